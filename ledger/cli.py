@@ -1,0 +1,385 @@
+"""The `bank` command line: a thin shell that parses a verb, runs it through a Session and prints.
+
+Every failure becomes one line `error: ...` on stderr and a non-zero exit (see `OneLineErrors`).
+Transcripts (`bank play FILE`) run each line through this same grammar.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shlex
+import sys
+from pathlib import Path
+from typing import List, Optional
+
+import click
+import typer
+from typer.core import TyperGroup
+
+from .engine import Command
+from .errors import BankError, CommandError, RuleViolation
+
+DEFAULT_GAME = "bank.db"
+
+
+class OneLineErrors(TyperGroup):
+    """Turn every error into a single stderr line and an exit code."""
+
+    def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        try:
+            result = self.invoke_line(args, extra.pop("obj", None), prog_name=prog_name or "bank", **extra)
+        except click.exceptions.Exit as exc:
+            sys.exit(exc.exit_code)
+        except BankError as exc:
+            click.echo(f"error: {exc.line()}", err=True)
+            sys.exit(exc.exit_code)
+        except click.ClickException as exc:
+            click.echo(f"error: {exc.format_message()}", err=True)
+            sys.exit(exc.exit_code)
+        except click.exceptions.Abort:
+            click.echo("error: aborted", err=True)
+            sys.exit(1)
+        if isinstance(result, int) and result:
+            sys.exit(result)
+        return result
+
+    def invoke_line(self, args, obj=None, prog_name="bank", **extra):
+        """Run one command line; errors propagate (used by `play` and the shell)."""
+        return click.Group.main(self, args=args, prog_name=prog_name, standalone_mode=False, obj=obj, **extra)
+
+
+app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True,
+                  help="bank: the bank and bookkeeper for physical 18xx games.")
+
+
+@app.callback()
+def main_options(ctx: typer.Context,
+                 game: str = typer.Option(None, "--game", "-g", envvar="BANK_GAME",
+                                          help="game file (default ./bank.db)")):
+    ctx.ensure_object(dict)
+    ctx.obj.setdefault("game", game or DEFAULT_GAME)
+
+
+def session(ctx: typer.Context):
+    from .session import Session
+    obj = ctx.ensure_object(dict)
+    if obj.get("session") is None:
+        obj["session"] = Session.open(obj["game"])
+    return obj["session"]
+
+
+def quiet(ctx: typer.Context) -> bool:
+    return bool(ctx.ensure_object(dict).get("quiet"))
+
+
+def line_of(ctx: typer.Context) -> str:
+    """The command as typed, for the ledger."""
+    text = ctx.ensure_object(dict).get("line")
+    return text if text else " ".join(shlex.quote(a) for a in sys.argv[1:] if a)
+
+
+def run(ctx: typer.Context, verb: str, **args) -> None:
+    from .views import describe, whose_turn
+    s = session(ctx)
+    args = {k: v for k, v in args.items() if v is not None and v is not False}
+    events = s.execute(Command(verb, args), line_of(ctx))
+    if quiet(ctx):
+        return
+    for event in events:
+        text = describe(event)
+        if text:
+            typer.echo(text)
+    typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
+
+
+def count_arg(raw: Optional[str]) -> Optional[int]:
+    if raw is None:
+        return None
+    try:
+        n = int(raw)
+    except ValueError:
+        raise CommandError(f"the number of shares must be a whole number, got '{raw}'") from None
+    if n < 1:
+        raise CommandError(f"the number of shares must be at least 1, got {n}")
+    return n
+
+
+# --------------------------------------------------------------------------- starting a game
+
+@app.command()
+def new(ctx: typer.Context, title: str, players: List[str],
+        option: List[str] = typer.Option([], "--option", "-o", help="variant NAME[=VALUE]"),
+        rules: Optional[Path] = typer.Option(None, "--rules", help="a table's ruleset override file (TOML)")):
+    """Start a game: TITLE then the players in seating order."""
+    from .ruleset import available_titles
+    from .session import Session
+    from .views import whose_turn
+    if title not in available_titles():
+        from .errors import unknown
+        raise unknown("title", title, available_titles())
+    options = {}
+    for opt in option:
+        name, _, value = opt.partition("=")
+        options[name] = value or True
+    path = ctx.obj["game"]
+    s = Session.new(path, title, players, options, override=rules, text=line_of(ctx))
+    ctx.obj["session"] = s
+    if not quiet(ctx):
+        typer.echo(f"New {title} game in {path}: {', '.join(players)}")
+        typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
+
+
+# --------------------------------------------------------------------------- auction and stock round
+
+@app.command()
+def bid(ctx: typer.Context, player: str, item: str, amount: str):
+    """Bid on a private in the auction."""
+    run(ctx, "bid", player=player, item=item, amount=amount)
+
+
+@app.command()
+def buy(ctx: typer.Context, player: str, item: str, count: Optional[str] = typer.Argument(None),
+        pool: bool = typer.Option(False, "--pool", help="buy from the pool (open market)"),
+        ipo: bool = typer.Option(False, "--ipo", help="buy from the IPO (the default when it has shares)")):
+    """Buy the cheapest private in the auction, or N shares of a company in a stock round."""
+    if pool and ipo:
+        raise CommandError("choose one of --pool and --ipo")
+    run(ctx, "buy", player=player, item=item, count=count_arg(count),
+        source="pool" if pool else "ipo" if ipo else None)
+
+
+@app.command()
+def par(ctx: typer.Context, player: str, corp: str, price: str):
+    """Start a company: the player buys its president's certificate at PRICE."""
+    run(ctx, "par", player=player, corp=corp, price=price)
+
+
+@app.command()
+def sell(ctx: typer.Context, player: str, corp: str, count: Optional[str] = typer.Argument(None)):
+    """Sell N shares (default 1) to the pool."""
+    run(ctx, "sell", player=player, corp=corp, count=count_arg(count))
+
+
+@app.command(name="pass")
+def pass_(ctx: typer.Context, player: str):
+    """Pass (auction or stock round), or end a stock-round turn after acting."""
+    run(ctx, "pass", player=player)
+
+
+@app.command()
+def exchange(ctx: typer.Context, player: str, private: str, corp: Optional[str] = typer.Argument(None),
+             pool: bool = typer.Option(False, "--pool"), ipo: bool = typer.Option(False, "--ipo")):
+    """Exchange a private for a share (1830: MH for an NYC share)."""
+    run(ctx, "exchange", player=player, private=private, corp=corp,
+        source="pool" if pool else "ipo" if ipo else None)
+
+
+# --------------------------------------------------------------------------- operating rounds
+
+@app.command()
+def tile(ctx: typer.Context, corp: str, cost: str,
+         using: Optional[str] = typer.Option(None, "--using", help="a private's track ability (CS, DH)")):
+    """Lay a tile; COST is the terrain cost paid to the bank (0 if none)."""
+    run(ctx, "tile", corp=corp, cost=cost, using=using)
+
+
+@app.command()
+def token(ctx: typer.Context, corp: str, cost: Optional[str] = typer.Argument(None)):
+    """Place a station token at the charter's next price."""
+    run(ctx, "token", corp=corp, cost=cost)
+
+
+@app.command()
+def pay(ctx: typer.Context, corp: str, revenue: str):
+    """Run for REVENUE and pay it out to the shareholders."""
+    run(ctx, "pay", corp=corp, revenue=revenue)
+
+
+@app.command()
+def withhold(ctx: typer.Context, corp: str, revenue: str):
+    """Run for REVENUE and keep it in the treasury."""
+    run(ctx, "withhold", corp=corp, revenue=revenue)
+
+
+@app.command()
+def train(ctx: typer.Context, corp: str, type: str,
+          source: Optional[str] = typer.Option(None, "--from", help="pool, or the selling company"),
+          price: Optional[str] = typer.Option(None, "--price", help="agreed price from another company"),
+          trade_in: Optional[str] = typer.Option(None, "--trade-in", help="train traded in (D for $800)")):
+    """Buy a train from the bank, the pool or another company."""
+    run(ctx, "train", corp=corp, type=type, source=source, price=price, trade_in=trade_in)
+
+
+@app.command()
+def discard(ctx: typer.Context, corp: str, type: str):
+    """Discard a train over the train limit to the pool."""
+    run(ctx, "discard", corp=corp, type=type)
+
+
+@app.command(name="buy-private")
+def buy_private(ctx: typer.Context, corp: str, private: str, price: str):
+    """The operating company buys a private from its owner."""
+    run(ctx, "buy-private", corp=corp, private=private, price=price)
+
+
+@app.command()
+def done(ctx: typer.Context, corp: str,
+         no_route: bool = typer.Option(False, "--no-route", help="the company has no route, so need not buy a train")):
+    """The company ends its turn."""
+    run(ctx, "done", corp=corp, no_route=no_route)
+
+
+@app.command()
+def bankrupt(ctx: typer.Context, player: str):
+    """The president cannot pay for the forced train: bankruptcy ends the game."""
+    run(ctx, "bankrupt", player=player)
+
+
+@app.command()
+def end(ctx: typer.Context):
+    """The players end the game now."""
+    run(ctx, "end")
+
+
+# --------------------------------------------------------------------------- undo / redo
+
+@app.command()
+def undo(ctx: typer.Context):
+    """Hide the last command's effects (nothing is deleted)."""
+    from .views import whose_turn
+    s = session(ctx)
+    row = s.undo(line_of(ctx))
+    if not quiet(ctx):
+        typer.echo(f"undone: {row['text']}")
+        typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
+
+
+@app.command()
+def redo(ctx: typer.Context):
+    """Restore the command undone last."""
+    from .views import whose_turn
+    s = session(ctx)
+    row = s.redo(line_of(ctx))
+    if not quiet(ctx):
+        typer.echo(f"redone: {row['text']}")
+        typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
+
+
+# --------------------------------------------------------------------------- views
+
+@app.command()
+def status(ctx: typer.Context, as_json: bool = typer.Option(False, "--json")):
+    """The board: round, bank, players, companies, what is for sale, whose turn."""
+    from .views import status_json, status_text
+    s = session(ctx)
+    typer.echo(json.dumps(status_json(s.state, s.rs), indent=1) if as_json else status_text(s.state, s.rs))
+
+
+@app.command()
+def market(ctx: typer.Context):
+    """The stock market with each company's marker, and the operating order."""
+    from .views import market_text
+    s = session(ctx)
+    typer.echo(market_text(s.state, s.rs))
+
+
+@app.command()
+def score(ctx: typer.Context, as_json: bool = typer.Option(False, "--json")):
+    """Net worth: cash, shares at market, privates at face."""
+    from .views import score_json, score_text
+    s = session(ctx)
+    typer.echo(json.dumps(score_json(s.state, s.rs), indent=1) if as_json else score_text(s.state, s.rs))
+
+
+@app.command()
+def log(ctx: typer.Context, as_json: bool = typer.Option(False, "--json"),
+        all_: bool = typer.Option(False, "--all", help="include undone commands")):
+    """Every command with what it did."""
+    from .views import describe
+    s = session(ctx)
+    rows = s.store.commands(include_undone=True)
+    out = []
+    for row in rows:
+        if row["status"] != "active" and not all_:
+            continue
+        events = s.store.events_of(row["id"])
+        lines = [t for t in (describe(e) for e in events) if t]
+        out.append({"id": row["id"], "text": row["text"], "status": row["status"], "events": lines})
+    if as_json:
+        typer.echo(json.dumps(out, indent=1))
+        return
+    for item in out:
+        mark = "" if item["status"] == "active" else f" [{item['status']}]"
+        typer.echo(f"{item['id']:>4}  {item['text']}{mark}")
+        for line in item["events"]:
+            typer.echo(f"        {line}")
+
+
+@app.command()
+def info(title: str = typer.Argument("1830")):
+    """Show a title's ruleset: players, privates, companies, trains, phases, options."""
+    from .info import info_text
+    from .ruleset import load
+    typer.echo(info_text(load(title)))
+
+
+# --------------------------------------------------------------------------- transcripts
+
+@app.command()
+def play(ctx: typer.Context, file: Path, show: bool = typer.Option(False, "--show", help="print each command's result")):
+    """Run a transcript: one command a line, '#' comments; a 'new' line creates the game."""
+    errors = play_file(ctx, file, verbose=show)
+    if errors:
+        raise typer.Exit(errors)
+
+
+def play_file(ctx: typer.Context, file: Path, verbose: bool = False) -> int:
+    if not file.exists():
+        raise CommandError(f"no transcript at {file}")
+    obj = ctx.ensure_object(dict)
+    group = typer.main.get_command(app)
+    for number, raw in enumerate(file.read_text().splitlines(), start=1):
+        text = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("#") else ""
+        if not text:
+            continue
+        try:
+            tokens = shlex.split(text)
+            if tokens and tokens[0] == "bank":
+                tokens = tokens[1:]
+            sub = {"game": obj["game"], "session": obj.get("session"), "quiet": not verbose, "line": text}
+            group.invoke_line(tokens, obj=sub)
+            obj["session"] = sub.get("session")
+        except (BankError, click.ClickException, ValueError) as exc:
+            message = exc.line() if isinstance(exc, BankError) else str(getattr(exc, "format_message", lambda: exc)())
+            typer.echo(f"error: {file}:{number}: {text}: {message}", err=True)
+            return getattr(exc, "exit_code", 1) or 1
+    return 0
+
+
+@app.command()
+def demo(ctx: typer.Context, file: Path = typer.Argument(Path("examples/1830-full-game.txt")),
+         fresh: bool = typer.Option(True, help="start from an empty game file")):
+    """Play an example game through the CLI and SQLite, then print the board and the scores."""
+    from .views import score_text, status_text
+    path = Path(ctx.obj["game"] if ctx.obj["game"] != DEFAULT_GAME else "demo.db")
+    if fresh:
+        for suffix in ("", "-wal", "-shm"):
+            Path(str(path) + suffix).unlink(missing_ok=True)
+    ctx.obj["game"] = str(path)
+    errors = play_file(ctx, file)
+    if errors:
+        raise typer.Exit(errors)
+    s = session(ctx)
+    typer.echo(f"Played {file} into {path}\n")
+    typer.echo(status_text(s.state, s.rs))
+    typer.echo("")
+    typer.echo(score_text(s.state, s.rs))
+
+
+def main() -> None:
+    app()
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,179 @@
+"""The pure core: new game, decide (command -> events), replay (events -> state).
+
+`decide` never touches the state it is given: it works on a copy, emitting events one at a time and
+applying each to the copy, so that rules checked later in the same command (and the automatic
+consequences: end of a round, the next round's start) see the results of earlier events.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from . import auction, operating, stock
+from .errors import CommandError, LedgerCorrupt, RuleViolation
+from .ruleset import Ruleset
+from .state import BANK, DEPOT, Corp, GameState, Private, apply, ipo_acct, player_acct
+
+
+@dataclass(frozen=True)
+class Command:
+    verb: str
+    args: dict = field(default_factory=dict)
+
+    def get(self, key, default=None):
+        return self.args.get(key, default)
+
+
+class Ctx:
+    """What a rule handler works with: the evolving state, the ruleset, and `emit`."""
+
+    def __init__(self, state: GameState, rs: Ruleset):
+        self.state = state
+        self.rs = rs
+        self.events: list[dict] = []
+
+    def emit(self, kind: str, **fields) -> dict:
+        event = {"kind": kind, **fields}
+        check_balanced(event)
+        apply(self.state, event)
+        self.events.append(event)
+        self.after_money(event)
+        return event
+
+    def after_money(self, event: dict) -> None:
+        """The bank breaks the first time it pays more than it holds (or reaches 0, per ruleset)."""
+        s = self.state
+        if s.bank_broken or not any(t[0] == BANK for t in event.get("transfers", ())):
+            return
+        limit = 0 if self.rs.k("bank", "breaks") == "below_zero" else 1
+        if s.cash(BANK) < limit:
+            self.emit("bank_broke", bank=s.cash(BANK), end_after_set=end_set_on_break(s, self.rs))
+
+
+def end_set_on_break(s: GameState, rs: Ruleset) -> int:
+    """The last set of ORs to play. SR n is followed by set n, so both endings name the same set,
+    unless a title ends at the current set even when the bank breaks in an SR."""
+    kind = s.round.get("kind")
+    if kind == "operating":
+        return s.round["set"]
+    if kind == "stock":
+        return s.round["number"]
+    return 1
+
+
+def check_balanced(event: dict) -> None:
+    for t in event.get("transfers", ()):
+        if len(t) != 3 or not isinstance(t[2], int) or t[2] < 0:
+            raise LedgerCorrupt(f"event {event['kind']}: bad transfer {t!r}")
+
+
+# --------------------------------------------------------------------------- new game
+
+def start_events(rs: Ruleset, players: list[str]) -> list[dict]:
+    """The events of a new game: the bank pays each player's starting cash, the auction opens."""
+    n = len(players)
+    if n not in rs.players:
+        counts = sorted(rs.players)
+        raise RuleViolation(f"{rs.title} is for {counts[0]}-{counts[-1]} players, not {n}")
+    if len({p.lower() for p in players}) != n:
+        raise CommandError("player names must differ (case-insensitively)")
+    cash = rs.players[n]["cash"]
+    return [
+        {"kind": "game_started", "players": list(players),
+         "transfers": [[BANK, player_acct(p), cash] for p in players]},
+        {"kind": "round_started", "round": auction.opening_round(rs), "priority": 0},
+    ]
+
+
+def initial_state(rs: Ruleset, players: list[str], options: dict | None = None) -> GameState:
+    certs, percent = {}, {}
+    for corp in rs.corporations:
+        for i, pct in enumerate(rs.shares):
+            cid = f"{corp.sym}.{i}"
+            certs[cid] = ipo_acct(corp.sym)
+            percent[cid] = pct
+    trains = {}
+    for t in rs.trains:
+        for i in range(1, (t.count or 0) + 1):
+            trains[f"{t.name}.{i}"] = DEPOT
+    return GameState(
+        title=rs.title,
+        players=list(players),
+        options=dict(options or {}),
+        cert_limit=rs.players[len(players)]["cert_limit"] if len(players) in rs.players else 0,
+        balances={BANK: rs.bank_total},
+        certs=certs,
+        cert_percent=percent,
+        privates={p.sym: Private(p.sym, price=p.face) for p in rs.privates},
+        corps={c.sym: Corp(c.sym) for c in rs.corporations},
+        trains=trains,
+        phase=rs.phases[0].name,
+        round={"kind": "setup"},
+    )
+
+
+def replay(rs: Ruleset, players: list[str], events: list[dict], options: dict | None = None) -> GameState:
+    state = initial_state(rs, players, options)
+    for event in events:
+        apply(state, event)
+    return state
+
+
+# --------------------------------------------------------------------------- decide
+
+READ_ONLY = {"status", "market", "score", "log"}
+
+
+def decide(state: GameState, rs: Ruleset, cmd: Command) -> list[dict]:
+    """The events a command produces, or a CommandError/RuleViolation. `state` is not changed."""
+    if state.game_over and cmd.verb not in READ_ONLY:
+        raise RuleViolation(f"the game is over ({state.end_reason}); only status, market, score and log work")
+    ctx = Ctx(state.clone(), rs)
+    handler = HANDLERS.get(cmd.verb)
+    if handler is None:
+        raise CommandError(f"'{cmd.verb}' is not a game command")
+    handler(ctx, cmd)
+    progress(ctx)
+    return ctx.events
+
+
+def progress(ctx: Ctx) -> None:
+    """Automatic consequences after a command: rounds ending and starting, until a player must act."""
+    for _ in range(1000):
+        s = ctx.state
+        if s.game_over or s.pending:
+            return
+        kind = s.round["kind"]
+        moved = {"auction": auction.progress, "stock": stock.progress,
+                 "operating": operating.progress}[kind](ctx)
+        if not moved:
+            return
+    raise LedgerCorrupt("the game does not settle after a command (a loop in the round logic)")
+
+
+def end_game(ctx: Ctx, reason: str) -> None:
+    ctx.emit("game_over", reason=reason)
+
+
+def cmd_end(ctx: Ctx, cmd: Command) -> None:
+    end_game(ctx, "ended by the players")
+
+
+HANDLERS = {
+    "bid": auction.cmd_bid,
+    "buy": lambda ctx, cmd: (auction.cmd_buy if ctx.state.round["kind"] == "auction" else stock.cmd_buy)(ctx, cmd),
+    "pass": lambda ctx, cmd: (auction.cmd_pass if ctx.state.round["kind"] == "auction" else stock.cmd_pass)(ctx, cmd),
+    "par": stock.cmd_par,
+    "sell": stock.cmd_sell,
+    "exchange": stock.cmd_exchange,
+    "tile": operating.cmd_tile,
+    "token": operating.cmd_token,
+    "pay": operating.cmd_pay,
+    "withhold": operating.cmd_withhold,
+    "train": operating.cmd_train,
+    "discard": operating.cmd_discard,
+    "buy-private": operating.cmd_buy_private,
+    "done": operating.cmd_done,
+    "bankrupt": operating.cmd_bankrupt,
+    "end": cmd_end,
+}

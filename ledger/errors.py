@@ -1,0 +1,60 @@
+"""The four kinds of failure, turned into stderr text and exit codes in one place (ledger.cli)."""
+
+from __future__ import annotations
+
+import difflib
+
+
+class BankError(Exception):
+    """Base class: the message is one line meant for the table."""
+
+    exit_code = 1
+
+    def __init__(self, message: str, hint: str | None = None):
+        super().__init__(message)
+        self.message = message
+        self.hint = hint
+
+    def line(self) -> str:
+        return f"{self.message} (hint: {self.hint})" if self.hint else self.message
+
+
+class CommandError(BankError):
+    """Malformed input: unknown verb or name, an amount that is not a number."""
+
+    exit_code = 2
+
+
+class RuleViolation(BankError):
+    """Well-formed but illegal now: says which rule and the numbers."""
+
+    exit_code = 3
+
+
+class RulesetError(BankError):
+    """Bad title data: every problem is listed, with its path."""
+
+    exit_code = 4
+
+    def __init__(self, problems: list[str], source: str = "ruleset"):
+        self.problems = problems
+        super().__init__(f"{source}: {len(problems)} problem(s): " + "; ".join(problems))
+
+
+class LedgerCorrupt(BankError):
+    """A stored game fails replay or an invariant: a bug or a tampered file, never silently fixed."""
+
+    exit_code = 5
+
+
+def closest(name: str, choices: list[str]) -> str | None:
+    """The most similar known name, for 'did you mean' hints."""
+    lowered = {c.lower(): c for c in choices}
+    found = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.4)
+    return lowered[found[0]] if found else None
+
+
+def unknown(kind: str, name: str, choices: list[str]) -> CommandError:
+    guess = closest(name, choices)
+    hint = f"did you mean {guess}?" if guess else f"known: {', '.join(choices)}"
+    return CommandError(f"unknown {kind} '{name}'", hint)

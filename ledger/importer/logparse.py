@@ -1,0 +1,563 @@
+"""Parse the text of an 18xx.games 1830 game log into typed entries.
+
+This is a pure function of the text: no I/O, no game state. Every line of a log becomes one
+`LogEntry`; a line that matches no rule raises `LogParseError`, because a silently dropped line
+could be a dropped money movement. Whether an entry is legal, or what it means in its round, is the
+translation layer's business, not this module's.
+
+Player names are arbitrary text ("this is not a train" is a real one), so names are never split on
+spaces. They are found in two passes: first a few phrases that only a player can say (auction turns,
+"has priority deal", "operates", the game-over list) collect the names with a lenient pattern; then
+every line is matched again with the known names as literal alternatives, longest first, so a name
+only ever matches as a whole.
+
+Contract: entry kinds and their `data` (money is int dollars; `private` is a symbol SV CS DH MH CA
+BO; `corp` and corporation actors are PRR NYC CPR B&O C&O ERIE NYNH B&M; "The Depot" is the
+bank's train supply). `actor` is None unless listed.
+
+  framing     blank {} | date {date} | optional_rules {} | optional_rule {rule, description}
+              master_mode {action, by} (announces the next line's action; actor None)
+              note {note} (other "• ..." engine notes) | chat actor=player {message}
+  rounds      phase {phase, operating_rounds, train_limit, tiles: [colour]}
+              sr_start {round} | or_start {round, number, of}
+  auction     auction_start {private} (a bidding war on it follows)
+              bid actor=player {private, amount} | buy_private actor=player {private, amount}
+              win_auction actor=player {private, amount, only_bid}
+              auction_pass actor=player {} (a normal turn) | auction_drop actor=player {private}
+              sv_discount {private, old_price, new_price}
+  stock       priority actor=player | par actor=player {corp, price}
+              buy_share actor=player {corp, shares, percent, source: "ipo"|"market", amount}
+              sell_shares actor=player {corp, shares, percent, amount}
+              receive_share actor=player {corp, percent} (CA's PRR share, BO's B&O share)
+              exchange actor=player {private, corp, percent, source}
+              president actor=player {corp} | decline_sell actor=player | decline_buy actor=player
+              price_move actor=corp {direction, steps|None, old_price, new_price}
+              float actor=corp | receives actor=corp {amount}
+  operating   operates actor=player {corp} | collect actor=player|corp {private, amount}
+              lay_tile actor=corp {tile, rotation, hex, location|None, cost, via: private|None}
+              place_token actor=corp {hex, location|None, cost, via}
+              choose_city actor=corp
+              run actor=corp {train, revenue, route: [hex]}
+              pay_out actor=corp {revenue, per_share: int|Fraction, payees: {name or corp: amount}}
+              withhold actor=corp {amount} | does_not_run actor=corp
+              buy_train actor=corp {train, amount, seller: "The Depot"|corp}
+              exchange_train actor=corp {old_train, train, amount, seller}
+              discard_train actor=corp {train}
+              buy_company actor=corp {private, seller, amount}
+              contribute actor=player {amount}
+  events      rust {train, holders: {corp or "The Depot": count}} | close_privates {}
+              close_private {private} | bank_broken {} | bankrupt actor=player
+              end_manual actor=player | game_over {values: {player: value}} (log order)
+  any round   pass actor=player|corp {step|None, forced}
+              skip actor=player|corp {step, automatic, reason|None}
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from fractions import Fraction
+from functools import lru_cache
+from typing import Callable, Iterable
+
+__all__ = [
+    "CORPORATIONS",
+    "DEPOT",
+    "PRIVATES",
+    "LogEntry",
+    "LogParseError",
+    "parse_line",
+    "parse_log",
+    "players_from_entries",
+    "seating_from_log",
+]
+
+# Private companies as the log names them, mapped to the symbols the bank uses.
+# "Baltimore & Ohio" is the private (BO); the corporation is "B&O".
+PRIVATES: dict[str, str] = {
+    "Schuylkill Valley": "SV",
+    "Champlain & St.Lawrence": "CS",
+    "Delaware & Hudson": "DH",
+    "Mohawk & Hudson": "MH",
+    "Camden & Amboy": "CA",
+    "Baltimore & Ohio": "BO",
+}
+
+CORPORATIONS: tuple[str, ...] = ("PRR", "NYC", "CPR", "B&O", "C&O", "ERIE", "NYNH", "B&M")
+
+# The bank's train supply, as the log names it when it sells or when its trains rust.
+DEPOT = "The Depot"
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    lineno: int  # 1-based line number in the file
+    kind: str
+    actor: str | None  # player name or corporation symbol that acts, if any
+    data: dict = field(hash=False)  # kind-specific fields; see the contract above
+    text: str  # the line without its time prefix
+
+
+class LogParseError(Exception):
+    """A line that no rule recognises. Carries the 1-based line number and the line."""
+
+    def __init__(self, lineno: int, line: str, reason: str = "unrecognised log line"):
+        super().__init__(f"line {lineno}: {reason}: {line!r}")
+        self.lineno = lineno
+        self.line = line
+        self.reason = reason
+
+
+# ---------------------------------------------------------------------------------------------
+# Pattern building blocks.
+#
+# Rules are written with placeholders `{TYPE:group}`; the type decides both the regex and how the
+# captured text is converted, so a rule needs no hand-written conversion for plain fields.
+
+def _alternation(words: Iterable[str]) -> str:
+    # Longest first: with "Player 1" and "Player 10" both known, "Player 10" must be tried first
+    # (anchoring would backtrack anyway, but this keeps the match obvious).
+    return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
+
+
+_CORP_RE = _alternation(CORPORATIONS)
+_PRIVATE_RE = _alternation(PRIVATES)
+# A name we do not know yet: lazy, so the fixed phrase after it decides where it ends.
+_ANY_NAME_RE = r".+?"
+
+
+def _money(text: str) -> int:
+    # The site prints whole dollars ("$1100"); commas are tolerated in case a view adds them.
+    return int(text.replace(",", ""))
+
+
+def _per_share(text: str) -> int | Fraction:
+    # Logs print "$14", "$17.0" or "$6.7". Keep the figure exactly as written (a Fraction, never a
+    # float); a whole figure becomes an int so "$17.0" and "$17" compare and behave the same.
+    value = Fraction(text)
+    return int(value) if value.denominator == 1 else value
+
+
+def _share_source(text: str) -> str:
+    return {"the IPO": "ipo", "the market": "market"}[text]
+
+
+# type -> (literal prefix, body regex, converter). The body becomes the named group; the prefix
+# (the "$" of an amount) stays outside it. PLAYER and ENTITY depend on the known names: _Patterns.
+_FIXED_TYPES: dict[str, tuple[str, str, Callable[[str], object]]] = {
+    "CORP": ("", _CORP_RE, str),
+    "PRIVATE": ("", _PRIVATE_RE, PRIVATES.__getitem__),
+    "MONEY": (r"\$", r"-?\d[\d,]*", _money),
+    "PERSHARE": (r"\$", r"-?\d+(?:\.\d+)?", _per_share),
+    "INT": ("", r"\d+", int),
+    "TRAIN": ("", r"\d+|D", str),
+    "HEX": ("", r"[A-Z]+\d+", str),
+    "DATE": ("", r"\d{4}-\d{2}-\d{2}", str),
+    "SOURCE": ("", r"the IPO|the market", _share_source),
+    "TEXT": ("", r".+?", str),
+    "REST": ("", r".*", str),
+}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One phrase of the log: a pattern, the entry kind it yields, and how to finish its data."""
+
+    kind: str
+    pattern: str
+    fixed: dict = field(default_factory=dict)  # constant data every match gets
+    finish: Callable[[dict], None] | None = None  # derives structured fields in place
+    needs_names: bool = False  # only safe once player names are known (e.g. chat)
+
+
+_PLACEHOLDER = re.compile(r"\{([A-Z]+):([a-z_]+)\}")
+
+
+class _Patterns:
+    """The rule table compiled against one set of player names."""
+
+    def __init__(self, players: Iterable[str]):
+        self.players = tuple(players)
+        self.player_re = _alternation(self.players) if self.players else _ANY_NAME_RE
+        self.entity_re = (
+            f"(?:{_CORP_RE}|{self.player_re})" if self.players else _ANY_NAME_RE
+        )
+        self.compiled = [
+            (rule, *self._compile(rule.pattern))
+            for rule in RULES
+            if not rule.needs_names or self.players
+        ]
+
+    def _compile(self, template: str) -> tuple[re.Pattern, dict[str, Callable]]:
+        converters: dict[str, Callable] = {}
+
+        def expand(m: re.Match) -> str:
+            kind, group = m.group(1), m.group(2)
+            if kind == "PLAYER":
+                prefix, body, conv = "", self.player_re, str
+            elif kind == "ENTITY":
+                prefix, body, conv = "", self.entity_re, str
+            else:
+                prefix, body, conv = _FIXED_TYPES[kind]
+            converters[group] = conv
+            return f"{prefix}(?P<{group}>{body})"
+
+        return re.compile(_PLACEHOLDER.sub(expand, template)), converters
+
+    def match(self, text: str) -> tuple[Rule, re.Match, dict] | None:
+        for rule, regex, converters in self.compiled:
+            m = regex.fullmatch(text)
+            if m:
+                return rule, m, converters
+        return None
+
+    def all_matches(self, text: str) -> list[Rule]:
+        return [rule for rule, regex, _ in self.compiled if regex.fullmatch(text)]
+
+
+# ---------------------------------------------------------------------------------------------
+# Finishers: structured fields that a single regex group cannot express.
+
+# "$14 to PRR, $6 to The Lord": each payee runs up to the next ", $N to " or the end.
+_PAYEE_RE = re.compile(r"\$(?P<amount>-?\d[\d,]*) to (?P<who>.+?)(?=, \$-?\d[\d,]* to |$)")
+
+
+def _parse_payees(data: dict) -> None:
+    listing = data.pop("payee_list", None) or ""
+    payees: dict[str, int] = {}
+    pos = 0
+    while pos < len(listing):
+        m = _PAYEE_RE.match(listing, pos)
+        if not m:
+            raise ValueError(f"bad payee list {listing!r}")
+        who = m.group("who")
+        payees[who] = payees.get(who, 0) + _money(m.group("amount"))
+        pos = m.end()
+        if listing.startswith(", ", pos):
+            pos += 2
+    data["payees"] = payees
+
+
+# "( B&O x3, The Depot x1)": holder names are corporation symbols or "The Depot".
+_RUST_HOLDER_RE = re.compile(r"\s*(?P<who>.+?) x(?P<count>\d+)\s*")
+
+
+def _parse_rust_holders(data: dict) -> None:
+    listing = data.pop("holder_list", None)
+    holders: dict[str, int] = {}
+    if listing and listing.strip():
+        for part in listing.split(","):
+            m = _RUST_HOLDER_RE.fullmatch(part)
+            if not m:
+                raise ValueError(f"bad rust list {listing!r}")
+            holders[m.group("who")] = int(m.group("count"))
+    data["holders"] = holders
+
+
+# "gershwyn ($5541), cslkmaa ($5359)": names may hold anything, so split on the "($N)" markers.
+_FINAL_VALUE_RE = re.compile(r"(?P<who>.+?) \(\$(?P<value>-?\d[\d,]*)\)(?:, |$)")
+
+
+def _parse_final_values(data: dict) -> None:
+    listing = data.pop("value_list")
+    values: dict[str, int] = {}
+    pos = 0
+    while pos < len(listing):
+        m = _FINAL_VALUE_RE.match(listing, pos)
+        if not m:
+            raise ValueError(f"bad game-over list {listing!r}")
+        values[m.group("who")] = _money(m.group("value"))
+        pos = m.end()
+    data["values"] = values
+
+
+def _split_route(data: dict) -> None:
+    route = data.get("route")
+    data["route"] = route.split("-") if route else []
+
+
+def _default_cost(data: dict) -> None:
+    # A free lay or token simply omits "spends $N" / "for $N".
+    if data.get("cost") is None:
+        data["cost"] = 0
+
+
+def _split_tiles(data: dict) -> None:
+    data["tiles"] = [t.strip() for t in data["tiles"].split(",")]
+
+
+def _shares_to_percent(data: dict) -> None:
+    # The log says either "a 20% share" (one certificate) or "3 shares" (several 10% certificates;
+    # in 1830 every certificate but the president's is 10%, and the president's is never sold
+    # or bought in a bundle).
+    if data.get("percent") is None:
+        data["percent"] = 10 * data["shares"]
+    elif data.get("shares") is None:
+        data["shares"] = 1
+
+
+# ---------------------------------------------------------------------------------------------
+# The rule table. Order matters only where one phrase is a prefix of another with a lenient name
+# (e.g. "has no valid actions and passes" before "passes"); the tests check that, with the real
+# names, no line of the recorded games matches two rules.
+
+_SHARES = r"(?:a {INT:percent}% share|{INT:shares} shares)"
+_WHERE = r"{HEX:hex}(?: \({TEXT:location}\))?"
+_VIA = r"(?: \({TEXT:via}\))?"  # "B&O (DH) lays tile": a private's ability used by the company
+
+RULES: list[Rule] = [
+    # --- framing lines: no decision, no money -------------------------------------------------
+    Rule("blank", r""),
+    Rule("date", r"-- {DATE:date} --"),
+    Rule("optional_rules", r"Optional rules used in this game:"),
+    Rule("optional_rule", r"\* {TEXT:rule}: {REST:description}"),
+    Rule("master_mode", r"• Action\({TEXT:action}\) via Master Mode by: {PLAYER:by}"),
+    # Other engine notes start with the same bullet (e.g. programmed actions); the action they
+    # announce is logged on its own line, so the note itself carries nothing.
+    Rule("note", r"• (?!Action\(){REST:note}"),
+    Rule(
+        "phase",
+        r"-- Phase {TEXT:phase} \(Operating Rounds: {INT:operating_rounds} \| "
+        r"Train Limit: {INT:train_limit} \| Available Tiles: {TEXT:tiles}\) --",
+        finish=_split_tiles,
+    ),
+    Rule("sr_start", r"-- Stock Round {INT:round} --"),
+    Rule("or_start", r"-- Operating Round {INT:round}\.{INT:number} \(of {INT:of}\) --"),
+    Rule(
+        "rust",
+        r"-- Event: {TRAIN:train} trains rust(?: \({REST:holder_list}\))? --",
+        finish=_parse_rust_holders,
+    ),
+    Rule("close_privates", r"-- Event: Private companies close --"),
+    Rule("bankrupt", r"-- {PLAYER:actor} goes bankrupt and sells remaining shares --"),
+    Rule("bank_broken", r"-- The bank has broken --"),
+    Rule("game_over", r"-- Game over: {REST:value_list} --", finish=_parse_final_values),
+    Rule("end_manual", r"Game ended manually by {PLAYER:actor}"),
+    # --- private auction ---------------------------------------------------------------------
+    Rule("auction_start", r"{PRIVATE:private} goes up for auction"),
+    Rule("bid", r"{PLAYER:actor} bids {MONEY:amount} for {PRIVATE:private}"),
+    Rule("buy_private", r"{PLAYER:actor} buys {PRIVATE:private} for {MONEY:amount}"),
+    Rule(
+        "win_auction",
+        r"{PLAYER:actor} wins the auction for {PRIVATE:private} with a bid of {MONEY:amount}",
+        fixed={"only_bid": False},
+    ),
+    Rule(
+        "win_auction",
+        r"{PLAYER:actor} wins the auction for {PRIVATE:private} "
+        r"with the only bid of {MONEY:amount}",
+        fixed={"only_bid": True},
+    ),
+    # A normal auction turn spent passing, vs. dropping out of a bidding war on one private.
+    Rule("auction_pass", r"{PLAYER:actor} passes bidding"),
+    Rule("auction_drop", r"{PLAYER:actor} passes on {PRIVATE:private}"),
+    # After everyone passes with SV unsold, its price falls by $5.
+    Rule(
+        "sv_discount",
+        r"{PRIVATE:private} minimum bid decreases from {MONEY:old_price} to {MONEY:new_price}",
+    ),
+    # --- stock round ---------------------------------------------------------------------------
+    Rule("priority", r"{PLAYER:actor} has priority deal"),
+    Rule("par", r"{PLAYER:actor} pars {CORP:corp} at {MONEY:price}"),
+    Rule(
+        "buy_share",
+        r"{PLAYER:actor} buys " + _SHARES + r" of {CORP:corp} "
+        r"from {SOURCE:source} for {MONEY:amount}",
+        finish=_shares_to_percent,
+    ),
+    Rule(
+        "sell_shares",
+        r"{PLAYER:actor} sells " + _SHARES + r" of {CORP:corp} and receives {MONEY:amount}",
+        finish=_shares_to_percent,
+    ),
+    # A share given, not bought: C&A's PRR 10%, B&O's president's share with the BO private.
+    Rule("receive_share", r"{PLAYER:actor} receives a {INT:percent}% share of {CORP:corp}"),
+    # M&H for an NYC 10%. The site has used two word orders.
+    Rule(
+        "exchange",
+        r"{PLAYER:actor} exchanges {PRIVATE:private} from {SOURCE:source} "
+        r"for a {INT:percent}% share of {CORP:corp}",
+    ),
+    Rule(
+        "exchange",
+        r"{PLAYER:actor} exchanges {PRIVATE:private} for a {INT:percent}% share of {CORP:corp} "
+        r"from {SOURCE:source}",
+    ),
+    Rule("president", r"{PLAYER:actor} becomes the president of {CORP:corp}"),
+    Rule("decline_sell", r"{PLAYER:actor} declines to sell shares"),
+    Rule("decline_buy", r"{PLAYER:actor} declines to buy shares"),
+    Rule(
+        "pass",
+        r"{ENTITY:actor} has no valid actions and passes",
+        fixed={"step": None, "forced": True},
+    ),
+    # "moves down from $67 to $67" happens at the market's floor: logged, but no move.
+    Rule(
+        "price_move",
+        r"{CORP:actor}'s share price moves {TEXT:direction}(?: {INT:steps} steps?)? "
+        r"from {MONEY:old_price} to {MONEY:new_price}",
+    ),
+    Rule("float", r"{CORP:actor} floats"),
+    Rule("receives", r"{CORP:actor} receives {MONEY:amount}"),
+    # --- operating round ---------------------------------------------------------------------
+    Rule("operates", r"{PLAYER:actor} operates {CORP:corp}"),
+    Rule("collect", r"{ENTITY:actor} collects {MONEY:amount} from {PRIVATE:private}"),
+    Rule(
+        "lay_tile",
+        r"{CORP:actor}" + _VIA + r"(?: spends {MONEY:cost} and)? lays tile #{TEXT:tile} "
+        r"with rotation {INT:rotation} on " + _WHERE,
+        finish=_default_cost,
+    ),
+    # The site prints "(City)  for $40" with two spaces and sometimes a trailing space.
+    Rule(
+        "place_token",
+        r"{CORP:actor}" + _VIA + r" places a token on " + _WHERE + r"(?: +for {MONEY:cost})? *",
+        finish=_default_cost,
+    ),
+    Rule("choose_city", r"{CORP:actor} must choose city for token"),
+    Rule(
+        "run",
+        r"{CORP:actor} runs a {TRAIN:train} train for {MONEY:revenue}(?:: ?{REST:route})?",
+        finish=_split_route,
+    ),
+    Rule(
+        "pay_out",
+        r"{CORP:actor} pays out {MONEY:revenue} = {PERSHARE:per_share} per share"
+        r"(?: \({REST:payee_list}\))?",
+        finish=_parse_payees,
+    ),
+    Rule("withhold", r"{CORP:actor} withholds {MONEY:amount}"),
+    Rule("does_not_run", r"{CORP:actor} does not run"),
+    Rule(
+        "buy_train",
+        r"{CORP:actor} buys a {TRAIN:train} train for {MONEY:amount} from {TEXT:seller}",
+    ),
+    # The D trade-in: the old train goes back to the bank and the price is the reduced one.
+    Rule(
+        "exchange_train",
+        r"{CORP:actor} exchanges a {TRAIN:old_train} for a {TRAIN:train} train "
+        r"for {MONEY:amount} from {TEXT:seller}",
+    ),
+    Rule("discard_train", r"{CORP:actor} discards (?:a )?{TRAIN:train}(?: train)?"),
+    Rule(
+        "buy_company",
+        r"{CORP:actor} buys {PRIVATE:private} from {PLAYER:seller} for {MONEY:amount}",
+    ),
+    Rule("close_private", r"{PRIVATE:private} closes"),
+    # Emergency money: the president pays the rest of a forced train purchase.
+    Rule("contribute", r"{PLAYER:actor} contributes {MONEY:amount}"),
+    # --- step passes and skips, any round ------------------------------------------------------
+    Rule(
+        "skip",
+        r"{CORP:actor} automatically skips {TEXT:step} because {REST:reason}",
+        fixed={"automatic": True},
+    ),
+    Rule("skip", r"{ENTITY:actor} skips {TEXT:step}", fixed={"automatic": False, "reason": None}),
+    Rule("pass", r"{CORP:actor} passes {TEXT:step}", fixed={"forced": False}),
+    # Ambiguous on its own (stock-round pass, company step pass); round context decides.
+    Rule("pass", r"{ENTITY:actor} passes", fixed={"step": None, "forced": False}),
+    # --- chat: only with known names, so "X: ..." cannot swallow a game line --------------------
+    Rule("chat", r"{PLAYER:actor}: {REST:message}", needs_names=True),
+]
+
+
+# ---------------------------------------------------------------------------------------------
+# Line and log parsing.
+
+_TIME_PREFIX = re.compile(r"^\[\d{1,2}:\d{2}(?::\d{2})?\] ?")
+
+
+def _strip_time(line: str) -> str:
+    return _TIME_PREFIX.sub("", line, count=1).strip()
+
+
+def _build_entry(lineno: int, text: str, pats: _Patterns) -> LogEntry:
+    found = pats.match(text)
+    if found is None:
+        raise LogParseError(lineno, text)
+    rule, m, converters = found
+    data: dict = {}
+    for name, raw in m.groupdict().items():
+        data[name] = None if raw is None else converters[name](raw)
+    actor = data.pop("actor", None)
+    data.update(rule.fixed)
+    if rule.finish is not None:
+        try:
+            rule.finish(data)
+        except ValueError as exc:
+            raise LogParseError(lineno, text, str(exc)) from None
+    return LogEntry(lineno=lineno, kind=rule.kind, actor=actor, data=data, text=text)
+
+
+@lru_cache(maxsize=16)
+def _patterns_for(players: tuple[str, ...]) -> _Patterns:
+    # Compiling the table costs more than parsing a line; callers reuse a few name sets.
+    return _Patterns(players)
+
+
+def parse_line(line: str, players: Iterable[str] = (), lineno: int = 1) -> LogEntry:
+    """Parse one log line. With `players`, names are matched only as those exact strings."""
+    return _build_entry(lineno, _strip_time(line), _patterns_for(tuple(players)))
+
+
+# Phrases only a player says; their actors are the game's players. Every player makes at least one
+# normal auction turn, so these always find all of them in a full log.
+_NAME_SOURCES = frozenset(
+    {"bid", "buy_private", "auction_pass", "auction_drop", "win_auction", "priority", "par",
+     "operates"}
+)
+
+
+def players_from_entries(entries: Iterable[LogEntry]) -> list[str]:
+    """Player names in order of first appearance in a name-revealing phrase."""
+    names: dict[str, None] = {}
+    for entry in entries:
+        if entry.kind in _NAME_SOURCES and entry.actor:
+            names.setdefault(entry.actor)
+        elif entry.kind == "game_over":
+            for name in entry.data["values"]:
+                names.setdefault(name)
+    return list(names)
+
+
+def _discover_players(lines: list[str]) -> list[str]:
+    """First pass: lenient names, unrecognised lines skipped (the second pass reports them)."""
+    lenient = _patterns_for(())
+    entries = []
+    for lineno, line in enumerate(lines, 1):
+        try:
+            entries.append(_build_entry(lineno, _strip_time(line), lenient))
+        except LogParseError:
+            continue
+    return players_from_entries(entries)
+
+
+def seating_from_log(entries: Iterable[LogEntry]) -> list[str]:
+    """Seating order: the order of the first normal auction turns.
+
+    Normal turns (bid, buy the cheapest private, pass) go round the table from the first player.
+    Bidding-war actions (everything between "X goes up for auction" and its "wins the auction")
+    do not move the turn marker and are left out, as are the "only bid" wins that follow a purchase.
+    """
+    seating: dict[str, None] = {}
+    war_on: str | None = None
+    for entry in entries:
+        if entry.kind == "sr_start":
+            break
+        if entry.kind == "auction_start":
+            war_on = entry.data["private"]
+        elif entry.kind == "win_auction" and entry.data["private"] == war_on:
+            war_on = None
+        elif entry.kind in ("bid", "buy_private", "auction_pass") and war_on is None:
+            seating.setdefault(entry.actor)
+    return list(seating)
+
+
+def parse_log(text: str) -> tuple[list[str], list[LogEntry]]:
+    """Parse a whole log. Returns (seating order, one entry per line)."""
+    lines = text.splitlines()
+    pats = _patterns_for(tuple(_discover_players(lines)))
+    entries = [
+        _build_entry(lineno, _strip_time(line), pats) for lineno, line in enumerate(lines, 1)
+    ]
+    return seating_from_log(entries), entries

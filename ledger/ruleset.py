@@ -1,0 +1,461 @@
+"""Loading and validating a title's rules data (rulesets/<title>/ruleset.toml).
+
+Every number of a title lives in its TOML file; this module only knows the *shape* of the data and
+the closed set of values each rule switch ("knob") may take. All problems are collected and
+reported at once, each with its path (e.g. `trains[3].price: ...`).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .errors import RulesetError
+
+ZONES = ("white", "yellow", "orange", "brown")
+ZONE_SUFFIX = {"y": "yellow", "o": "orange", "b": "brown"}
+
+# Each knob: section -> name -> (type, allowed values or None for any value of that type).
+# This table is the one place a rule switch is documented and checked.
+KNOBS: dict[str, dict[str, tuple[type, tuple | None]]] = {
+    "bank": {
+        "total": (int, None),
+        # below_zero: broken when asked to pay more than it holds (R18); at_zero: when it reaches 0.
+        "breaks": (str, ("below_zero", "at_zero")),
+    },
+    "auction": {
+        "style": (str, ("waterfall",)),
+        "min_raise": (int, None),
+        "bid_multiple": (int, None),
+        "all_pass_discount": (int, None),
+        "discount_only": (str, None),
+        "free_at_zero": (bool, None),
+    },
+    "stock": {
+        "order": (str, ("sell_buy_sell",)),
+        "no_sell_in_first_round": (bool, None),
+        "holding_limit": (int, None),
+        "pool_limit": (int, None),
+        "unlimited_holding_zones": (list, None),
+        "cert_free_zones": (list, None),
+        "multi_buy_zones": (list, None),
+        "no_buy_after_sell": (bool, None),
+        "priority": (str, ("after_last_actor",)),
+        "sold_out_rise": (bool, None),
+        "over_limit_must_sell": (bool, None),
+    },
+    "company": {
+        "float_percent": (int, None),
+        "capitalization": (str, ("full",)),
+        "capital_shares": (int, None),
+        "ipo_price": (str, ("par",)),
+        "pool_price": (str, ("market",)),
+        "ipo_pays": (str, ("nobody", "company")),
+        "pool_pays": (str, ("company", "nobody")),
+        "dividend_rounding": (str, ("ceil_per_holder", "floor_per_holder")),
+        "share_unit": (int, None),
+        "par_prices": (list, None),
+        "president_certificate": (int, None),
+    },
+    "operating": {
+        "home_token_cost": (int, None),
+        "tile_costs": (list, None),
+        "tile_lays": (int, None),
+        "must_buy_train": (str, ("route", "always", "never")),
+        "emergency_sell_changes_operating_president": (bool, None),
+        "emergency_cheapest_only": (bool, None),
+        "emergency_from_company_max": (str, ("face", "any")),
+        "bankrupt_ends_game": (bool, None),
+        "zero_revenue_moves": (str, ("left", "none")),
+    },
+    "endgame": {
+        "bank_broken_in_or": (str, ("end_of_set", "immediate")),
+        "bank_broken_in_sr": (str, ("end_of_next_set", "end_of_set")),
+        "bankruptcy": (str, ("immediate",)),
+        "score_privates": (str, ("face", "nothing")),
+    },
+    "privates_rules": {
+        "company_buy_from_phase": (str, None),
+        "company_buy_min": (str, ("half_face",)),
+        "company_buy_max": (str, ("double_face",)),
+        "close_on_phase": (str, None),
+    },
+}
+
+PRIVATE_ABILITIES = {
+    "extra_tile_lay": bool,
+    "special_tile_cost": int,
+    "free_token_after_tile": bool,
+    "exchange_for": str,
+    "exchange_from": list,
+    "bonus_share": str,
+    "bonus_president": str,
+    "closes_on_first_train_of": str,
+    "no_company_sale": bool,
+}
+
+
+@dataclass(frozen=True)
+class Cell:
+    row: int
+    col: int
+    price: int
+    zone: str
+    par: bool
+
+
+@dataclass(frozen=True)
+class Private:
+    sym: str
+    name: str
+    face: int
+    revenue: int
+    abilities: dict = field(default_factory=dict, hash=False, compare=False)
+
+    def ability(self, name: str, default=None):
+        return self.abilities.get(name, default)
+
+
+@dataclass(frozen=True)
+class Corporation:
+    sym: str
+    name: str
+    home: str
+    tokens: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class TrainType:
+    name: str
+    distance: int
+    price: int
+    count: int | None  # None: unlimited
+    rusts_on: str | None
+    available_from_phase: str | None
+    trade_in: tuple[str, ...]
+    trade_in_price: int | None
+
+
+@dataclass(frozen=True)
+class Phase:
+    name: str
+    on_train: str
+    train_limit: int
+    ors: int
+    tiles: tuple[str, ...]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    title: str
+    name: str
+    currency: str
+    knobs: dict  # section -> {knob: value}
+    players: dict  # count -> {"cash": int, "cert_limit": int}
+    market: dict  # (row, col) -> Cell
+    privates: tuple[Private, ...]
+    corporations: tuple[Corporation, ...]
+    shares: tuple[int, ...]
+    trains: tuple[TrainType, ...]
+    phases: tuple[Phase, ...]
+    options: dict  # name -> {"description", "default", "patch"}
+    chosen_options: tuple[str, ...]
+    digest: str  # sha256 of the source text and chosen options
+
+    def k(self, section: str, knob: str):
+        return self.knobs[section][knob]
+
+    @property
+    def bank_total(self) -> int:
+        return self.knobs["bank"]["total"]
+
+    def private(self, sym: str) -> Private:
+        return self._by("privates", sym)
+
+    def corporation(self, sym: str) -> Corporation:
+        return self._by("corporations", sym)
+
+    def train(self, name: str) -> TrainType:
+        return self._by("trains", name)
+
+    def phase(self, name: str) -> Phase:
+        return self._by("phases", name)
+
+    def _by(self, what: str, key: str):
+        for item in getattr(self, what):
+            if getattr(item, "sym", getattr(item, "name", None)) == key:
+                return item
+        raise KeyError(f"{what}: {key}")
+
+    def par_cells(self) -> dict[int, Cell]:
+        return {c.price: c for c in self.market.values() if c.par}
+
+
+# --------------------------------------------------------------------------- loading
+
+def ruleset_text(title: str) -> str:
+    """The shipped TOML text of a title."""
+    try:
+        return resources.files("rulesets").joinpath(title, "ruleset.toml").read_text()
+    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError) as exc:
+        raise RulesetError([f"no ruleset for title '{title}'"], source=title) from exc
+
+
+def available_titles() -> list[str]:
+    root = resources.files("rulesets")
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and p.joinpath("ruleset.toml").is_file())
+
+
+def load(title: str, options: dict[str, Any] | None = None, override: Path | None = None) -> Ruleset:
+    """Load a shipped title, optionally with a table's override file merged over it."""
+    text = ruleset_text(title)
+    extra = override.read_text() if override else ""
+    return parse(text, options or {}, source=title, override_text=extra)
+
+
+def parse(text: str, options: dict[str, Any], source: str = "ruleset", override_text: str = "") -> Ruleset:
+    problems: list[str] = []
+    try:
+        data = tomllib.loads(text)
+        if override_text:
+            merge(data, tomllib.loads(override_text))
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError([f"TOML: {exc}"], source=source) from exc
+    chosen = apply_options(data, options, problems)
+    rs = build(data, problems, chosen, text + override_text)
+    if problems:
+        raise RulesetError(problems, source=source)
+    return rs
+
+
+def merge(base: dict, extra: dict) -> None:
+    """Deep-merge `extra` into `base`; tables merge, everything else replaces."""
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            merge(base[key], value)
+        else:
+            base[key] = value
+
+
+def apply_options(data: dict, options: dict[str, Any], problems: list[str]) -> tuple[str, ...]:
+    """Turn on the chosen options (and the defaults) by patching the data. Lists of tables are
+    patched by their `name`/`sym` key."""
+    known = data.get("options", {})
+    for name in options:
+        if name not in known:
+            problems.append(f"options.{name}: unknown option (known: {', '.join(known) or 'none'})")
+    chosen = []
+    for name, spec in known.items():
+        on = options.get(name, spec.get("default", False))
+        if isinstance(on, str):
+            on = on.lower() not in ("0", "false", "no", "off")
+        if on:
+            chosen.append(name)
+            for section, patches in spec.get("patch", {}).items():
+                patch_section(data, section, patches, f"options.{name}.patch", problems)
+    return tuple(sorted(chosen))
+
+
+def patch_section(data: dict, section: str, patches: dict, path: str, problems: list[str]) -> None:
+    target = data.get(section)
+    if isinstance(target, list):
+        for key, values in patches.items():
+            rows = [r for r in target if r.get("name", r.get("sym")) == key]
+            if not rows:
+                problems.append(f"{path}.{section}.{key}: no such entry")
+            for row in rows:
+                row.update(values)
+    elif isinstance(target, dict):
+        merge(target, patches)
+    else:
+        problems.append(f"{path}.{section}: no such section")
+
+
+def build(data: dict, problems: list[str], chosen: tuple[str, ...], text: str) -> Ruleset:
+    knobs = {section: read_knobs(data, section, problems) for section in KNOBS}
+    market = read_market(data.get("market", {}), problems)
+    rs = Ruleset(
+        title=str(data.get("title", "")),
+        name=str(data.get("name", data.get("title", ""))),
+        currency=str(data.get("currency", "$")),
+        knobs=knobs,
+        players=read_players(data.get("players", []), problems),
+        market=market,
+        privates=tuple(read_private(i, p, problems) for i, p in enumerate(data.get("privates", []))),
+        corporations=tuple(read_corp(i, c, problems) for i, c in enumerate(data.get("corporations", []))),
+        shares=tuple(data.get("certificates", {}).get("shares", ())),
+        trains=tuple(read_train(i, t, problems) for i, t in enumerate(data.get("trains", []))),
+        phases=tuple(read_phase(i, p, problems) for i, p in enumerate(data.get("phases", []))),
+        options=copy.deepcopy(data.get("options", {})),
+        chosen_options=chosen,
+        digest=hashlib.sha256((text + "|" + ",".join(chosen)).encode()).hexdigest(),
+    )
+    if not rs.title:
+        problems.append("title: missing")
+    cross_check(rs, problems)
+    return rs
+
+
+def read_knobs(data: dict, section: str, problems: list[str]) -> dict:
+    table = data.get(section)
+    if not isinstance(table, dict):
+        problems.append(f"{section}: missing section")
+        return {}
+    out = {}
+    for name, (kind, allowed) in KNOBS[section].items():
+        if name not in table:
+            problems.append(f"{section}.{name}: missing")
+            continue
+        value = table[name]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            problems.append(f"{section}.{name}: expected {kind.__name__}, got {value!r}")
+        elif allowed is not None and value not in allowed:
+            problems.append(f"{section}.{name}: {value!r} is not one of {', '.join(allowed)}")
+        else:
+            out[name] = value
+    for name in table:
+        if name not in KNOBS[section]:
+            problems.append(f"{section}.{name}: unknown setting")
+    return out
+
+
+def need(row: dict, key: str, kind: type, path: str, problems: list[str], default=None, optional=False):
+    if key not in row:
+        if not optional:
+            problems.append(f"{path}.{key}: missing")
+        return default
+    value = row[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        problems.append(f"{path}.{key}: expected {kind.__name__}, got {value!r}")
+        return default
+    if kind is int and value < 0:
+        problems.append(f"{path}.{key}: must not be negative, got {value}")
+    return value
+
+
+def read_players(rows: list, problems: list[str]) -> dict:
+    out = {}
+    for i, row in enumerate(rows):
+        path = f"players[{i}]"
+        count = need(row, "count", int, path, problems)
+        out[count] = {"cash": need(row, "cash", int, path, problems, 0),
+                      "cert_limit": need(row, "cert_limit", int, path, problems, 0)}
+    if not out:
+        problems.append("players: no player counts")
+    return out
+
+
+def read_market(table: dict, problems: list[str]) -> dict:
+    cells = {}
+    for r, row in enumerate(table.get("rows", [])):
+        for c, text in enumerate(row):
+            if text == "":
+                continue
+            cell = parse_cell(r, c, str(text), problems)
+            if cell:
+                cells[(r, c)] = cell
+    if not cells:
+        problems.append("market.rows: no cells")
+    if table.get("movement", "two_dimensional") != "two_dimensional":
+        problems.append(f"market.movement: {table.get('movement')!r} is not one of two_dimensional")
+    return cells
+
+
+def parse_cell(r: int, c: int, text: str, problems: list[str]) -> Cell | None:
+    digits = text.rstrip("yobp")
+    flags = text[len(digits):]
+    if not digits.isdigit() or any(f not in "yobp" for f in flags):
+        problems.append(f"market.rows[{r}][{c}]: cannot read cell {text!r}")
+        return None
+    zone = next((ZONE_SUFFIX[f] for f in flags if f in ZONE_SUFFIX), "white")
+    return Cell(r, c, int(digits), zone, "p" in flags)
+
+
+def read_private(i: int, row: dict, problems: list[str]) -> Private:
+    path = f"privates[{i}]"
+    abilities = {}
+    for key, value in row.items():
+        if key in ("sym", "name", "face", "revenue"):
+            continue
+        kind = PRIVATE_ABILITIES.get(key)
+        if kind is None:
+            problems.append(f"{path}.{key}: unknown ability")
+        elif not isinstance(value, kind):
+            problems.append(f"{path}.{key}: expected {kind.__name__}, got {value!r}")
+        else:
+            abilities[key] = value
+    return Private(need(row, "sym", str, path, problems, "?"), need(row, "name", str, path, problems, "?"),
+                   need(row, "face", int, path, problems, 0), need(row, "revenue", int, path, problems, 0),
+                   abilities)
+
+
+def read_corp(i: int, row: dict, problems: list[str]) -> Corporation:
+    path = f"corporations[{i}]"
+    tokens = need(row, "tokens", list, path, problems, [])
+    if not tokens or not all(isinstance(t, int) and t >= 0 for t in tokens):
+        problems.append(f"{path}.tokens: needs a list of token prices")
+    return Corporation(need(row, "sym", str, path, problems, "?"), need(row, "name", str, path, problems, "?"),
+                       need(row, "home", str, path, problems, "?"), tuple(tokens))
+
+
+def read_train(i: int, row: dict, problems: list[str]) -> TrainType:
+    path = f"trains[{i}]"
+    count = need(row, "count", int, path, problems, 0)
+    return TrainType(
+        name=need(row, "name", str, path, problems, "?"),
+        distance=need(row, "distance", int, path, problems, 0),
+        price=need(row, "price", int, path, problems, 0),
+        count=count or None,
+        rusts_on=need(row, "rusts_on", str, path, problems, optional=True),
+        available_from_phase=need(row, "available_from_phase", str, path, problems, optional=True),
+        trade_in=tuple(need(row, "trade_in", list, path, problems, [], optional=True)),
+        trade_in_price=need(row, "trade_in_price", int, path, problems, optional=True),
+    )
+
+
+def read_phase(i: int, row: dict, problems: list[str]) -> Phase:
+    path = f"phases[{i}]"
+    return Phase(need(row, "name", str, path, problems, "?"), need(row, "on_train", str, path, problems, "?"),
+                 need(row, "train_limit", int, path, problems, 0), need(row, "ors", int, path, problems, 1),
+                 tuple(need(row, "tiles", list, path, problems, [])))
+
+
+def cross_check(rs: Ruleset, problems: list[str]) -> None:
+    """References between tables: every name used must exist."""
+    trains = {t.name for t in rs.trains}
+    phases = {p.name for p in rs.phases}
+    corps = {c.sym for c in rs.corporations}
+    if sum(rs.shares) != 100:
+        problems.append(f"certificates.shares: must sum to 100, sums to {sum(rs.shares)}")
+    for i, t in enumerate(rs.trains):
+        if t.rusts_on and t.rusts_on not in trains:
+            problems.append(f"trains[{i}].rusts_on: no train '{t.rusts_on}'")
+        if t.available_from_phase and t.available_from_phase not in phases:
+            problems.append(f"trains[{i}].available_from_phase: no phase '{t.available_from_phase}'")
+        for other in t.trade_in:
+            if other not in trains:
+                problems.append(f"trains[{i}].trade_in: no train '{other}'")
+    for i, p in enumerate(rs.phases):
+        if p.on_train not in trains:
+            problems.append(f"phases[{i}].on_train: no train '{p.on_train}'")
+    for i, p in enumerate(rs.privates):
+        for key in ("exchange_for", "bonus_share", "bonus_president", "closes_on_first_train_of"):
+            if p.ability(key) and p.ability(key) not in corps:
+                problems.append(f"privates[{i}].{key}: no corporation '{p.ability(key)}'")
+    pars = rs.knobs.get("company", {}).get("par_prices", [])
+    par_cells = {c.price for c in rs.market.values() if c.par}
+    for price in pars:
+        if price not in par_cells:
+            problems.append(f"company.par_prices: {price} has no par cell on the market")
+    for zone_knob in ("unlimited_holding_zones", "cert_free_zones", "multi_buy_zones"):
+        for zone in rs.knobs.get("stock", {}).get(zone_knob, []):
+            if zone not in ZONES:
+                problems.append(f"stock.{zone_knob}: unknown zone {zone!r}")
+    phase_from = rs.knobs.get("privates_rules", {}).get("company_buy_from_phase")
+    if phase_from and phase_from not in phases:
+        problems.append(f"privates_rules.company_buy_from_phase: no phase '{phase_from}'")

@@ -1,0 +1,104 @@
+"""One open game: load and replay it, decide a command, store it in one transaction.
+
+This is the only place the pure core meets the store.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from . import ENGINE_VERSION, engine, ruleset
+from .engine import Command
+from .errors import BankError, LedgerCorrupt, RuleViolation
+from .invariants import check as check_invariants
+from .state import GameState, apply
+from .store import Store
+
+
+class Session:
+    def __init__(self, store: Store):
+        self.store = store
+        self.header = store.header()
+        self.options = json.loads(self.header["options"])
+        try:
+            self.rs = ruleset.parse(self.header["ruleset_text"], self.options, source=self.header["title"])
+        except BankError as exc:
+            raise LedgerCorrupt(f"the game's stored ruleset no longer loads: {exc.message}") from exc
+        if self.rs.digest != self.header["ruleset_hash"]:
+            raise LedgerCorrupt("the stored ruleset does not match its hash: the game file was altered")
+        self.players = json.loads(self.header["players"])
+        self.state = self.replay()
+
+    @classmethod
+    def open(cls, path: str | Path) -> "Session":
+        return cls(Store(path))
+
+    @classmethod
+    def new(cls, path: str | Path, title: str, players: list[str], options: dict,
+            override: Path | None = None, text: str | None = None) -> "Session":
+        source = ruleset.ruleset_text(title) + ("\n" + override.read_text() if override else "")
+        # Store the exact rules text so the game replays under the rules it was started with.
+        rs = ruleset.parse(ruleset.ruleset_text(title), options, source=title,
+                           override_text=override.read_text() if override else "")
+        events = engine.start_events(rs, players)
+        store = Store(path, create=True)
+        header = {"title": rs.title, "players": json.dumps(players), "options": json.dumps(options),
+                  "ruleset_text": source, "ruleset_override": bool(override), "ruleset_hash": rs.digest,
+                  "engine_version": ENGINE_VERSION}
+        store.create(header)
+        store.header()  # sanity: readable
+        with store.transaction():
+            store.append(text or f"new {title} " + " ".join(players), "new", {"title": title, "players": players,
+                                                                               "options": options}, events)
+        return cls(store)
+
+    def replay(self) -> GameState:
+        state = engine.initial_state(self.rs, self.players, self.options)
+        for i, event in enumerate(self.store.active_events()):
+            try:
+                apply(state, event)
+            except Exception as exc:  # any failure here means the stored game is damaged
+                raise LedgerCorrupt(f"replay fails at event {i + 1} ({event.get('kind')}): {exc}") from exc
+        problems = check_invariants(state, self.rs)
+        if problems:
+            raise LedgerCorrupt("stored game breaks an invariant: " + "; ".join(problems))
+        return state
+
+    def execute(self, cmd: Command, text: str) -> list[dict]:
+        events = engine.decide(self.state, self.rs, cmd)
+        with self.store.transaction():
+            self.store.append(text, cmd.verb, cmd.args, events)
+        for event in events:
+            apply(self.state, event)
+        return events
+
+    def undo(self, text: str = "undo") -> dict:
+        last = self.store.last("active")
+        if last is None:
+            raise RuleViolation("nothing to undo")
+        with self.store.transaction():
+            self.store.set_status(last["id"], "undone")
+            self.store.append(text, "undo", {"command": last["id"]}, [], status="meta")
+        self.state = self.replay()
+        return last
+
+    def redo(self, text: str = "redo") -> dict:
+        target = self.redoable()
+        if target is None:
+            raise RuleViolation("nothing to redo", "redo works right after undo, before any new command")
+        with self.store.transaction():
+            self.store.set_status(target["id"], "active")
+            self.store.append(text, "redo", {"command": target["id"]}, [], status="meta")
+        self.state = self.replay()
+        return target
+
+    def redoable(self) -> dict | None:
+        last_active = self.store.last("active")
+        floor = last_active["id"] if last_active else 0
+        rows = list(self.store.db.query(
+            "select * from commands where status = 'undone' and id > ? order by id limit 1", [floor]))
+        return rows[0] if rows else None
+
+    def close(self) -> None:
+        self.store.close()
