@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from . import auction, operating, stock
 from .errors import CommandError, LedgerCorrupt, RuleViolation
 from .ruleset import Ruleset
-from .state import BANK, DEPOT, Corp, GameState, Private, apply, ipo_acct, player_acct
+from .state import BANK, DEPOT, MINT, Corp, GameState, Private, apply, ipo_acct, player_acct
 
 
 @dataclass(frozen=True)
@@ -80,7 +80,8 @@ def start_events(rs: Ruleset, players: list[str]) -> list[dict]:
     cash = rs.players[n]["cash"]
     return [
         {"kind": "game_started", "players": list(players),
-         "transfers": [[BANK, player_acct(p), cash] for p in players]},
+         # The bank is issued its money by the mint, so every posting, the opening one too, balances.
+         "transfers": [[MINT, BANK, rs.bank_total]] + [[BANK, player_acct(p), cash] for p in players]},
         {"kind": "round_started", "round": auction.opening_round(rs), "priority": 0},
     ]
 
@@ -101,7 +102,7 @@ def initial_state(rs: Ruleset, players: list[str], options: dict | None = None) 
         players=list(players),
         options=dict(options or {}),
         cert_limit=rs.players[len(players)]["cert_limit"] if len(players) in rs.players else 0,
-        balances={BANK: rs.bank_total},
+        balances={},
         certs=certs,
         cert_percent=percent,
         privates={p.sym: Private(p.sym, price=p.face) for p in rs.privates},

@@ -109,13 +109,13 @@ def cmd_tile(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "tile")
     cost = names.amount(cmd.get("cost"), "tile cost")
+    using = cmd.get("using")
+    if using:  # a private's lay: an extra one may come at any time in the turn (R18)
+        tile_with_private(ctx, corp, names.private(rs, using), cost)
+        return
     before_revenue(s, corp, "laying track")
     if s.round["token"]:
         raise RuleViolation(f"{corp} has placed its token: track is laid before the token")
-    using = cmd.get("using")
-    if using:
-        tile_with_private(ctx, corp, names.private(rs, using), cost)
-        return
     allowed = rs.k("operating", "tile_costs")
     if cost not in allowed:
         raise RuleViolation(f"no tile in {rs.title} costs ${cost}", f"terrain costs: {', '.join(map(str, allowed))}")
@@ -135,6 +135,7 @@ def tile_with_private(ctx, corp: str, sym: str, cost: int) -> None:
     if "tile" in held.used:
         raise RuleViolation(f"{sym}'s track ability has been used")
     if p.ability("special_tile_cost") is not None:
+        before_revenue(s, corp, "laying track")
         if cost != p.ability("special_tile_cost"):
             raise RuleViolation(f"{sym}'s tile costs ${p.ability('special_tile_cost')}, not ${cost}")
         if s.round["tiles"] >= rs.k("operating", "tile_lays"):

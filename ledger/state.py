@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from .errors import LedgerCorrupt
 
 BANK = "bank"
+MINT = "mint"  # where the bank's starting money comes from; its balance is minus the bank total
 POOL = "pool"
 DEPOT = "depot"
 RUSTED = "rusted"

@@ -1,0 +1,216 @@
+"""Drive the pure engine (no SQLite) with transcript lines, for scenario tests.
+
+    g = Game(["Alice", "Bob", "Carol", "Dave"])
+    g.do("bid Alice CS 45")
+    assert g.cash("Alice") == 600
+    g.expect_error("bid Bob CS 46", match="at least")
+
+`g.do` parses a line with the same grammar as the `bank` CLI (ledger/cli.py: verbs, argument order,
+options), builds the same `Command` the CLI would (`None`/`False` arguments dropped, counts as ints,
+amounts as the typed strings), then runs `ledger.engine.decide` and applies each event with
+`ledger.state.apply`, keeping every event so a test can replay them.
+"""
+
+from __future__ import annotations
+
+import copy
+import shlex
+
+import pytest
+
+from ledger import engine, ruleset
+from ledger.engine import Command
+from ledger.errors import BankError, CommandError, RuleViolation
+from ledger.invariants import check as check_invariants
+from ledger.state import BANK, POOL, GameState, apply, company_acct, ipo_acct, player_acct
+
+# verb -> (positional argument names, [optional positional names], {flag: (arg name, value or None if it takes one)})
+GRAMMAR = {
+    "bid": (["player", "item", "amount"], [], {}),
+    "buy": (["player", "item"], ["count"], {"--pool": ("source", "pool"), "--ipo": ("source", "ipo")}),
+    "par": (["player", "corp", "price"], [], {}),
+    "sell": (["player", "corp"], ["count"], {}),
+    "pass": (["player"], [], {}),
+    "exchange": (["player", "private"], ["corp"], {"--pool": ("source", "pool"), "--ipo": ("source", "ipo")}),
+    "tile": (["corp", "cost"], [], {"--using": ("using", None)}),
+    "token": (["corp"], ["cost"], {}),
+    "pay": (["corp", "revenue"], [], {}),
+    "withhold": (["corp", "revenue"], [], {}),
+    "train": (["corp", "type"], [], {"--from": ("source", None), "--price": ("price", None),
+                                     "--trade-in": ("trade_in", None)}),
+    "discard": (["corp", "type"], [], {}),
+    "buy-private": (["corp", "private", "price"], [], {}),
+    "done": (["corp"], [], {"--no-route": ("no_route", True)}),
+    "bankrupt": (["player"], [], {}),
+    "end": ([], [], {}),
+}
+
+
+def parse(line: str) -> Command:
+    """A transcript line -> the Command the CLI builds for it."""
+    tokens = shlex.split(line)
+    if tokens and tokens[0] == "bank":
+        tokens = tokens[1:]
+    if not tokens:
+        raise ValueError("empty command line")
+    verb, rest = tokens[0], tokens[1:]
+    if verb not in GRAMMAR:
+        raise ValueError(f"test helper does not know the verb {verb!r}")
+    required, optional, flags = GRAMMAR[verb]
+    args: dict = {}
+    positional: list[str] = []
+    i = 0
+    while i < len(rest):
+        tok = rest[i]
+        if tok in flags:
+            name, value = flags[tok]
+            if value is None:
+                i += 1
+                value = rest[i]
+            args[name] = value
+        else:
+            positional.append(tok)
+        i += 1
+    names = required + optional
+    if len(positional) < len(required) or len(positional) > len(names):
+        raise ValueError(f"{verb} takes {required} {optional}, got {positional}")
+    args.update(zip(names, positional))
+    if "count" in args:
+        args["count"] = int(args["count"])  # the CLI's count_arg
+    return Command(verb, {k: v for k, v in args.items() if v is not None and v is not False})
+
+
+def state_snapshot(state: GameState) -> GameState:
+    return copy.deepcopy(state)
+
+
+class Game:
+    def __init__(self, players, title: str = "1830", options: dict | None = None):
+        self.players = list(players)
+        self.options = dict(options or {})
+        self.rs = ruleset.load(title, self.options)
+        self.state = engine.initial_state(self.rs, self.players, self.options)
+        self.events: list[dict] = []
+        self.lines: list[str] = []
+        for event in engine.start_events(self.rs, self.players):
+            apply(self.state, event)
+            self.events.append(event)
+
+    # ------------------------------------------------------------------ acting
+
+    def decide(self, line: str) -> list[dict]:
+        """The events a line would produce, without applying them."""
+        return engine.decide(self.state, self.rs, parse(line))
+
+    def do(self, *lines: str) -> list[dict]:
+        """Run each line; returns the events of the last one. Checks the invariants after each."""
+        out: list[dict] = []
+        for line in lines:
+            for part in line.strip().splitlines():
+                part = part.split("#", 1)[0].strip()
+                if not part:
+                    continue
+                out = engine.decide(self.state, self.rs, parse(part))
+                for event in out:
+                    apply(self.state, event)
+                    self.events.append(event)
+                self.lines.append(part)
+                problems = check_invariants(self.state, self.rs)
+                assert not problems, f"after {part!r}: {problems}"
+        return out
+
+    def expect_error(self, line: str, match: str | None = None, kind=BankError) -> BankError:
+        """The line is rejected with a RuleViolation/CommandError (matching `match`, a regex) and the
+        state is unchanged."""
+        before = state_snapshot(self.state)
+        n_events = len(self.events)
+        with pytest.raises(kind, match=match) as info:
+            engine.decide(self.state, self.rs, parse(line))
+        assert isinstance(info.value, (RuleViolation, CommandError))
+        assert self.state == before, "a rejected command changed the state"
+        assert len(self.events) == n_events
+        return info.value
+
+    def clone(self) -> "Game":
+        return copy.deepcopy(self)
+
+    def replayed(self) -> GameState:
+        return engine.replay(self.rs, self.players, self.events, self.options)
+
+    # ------------------------------------------------------------------ reading
+
+    def cash(self, who: str) -> int:
+        """A player's cash, or a company's treasury (by symbol), or 'bank'."""
+        if who == "bank":
+            return self.state.cash(BANK)
+        if who in self.state.corps:
+            return self.state.cash(company_acct(who))
+        return self.state.cash(player_acct(who))
+
+    def bank(self) -> int:
+        return self.state.cash(BANK)
+
+    def price(self, corp: str) -> int | None:
+        cell = self.state.corps[corp].cell
+        return self.rs.market[tuple(cell)].price if cell else None
+
+    def cell(self, corp: str):
+        cell = self.state.corps[corp].cell
+        return tuple(cell) if cell else None
+
+    def pct(self, holder: str, corp: str) -> int:
+        """Percent of `corp` held by a player, or by 'pool' / 'ipo'."""
+        if holder == "pool":
+            acct = POOL
+        elif holder == "ipo":
+            acct = ipo_acct(corp)
+        else:
+            acct = player_acct(holder)
+        return self.state.percent_of(acct, corp)
+
+    def president(self, corp: str) -> str | None:
+        return self.state.president(corp)
+
+    def certs(self, holder: str, corp: str) -> list[int]:
+        """The percentages of the certificates a player (or 'pool') holds of a company, sorted high first."""
+        acct = POOL if holder == "pool" else player_acct(holder)
+        return sorted((self.state.cert_percent[c] for c in self.state.certs_of(acct, corp)), reverse=True)
+
+    def owner(self, private: str) -> str | None:
+        owner = self.state.privates[private].owner
+        return owner.split(":", 1)[1] if owner else None
+
+    @property
+    def round(self) -> dict:
+        return self.state.round
+
+    def round_kind(self) -> str:
+        return self.state.round["kind"]
+
+    def turn(self) -> str:
+        """Whose turn it is in an auction (the actor, also in a bidding war) or a stock round."""
+        from ledger import auction
+        r = self.state.round
+        if r["kind"] == "auction":
+            return auction.actor(self.state)
+        return self.players[r["turn"]]
+
+    def priority(self) -> str:
+        return self.players[self.state.priority]
+
+    def kinds(self, events=None) -> list[str]:
+        return [e["kind"] for e in (self.events if events is None else events)]
+
+
+# ---------------------------------------------------------------------- common openings
+
+FOUR = ["Alice", "Bob", "Carol", "Dave"]
+
+
+def auction_all_bought(g: Game, buyers=("Alice", "Bob", "Carol", "Dave", "Alice", "Bob"), bo_par: int = 100) -> None:
+    """Digest §4 example: each private bought outright in turn (A SV, B CS, C DH, D MH, A CA, B BO),
+    then the BO buyer sets B&O's par."""
+    privates = ["SV", "CS", "DH", "MH", "CA", "BO"]
+    for who, sym in zip(buyers, privates):
+        g.do(f"buy {who} {sym}")
+    g.do(f"par {buyers[5]} B&O {bo_par}")
