@@ -357,6 +357,27 @@ def play_file(ctx: typer.Context, file: Path, verbose: bool = False) -> int:
     return 0
 
 
+@app.command(name="import")
+def import_(ctx: typer.Context, logfile: Path,
+            transcript: Optional[Path] = typer.Option(None, "--transcript", help="also write the commands here"),
+            replace: bool = typer.Option(False, "--replace", help="overwrite an existing game file")):
+    """Import an 18xx.games 1830 log: replay its decisions and audit every figure it states."""
+    from .importer.run import import_log, report, transcript as transcript_text
+    path = Path(ctx.obj["game"])
+    if path.exists() and not replace:
+        raise CommandError(f"{path} already holds a game", "choose another file with --game, or --replace")
+    if not logfile.exists():
+        raise CommandError(f"no log file at {logfile}")
+    result = import_log(logfile.read_text(), path)
+    if transcript:
+        transcript.write_text(transcript_text(result))
+    for line in report(result):
+        typer.echo(line)
+    if result.differences:
+        typer.echo(f"error: the import differs from the log in {len(result.differences)} place(s)", err=True)
+        raise typer.Exit(7)
+
+
 @app.command()
 def demo(ctx: typer.Context, file: Path = typer.Argument(Path("examples/1830-full-game.txt")),
          fresh: bool = typer.Option(True, help="start from an empty game file")):
