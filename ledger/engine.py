@@ -78,8 +78,9 @@ def start_events(rs: Ruleset, players: list[str]) -> list[dict]:
     if len({p.lower() for p in players}) != n:
         raise CommandError("player names must differ (case-insensitively)")
     cash = rs.players[n]["cash"]
+    issued = [[f"{c.sym}.{i}", None, ipo_acct(c.sym)] for c in rs.corporations for i in range(len(rs.shares))]
     return [
-        {"kind": "game_started", "players": list(players),
+        {"kind": "game_started", "players": list(players), "certs": issued,
          # The bank is issued its money by the mint, so every posting, the opening one too, balances.
          "transfers": [[MINT, BANK, rs.bank_total]] + [[BANK, player_acct(p), cash] for p in players]},
         {"kind": "round_started", "round": auction.opening_round(rs), "priority": 0},
@@ -87,12 +88,9 @@ def start_events(rs: Ruleset, players: list[str]) -> list[dict]:
 
 
 def initial_state(rs: Ruleset, players: list[str], options: dict | None = None) -> GameState:
-    certs, percent = {}, {}
-    for corp in rs.corporations:
-        for i, pct in enumerate(rs.shares):
-            cid = f"{corp.sym}.{i}"
-            certs[cid] = ipo_acct(corp.sym)
-            percent[cid] = pct
+    # Certificates are issued to the IPO by the game_started event, so the ledger records every holder.
+    certs = {}
+    percent = {f"{corp.sym}.{i}": pct for corp in rs.corporations for i, pct in enumerate(rs.shares)}
     trains = {}
     for t in rs.trains:
         for i in range(1, (t.count or 0) + 1):
@@ -127,6 +125,11 @@ READ_ONLY = {"status", "market", "score", "log"}
 
 def decide(state: GameState, rs: Ruleset, cmd: Command) -> list[dict]:
     """The events a command produces, or a CommandError/RuleViolation. `state` is not changed."""
+    return decide_with_state(state, rs, cmd)[0]
+
+
+def decide_with_state(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list[dict], GameState]:
+    """As `decide`, also returning the state after the events (a new object)."""
     if state.game_over and cmd.verb not in READ_ONLY:
         raise RuleViolation(f"the game is over ({state.end_reason}); only status, market, score and log work")
     ctx = Ctx(state.clone(), rs)
@@ -135,7 +138,7 @@ def decide(state: GameState, rs: Ruleset, cmd: Command) -> list[dict]:
         raise CommandError(f"'{cmd.verb}' is not a game command")
     handler(ctx, cmd)
     progress(ctx)
-    return ctx.events
+    return ctx.events, ctx.state
 
 
 def progress(ctx: Ctx) -> None:

@@ -14,6 +14,7 @@ from .errors import BankError, LedgerCorrupt, RuleViolation
 from .invariants import check as check_invariants
 from .state import GameState, apply
 from .store import Store
+from .views import round_label, snapshot_rows
 
 
 class Session:
@@ -66,11 +67,13 @@ class Session:
         return state
 
     def execute(self, cmd: Command, text: str) -> list[dict]:
-        events = engine.decide(self.state, self.rs, cmd)
+        before = round_label(self.state)
+        events, after = engine.decide_with_state(self.state, self.rs, cmd)
         with self.store.transaction():
-            self.store.append(text, cmd.verb, cmd.args, events)
-        for event in events:
-            apply(self.state, event)
+            command_id = self.store.append(text, cmd.verb, cmd.args, events)
+            if round_label(after) != before:
+                self.store.snapshot(command_id, round_label(after), snapshot_rows(after, self.rs))
+        self.state = after
         return events
 
     def undo(self, text: str = "undo") -> dict:

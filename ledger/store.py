@@ -22,6 +22,18 @@ SCHEMA_VIEWS = {
         select p.account, sum(p.amount) as balance
         from postings p join commands c on c.id = p.command_id
         where c.status = 'active' group by p.account order by p.account""",
+    # who holds each certificate now, from the certificate moves of commands in force
+    "holdings": """
+        select m.cert, m.dest as holder from cert_moves m join commands c on c.id = m.command_id
+        where c.status = 'active' and m.id = (
+            select max(m2.id) from cert_moves m2 join commands c2 on c2.id = m2.command_id
+            where c2.status = 'active' and m2.cert = m.cert)
+        order by m.cert""",
+    # each player's cash and net worth when each round began
+    "worth_by_round": """
+        select s.command_id, s.round, s.player, s.cash, s.shares, s.privates, s.value
+        from snapshots s join commands c on c.id = s.command_id
+        where c.status = 'active' order by s.command_id, s.player""",
     "active_events": """
         select e.* from events e join commands c on c.id = e.command_id
         where c.status = 'active' order by e.id""",
@@ -56,7 +68,12 @@ class Store:
             self.db["postings"].create({"id": int, "event_id": int, "command_id": int, "account": str,
                                         "amount": int, "counterparty": str}, pk="id",
                                        foreign_keys=[("event_id", "events", "id"), ("command_id", "commands", "id")])
+            self.db["cert_moves"].create({"id": int, "event_id": int, "command_id": int, "cert": str,
+                                          "source": str, "dest": str}, pk="id")
+            self.db["snapshots"].create({"id": int, "command_id": int, "round": str, "player": str, "cash": int,
+                                         "shares": int, "privates": int, "value": int}, pk="id")
             self.db["events"].create_index(["command_id"])
+            self.db["cert_moves"].create_index(["cert"])
             self.db["postings"].create_index(["command_id"])
             for name, sql in SCHEMA_VIEWS.items():
                 self.db.create_view(name, sql, replace=True)
@@ -113,7 +130,16 @@ class Store:
             if rows:
                 self.conn.executemany("insert into postings (event_id, command_id, account, amount, counterparty) "
                                       "values (?, ?, ?, ?, ?)", rows)
+            moves = [(ev.lastrowid, command_id, cert, src, dest) for cert, src, dest in event.get("certs", ())]
+            if moves:
+                self.conn.executemany("insert into cert_moves (event_id, command_id, cert, source, dest) "
+                                      "values (?, ?, ?, ?, ?)", moves)
         return command_id
+
+    def snapshot(self, command_id: int, round_label: str, rows: list[dict]) -> None:
+        self.conn.executemany(
+            "insert into snapshots (command_id, round, player, cash, shares, privates, value) values (?,?,?,?,?,?,?)",
+            [(command_id, round_label, r["player"], r["cash"], r["shares"], r["privates"], r["value"]) for r in rows])
 
     def set_status(self, command_id: int, status: str) -> None:
         self.conn.execute("update commands set status = ? where id = ?", (status, command_id))

@@ -222,6 +222,12 @@ def score_rows(s, rs) -> list[dict]:
     return rows
 
 
+def snapshot_rows(s, rs) -> list[dict]:
+    """Each player's cash and worth, for the per-round snapshots of the ledger."""
+    return [{"player": r["name"], "cash": r["cash"], "shares": r["shares"], "privates": r["privates"],
+             "value": r["value"]} for r in score_rows(s, rs)]
+
+
 def score_json(s, rs) -> dict:
     return {"game_over": s.game_over, "end_reason": s.end_reason,
             "players": [{k: r[k] for k in ("name", "cash", "value", "rank", "shares", "privates")}
