@@ -6,7 +6,7 @@ Rules: SEED "Distribution", digest §4. Amounts (minimum raise, discount) come f
 from __future__ import annotations
 
 from . import names, privates
-from .errors import RuleViolation
+from .errors import RuleViolation, refuse
 from .state import BANK, player_acct
 
 
@@ -35,7 +35,7 @@ def check_actor(s, player: str) -> None:
     if player != want:
         war = s.round.get("war")
         why = f"the bidding war for {war}: {want} is the lowest bidder" if war else f"it is {want}'s turn"
-        raise RuleViolation(f"not {player}'s turn in the auction ({why})")
+        refuse(f"not {player}'s turn in the auction ({why})")
 
 
 def check_cash(s, player: str, amount: int, sym: str) -> None:
@@ -43,7 +43,7 @@ def check_cash(s, player: str, amount: int, sym: str) -> None:
     if amount > free:
         others = committed(s, player, except_private=sym)
         extra = f" minus ${others} in other open bids" if others else ""
-        raise RuleViolation(f"{player} can commit ${free} (cash ${s.cash(player_acct(player))}{extra}), not ${amount}")
+        refuse(f"{player} can commit ${free} (cash ${s.cash(player_acct(player))}{extra}), not ${amount}")
 
 
 def cmd_buy(ctx, cmd) -> None:
@@ -57,7 +57,7 @@ def cmd_buy(ctx, cmd) -> None:
         raise RuleViolation(f"{sym} is a company: companies are started in the stock round")
     cheapest = privates.unsold(s, rs)[0]
     if sym != cheapest:
-        raise RuleViolation(f"only the cheapest private ({cheapest} at ${s.privates[cheapest].price}) can be bought "
+        refuse(f"only the cheapest private ({cheapest} at ${s.privates[cheapest].price}) can be bought "
                             f"outright", f"bid at least ${min_bid(s, rs, sym)} on {sym}")
     price = s.privates[sym].price
     check_cash(s, player, price, sym)
@@ -102,11 +102,11 @@ def cmd_bid(ctx, cmd) -> None:
                             f"buy {player} {sym}")
     least = min_bid(s, rs, sym)
     if amount < least:
-        raise RuleViolation(f"a bid on {sym} must be at least ${least} (${least - rs.k('auction', 'min_raise')} + "
+        refuse(f"a bid on {sym} must be at least ${least} (${least - rs.k('auction', 'min_raise')} + "
                             f"${rs.k('auction', 'min_raise')}), got ${amount}")
     multiple = rs.k("auction", "bid_multiple")
     if amount % multiple:
-        raise RuleViolation(f"bids are in multiples of ${multiple}, got ${amount}")
+        refuse(f"bids are in multiples of ${multiple}, got ${amount}")
     check_cash(s, player, amount, sym)
     ctx.emit("bid", player=player, private=sym, amount=amount, war=bool(war))
     if not war:

@@ -76,7 +76,13 @@ def quiet(ctx: typer.Context) -> bool:
 def line_of(ctx: typer.Context) -> str:
     """The command as typed, for the ledger."""
     text = ctx.ensure_object(dict).get("line")
-    return text if text else " ".join(shlex.quote(a) for a in sys.argv[1:] if a)
+    if text:
+        return text
+    args = sys.argv[1:]
+    while args and args[0] in ("--game", "-g"):  # the global option is not part of the command
+        args = args[2:]
+    args = [a for a in args if not a.startswith("--game=")]
+    return " ".join(shlex.quote(a) for a in args)
 
 
 def run(ctx: typer.Context, verb: str, **args) -> None:
@@ -91,6 +97,10 @@ def run(ctx: typer.Context, verb: str, **args) -> None:
         if text:
             typer.echo(text)
     typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
+
+
+FORCE = typer.Option(False, "--force", help="waive the rules this command breaks (needs --reason)")
+REASON = typer.Option(None, "--reason", help="why a rule is waived")
 
 
 def count_arg(raw: Optional[str]) -> Optional[int]:
@@ -133,113 +143,142 @@ def new(ctx: typer.Context, title: str, players: List[str],
 # --------------------------------------------------------------------------- auction and stock round
 
 @app.command()
-def bid(ctx: typer.Context, player: str, item: str, amount: str):
+def bid(ctx: typer.Context, player: str, item: str, amount: str,
+        force: bool = FORCE, reason: Optional[str] = REASON):
     """Bid on a private in the auction."""
-    run(ctx, "bid", player=player, item=item, amount=amount)
+    run(ctx, "bid", player=player, item=item, amount=amount, force=force, reason=reason)
 
 
 @app.command()
 def buy(ctx: typer.Context, player: str, item: str, count: Optional[str] = typer.Argument(None),
         pool: bool = typer.Option(False, "--pool", help="buy from the pool (open market)"),
-        ipo: bool = typer.Option(False, "--ipo", help="buy from the IPO (the default when it has shares)")):
+        ipo: bool = typer.Option(False, "--ipo", help="buy from the IPO (the default when it has shares)"),
+        force: bool = FORCE, reason: Optional[str] = REASON):
     """Buy the cheapest private in the auction, or N shares of a company in a stock round."""
     if pool and ipo:
         raise CommandError("choose one of --pool and --ipo")
     run(ctx, "buy", player=player, item=item, count=count_arg(count),
-        source="pool" if pool else "ipo" if ipo else None)
+        source="pool" if pool else "ipo" if ipo else None, force=force, reason=reason)
 
 
 @app.command()
-def par(ctx: typer.Context, player: str, corp: str, price: str):
+def par(ctx: typer.Context, player: str, corp: str, price: str,
+        force: bool = FORCE, reason: Optional[str] = REASON):
     """Start a company: the player buys its president's certificate at PRICE."""
-    run(ctx, "par", player=player, corp=corp, price=price)
+    run(ctx, "par", player=player, corp=corp, price=price, force=force, reason=reason)
 
 
 @app.command()
-def sell(ctx: typer.Context, player: str, corp: str, count: Optional[str] = typer.Argument(None)):
+def sell(ctx: typer.Context, player: str, corp: str, count: Optional[str] = typer.Argument(None),
+        force: bool = FORCE, reason: Optional[str] = REASON):
     """Sell N shares (default 1) to the pool."""
-    run(ctx, "sell", player=player, corp=corp, count=count_arg(count))
+    run(ctx, "sell", player=player, corp=corp, count=count_arg(count), force=force, reason=reason)
 
 
 @app.command(name="pass")
-def pass_(ctx: typer.Context, player: str):
+def pass_(ctx: typer.Context, player: str,
+        force: bool = FORCE, reason: Optional[str] = REASON):
     """Pass (auction or stock round), or end a stock-round turn after acting."""
-    run(ctx, "pass", player=player)
+    run(ctx, "pass", player=player, force=force, reason=reason)
 
 
 @app.command()
 def exchange(ctx: typer.Context, player: str, private: str, corp: Optional[str] = typer.Argument(None),
-             pool: bool = typer.Option(False, "--pool"), ipo: bool = typer.Option(False, "--ipo")):
+             pool: bool = typer.Option(False, "--pool"), ipo: bool = typer.Option(False, "--ipo"),
+        force: bool = FORCE, reason: Optional[str] = REASON):
     """Exchange a private for a share (1830: MH for an NYC share)."""
     run(ctx, "exchange", player=player, private=private, corp=corp,
-        source="pool" if pool else "ipo" if ipo else None)
+        source="pool" if pool else "ipo" if ipo else None, force=force, reason=reason)
 
 
 # --------------------------------------------------------------------------- operating rounds
 
 @app.command()
 def tile(ctx: typer.Context, corp: str, cost: str,
-         using: Optional[str] = typer.Option(None, "--using", help="a private's track ability (CS, DH)")):
+         using: Optional[str] = typer.Option(None, "--using", help="a private's track ability (CS, DH)"),
+        force: bool = FORCE, reason: Optional[str] = REASON):
     """Lay a tile; COST is the terrain cost paid to the bank (0 if none)."""
-    run(ctx, "tile", corp=corp, cost=cost, using=using)
+    run(ctx, "tile", corp=corp, cost=cost, using=using, force=force, reason=reason)
 
 
 @app.command()
-def token(ctx: typer.Context, corp: str, cost: Optional[str] = typer.Argument(None)):
+def token(ctx: typer.Context, corp: str, cost: Optional[str] = typer.Argument(None),
+        force: bool = FORCE, reason: Optional[str] = REASON):
     """Place a station token at the charter's next price."""
-    run(ctx, "token", corp=corp, cost=cost)
+    run(ctx, "token", corp=corp, cost=cost, force=force, reason=reason)
 
 
 @app.command()
-def pay(ctx: typer.Context, corp: str, revenue: str):
+def pay(ctx: typer.Context, corp: str, revenue: str,
+        force: bool = FORCE, reason: Optional[str] = REASON):
     """Run for REVENUE and pay it out to the shareholders."""
-    run(ctx, "pay", corp=corp, revenue=revenue)
+    run(ctx, "pay", corp=corp, revenue=revenue, force=force, reason=reason)
 
 
 @app.command()
-def withhold(ctx: typer.Context, corp: str, revenue: str):
+def withhold(ctx: typer.Context, corp: str, revenue: str,
+        force: bool = FORCE, reason: Optional[str] = REASON):
     """Run for REVENUE and keep it in the treasury."""
-    run(ctx, "withhold", corp=corp, revenue=revenue)
+    run(ctx, "withhold", corp=corp, revenue=revenue, force=force, reason=reason)
 
 
 @app.command()
 def train(ctx: typer.Context, corp: str, type: str,
           source: Optional[str] = typer.Option(None, "--from", help="pool, or the selling company"),
           price: Optional[str] = typer.Option(None, "--price", help="agreed price from another company"),
-          trade_in: Optional[str] = typer.Option(None, "--trade-in", help="train traded in (D for $800)")):
+          trade_in: Optional[str] = typer.Option(None, "--trade-in", help="train traded in (D for $800)"),
+        force: bool = FORCE, reason: Optional[str] = REASON):
     """Buy a train from the bank, the pool or another company."""
-    run(ctx, "train", corp=corp, type=type, source=source, price=price, trade_in=trade_in)
+    run(ctx, "train", corp=corp, type=type, source=source, price=price, trade_in=trade_in, force=force, reason=reason)
 
 
 @app.command()
-def discard(ctx: typer.Context, corp: str, type: str):
+def discard(ctx: typer.Context, corp: str, type: str,
+        force: bool = FORCE, reason: Optional[str] = REASON):
     """Discard a train over the train limit to the pool."""
-    run(ctx, "discard", corp=corp, type=type)
+    run(ctx, "discard", corp=corp, type=type, force=force, reason=reason)
 
 
 @app.command(name="buy-private")
-def buy_private(ctx: typer.Context, corp: str, private: str, price: str):
+def buy_private(ctx: typer.Context, corp: str, private: str, price: str,
+        force: bool = FORCE, reason: Optional[str] = REASON):
     """The operating company buys a private from its owner."""
-    run(ctx, "buy-private", corp=corp, private=private, price=price)
+    run(ctx, "buy-private", corp=corp, private=private, price=price, force=force, reason=reason)
 
 
 @app.command()
 def done(ctx: typer.Context, corp: str,
-         no_route: bool = typer.Option(False, "--no-route", help="the company has no route, so need not buy a train")):
+         no_route: bool = typer.Option(False, "--no-route", help="the company has no route, so need not buy a train"),
+        force: bool = FORCE, reason: Optional[str] = REASON):
     """The company ends its turn."""
-    run(ctx, "done", corp=corp, no_route=no_route)
+    run(ctx, "done", corp=corp, no_route=no_route, force=force, reason=reason)
 
 
 @app.command()
-def bankrupt(ctx: typer.Context, player: str):
+def bankrupt(ctx: typer.Context, player: str,
+        force: bool = FORCE, reason: Optional[str] = REASON):
     """The president cannot pay for the forced train: bankruptcy ends the game."""
-    run(ctx, "bankrupt", player=player)
+    run(ctx, "bankrupt", player=player, force=force, reason=reason)
 
 
 @app.command()
-def end(ctx: typer.Context):
+def end(ctx: typer.Context,
+        force: bool = FORCE, reason: Optional[str] = REASON):
     """The players end the game now."""
-    run(ctx, "end")
+    run(ctx, "end", force=force, reason=reason)
+
+
+@app.command()
+def adjust(ctx: typer.Context, source: str, dest: str, amount: str,
+           reason: Optional[str] = typer.Option(None, "--reason", help="why (required)")):
+    """Move money between two accounts (bank, a player, a company) as a logged correction."""
+    run(ctx, "adjust", source=source, dest=dest, amount=amount, reason=reason)
+
+
+@app.command()
+def count(ctx: typer.Context, player: str, amount: str):
+    """Record a physical count of a player's money and show the difference from the ledger."""
+    run(ctx, "count", player=player, amount=amount)
 
 
 # --------------------------------------------------------------------------- undo / redo

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from . import auction, operating, stock
-from .errors import CommandError, LedgerCorrupt, RuleViolation
+from .errors import WAIVING, CommandError, LedgerCorrupt, RuleViolation
 from .ruleset import Ruleset
 from .state import BANK, DEPOT, MINT, Corp, GameState, Private, apply, ipo_acct, player_acct
 
@@ -121,6 +121,8 @@ def replay(rs: Ruleset, players: list[str], events: list[dict], options: dict | 
 # --------------------------------------------------------------------------- decide
 
 READ_ONLY = {"status", "market", "score", "log"}
+# Corrections and counts are recorded even after the game has ended.
+ALWAYS = {"adjust", "count"}
 
 
 def decide(state: GameState, rs: Ruleset, cmd: Command) -> list[dict]:
@@ -130,13 +132,23 @@ def decide(state: GameState, rs: Ruleset, cmd: Command) -> list[dict]:
 
 def decide_with_state(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list[dict], GameState]:
     """As `decide`, also returning the state after the events (a new object)."""
-    if state.game_over and cmd.verb not in READ_ONLY:
+    if state.game_over and cmd.verb not in READ_ONLY | ALWAYS:
         raise RuleViolation(f"the game is over ({state.end_reason}); only status, market, score and log work")
-    ctx = Ctx(state.clone(), rs)
     handler = HANDLERS.get(cmd.verb)
     if handler is None:
         raise CommandError(f"'{cmd.verb}' is not a game command")
-    handler(ctx, cmd)
+    ctx = Ctx(state.clone(), rs)
+    forced = cmd.get("force")
+    if forced and not cmd.get("reason"):
+        raise CommandError("--force needs --reason TEXT: a waived rule is recorded with its reason")
+    token = WAIVING.set([] if forced else None)
+    try:
+        handler(ctx, cmd)
+        waived = WAIVING.get()
+    finally:
+        WAIVING.reset(token)
+    if forced:
+        ctx.emit("rules_waived", rules=waived, reason=cmd.get("reason"), command=cmd.verb)
     progress(ctx)
     return ctx.events, ctx.state
 
@@ -163,6 +175,42 @@ def cmd_end(ctx: Ctx, cmd: Command) -> None:
     end_game(ctx, "ended by the players")
 
 
+def account(ctx: Ctx, raw: str) -> str:
+    """'bank', a player's name or a company symbol, as a ledger account."""
+    from . import names
+    if str(raw).lower() == "bank":
+        return BANK
+    try:
+        return player_acct(names.player(ctx.state, raw))
+    except CommandError:
+        try:
+            return f"company:{names.corp(ctx.rs, raw)}"
+        except CommandError:
+            raise CommandError(f"unknown account '{raw}'", "use bank, a player's name or a company symbol") from None
+
+
+def cmd_adjust(ctx: Ctx, cmd: Command) -> None:
+    """A logged, balanced correction: money moves between two accounts with a reason."""
+    from . import names
+    if not cmd.get("reason"):
+        raise CommandError("an adjustment needs --reason TEXT")
+    source, dest = account(ctx, cmd.get("source")), account(ctx, cmd.get("dest"))
+    amount = names.amount(cmd.get("amount"))
+    if source == dest or amount == 0:
+        raise CommandError("an adjustment moves a positive amount between two different accounts")
+    ctx.emit("adjustment", reason=cmd.get("reason"), amount=amount, transfers=[[source, dest, amount]],
+             **{"from": source, "to": dest})
+
+
+def cmd_count(ctx: Ctx, cmd: Command) -> None:
+    """A physical count of a player's money, compared with the ledger (no money moves)."""
+    from . import names
+    player = names.player(ctx.state, cmd.get("player"))
+    counted = names.amount(cmd.get("amount"), "counted amount")
+    ledger = ctx.state.cash(player_acct(player))
+    ctx.emit("count", player=player, counted=counted, ledger=ledger, difference=counted - ledger)
+
+
 HANDLERS = {
     "bid": auction.cmd_bid,
     "buy": lambda ctx, cmd: (auction.cmd_buy if ctx.state.round["kind"] == "auction" else stock.cmd_buy)(ctx, cmd),
@@ -180,4 +228,6 @@ HANDLERS = {
     "done": operating.cmd_done,
     "bankrupt": operating.cmd_bankrupt,
     "end": cmd_end,
+    "adjust": cmd_adjust,
+    "count": cmd_count,
 }

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import contextvars
 import difflib
 
 
@@ -58,3 +59,21 @@ def unknown(kind: str, name: str, choices: list[str]) -> CommandError:
     guess = closest(name, choices)
     hint = f"did you mean {guess}?" if guess else f"known: {', '.join(choices)}"
     return CommandError(f"unknown {kind} '{name}'", hint)
+
+
+# Rules waived by `--force --reason`: while a forced command is decided this holds the list of
+# rules it broke; `refuse` then records instead of raising. Physical impossibilities (a share that
+# does not exist, a train nobody has) still raise RuleViolation directly.
+WAIVING: contextvars.ContextVar[list | None] = contextvars.ContextVar("waiving", default=None)
+
+
+def refuse(message: str, hint: str | None = None) -> None:
+    """Refuse an illegal command, unless the banker forced it: then record the waived rule."""
+    waived = WAIVING.get()
+    if waived is None:
+        raise RuleViolation(message, hint)
+    waived.append(message)
+
+
+def waiving():
+    return WAIVING.get() is not None

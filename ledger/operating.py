@@ -10,7 +10,7 @@ from fractions import Fraction
 import math
 
 from . import market, names, privates, shares, trains
-from .errors import RuleViolation
+from .errors import RuleViolation, refuse
 from .state import BANK, POOL, company_acct, ipo_acct, player_acct, train_type
 
 TURN_RESET = {"tiles": 0, "extra_tiles": 0, "token": False, "free_token": False, "revenue": None, "trains": 0}
@@ -96,13 +96,13 @@ def round_label(s) -> str:
 
 def before_revenue(s, corp: str, what: str) -> None:
     if s.round["revenue"] is not None:
-        raise RuleViolation(f"{corp} has already run this turn: {what} comes before running trains")
+        refuse(f"{corp} has already run this turn: {what} comes before running trains")
 
 
 def pay_from(s, corp: str, amount: int, what: str) -> None:
     cash = s.cash(company_acct(corp))
     if cash < amount:
-        raise RuleViolation(f"{corp} has ${cash}, {what} costs ${amount}")
+        refuse(f"{corp} has ${cash}, {what} costs ${amount}")
 
 
 def cmd_tile(ctx, cmd) -> None:
@@ -115,12 +115,12 @@ def cmd_tile(ctx, cmd) -> None:
         return
     before_revenue(s, corp, "laying track")
     if s.round["token"]:
-        raise RuleViolation(f"{corp} has placed its token: track is laid before the token")
+        refuse(f"{corp} has placed its token: track is laid before the token")
     allowed = rs.k("operating", "tile_costs")
     if cost not in allowed:
-        raise RuleViolation(f"no tile in {rs.title} costs ${cost}", f"terrain costs: {', '.join(map(str, allowed))}")
+        refuse(f"no tile in {rs.title} costs ${cost}", f"terrain costs: {', '.join(map(str, allowed))}")
     if s.round["tiles"] >= rs.k("operating", "tile_lays"):
-        raise RuleViolation(f"{corp} has laid its tile this turn ({rs.k('operating', 'tile_lays')} lay a turn)")
+        refuse(f"{corp} has laid its tile this turn ({rs.k('operating', 'tile_lays')} lay a turn)")
     pay_from(s, corp, cost, "the tile")
     ctx.emit("tile_laid", corp=corp, cost=cost, transfers=[[company_acct(corp), BANK, cost]] if cost else [])
     ctx.emit("round_update", set={"tiles": s.round["tiles"] + 1})
@@ -133,13 +133,13 @@ def tile_with_private(ctx, corp: str, sym: str, cost: int) -> None:
     if held.owner != company_acct(corp) or held.closed:
         raise RuleViolation(f"{corp} does not own an open {sym}")
     if "tile" in held.used:
-        raise RuleViolation(f"{sym}'s track ability has been used")
+        refuse(f"{sym}'s track ability has been used")
     if p.ability("special_tile_cost") is not None:
         before_revenue(s, corp, "laying track")
         if cost != p.ability("special_tile_cost"):
-            raise RuleViolation(f"{sym}'s tile costs ${p.ability('special_tile_cost')}, not ${cost}")
+            refuse(f"{sym}'s tile costs ${p.ability('special_tile_cost')}, not ${cost}")
         if s.round["tiles"] >= rs.k("operating", "tile_lays"):
-            raise RuleViolation(f"{sym}'s tile is the turn's tile lay and {corp} has already laid one")
+            refuse(f"{sym}'s tile is the turn's tile lay and {corp} has already laid one")
         update = {"tiles": s.round["tiles"] + 1, "free_token": bool(p.ability("free_token_after_tile"))}
     elif p.ability("extra_tile_lay"):
         if cost not in rs.k("operating", "tile_costs"):
@@ -158,7 +158,7 @@ def cmd_token(ctx, cmd) -> None:
     corp = operating_corp(ctx, cmd.get("corp"), "token")
     before_revenue(s, corp, "placing a token")
     if s.round["token"]:
-        raise RuleViolation(f"{corp} has placed a token this turn (one a turn)")
+        refuse(f"{corp} has placed a token this turn (one a turn)")
     c = s.corps[corp]
     charter = rs.corporation(corp).tokens
     if c.tokens_used >= len(charter):
@@ -167,7 +167,8 @@ def cmd_token(ctx, cmd) -> None:
     given = cmd.get("cost")
     if given is not None and names.amount(given, "token cost") != cost:
         why = "free after the private's tile" if s.round["free_token"] else "on the charter"
-        raise RuleViolation(f"{corp}'s next token costs ${cost} ({why}), not ${given}")
+        refuse(f"{corp}'s next token costs ${cost} ({why}), not ${given}")
+        cost = names.amount(given, "token cost")  # reached only when the banker forced this cost
     pay_from(s, corp, cost, "the token")
     ctx.emit("token_placed", corp=corp, cost=cost, transfers=[[company_acct(corp), BANK, cost]] if cost else [])
     ctx.emit("round_update", set={"token": True, "free_token": False})
@@ -188,9 +189,9 @@ def run(ctx, cmd, how: str) -> None:
     corp = operating_corp(ctx, cmd.get("corp"), how)
     revenue = names.amount(cmd.get("revenue"), "revenue")
     if s.round["revenue"] is not None:
-        raise RuleViolation(f"{corp} has already run this turn (${s.round['revenue']})")
+        refuse(f"{corp} has already run this turn (${s.round['revenue']})")
     if revenue and not s.corp_trains(corp):
-        raise RuleViolation(f"{corp} has no trains: its revenue is $0", f"withhold {corp} 0")
+        refuse(f"{corp} has no trains: its revenue is $0", f"withhold {corp} 0")
     if how == "pay" and revenue > 0:
         pay_out(ctx, corp, revenue)
     else:
@@ -281,9 +282,9 @@ def cmd_train(ctx, cmd) -> None:
         if price < 1:
             raise RuleViolation("a train between companies costs at least $1")
     if given is not None and seller in (BANK, POOL) and names.amount(given, "price") != price:
-        raise RuleViolation(f"the {name} from the {'bank' if seller == BANK else 'pool'} costs ${price}, not ${given}")
+        refuse(f"the {name} from the {'bank' if seller == BANK else 'pool'} costs ${price}, not ${given}")
     if trade is None and len(s.corp_trains(corp)) >= trains.limit(s, rs):
-        raise RuleViolation(f"{corp} is at the train limit ({len(s.corp_trains(corp))} of {trains.limit(s, rs)} "
+        refuse(f"{corp} is at the train limit ({len(s.corp_trains(corp))} of {trains.limit(s, rs)} "
                             f"in phase {s.phase})")
     contribution = funding(ctx, corp, name, seller, price, trade)
     buy_train(ctx, corp, train_id, seller, price, contribution, trade)
@@ -314,24 +315,24 @@ def funding(ctx, corp: str, name: str, seller: str, price: int, trade: str | Non
     if cash >= price:
         return 0
     if s.corp_trains(corp):
-        raise RuleViolation(f"{corp} has ${cash}, the {name} costs ${price}; a company that owns a train gets no "
+        refuse(f"{corp} has ${cash}, the {name} costs ${price}; a company that owns a train gets no "
                             f"help from its president")
     if trade:
-        raise RuleViolation(f"{corp} has ${cash}, the traded-in {name} costs ${price}; the president cannot "
+        refuse(f"{corp} has ${cash}, the traded-in {name} costs ${price}; the president cannot "
                             f"contribute to a trade-in")
     cheapest = trains.cheapest_available(s, rs)
     if seller in (BANK, POOL):
         if rs.k("operating", "emergency_cheapest_only") and cheapest and price > cheapest[0]:
-            raise RuleViolation(f"{corp} has ${cash}: with the president's help it may only buy the cheapest train, "
+            refuse(f"{corp} has ${cash}: with the president's help it may only buy the cheapest train, "
                                 f"{cheapest[1]} for ${cheapest[0]}")
     elif rs.k("operating", "emergency_from_company_max") == "face" and price > rs.train(name).price:
-        raise RuleViolation(f"with the president's help a train from another company costs at most its face "
+        refuse(f"with the president's help a train from another company costs at most its face "
                             f"value ${rs.train(name).price}, not ${price}")
     pres = s.president(corp)
     need = price - cash
     have = s.cash(player_acct(pres))
     if have < need:
-        raise RuleViolation(f"{corp} has ${cash} and needs ${need} more for the {name}; {pres} has ${have}",
+        refuse(f"{corp} has ${cash} and needs ${need} more for the {name}; {pres} has ${have}",
                             f"{pres} must sell shares first (sell {pres} CORP N), or 'bankrupt {pres}'")
     return need
 
@@ -404,14 +405,14 @@ def cmd_buy_private(ctx, cmd) -> None:
     held, p = s.privates[sym], rs.private(sym)
     first = rs.k("privates_rules", "company_buy_from_phase")
     if not trains.phase_reached(s, rs, first):
-        raise RuleViolation(f"companies may buy privates from phase {first} (now phase {s.phase})")
+        refuse(f"companies may buy privates from phase {first} (now phase {s.phase})")
     if p.ability("no_company_sale"):
         raise RuleViolation(f"{sym} can never be bought by a company")
     if held.closed or not held.owner or not held.owner.startswith("player:"):
         raise RuleViolation(f"{sym} is not an open private owned by a player")
     low, high = math.ceil(p.face / 2), 2 * p.face
     if not low <= price <= high:
-        raise RuleViolation(f"{sym} (face ${p.face}) sells to a company for ${low} to ${high}, not ${price}")
+        refuse(f"{sym} (face ${p.face}) sells to a company for ${low} to ${high}, not ${price}")
     pay_from(s, corp, price, sym)
     ctx.emit("private_sold", corp=corp, private=sym, seller=held.owner.split(":", 1)[1], price=price,
              transfers=[[company_acct(corp), held.owner, price]])
@@ -424,7 +425,7 @@ def cmd_done(ctx, cmd) -> None:
     if not s.corp_trains(corp) and not cmd.get("no_route") and rs.k("operating", "must_buy_train") != "never":
         cheapest = trains.cheapest_available(s, rs)
         what = f"cheapest: {cheapest[1]} for ${cheapest[0]}" if cheapest else "none for sale"
-        raise RuleViolation(f"{corp} has no train and must buy one ({what})",
+        refuse(f"{corp} has no train and must buy one ({what})",
                             f"if {corp} has no route, say 'done {corp} --no-route'")
     ctx.emit("corp_turn_ended", corp=corp)
     next_corp(ctx)
@@ -455,14 +456,14 @@ def cmd_emergency_sell(ctx, cmd) -> None:
     if s.pending:
         raise RuleViolation(f"{s.pending[0]['corp']} must first discard over the train limit")
     if op is None or s.president(op) != player:
-        raise RuleViolation(f"shares are sold in operating rounds only by the president of the operating company "
+        refuse(f"shares are sold in operating rounds only by the president of the operating company "
                             f"({op}: {s.president(op) if op else 'none'}) to buy a forced train")
     need = shortfall(s, rs, op)
     if need <= 0:
-        raise RuleViolation(f"{player} may not sell: {op} and its president can already pay for the cheapest train")
+        refuse(f"{player} may not sell: {op} and its president can already pay for the cheapest train")
     price = shares.price(s, rs, corp)
     if (n - 1) * price >= need:
-        raise RuleViolation(f"{player} needs ${need}: selling {n} {corp} share(s) at ${price} is more than needed",
+        refuse(f"{player} needs ${need}: selling {n} {corp} share(s) at ${price} is more than needed",
                             f"sell {max(1, -(-need // price))} share(s)")
     sell(ctx, player, corp, n, keep_president=(corp == op))
     reorder_after_sale(ctx)
@@ -493,7 +494,7 @@ def cmd_bankrupt(ctx, cmd) -> None:
     need = shortfall(s, rs, op)
     can, plan = shares.sellable_value(s, rs, player, keep_president_of=op)
     if need <= 0 or can >= need:
-        raise RuleViolation(f"{player} is not bankrupt: {op} lacks ${need} for the cheapest train and {player} can "
+        refuse(f"{player} is not bankrupt: {op} lacks ${need} for the cheapest train and {player} can "
                             f"raise ${can} by selling shares", "sell shares, then buy the train")
     for corp, n in plan:
         sell(ctx, player, corp, n, keep_president=(corp == op))

@@ -6,7 +6,7 @@ Shared by the stock round and by emergency sales in operating rounds.
 from __future__ import annotations
 
 from . import market
-from .errors import RuleViolation
+from .errors import RuleViolation, refuse
 from .ruleset import Ruleset
 from .state import POOL, GameState, cert_corp, ipo_acct, player_acct
 
@@ -57,12 +57,12 @@ def check_can_take_cert(s: GameState, rs: Ruleset, player: str, corp: str, pct: 
     free = set(rs.k("stock", "cert_free_zones"))
     count = cert_count(s, rs, player)
     if count >= s.cert_limit and zone(s, rs, corp) not in free:
-        raise RuleViolation(f"certificate limit {s.cert_limit} reached: {player} holds {count}",
+        refuse(f"certificate limit {s.cert_limit} reached: {player} holds {count}",
                             "sell a certificate first, or buy a company priced in the yellow, orange or brown zone")
     limit = rs.k("stock", "holding_limit")
     after = s.percent_of(player_acct(player), corp) + pct
     if holding_limit_applies(s, rs, corp) and after > limit:
-        raise RuleViolation(f"holding limit: {player} would hold {after}% of {corp}, the limit is {limit}%")
+        refuse(f"holding limit: {player} would hold {after}% of {corp}, the limit is {limit}%")
 
 
 def president_after(s: GameState, corp: str, percents: dict[str, int]) -> str | None:
@@ -121,7 +121,7 @@ def sale_moves(s: GameState, rs: Ruleset, player: str, corp: str, n: int, *, kee
     limit = rs.k("stock", "pool_limit")
     if pool_after > limit:
         can = (limit - s.percent_of(POOL, corp)) // u
-        raise RuleViolation(f"pool limit {limit}%: the pool holds {s.percent_of(POOL, corp)}% of {corp}, "
+        refuse(f"pool limit {limit}%: the pool holds {s.percent_of(POOL, corp)}% of {corp}, "
                             f"selling {n} would make {pool_after}%", f"at most {max(can, 0)} share(s) can be sold")
     percents = player_percents(s, corp)
     percents[player] = held - n * u
@@ -134,7 +134,7 @@ def sale_moves(s: GameState, rs: Ruleset, player: str, corp: str, n: int, *, kee
                                 f"{s.cert_percent[f'{corp}.0']}%: the president's certificate cannot go to the pool",
                                 f"{player} may sell at most {(held - s.cert_percent[f'{corp}.0']) // u} share(s)")
         if keep_president:
-            raise RuleViolation(f"selling {n} {corp} share(s) would make {new_pres} president of the operating "
+            refuse(f"selling {n} {corp} share(s) would make {new_pres} president of the operating "
                                 f"company {corp}, which an emergency sale may not do")
         moves = swap_moves(s, rs, corp, player, new_pres)
     elif is_pres:

@@ -82,7 +82,19 @@ class GameState:
     sets_played: int = 0
 
     def clone(self) -> "GameState":
-        return copy.deepcopy(self)
+        """A copy sharing nothing mutable (hand-written: deepcopy was most of a command's cost)."""
+        new = copy.copy(self)
+        new.players = list(self.players)
+        new.options = dict(self.options)
+        new.balances = dict(self.balances)
+        new.certs = dict(self.certs)
+        new.trains = dict(self.trains)
+        new.privates = {k: Private(p.sym, p.owner, p.closed, p.price, list(p.used)) for k, p in self.privates.items()}
+        new.corps = {k: copy.copy(c) for k, c in self.corps.items()}
+        new.round = copy.deepcopy(self.round)
+        new.bankrupt = list(self.bankrupt)
+        new.pending = [dict(p) for p in self.pending]
+        return new
 
     # --- small read helpers used everywhere
     def cash(self, acct: str) -> int:
@@ -165,7 +177,7 @@ def on(kind):
 
 @on("round_started")
 def _round_started(s: GameState, e: dict) -> None:
-    s.round = dict(e["round"])
+    s.round = copy.deepcopy(e["round"])
     if "priority" in e:
         s.priority = e["priority"]
     if e["round"]["kind"] == "operating" and e["round"]["index"] == 1:
@@ -175,7 +187,7 @@ def _round_started(s: GameState, e: dict) -> None:
 @on("round_update")
 def _round_update(s: GameState, e: dict) -> None:
     """Turn bookkeeping (whose turn, passes, what the current actor did): the event says the new values."""
-    s.round.update(e["set"])
+    s.round.update(copy.deepcopy(e["set"]))
 
 
 @on("bid")

@@ -7,7 +7,7 @@ implicitly when the next player in order acts after he has bought or sold.
 from __future__ import annotations
 
 from . import market, names, operating, shares
-from .errors import RuleViolation
+from .errors import RuleViolation, refuse
 from .state import BANK, POOL, company_acct, ipo_acct, player_acct
 
 
@@ -33,7 +33,7 @@ def take_turn(ctx, player: str) -> None:
         end_turn(ctx, passed=False)
         return
     hint = f"{cur} has acted; {nxt} is next" if s.round["acted"] else f"{cur} must act or pass first"
-    raise RuleViolation(f"it is {cur}'s turn in SR {s.round['number']}, not {player}'s", hint)
+    refuse(f"it is {cur}'s turn in SR {s.round['number']}, not {player}'s", hint)
 
 
 def end_turn(ctx, passed: bool) -> None:
@@ -81,7 +81,7 @@ def cmd_par(ctx, cmd) -> None:
     pres = f"{corp}.0"
     cost = price * s.cert_percent[pres] // shares.unit(rs)
     if s.cash(player_acct(player)) < cost:
-        raise RuleViolation(f"{player} has ${s.cash(player_acct(player))}, starting {corp} at ${price} costs ${cost}")
+        refuse(f"{player} has ${s.cash(player_acct(player))}, starting {corp} at ${price} costs ${cost}")
     shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[pres])
     ctx.emit("par", player=player, corp=corp, price=price, cost=cost, moves=[[corp, None, list(market.par_cell(rs, price))]],
              transfers=[[player_acct(player), BANK, cost]], certs=[[pres, ipo_acct(corp), player_acct(player)]])
@@ -118,7 +118,7 @@ def buy_one(ctx, player: str, corp: str, source: str | None) -> None:
     price = c.par if source == "ipo" else shares.price(s, rs, corp)
     cash = s.cash(player_acct(player))
     if cash < price:
-        raise RuleViolation(f"{player} has ${cash}, a {corp} share from the {source.upper() if source == 'ipo' else source} costs ${price}")
+        refuse(f"{player} has ${cash}, a {corp} share from the {source.upper() if source == 'ipo' else source} costs ${price}")
     shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[cert])
     holder = ipo_acct(corp) if source == "ipo" else POOL
     ctx.emit("share_bought", player=player, corp=corp, source=source, price=price, percent=s.cert_percent[cert],
@@ -132,9 +132,9 @@ def check_may_buy(ctx, player: str, corp: str, source: str) -> None:
     """One purchase a turn (several of one brown company), not a company sold this round, not over the limit."""
     s, rs = ctx.state, ctx.rs
     if rs.k("stock", "no_buy_after_sell") and corp in s.round["sold"].get(player, []):
-        raise RuleViolation(f"{player} sold {corp} earlier in this stock round and may not buy it again until the next")
+        refuse(f"{player} sold {corp} earlier in this stock round and may not buy it again until the next")
     if rs.k("stock", "over_limit_must_sell") and shares.over_cert_limit(s, rs, player):
-        raise RuleViolation(f"{player} holds {shares.cert_count(s, rs, player)} certificates, over the limit "
+        refuse(f"{player} holds {shares.cert_count(s, rs, player)} certificates, over the limit "
                             f"{s.cert_limit}: must sell before buying")
     buys = s.round["buys"]
     if not buys:
@@ -145,7 +145,7 @@ def check_may_buy(ctx, player: str, corp: str, source: str) -> None:
     zone_ok = shares.zone(s, rs, corp) in multi and source != "par"
     sources_ok = from_ipo_ok or (source == "pool" and all(b[1] == "pool" for b in buys))
     if not (same and zone_ok and sources_ok and all(b[1] != "par" for b in buys)):
-        raise RuleViolation(f"{player} has already bought this turn: one certificate per turn "
+        refuse(f"{player} has already bought this turn: one certificate per turn "
                             f"(several only of one company in the {' or '.join(multi)} zone)")
 
 
@@ -183,7 +183,7 @@ def cmd_sell(ctx, cmd) -> None:
     n = cmd.get("count") or 1
     take_turn(ctx, player)
     if rs.k("stock", "no_sell_in_first_round") and s.round["number"] == 1:
-        raise RuleViolation("no selling in the first stock round")
+        refuse("no selling in the first stock round")
     sell(ctx, player, corp, n)
     acted(ctx, player, sold={**s.round["sold"], player: s.round["sold"].get(player, []) + [corp]})
 
@@ -242,7 +242,7 @@ def cmd_exchange(ctx, cmd) -> None:
     limit = rs.k("stock", "holding_limit")
     after = s.percent_of(player_acct(player), target) + s.cert_percent[cert]
     if shares.holding_limit_applies(s, rs, target) and after > limit:
-        raise RuleViolation(f"holding limit: {player} would hold {after}% of {target}, the limit is {limit}%")
+        refuse(f"holding limit: {player} would hold {after}% of {target}, the limit is {limit}%")
     holder = ipo_acct(target) if source == "ipo" else POOL
     ctx.emit("exchange", player=player, private=sym, corp=target, source=source,
              certs=[[cert, holder, player_acct(player)]])

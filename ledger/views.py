@@ -295,6 +295,10 @@ DESCRIBE = {
     "bank_broke": lambda e: f"-- the bank has broken (${e['bank']}); the game ends after set {e['end_after_set']} --",
     "bankrupt": lambda e: f"{e['player']} is bankrupt: ${e['cash']} to the bank",
     "game_over": lambda e: f"-- game over: {e['reason']} --",
+    "rules_waived": lambda e: f"FORCED ({e['reason']}): waived " + ("; ".join(e["rules"]) or "nothing"),
+    "adjustment": lambda e: f"ADJUSTMENT ({e['reason']}): ${e['amount']} from {acct_name(e['from'])} to {acct_name(e['to'])}",
+    "count": lambda e: (f"count: {e['player']} has ${e['counted']} on the table, the ledger says ${e['ledger']}"
+                        + (" — they agree" if e["difference"] == 0 else f" — difference ${e['difference']:+d}")),
 }
 
 

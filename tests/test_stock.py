@@ -295,6 +295,45 @@ def test_presidency_tie_keeps_the_president(sr2):
     assert g.certs("Bob", "B&O") == [20, 10]
 
 
+def test_tied_successors_first_clockwise_after_the_old_president(sr2):
+    # digest §11: Dave buys to 20% (tie with Carol: Carol stays); Carol then sells her 20%:
+    # Alice and Dave both hold 20%; the first clockwise after Carol (order A, B, C, D) is Dave.
+    g = sr2
+    g.do("pass Carol", "buy Dave PRR", "pass Alice", "pass Bob")
+    assert g.president("PRR") == "Carol"
+    g.do("sell Carol PRR 2")
+    assert g.president("PRR") == "Dave"
+    assert g.certs("Dave", "PRR") == [20] and g.certs("Alice", "PRR") == [10, 10]
+    assert g.pct("pool", "PRR") == 20
+    assert g.price("PRR") == 65  # (3,5) -> (4,5) -> (5,5)
+
+
+def test_several_brown_certificates_in_one_turn():
+    # digest §6.2, §7.2, §15 #14 (SEED: IPO and pool both allowed; ruleset option multiple_brown_from_ipo)
+    g = carol_owns_60_of_nyc()
+    cycle(g, 6)  # six withholds: (5,6) -> (5,0) $25 brown
+    assert g.cell("NYC") == (5, 0) and g.rs.market[(5, 0)].zone == "brown"
+    while g.turn() != "Carol":
+        g.do(f"pass {g.turn()}")
+    carol = g.cash("Carol")
+    g.do("sell Carol NYC 3")  # $25 each; (5,0) -> (6,0) -> (7,0), then the ledge: stays $10
+    assert g.cash("Carol") == carol + 75 and g.cell("NYC") == (7, 0) and g.price("NYC") == 10
+    nxt = g.players[(g.players.index("Carol") + 1) % 4]
+    cash = g.cash(nxt)
+    g.do(f"buy {nxt} NYC 3 --pool")
+    assert g.pct(nxt, "NYC") == 30 and g.pct("pool", "NYC") == 0
+    assert g.cash(nxt) == cash - 3 * 10
+    g.do(f"buy {nxt} NYC --ipo")  # SEED: the IPO too (at par)
+    assert g.cash(nxt) == cash - 30 - 67
+    g.expect_error(f"buy {nxt} B&O", match="already bought")
+
+
+def test_only_one_share_a_turn_outside_brown(sr2):
+    g = sr2
+    g.expect_error("buy Carol B&O 2", match="already bought")
+    assert g.pct("Carol", "B&O") == 0
+
+
 # --------------------------------------------------------------------------- float
 
 def test_float_at_60_with_the_ca_share():
@@ -436,6 +475,8 @@ def test_cert_limit_15_may_still_par_then_only_exempt_zones():
         s.certs[f"{corp}.0"] = player_acct("Bob")  # a president exists
         for i in range(1, n + 1):
             s.certs[f"{corp}.{i}"] = player_acct("Alice")
+    for i in (5, 6, 7):  # Bob holds 50% of NYC so that Alice's next NYC share (50%) ties, no swap
+        s.certs[f"NYC.{i}"] = player_acct("Bob")
     s.balances["bank"] -= 2000
     s.balances[player_acct("Alice")] += 1000
     s.balances[player_acct("Bob")] += 1000
@@ -443,6 +484,7 @@ def test_cert_limit_15_may_still_par_then_only_exempt_zones():
     # one more white certificate in a legal purchase: 15
     g.do("buy Alice NYC")
     g.do("pass Bob", "pass Carol", "pass Dave")
+    assert g.president("NYC") == "Bob"
     assert cert_count(g, "Alice") == 15
     # 15 < 16: she may start a company; the president's certificate counts 1 -> 16
     g.do("par Alice CPR 76")
@@ -520,10 +562,19 @@ def test_mh_exchange_from_ipo_counts_toward_float():
     assert g.state.corps["NYC"].floated and g.cash("NYC") == 670
 
 
-def test_mh_exchange_from_the_pool(sr2):
+def test_mh_exchange_from_the_pool():
+    g = sr1()
+    g.do("par Carol NYC 67", "pass Dave", "buy Alice NYC")
+    finish_round(g)  # NYC 30% out: not floated, no OR turns
+    assert g.round["number"] == 2 and g.turn() == "Bob"
+    g.do("pass Bob", "pass Carol", "pass Dave", "sell Alice NYC 1")
+    assert g.pct("pool", "NYC") == 10
+    g.do("exchange Dave MH --pool")
+    assert g.pct("Dave", "NYC") == 10 and g.pct("pool", "NYC") == 0 and g.pct("ipo", "NYC") == 70
+
+
+def test_mh_exchange_with_no_share_in_the_chosen_place(sr2):
     g = sr2
-    # Put an NYC share in the pool: Carol pars NYC in SR 2, and we need a seller... use the IPO source
-    # check instead: an explicit --pool with no pool share is refused
     g.do("par Carol NYC 67")
     g.expect_error("exchange Dave MH --pool", match="no NYC share")
     g.do("exchange Dave MH --ipo")
@@ -531,8 +582,18 @@ def test_mh_exchange_from_the_pool(sr2):
 
 
 def test_mh_exchange_respects_60_percent():
-    g = carol_owns_60_of_nyc()
-    # Give MH to Carol? MH is Dave's: Dave has 0% NYC; fine. Instead check only MH's owner may exchange.
+    # Dave starts NYC and buys it up to 60%; the exchange would make 70% in a white zone
+    g = sr1()
+    g.do("pass Carol", "par Dave NYC 67")
+    for _ in range(4):
+        g.do("pass Alice", "pass Bob", "pass Carol", "buy Dave NYC")
+    assert g.pct("Dave", "NYC") == 60
+    err = g.expect_error("exchange Dave MH", match="holding limit")
+    assert "70%" in str(err)
+
+
+def test_mh_exchange_only_by_its_owner():
+    g = sr1()
     g.expect_error("exchange Carol MH", match="does not own")
     g.expect_error("exchange Dave CS", match="cannot be exchanged")
     g.expect_error("exchange Dave MH PRR", match="NYC")
