@@ -333,26 +333,86 @@ def score(ctx: typer.Context, as_json: bool = typer.Option(False, "--json")):
 
 @app.command()
 def log(ctx: typer.Context, as_json: bool = typer.Option(False, "--json"),
+        player: Optional[str] = typer.Option(None, "--player", "-p", help="only commands involving this player"),
+        company: Optional[str] = typer.Option(None, "--company", "-c", help="only commands involving this company"),
+        round_: Optional[str] = typer.Option(None, "--round", "-r", help="only this round, e.g. 'SR 3', 'OR 2' or 'OR 2.1'"),
         all_: bool = typer.Option(False, "--all", help="include undone commands")):
-    """Every command with what it did."""
+    """Every command with its round, actor and the money it moved."""
+    from . import names
+    from .history import matches, walk
     from .views import describe
     s = session(ctx)
-    rows = s.store.commands(include_undone=True)
-    out = []
-    for row in rows:
-        if row["status"] != "active" and not all_:
-            continue
-        events = s.store.events_of(row["id"])
-        lines = [t for t in (describe(e) for e in events) if t]
-        out.append({"id": row["id"], "text": row["text"], "status": row["status"], "events": lines})
+    who = names.player(s.state, player) if player else None
+    corp = names.corp(s.rs, company) if company else None
+    entries = [e for e in walk(s)[0] if (all_ or e.status == "active") and e.verb not in ("undo", "redo") or all_]
+    entries = [e for e in entries if matches(e, who, corp, round_)]
     if as_json:
-        typer.echo(json.dumps(out, indent=1))
+        typer.echo(json.dumps([{**e.json(), "lines": [t for t in map(describe, e.events) if t]} for e in entries],
+                              indent=1))
         return
-    for item in out:
-        mark = "" if item["status"] == "active" else f" [{item['status']}]"
-        typer.echo(f"{item['id']:>4}  {item['text']}{mark}")
-        for line in item["events"]:
-            typer.echo(f"        {line}")
+    for e in entries:
+        mark = "" if e.status == "active" else f" [{e.status}]"
+        money = f"${e.money}" if e.money else ""
+        typer.echo(f"{e.id:>4}  {e.round:<8} {money:>7}  {e.text}{mark}")
+        for line in filter(None, map(describe, e.events)):
+            typer.echo(f"{'':>22}{line}")
+
+
+@app.command()
+def explain(ctx: typer.Context, number: int):
+    """How command N's money was computed (payouts per holder, rounding, the stock move)."""
+    from .explain import explain as explain_lines
+    for line in explain_lines(session(ctx), number):
+        typer.echo(line)
+
+
+@app.command()
+def audit(ctx: typer.Context):
+    """Re-derive every balance and recompute every payout and sale; non-zero exit on a problem."""
+    from .audit import audit as run_audit
+    problems, notes = run_audit(session(ctx))
+    for note in notes:
+        typer.echo(f"note: {note}")
+    for problem in problems:
+        typer.echo(f"PROBLEM: {problem}")
+    if problems:
+        typer.echo(f"error: audit found {len(problems)} problem(s)", err=True)
+        raise typer.Exit(8)
+    typer.echo("audit: ledger, replay and rules agree")
+
+
+@app.command()
+def export(ctx: typer.Context, csv_dir: Optional[Path] = typer.Option(None, "--csv", help="folder for CSV files"),
+           json_file: Optional[Path] = typer.Option(None, "--json", help="one JSON file")):
+    """Export commands, events, postings and per-round balances and holdings."""
+    from .export import export_csv, export_json
+    if not csv_dir and not json_file:
+        raise CommandError("say where: --csv DIR and/or --json FILE")
+    s = session(ctx)
+    if csv_dir:
+        for path in export_csv(s, csv_dir):
+            typer.echo(f"wrote {path}")
+    if json_file:
+        export_json(s, json_file)
+        typer.echo(f"wrote {json_file}")
+
+
+@app.command()
+def chart(ctx: typer.Context, what: str = typer.Argument(..., help="worth or prices"),
+          out: Optional[Path] = typer.Option(None, "--out", help="write a PNG instead (needs matplotlib)")):
+    """Each player's net worth, or each company's share price, after every round."""
+    from .charts import data, png, terminal
+    from .history import series
+    if what not in ("worth", "prices"):
+        from .errors import unknown
+        raise unknown("chart", what, ["worth", "prices"])
+    labels, lines = data(series(session(ctx)), what)
+    title = "Net worth after each round" if what == "worth" else "Share prices after each round"
+    if out:
+        png(labels, lines, out, title)
+        typer.echo(f"wrote {out}")
+    else:
+        typer.echo(terminal(labels, lines, title=title))
 
 
 @app.command()
@@ -427,6 +487,8 @@ def demo(ctx: typer.Context, file: Path = typer.Argument(Path("examples/1830-ful
         for suffix in ("", "-wal", "-shm"):
             Path(str(path) + suffix).unlink(missing_ok=True)
     ctx.obj["game"] = str(path)
+    if not file.exists() and not file.is_absolute():
+        file = Path(__file__).resolve().parents[1] / file  # run from elsewhere: the repository's examples
     errors = play_file(ctx, file)
     if errors:
         raise typer.Exit(errors)
