@@ -29,7 +29,7 @@ class OneLineErrors(TyperGroup):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         try:
             result = self.invoke_line(args, extra.pop("obj", None), prog_name=prog_name or "bank", **extra)
-        except click.exceptions.Exit as exc:
+        except (click.exceptions.Exit, typer.Exit) as exc:
             sys.exit(exc.exit_code)
         except BankError as exc:
             click.echo(f"error: {exc.line()}", err=True)
@@ -475,6 +475,18 @@ def import_(ctx: typer.Context, logfile: Path,
     if result.differences:
         typer.echo(f"error: the import differs from the log in {len(result.differences)} place(s)", err=True)
         raise typer.Exit(7)
+
+
+@app.command()
+def shell(ctx: typer.Context):
+    """An interactive session on the game: prompt, Tab completion, history, help VERB."""
+    from .shell import Shell
+    obj = ctx.ensure_object(dict)
+    if obj.get("session") is None and Path(obj["game"]).exists():
+        session(ctx)
+    code = Shell(typer.main.get_command(app), obj).loop()
+    if code:
+        raise typer.Exit(code)
 
 
 @app.command()

@@ -1,0 +1,216 @@
+"""`bank shell`: an interactive session on one game, with the command line's grammar.
+
+The prompt shows the round and who acts; Tab completes verbs, player names, company and private
+symbols, par prices and train types; history is kept across sessions (~/.bank_history, or
+$BANK_HISTORY); `help` and `help VERB` show the commands. With piped input there is no prompt and
+no banner, so a script can drive it.
+"""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sys
+
+import click
+import typer
+
+from .errors import BankError
+
+PLAYER_FIRST = {"bid", "buy", "par", "sell", "pass", "exchange", "count", "bankrupt"}
+CORP_FIRST = {"tile", "token", "pay", "withhold", "train", "discard", "buy-private", "done"}
+EXIT = {"exit", "quit", "q"}
+
+
+class Shell:
+    def __init__(self, group, obj: dict, out=None, err=None):
+        self.group = group
+        self.obj = obj
+        self.out = out or sys.stdout
+        self.err = err or sys.stderr
+        self.errors = 0
+
+    # ------------------------------------------------------------------ running lines
+
+    def session(self):
+        return self.obj.get("session")
+
+    def prompt(self) -> str:
+        s = self.session()
+        if s is None:
+            return "bank (no game)> "
+        from .views import round_label
+        st = s.state
+        if st.game_over:
+            return "bank [game over]> "
+        kind = st.round["kind"]
+        who = (st.round.get("corp") if kind == "operating" else
+               st.players[st.round["turn"]] if kind == "stock" else
+               __import__("ledger.auction", fromlist=["actor"]).actor(st) if kind == "auction" else "")
+        return f"bank [{round_label(st)} · {who}]> "
+
+    def run_line(self, line: str) -> None:
+        text = line.strip()
+        if not text or text.startswith("#"):
+            return
+        try:
+            tokens = shlex.split(text)
+        except ValueError as exc:
+            self.fail(f"cannot read the line: {exc}")
+            return
+        if tokens[0] == "bank":
+            tokens = tokens[1:]
+        if tokens and tokens[0] == "help":
+            self.help(tokens[1:])
+            return
+        sub = {"game": self.obj["game"], "session": self.obj.get("session"), "line": text}
+        try:
+            self.group.invoke_line(tokens, obj=sub, prog_name="bank")
+        except (click.exceptions.Exit, typer.Exit) as exc:
+            if exc.exit_code:
+                self.errors += 1
+        except BankError as exc:
+            self.fail(exc.line())
+        except click.ClickException as exc:
+            self.fail(exc.format_message())
+        finally:
+            if sub.get("session") is not None:
+                self.obj["session"] = sub["session"]
+
+    def fail(self, message: str) -> None:
+        self.errors += 1
+        print(f"error: {message}", file=self.err)
+
+    def help(self, words: list[str]) -> None:
+        with click.Context(self.group, info_name="bank") as ctx:
+            if words:
+                cmd = self.group.get_command(ctx, words[0])
+                if cmd is None:
+                    self.fail(f"no command '{words[0]}'")
+                    return
+                with click.Context(cmd, info_name=words[0], parent=ctx) as sub:
+                    print(cmd.get_help(sub), file=self.out)
+            else:
+                print(self.group.get_help(ctx), file=self.out)
+                print("\nIn the shell: help VERB, exit. Tab completes names and amounts.", file=self.out)
+
+    # ------------------------------------------------------------------ completion
+
+    def verbs(self) -> list[str]:
+        with click.Context(self.group) as ctx:
+            return sorted(self.group.list_commands(ctx)) + ["help", "exit"]
+
+    def candidates(self, words: list[str]) -> list[str]:
+        """What may come next after `words` (the complete words before the cursor)."""
+        if not words:
+            return self.verbs()
+        s = self.session()
+        if s is None:
+            return []
+        verb, pos = words[0], len(words)
+        players = [quote(p) for p in s.state.players]
+        corps = [c.sym for c in s.rs.corporations]
+        privs = [p.sym for p in s.rs.privates]
+        if verb == "help":
+            return self.verbs() if pos == 1 else []
+        if pos == 1:
+            if verb in PLAYER_FIRST:
+                return players
+            if verb in CORP_FIRST:
+                op = s.state.round.get("corp")
+                return ([op] if op else []) + [c for c in corps if c != op]
+            if verb == "adjust":
+                return ["bank"] + players + corps
+            if verb == "chart":
+                return ["worth", "prices"]
+            return []
+        if pos == 2:
+            return {"bid": privs, "buy": privs + corps, "par": corps, "sell": corps, "exchange": privs,
+                    "train": self.train_types(), "discard": self.train_types(), "buy-private": privs,
+                    "adjust": ["bank"] + players + corps}.get(verb, [])
+        if pos == 3 and verb == "par":
+            return [str(p) for p in s.rs.k("company", "par_prices")]
+        if pos == 3 and verb == "bid":
+            from .auction import min_bid
+            try:
+                return [str(min_bid(s.state, s.rs, words[2]))]
+            except (KeyError, TypeError):
+                return []
+        return []
+
+    def train_types(self) -> list[str]:
+        from .trains import depot_offer
+        s = self.session()
+        offer = depot_offer(s.state, s.rs)
+        return offer + [t.name for t in s.rs.trains if t.name not in offer]
+
+    def complete(self, text: str, state: int):
+        import readline
+        buffer = readline.get_line_buffer()[:readline.get_endidx()]
+        try:
+            words = shlex.split(buffer)
+        except ValueError:
+            words = buffer.split()
+        if buffer and not buffer.endswith(" ") and words:
+            words = words[:-1]
+        options = [c for c in self.candidates(words) if c.lower().startswith(text.lower().lstrip("'\""))]
+        return (options[state] + " ") if state < len(options) else None
+
+    # ------------------------------------------------------------------ the loop
+
+    def loop(self, stdin=None) -> int:
+        stdin = stdin or sys.stdin
+        if not stdin.isatty():
+            for line in stdin:
+                if line.strip() in EXIT:
+                    break
+                self.run_line(line)
+            return 1 if self.errors else 0
+        history = setup_readline(self.complete)
+        print("bank shell: type commands as on the command line; help, help VERB, exit. Tab completes.",
+              file=self.out)
+        while True:
+            try:
+                line = input(self.prompt())
+            except EOFError:
+                print(file=self.out)
+                break
+            except KeyboardInterrupt:
+                print("^C", file=self.out)
+                continue
+            if line.strip() in EXIT:
+                break
+            self.run_line(line)
+        save_history(history)
+        return 0
+
+
+def quote(name: str) -> str:
+    return shlex.quote(name)
+
+
+def setup_readline(completer):
+    try:
+        import readline
+    except ImportError:  # no readline (e.g. Windows without pyreadline): plain input still works
+        return None
+    path = os.environ.get("BANK_HISTORY") or os.path.expanduser("~/.bank_history")
+    try:
+        readline.read_history_file(path)
+    except OSError:
+        pass
+    readline.set_history_length(5000)
+    readline.set_completer_delims(" \t\n")
+    readline.set_completer(completer)
+    readline.parse_and_bind("tab: complete")
+    return path
+
+
+def save_history(path) -> None:
+    if not path:
+        return
+    import readline
+    try:
+        readline.write_history_file(path)
+    except OSError:
+        pass
