@@ -133,7 +133,10 @@ def status_json(s, rs) -> dict:
                      "value": value(s, rs, p)} for p in s.players],
         "companies": [company_json(s, rs, c.sym) for c in rs.corporations],
         "privates": [{"sym": p.sym, "owner": acct_name(s.privates[p.sym].owner) if s.privates[p.sym].owner else None,
-                      "closed": s.privates[p.sym].closed, "price": s.privates[p.sym].price} for p in rs.privates],
+                      "closed": s.privates[p.sym].closed, "face": p.face,
+                      # the auction price matters only while the private is unsold
+                      "price": s.privates[p.sym].price if s.privates[p.sym].owner is None else None}
+                     for p in rs.privates],
     }
 
 

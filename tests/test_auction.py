@@ -389,3 +389,17 @@ def test_player_names_are_case_insensitive_prefixes(g):
 def test_stock_verbs_are_refused_in_the_auction(g):
     g.expect_error("sell Alice PRR 1")
     g.expect_error("pay PRR 100")
+
+
+def test_priority_after_a_bidding_war_for_the_last_private(g):
+    # Dave's purchase of CA sets off a bidding war for BO (Alice vs Carol); the war does not move the
+    # normal turn, so SR 1 starts left of Dave (Alice), whoever wins the war.
+    g.do("bid Alice BO 225", "buy Bob SV", "bid Carol BO 230", "buy Dave CS",
+         "buy Alice DH", "buy Bob MH", "pass Carol", "buy Dave CA")
+    assert g.round["war"] == "BO" and g.turn() == "Alice"
+    g.do("bid Alice BO 235", "bid Carol BO 240", "pass Alice")
+    assert g.owner("BO") == "Carol" and g.cash("Carol") == START - 240
+    assert g.president("B&O") == "Carol"
+    g.do("par Carol B&O 71")
+    assert g.round_kind() == "stock"
+    assert g.priority() == "Alice" and g.turn() == "Alice"
