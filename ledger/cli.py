@@ -27,8 +27,11 @@ class OneLineErrors(TyperGroup):
     """Turn every error into a single stderr line and an exit code."""
 
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
+        obj = extra.pop("obj", None) or {}
+        argv = list(args) if args is not None else sys.argv[1:]
+        obj.setdefault("line", command_text(argv))
         try:
-            result = self.invoke_line(args, extra.pop("obj", None), prog_name=prog_name or "bank", **extra)
+            result = self.invoke_line(argv, obj, prog_name=prog_name or "bank", **extra)
         except (click.exceptions.Exit, typer.Exit) as exc:
             sys.exit(exc.exit_code)
         except BankError as exc:
@@ -75,14 +78,16 @@ def quiet(ctx: typer.Context) -> bool:
 
 def line_of(ctx: typer.Context) -> str:
     """The command as typed, for the ledger."""
-    text = ctx.ensure_object(dict).get("line")
-    if text:
-        return text
-    args = sys.argv[1:]
-    while args and args[0] in ("--game", "-g"):  # the global option is not part of the command
+    return ctx.ensure_object(dict).get("line") or command_text(sys.argv[1:])
+
+
+def command_text(args: list[str]) -> str:
+    """The command line without the global --game option, quoted as a transcript line."""
+    args = list(args)
+    while args and args[0] in ("--game", "-g"):
         args = args[2:]
     args = [a for a in args if not a.startswith("--game=")]
-    return " ".join(shlex.quote(a) for a in args)
+    return " ".join(shlex.quote(str(a)) for a in args)
 
 
 def run(ctx: typer.Context, verb: str, **args) -> None:

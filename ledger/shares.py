@@ -126,19 +126,29 @@ def sale_moves(s: GameState, rs: Ruleset, player: str, corp: str, n: int, *, kee
     percents = player_percents(s, corp)
     percents[player] = held - n * u
     is_pres = s.president(corp) == player
-    new_pres = president_after(s, corp, percents) if is_pres else None
+    pres_pct = s.cert_percent[f"{corp}.0"]
+    new_pres = None
     moves: list[list[str]] = []
-    if is_pres and new_pres != player:
-        if new_pres is None or percents[new_pres] < s.cert_percent[f"{corp}.0"]:
-            raise RuleViolation(f"{player} is president of {corp} and nobody else holds "
-                                f"{s.cert_percent[f'{corp}.0']}%: the president's certificate cannot go to the pool",
-                                f"{player} may sell at most {(held - s.cert_percent[f'{corp}.0']) // u} share(s)")
-        if keep_president:
-            refuse(f"selling {n} {corp} share(s) would make {new_pres} president of the operating "
-                                f"company {corp}, which an emergency sale may not do")
-        moves = swap_moves(s, rs, corp, player, new_pres)
-    elif is_pres:
-        new_pres = None
+    if is_pres:
+        if percents[player] < pres_pct:
+            # the president's certificate itself is part of the sale: someone else must take it
+            others = {p: v for p, v in percents.items() if p != player}
+            new_pres = president_after(s, corp, {**others, player: -1})
+            if new_pres is None or others.get(new_pres, 0) < pres_pct:
+                refuse(f"{player} is president of {corp} and nobody else holds {pres_pct}%: the president's "
+                       f"certificate cannot go to the pool",
+                       f"{player} may sell at most {(held - pres_pct) // u} share(s) of {corp}")
+                raise RuleViolation(f"no one can take {corp}'s president's certificate")
+        else:
+            new_pres = president_after(s, corp, percents)
+        if new_pres == player:
+            new_pres = None
+        if new_pres:
+            if keep_president:
+                refuse(f"selling {n} {corp} share(s) would make {new_pres} president of the operating "
+                       f"company {corp}, which an emergency sale may not do")
+                raise RuleViolation(f"{corp}'s presidency cannot change in an emergency sale")
+            moves = swap_moves(s, rs, corp, player, new_pres)
     # After any swap the seller holds only ordinary certificates beyond what he keeps.
     after = dict(s.certs)
     for cert, _src, dest in moves:
@@ -154,8 +164,6 @@ def sale_moves(s: GameState, rs: Ruleset, player: str, corp: str, n: int, *, kee
     if total != n * u:
         raise RuleViolation(f"{player} cannot sell exactly {n} share(s) of {corp} with the certificates held")
     moves += [[c, acct, POOL] for c in sold]
-    if not is_pres:
-        new_pres = None
     return moves, new_pres
 
 

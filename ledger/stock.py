@@ -133,6 +133,10 @@ def check_may_buy(ctx, player: str, corp: str, source: str) -> None:
     s, rs = ctx.state, ctx.rs
     if rs.k("stock", "no_buy_after_sell") and corp in s.round["sold"].get(player, []):
         refuse(f"{player} sold {corp} earlier in this stock round and may not buy it again until the next")
+    over = shares.over_holding(s, rs, player)
+    if rs.k("stock", "over_limit_must_sell") and over:
+        refuse(f"{player} holds {s.percent_of(player_acct(player), over[0])}% of {over[0]}, over the "
+               f"{rs.k('stock', 'holding_limit')}% limit: must sell before buying", f"sell {player} {over[0]} 1")
     if rs.k("stock", "over_limit_must_sell") and shares.over_cert_limit(s, rs, player):
         refuse(f"{player} holds {shares.cert_count(s, rs, player)} certificates, over the limit "
                             f"{s.cert_limit}: must sell before buying")

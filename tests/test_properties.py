@@ -68,7 +68,7 @@ def candidates(g: Game) -> list[str]:
             for corp, c in s.corps.items():
                 q = f'"{corp}"'
                 if c.par is None:
-                    out.append(f"par {p} {q} {PARS[hash((corp, p)) % len(PARS)]}")
+                    out.append(f"par {p} {q} {PARS[sum(map(ord, corp + p)) % len(PARS)]}")  # deterministic spread
                     out.append(f"par {p} {q} 67")
                 else:
                     out += [f"buy {p} {q}", f"buy {p} {q} --pool", f"buy {p} {q} 2 --pool",

@@ -666,9 +666,6 @@ def test_exchange_is_not_allowed_in_the_auction():
     g.expect_error("exchange Dave MH")
 
 
-@pytest.mark.xfail(reason="BUG: a player over 60% after a price move out of orange/brown may still buy "
-                          "(digest §7.6/§14 #12/§15 #16, R18 must_sell; ruleset knob over_limit_must_sell)",
-                   strict=True)
 def test_over_60_percent_after_leaving_orange_must_sell_first():
     # digest §15 #16: 70% bought while orange; the price moves back into yellow -> over the limit,
     # and (R18, the reference where SEED is silent) the player may only sell at his next SR turn.
