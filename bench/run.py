@@ -34,7 +34,6 @@ from collections import defaultdict
 from contextlib import contextmanager
 from pathlib import Path
 
-HERE = Path(__file__).resolve().parent
 DEFAULT_LOGS = "/work/shared/18xxgames"
 
 # Targets of issue 4.
@@ -271,8 +270,8 @@ def top_functions(prof: cProfile.Profile, n: int, key: str) -> list[list]:
     rows.sort(reverse=True)
     out = []
     for t, nc, path, line, fn in rows[:n]:
-        where = f"{Path(path).name}:{line}" if line else path
-        out.append([f"{fn} ({where})", nc, ms(t), f"{100 * t / total:.0f}%"])
+        label = fn if path == "~" else f"{fn} ({Path(path).name}:{line})"
+        out.append([label, nc, ms(t), f"{100 * t / total:.0f}%"])
     return out
 
 
@@ -438,8 +437,9 @@ def profile_status(runner: Runner, db: Path, n: int) -> str:
 
     bank_pkg, bank_root = importtime(runner, bank)
     base_pkg, base_root = importtime(runner, runner.baseline)
-    rows = [[name, ms(t), ms(base_root.get(name, 0.0))]
-            for name, t in sorted(bank_root.items(), key=lambda kv: -kv[1]) if t >= 0.002]
+    names = sorted(set(bank_root) | set(base_root), key=lambda k: -max(bank_root.get(k, 0), base_root.get(k, 0)))
+    rows = [[name, ms(bank_root.get(name, 0.0)), ms(base_root.get(name, 0.0))]
+            for name in names if max(bank_root.get(name, 0), base_root.get(name, 0)) >= 0.002]
     out.append(table(["import statement run by the program (cumulative)", "bank status", "baseline"], rows,
                      "\n(c) -X importtime, median of 3: what each top-level import pulled in (>= 2 ms):"))
     rows = []

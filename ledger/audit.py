@@ -29,11 +29,11 @@ def audit(session) -> tuple[list[str], list[str]]:
     # 1 and 2: postings
     posted = defaultdict(int)
     by_event = defaultdict(lambda: defaultdict(int))
-    for row in store.db.query("select p.event_id, p.account, p.amount from postings p join commands c "
+    for row in store.query("select p.event_id, p.account, p.amount from postings p join commands c "
                               "on c.id = p.command_id where c.status = 'active'"):
         posted[row["account"]] += row["amount"]
         by_event[row["event_id"]][row["account"]] += row["amount"]
-    for row in store.db.query("select e.id, e.command_id, e.data from events e join commands c on c.id = e.command_id "
+    for row in store.query("select e.id, e.command_id, e.data from events e join commands c on c.id = e.command_id "
                               "where c.status = 'active' order by e.id"):
         event = json.loads(row["data"])
         want = defaultdict(int)

@@ -17,7 +17,7 @@ import click
 import typer
 from typer.core import TyperGroup
 
-from .engine import Command
+from .command import Command
 from .errors import BankError, CommandError, RuleViolation
 
 DEFAULT_GAME = "bank.db"

@@ -7,21 +7,11 @@ consequences: end of a round, the next round's start) see the results of earlier
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
 from . import auction, operating, stock
+from .command import Command
 from .errors import WAIVING, CommandError, LedgerCorrupt, RuleViolation
 from .ruleset import Ruleset
 from .state import BANK, DEPOT, MINT, Corp, GameState, Private, apply, ipo_acct, player_acct
-
-
-@dataclass(frozen=True)
-class Command:
-    verb: str
-    args: dict = field(default_factory=dict)
-
-    def get(self, key, default=None):
-        return self.args.get(key, default)
 
 
 class Ctx:

@@ -37,11 +37,11 @@ def round_snapshots(session) -> list[dict]:
 
 
 def tables(session) -> dict[str, list[dict]]:
-    db = session.store.db
+    q = session.store.query
     return {
-        "commands": list(db.query("select id, text, verb, args, status, at from commands order by id")),
-        "events": list(db.query("select id, command_id, seq, kind, data from events order by id")),
-        "postings": list(db.query("select id, event_id, command_id, account, amount, counterparty from postings order by id")),
+        "commands": q("select id, text, verb, args, status, at from commands order by id"),
+        "events": q("select id, command_id, seq, kind, data from events order by id"),
+        "postings": q("select id, event_id, command_id, account, amount, counterparty from postings order by id"),
     }
 
 

@@ -41,7 +41,7 @@ def walk(session, until: int | None = None, each=None) -> tuple[list[Entry], Gam
     stops before command `until` if given. Returns the entries and the state reached."""
     state = engine.initial_state(session.rs, session.players, session.options)
     events_by_cmd: dict[int, list[dict]] = {}
-    for row in session.store.db.query("select command_id, data from events order by id"):
+    for row in session.store.query("select command_id, data from events order by id"):
         events_by_cmd.setdefault(row["command_id"], []).append(json.loads(row["data"]))
     entries = []
     for row in session.store.commands(include_undone=True):

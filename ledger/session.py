@@ -99,7 +99,7 @@ class Session:
     def redoable(self) -> dict | None:
         last_active = self.store.last("active")
         floor = last_active["id"] if last_active else 0
-        rows = list(self.store.db.query(
+        rows = (self.store.query(
             "select * from commands where status = 'undone' and id > ? order by id limit 1", [floor]))
         return rows[0] if rows else None
 

@@ -11,8 +11,6 @@ import sqlite3
 from datetime import datetime, timezone
 from pathlib import Path
 
-import sqlite_utils
-
 from . import ENGINE_VERSION
 from .errors import CommandError, LedgerCorrupt
 
@@ -47,9 +45,23 @@ class Store:
             raise CommandError(f"no game at {self.path}", "start one with 'bank new 1830 Alice Bob Carol Dave' "
                                "or choose the file with --game PATH")
         self.conn = sqlite3.connect(str(self.path), isolation_level=None)
+        self.conn.row_factory = sqlite3.Row
         self.conn.execute("pragma journal_mode=wal")
         self.conn.execute("pragma synchronous=normal")
-        self.db = sqlite_utils.Database(self.conn)
+        self._db = None
+
+    @property
+    def db(self):
+        """sqlite-utils over the same connection, imported only when a command needs it (creating
+        a game, queries for views and exports): reading a game needs plain sqlite3 only, and
+        sqlite-utils' import costs more than the rest of a `bank status`."""
+        if self._db is None:
+            import sqlite_utils
+            self._db = sqlite_utils.Database(self.conn)
+        return self._db
+
+    def query(self, sql: str, params=()) -> list[dict]:
+        return [dict(r) for r in self.conn.execute(sql, params)]
 
     def close(self) -> None:
         self.conn.close()
@@ -85,9 +97,12 @@ class Store:
 
     def header(self) -> dict:
         try:
-            row = self.db["game"].get(1)
-        except (sqlite_utils.db.NotFoundError, sqlite3.OperationalError) as exc:
-            raise LedgerCorrupt(f"{self.path} is not a bank game file (no game header)") from exc
+            rows = self.query("select * from game where id = 1")
+        except sqlite3.DatabaseError as exc:
+            raise LedgerCorrupt(f"{self.path} is not a bank game file ({exc})") from exc
+        if not rows:
+            raise LedgerCorrupt(f"{self.path} is not a bank game file (no game header)")
+        row = rows[0]
         if row.get("engine_version", 0) > ENGINE_VERSION:
             raise LedgerCorrupt(f"{self.path} was written by a newer engine (version {row['engine_version']}; "
                                 f"this is version {ENGINE_VERSION})", "upgrade bank to open it")
@@ -101,15 +116,15 @@ class Store:
 
     def commands(self, include_undone: bool = True) -> list[dict]:
         sql = "select * from commands" + ("" if include_undone else " where status = 'active'") + " order by id"
-        return list(self.db.query(sql))
+        return self.query(sql)
 
     def events_of(self, command_id: int) -> list[dict]:
-        return [json.loads(r["data"]) for r in self.db.query(
+        return [json.loads(r["data"]) for r in self.query(
             "select data from events where command_id = ? order by id", [command_id])]
 
     def last(self, status: str) -> dict | None:
-        rows = list(self.db.query("select * from commands where status = ? and verb not in ('new') "
-                                  "order by id desc limit 1", [status]))
+        rows = self.query("select * from commands where status = ? and verb not in ('new') "
+                          "order by id desc limit 1", [status])
         return rows[0] if rows else None
 
     # ------------------------------------------------------------------ writing
