@@ -43,7 +43,7 @@ def check_cash(s, player: str, amount: int, sym: str) -> None:
     if amount > free:
         others = committed(s, player, except_private=sym)
         extra = f" minus ${others} in other open bids" if others else ""
-        refuse(f"{player} can commit ${free} (cash ${s.cash(player_acct(player))}{extra}), not ${amount}")
+        raise RuleViolation(f"{player} can commit ${free} (cash ${s.cash(player_acct(player))}{extra}), not ${amount}")
 
 
 def cmd_buy(ctx, cmd) -> None:

@@ -11,7 +11,7 @@ from . import auction, operating, stock
 from .command import Command
 from .errors import WAIVING, CommandError, LedgerCorrupt, RuleViolation
 from .ruleset import Ruleset
-from .state import BANK, DEPOT, MINT, Corp, GameState, Private, apply, ipo_acct, player_acct
+from .state import BANK, DEPOT, MINT, Corp, acct_name, GameState, Private, apply, ipo_acct, player_acct
 
 
 class Ctx:
@@ -188,6 +188,8 @@ def cmd_adjust(ctx: Ctx, cmd: Command) -> None:
     amount = names.amount(cmd.get("amount"))
     if source == dest or amount == 0:
         raise CommandError("an adjustment moves a positive amount between two different accounts")
+    if source != BANK and ctx.state.cash(source) < amount:
+        raise RuleViolation(f"{acct_name(source)} has ${ctx.state.cash(source)}: an adjustment cannot take ${amount}")
     ctx.emit("adjustment", reason=cmd.get("reason"), amount=amount, transfers=[[source, dest, amount]],
              **{"from": source, "to": dest})
 

@@ -68,13 +68,16 @@ def walk(session, until: int | None = None, each=None) -> tuple[list[Entry], Gam
 
 
 def matches(entry: Entry, player: str | None, company: str | None, round_prefix: str | None) -> bool:
-    if player and f"player:{player}" not in entry.accounts and entry.actor != player:
+    """Whether a command involves the player / company (as actor, in its events, or by money or
+    certificates) and belongs to the round (e.g. 'SR 3', 'OR 2' or 'OR 2.1')."""
+    named = {str(v) for e in entry.events for k, v in e.items() if k in ("player", "corp", "new", "old", "seller")}
+    if player and f"player:{player}" not in entry.accounts and player not in named:
         return False
     if company:
         involved = {acct_name(a) for a in entry.accounts} | {a.split(":")[1].split(".")[0] for a in entry.accounts
                                                              if a.startswith("ipo:")}
         certs = {c.rsplit(".", 1)[0] for e in entry.events for c, *_ in e.get("certs", ())}
-        if company not in involved and company not in certs and entry.actor != company:
+        if company not in involved | certs | named:
             return False
     if round_prefix and not (entry.round == round_prefix or entry.round.startswith(round_prefix + ".")
                              or entry.round.startswith(round_prefix + " ")):

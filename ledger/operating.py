@@ -102,7 +102,7 @@ def before_revenue(s, corp: str, what: str) -> None:
 def pay_from(s, corp: str, amount: int, what: str) -> None:
     cash = s.cash(company_acct(corp))
     if cash < amount:
-        refuse(f"{corp} has ${cash}, {what} costs ${amount}")
+        raise RuleViolation(f"{corp} has ${cash}, {what} costs ${amount}")
 
 
 def cmd_tile(ctx, cmd) -> None:
@@ -136,14 +136,16 @@ def tile_with_private(ctx, corp: str, sym: str, cost: int) -> None:
         refuse(f"{sym}'s track ability has been used")
     if p.ability("special_tile_cost") is not None:
         before_revenue(s, corp, "laying track")
+        if s.round["token"]:
+            refuse(f"{corp} has placed its token: {sym}'s tile is the turn's track lay, which comes first")
         if cost != p.ability("special_tile_cost"):
             refuse(f"{sym}'s tile costs ${p.ability('special_tile_cost')}, not ${cost}")
         if s.round["tiles"] >= rs.k("operating", "tile_lays"):
             refuse(f"{sym}'s tile is the turn's tile lay and {corp} has already laid one")
         update = {"tiles": s.round["tiles"] + 1, "free_token": bool(p.ability("free_token_after_tile"))}
     elif p.ability("extra_tile_lay"):
-        if cost not in rs.k("operating", "tile_costs"):
-            raise RuleViolation(f"no tile in {rs.title} costs ${cost}")
+        if cost != p.ability("extra_tile_cost", 0):
+            refuse(f"{sym}'s extra tile costs ${p.ability('extra_tile_cost', 0)}, not ${cost}")
         update = {"extra_tiles": s.round["extra_tiles"] + 1}
     else:
         raise RuleViolation(f"{sym} has no track ability")
@@ -281,6 +283,9 @@ def cmd_train(ctx, cmd) -> None:
         seller, price = company_acct(other), names.amount(given, "price")
         if price < 1:
             raise RuleViolation("a train between companies costs at least $1")
+    if trade and seller != BANK:
+        raise RuleViolation(f"a train is traded in only when buying a {' or '.join(t.name for t in rs.trains if t.trade_in)} "
+                            f"from the bank")
     if given is not None and seller in (BANK, POOL) and names.amount(given, "price") != price:
         refuse(f"the {name} from the {'bank' if seller == BANK else 'pool'} costs ${price}, not ${given}")
     if trade is None and len(s.corp_trains(corp)) >= trains.limit(s, rs):
@@ -332,7 +337,7 @@ def funding(ctx, corp: str, name: str, seller: str, price: int, trade: str | Non
     need = price - cash
     have = s.cash(player_acct(pres))
     if have < need:
-        refuse(f"{corp} has ${cash} and needs ${need} more for the {name}; {pres} has ${have}",
+        raise RuleViolation(f"{corp} has ${cash} and needs ${need} more for the {name}; {pres} has ${have}",
                             f"{pres} must sell shares first (sell {pres} CORP N), or 'bankrupt {pres}'")
     return need
 
@@ -458,6 +463,8 @@ def cmd_emergency_sell(ctx, cmd) -> None:
     if op is None or s.president(op) != player:
         refuse(f"shares are sold in operating rounds only by the president of the operating company "
                             f"({op}: {s.president(op) if op else 'none'}) to buy a forced train")
+    if op and not s.corp_trains(op):
+        ensure_ran(ctx, op, "sell")  # a trainless company runs for $0 (and moves left) before buying
     need = shortfall(s, rs, op)
     if need <= 0:
         refuse(f"{player} may not sell: {op} and its president can already pay for the cheapest train")

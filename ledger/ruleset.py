@@ -89,6 +89,7 @@ KNOBS: dict[str, dict[str, tuple[type, tuple | None]]] = {
 
 PRIVATE_ABILITIES = {
     "extra_tile_lay": bool,
+    "extra_tile_cost": int,
     "special_tile_cost": int,
     "free_token_after_tile": bool,
     "exchange_for": str,

@@ -50,8 +50,11 @@ class Session:
         store.create(header)
         store.header()  # sanity: readable
         with store.transaction():
-            store.append(text or f"new {title} " + " ".join(players), "new", {"title": title, "players": players,
-                                                                               "options": options}, events)
+            command_id = store.append(text or f"new {title} " + " ".join(players), "new",
+                                      {"title": title, "players": players, "options": options}, events)
+            start = engine.initial_state(rs, players, options)
+            for label, rows in round_snapshots(start, rs, events):
+                store.snapshot(command_id, label, rows)
         return cls(store)
 
     def replay(self) -> GameState:
@@ -67,12 +70,12 @@ class Session:
         return state
 
     def execute(self, cmd: Command, text: str) -> list[dict]:
-        before = round_label(self.state)
         events, after = engine.decide_with_state(self.state, self.rs, cmd)
+        snapshots = round_snapshots(self.state, self.rs, events)
         with self.store.transaction():
             command_id = self.store.append(text, cmd.verb, cmd.args, events)
-            if round_label(after) != before:
-                self.store.snapshot(command_id, round_label(after), snapshot_rows(after, self.rs))
+            for label, rows in snapshots:
+                self.store.snapshot(command_id, label, rows)
         self.state = after
         return events
 
@@ -97,11 +100,35 @@ class Session:
         return target
 
     def redoable(self) -> dict | None:
-        last_active = self.store.last("active")
-        floor = last_active["id"] if last_active else 0
-        rows = (self.store.query(
-            "select * from commands where status = 'undone' and id > ? order by id limit 1", [floor]))
-        return rows[0] if rows else None
+        """The command undone most recently, if nothing new has been done since: read in order, the
+        commands table is a stack of undone commands that undo pushes, redo pops and any new
+        command clears."""
+        stack: list[int] = []
+        rows = self.store.commands()
+        for row in rows:
+            if row["verb"] == "undo":
+                stack.append(json.loads(row["args"])["command"])
+            elif row["verb"] == "redo":
+                if stack:
+                    stack.pop()
+            elif row["verb"] != "new":
+                stack = []
+        if not stack:
+            return None
+        return next(r for r in rows if r["id"] == stack[-1])
 
     def close(self) -> None:
         self.store.close()
+
+
+def round_snapshots(state: GameState, rs, events: list[dict]) -> list[tuple[str, list[dict]]]:
+    """Each player's cash and worth at the moment each round begins (and when the game ends), for
+    the ledger's per-round snapshots; the same moment `bank export` uses."""
+    if not any(e["kind"] in ("round_started", "game_over") for e in events):
+        return []
+    work, out = state.clone(), []
+    for event in events:
+        apply(work, event)
+        if event["kind"] in ("round_started", "game_over"):
+            out.append((round_label(work), snapshot_rows(work, rs)))
+    return out

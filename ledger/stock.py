@@ -81,7 +81,7 @@ def cmd_par(ctx, cmd) -> None:
     pres = f"{corp}.0"
     cost = price * s.cert_percent[pres] // shares.unit(rs)
     if s.cash(player_acct(player)) < cost:
-        refuse(f"{player} has ${s.cash(player_acct(player))}, starting {corp} at ${price} costs ${cost}")
+        raise RuleViolation(f"{player} has ${s.cash(player_acct(player))}, starting {corp} at ${price} costs ${cost}")
     shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[pres])
     ctx.emit("par", player=player, corp=corp, price=price, cost=cost, moves=[[corp, None, list(market.par_cell(rs, price))]],
              transfers=[[player_acct(player), BANK, cost]], certs=[[pres, ipo_acct(corp), player_acct(player)]])
@@ -118,7 +118,7 @@ def buy_one(ctx, player: str, corp: str, source: str | None) -> None:
     price = c.par if source == "ipo" else shares.price(s, rs, corp)
     cash = s.cash(player_acct(player))
     if cash < price:
-        refuse(f"{player} has ${cash}, a {corp} share from the {source.upper() if source == 'ipo' else source} costs ${price}")
+        raise RuleViolation(f"{player} has ${cash}, a {corp} share from the {source.upper() if source == 'ipo' else source} costs ${price}")
     shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[cert])
     holder = ipo_acct(corp) if source == "ipo" else POOL
     ctx.emit("share_bought", player=player, corp=corp, source=source, price=price, percent=s.cert_percent[cert],
