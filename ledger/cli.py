@@ -38,7 +38,7 @@ class OneLineErrors(TyperGroup):
             click.echo(f"error: {exc.line()}", err=True)
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
-            click.echo(f"error: {exc.format_message()}", err=True)
+            click.echo(f"error: {exc.format_message()} (hint: 'bank --help', 'bank VERB --help')", err=True)
             sys.exit(exc.exit_code)
         except click.exceptions.Abort:
             click.echo("error: aborted", err=True)
