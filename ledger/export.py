@@ -9,7 +9,7 @@ from pathlib import Path
 
 from . import engine, shares
 from .state import apply
-from .views import round_label
+from .state import round_label
 
 
 def round_snapshots(session) -> list[dict]:

@@ -8,7 +8,7 @@ from dataclasses import dataclass, field
 
 from . import engine
 from .state import GameState, acct_name, apply
-from .views import round_label
+from .state import round_label
 
 
 @dataclass

@@ -11,7 +11,7 @@ import math
 
 from . import market, names, privates, shares, trains
 from .errors import RuleViolation, refuse
-from .state import BANK, POOL, company_acct, ipo_acct, player_acct, train_type
+from .state import BANK, POOL, company_acct, round_label, ipo_acct, player_acct, train_type
 
 TURN_RESET = {"tiles": 0, "extra_tiles": 0, "token": False, "free_token": False, "revenue": None, "trains": 0}
 
@@ -83,15 +83,6 @@ def operating_corp(ctx, raw, verb: str) -> str:
     if s.round["corp"] != corp:
         raise RuleViolation(f"it is {s.round['corp']}'s turn in OR {s.round['set']}.{s.round['index']}, not {corp}'s")
     return corp
-
-
-def round_label(s) -> str:
-    r = s.round
-    if r["kind"] == "operating":
-        return f"OR {r['set']}.{r['index']}"
-    if r["kind"] == "stock":
-        return f"SR {r['number']}"
-    return r["kind"]
 
 
 def before_revenue(s, corp: str, what: str) -> None:

@@ -14,7 +14,8 @@ from .errors import BankError, LedgerCorrupt, RuleViolation
 from .invariants import check as check_invariants
 from .state import GameState, apply
 from .store import Store
-from .views import round_label, snapshot_rows
+from .state import round_label
+from .views import snapshot_rows
 
 
 class Session:

@@ -39,7 +39,7 @@ class Shell:
         s = self.session()
         if s is None:
             return "bank (no game)> "
-        from .views import round_label
+        from .state import round_label
         st = s.state
         if st.game_over:
             return "bank [game over]> "

@@ -124,6 +124,21 @@ class GameState:
         return acct_name(holder) if holder and holder.startswith("player:") else None
 
 
+def round_label(s: "GameState") -> str:
+    """'Auction', 'SR 3', 'OR 2.1' or 'Game over': how the table names the current round."""
+    r = s.round
+    kind = r["kind"]
+    if kind == "auction":
+        return "Auction"
+    if kind == "stock":
+        return f"SR {r['number']}"
+    if kind == "operating":
+        return f"OR {r['set']}.{r['index']}"
+    if kind == "over":
+        return "Game over"
+    return kind
+
+
 def train_type(train_id: str) -> str:
     return train_id.split(".")[0]
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from . import market, names, operating, shares
 from .errors import RuleViolation, refuse
-from .state import BANK, POOL, company_acct, ipo_acct, player_acct
+from .state import BANK, POOL, company_acct, round_label, ipo_acct, player_acct
 
 
 def new_round(number: int, turn: int) -> dict:
@@ -24,7 +24,7 @@ def take_turn(ctx, player: str) -> None:
     """Make sure it is `player`'s turn, ending the previous player's turn if he has acted."""
     s = ctx.state
     if s.round["kind"] != "stock":
-        raise RuleViolation(f"not a stock round (now: {round_name(s)})")
+        raise RuleViolation(f"not a stock round (now: {round_label(s)})")
     cur = current(s)
     if player == cur:
         return
@@ -46,15 +46,6 @@ def end_turn(ctx, passed: bool) -> None:
 def acted(ctx, player: str, **extra) -> None:
     s = ctx.state
     ctx.emit("round_update", set={"acted": True, "last_actor": s.player_index(player), **extra})
-
-
-def round_name(s) -> str:
-    r = s.round
-    if r["kind"] == "stock":
-        return f"SR {r['number']}"
-    if r["kind"] == "operating":
-        return f"OR {r['set']}.{r['index']}"
-    return r["kind"]
 
 
 # --------------------------------------------------------------------------- par and buy
@@ -92,7 +83,7 @@ def cmd_par(ctx, cmd) -> None:
 def cmd_buy(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     if s.round["kind"] != "stock":
-        raise RuleViolation(f"shares are bought in stock rounds (now: {round_name(s)})",
+        raise RuleViolation(f"shares are bought in stock rounds (now: {round_label(s)})",
                             "a company buys trains with 'train' and privates with 'buy-private'")
     player = names.player(s, cmd.get("player"))
     kind, corp = names.item(rs, cmd.get("item"))
@@ -209,7 +200,7 @@ def sell(ctx, player: str, corp: str, n: int, keep_president: bool = False) -> d
 def cmd_pass(ctx, cmd) -> None:
     s = ctx.state
     if s.round["kind"] != "stock":
-        raise RuleViolation(f"players pass in the auction and stock rounds (now: {round_name(s)})",
+        raise RuleViolation(f"players pass in the auction and stock rounds (now: {round_label(s)})",
                             "a company ends its turn with 'done CORP'")
     player = names.player(s, cmd.get("player"))
     take_turn(ctx, player)

@@ -8,21 +8,7 @@ from __future__ import annotations
 from tabulate import tabulate
 
 from . import auction, market, operating, privates, shares, trains
-from .state import BANK, POOL, acct_name, company_acct, ipo_acct, player_acct, train_type
-
-
-def round_label(s) -> str:
-    r = s.round
-    kind = r["kind"]
-    if kind == "auction":
-        return "Auction"
-    if kind == "stock":
-        return f"SR {r['number']}"
-    if kind == "operating":
-        return f"OR {r['set']}.{r['index']}"
-    if kind == "over":
-        return "Game over"
-    return kind
+from .state import BANK, POOL, acct_name, round_label, company_acct, ipo_acct, player_acct, train_type
 
 
 def share_value(s, rs, player: str) -> int:
