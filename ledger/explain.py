@@ -41,7 +41,7 @@ def explain_event(s, rs, e: dict) -> list[str]:
         where = "IPO shares are bought at par" if e["source"] == "ipo" else "pool shares at the market price"
         return [f"  {e['player']} pays the bank ${e['price']} for {e['percent']}% of {e['corp']} ({where})"]
     if k == "floated":
-        return [f"  {e['corp']} floats (60% sold): the bank pays {rs.k('company', 'capital_shares')} × par "
+        return [f"  {e['corp']} floats ({rs.k('company', 'float_percent')}% sold): the bank pays {rs.k('company', 'capital_shares')} × par "
                 f"${s.corps[e['corp']].par} = ${e['capital']}"]
     lines = [f"  {acct_name(a)} pays {acct_name(b)} ${n}" for a, b, n in e.get("transfers", ()) if a != "mint"]
     lines += move_lines(rs, e, None)
