@@ -24,7 +24,8 @@ class Session:
         self.header = store.header()
         self.options = json.loads(self.header["options"])
         try:
-            self.rs = ruleset.parse(self.header["ruleset_text"], self.options, source=self.header["title"])
+            self.rs = ruleset.parse(self.header["ruleset_text"], self.options, source=self.header["title"],
+                                    override_text=self.header.get("ruleset_override") or "")
         except BankError as exc:
             raise LedgerCorrupt(f"the game's stored ruleset no longer loads: {exc.message}") from exc
         if self.rs.digest != self.header["ruleset_hash"]:
@@ -39,14 +40,15 @@ class Session:
     @classmethod
     def new(cls, path: str | Path, title: str, players: list[str], options: dict,
             override: Path | None = None, text: str | None = None) -> "Session":
-        source = ruleset.ruleset_text(title) + ("\n" + override.read_text() if override else "")
-        # Store the exact rules text so the game replays under the rules it was started with.
-        rs = ruleset.parse(ruleset.ruleset_text(title), options, source=title,
-                           override_text=override.read_text() if override else "")
+        # Store the exact rules texts (the title's and the table's override, kept apart because the
+        # override is merged over the title, not appended) so the game always loads the rules it
+        # was started with.
+        base, extra = ruleset.ruleset_text(title), override.read_text() if override else ""
+        rs = ruleset.parse(base, options, source=title, override_text=extra)
         events = engine.start_events(rs, players)
         store = Store(path, create=True)
         header = {"title": rs.title, "players": json.dumps(players), "options": json.dumps(options),
-                  "ruleset_text": source, "ruleset_override": bool(override), "ruleset_hash": rs.digest,
+                  "ruleset_text": base, "ruleset_override": extra, "ruleset_hash": rs.digest,
                   "engine_version": ENGINE_VERSION}
         store.create(header)
         store.header()  # sanity: readable
