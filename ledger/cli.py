@@ -7,7 +7,6 @@ Transcripts (`bank play FILE`) run each line through this same grammar.
 from __future__ import annotations
 
 import json
-import os
 import shlex
 import sys
 from pathlib import Path
@@ -18,7 +17,7 @@ import typer
 from typer.core import TyperGroup
 
 from .command import Command
-from .errors import BankError, CommandError, RuleViolation
+from .errors import BankError, CommandError
 
 DEFAULT_GAME = "bank.db"
 
@@ -349,8 +348,8 @@ def log(ctx: typer.Context, as_json: bool = typer.Option(False, "--json"),
     s = session(ctx)
     who = names.player(s.state, player) if player else None
     corp = names.corp(s.rs, company) if company else None
-    entries = [e for e in walk(s)[0] if (all_ or e.status == "active") and e.verb not in ("undo", "redo") or all_]
-    entries = [e for e in entries if matches(e, who, corp, round_)]
+    entries = [e for e in walk(s)[0]
+               if (all_ or (e.status == "active" and e.verb not in ("undo", "redo"))) and matches(e, who, corp, round_)]
     if as_json:
         typer.echo(json.dumps([{**e.json(), "lines": [t for t in map(describe, e.events) if t]} for e in entries],
                               indent=1))
@@ -455,7 +454,12 @@ def play_file(ctx: typer.Context, file: Path, verbose: bool = False) -> int:
             group.invoke_line(tokens, obj=sub)
             obj["session"] = sub.get("session")
         except (BankError, click.ClickException, ValueError) as exc:
-            message = exc.line() if isinstance(exc, BankError) else str(getattr(exc, "format_message", lambda: exc)())
+            if isinstance(exc, BankError):
+                message = exc.line()
+            elif isinstance(exc, click.ClickException):
+                message = exc.format_message()
+            else:
+                message = str(exc)
             typer.echo(f"error: {file}:{number}: {text}: {message}", err=True)
             return getattr(exc, "exit_code", 1) or 1
     return 0

@@ -41,8 +41,9 @@ class Ctx:
 
 
 def end_set_on_break(s: GameState, rs: Ruleset) -> int:
-    """The last set of ORs to play. SR n is followed by set n, so both endings name the same set,
-    unless a title ends at the current set even when the bank breaks in an SR."""
+    """The last set of ORs to play: the set under way when the bank breaks in an OR
+    (endgame.bank_broken_in_or = end_of_set), or, when it breaks in SR n, the set after it, which
+    is set n (bank_broken_in_sr = end_of_next_set); the loader admits only these values."""
     kind = s.round.get("kind")
     if kind == "operating":
         return s.round["set"]

@@ -13,6 +13,9 @@ from . import market, names, privates, shares, trains
 from .errors import RuleViolation, refuse
 from .state import BANK, POOL, company_acct, round_label, ipo_acct, player_acct, train_type
 
+# The closed set of private sale bounds a ruleset may name (ruleset.KNOBS privates_rules).
+PRICE_BOUNDS = {"half_face": lambda face: math.ceil(face / 2), "double_face": lambda face: 2 * face}
+
 TURN_RESET = {"tiles": 0, "extra_tiles": 0, "token": False, "free_token": False, "revenue": None, "trains": 0}
 
 
@@ -178,7 +181,7 @@ def cmd_withhold(ctx, cmd) -> None:
 
 
 def run(ctx, cmd, how: str) -> None:
-    s, rs = ctx.state, ctx.rs
+    s = ctx.state
     corp = operating_corp(ctx, cmd.get("corp"), how)
     revenue = names.amount(cmd.get("revenue"), "revenue")
     if s.round["revenue"] is not None:
@@ -270,7 +273,7 @@ def cmd_train(ctx, cmd) -> None:
         if train_id is None:
             raise RuleViolation(f"{other} has no {name} train")
         if given is None:
-            raise RuleViolation(f"a train bought from {other} needs the agreed price", f"--price N (at least $1)")
+            raise RuleViolation(f"a train bought from {other} needs the agreed price", "--price N (at least $1)")
         seller, price = company_acct(other), names.amount(given, "price")
         if price < 1:
             raise RuleViolation("a train between companies costs at least $1")
@@ -406,7 +409,8 @@ def cmd_buy_private(ctx, cmd) -> None:
         raise RuleViolation(f"{sym} can never be bought by a company")
     if held.closed or not held.owner or not held.owner.startswith("player:"):
         raise RuleViolation(f"{sym} is not an open private owned by a player")
-    low, high = math.ceil(p.face / 2), 2 * p.face
+    low = PRICE_BOUNDS[rs.k("privates_rules", "company_buy_min")](p.face)
+    high = PRICE_BOUNDS[rs.k("privates_rules", "company_buy_max")](p.face)
     if not low <= price <= high:
         refuse(f"{sym} (face ${p.face}) sells to a company for ${low} to ${high}, not ${price}")
     pay_from(s, corp, price, sym)
@@ -463,7 +467,8 @@ def cmd_emergency_sell(ctx, cmd) -> None:
     if (n - 1) * price >= need:
         refuse(f"{player} needs ${need}: selling {n} {corp} share(s) at ${price} is more than needed",
                             f"sell {max(1, -(-need // price))} share(s)")
-    sell(ctx, player, corp, n, keep_president=(corp == op))
+    keep = corp == op and not rs.k("operating", "emergency_sell_changes_operating_president")
+    sell(ctx, player, corp, n, keep_president=keep)
     reorder_after_sale(ctx)
 
 

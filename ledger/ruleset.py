@@ -60,7 +60,6 @@ KNOBS: dict[str, dict[str, tuple[type, tuple | None]]] = {
         "dividend_rounding": (str, ("ceil_per_holder", "floor_per_holder")),
         "share_unit": (int, None),
         "par_prices": (list, None),
-        "president_certificate": (int, None),
     },
     "operating": {
         "home_token_cost": (int, None),
@@ -74,8 +73,9 @@ KNOBS: dict[str, dict[str, tuple[type, tuple | None]]] = {
         "zero_revenue_moves": (str, ("left", "none")),
     },
     "endgame": {
-        "bank_broken_in_or": (str, ("end_of_set", "immediate")),
-        "bank_broken_in_sr": (str, ("end_of_next_set", "end_of_set")),
+        # the only endings implemented: the set under way (OR) or the set after the SR
+        "bank_broken_in_or": (str, ("end_of_set",)),
+        "bank_broken_in_sr": (str, ("end_of_next_set",)),
         "bankruptcy": (str, ("immediate",)),
         "score_privates": (str, ("face", "nothing")),
     },

@@ -43,10 +43,10 @@ class Shell:
         st = s.state
         if st.game_over:
             return "bank [game over]> "
+        from .auction import actor
         kind = st.round["kind"]
-        who = (st.round.get("corp") if kind == "operating" else
-               st.players[st.round["turn"]] if kind == "stock" else
-               __import__("ledger.auction", fromlist=["actor"]).actor(st) if kind == "auction" else "")
+        who = {"operating": lambda: st.round.get("corp"), "stock": lambda: st.players[st.round["turn"]],
+               "auction": lambda: actor(st)}.get(kind, lambda: "")()
         return f"bank [{round_label(st)} · {who}]> "
 
     def run_line(self, line: str) -> None:

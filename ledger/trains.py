@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from .ruleset import Ruleset
-from .state import DEPOT, POOL, RUSTED, GameState, company_acct, train_type
+from .state import DEPOT, RUSTED, GameState, train_type
 
 
 def phase_index(rs: Ruleset, name: str) -> int:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from . import auction, market, operating, privates, shares, trains
+from . import auction, operating, privates, shares, trains
 from .state import BANK, POOL, acct_name, round_label, company_acct, ipo_acct, player_acct, train_type
 
 
@@ -70,7 +70,8 @@ def whose_turn(s, rs) -> str:
         who = s.players[s.round["turn"]]
         if s.round["acted"]:
             return f"SR {s.round['number']}: {who} may sell, buy if not yet bought, or pass (end the turn)"
-        return f"SR {s.round['number']}: {who}'s turn: par, buy, sell{'' if s.round['number'] > 1 else ' (not in SR 1)'} or pass"
+        first = s.round["number"] == 1 and rs.k("stock", "no_sell_in_first_round")
+        return f"SR {s.round['number']}: {who}'s turn: par, buy, sell{' (not in SR 1)' if first else ''} or pass"
     if kind == "operating":
         corp = s.round["corp"]
         steps = turn_steps(s, rs, corp)
@@ -193,11 +194,19 @@ def market_text(s, rs) -> str:
             line.append(text)
         grid.append(line)
     out = [tabulate(grid, tablefmt="simple_grid")]
-    out.append("zones: y yellow, o orange, b brown (no cert limit in y/o/b; >60% in o/b; several a turn in b); p par")
+    out.append(zone_legend(rs))
     order = operating.operating_order(s, rs)
     if order:
         out.append("Operating order: " + ", ".join(f"{c} ${shares.price(s, rs, c)}" for c in order))
     return "\n".join(out)
+
+
+def zone_legend(rs) -> str:
+    """What the zones mean in this title, from its stock-round knobs."""
+    k = lambda knob: "/".join(z[0] for z in rs.k("stock", knob)) or "none"  # noqa: E731
+    return (f"zones: y yellow, o orange, b brown, p par · not counted for the cert limit: {k('cert_free_zones')} · "
+            f"over {rs.k('stock', 'holding_limit')}% allowed: {k('unlimited_holding_zones')} · "
+            f"several a turn: {k('multi_buy_zones')}")
 
 
 # --------------------------------------------------------------------------- score
@@ -250,7 +259,8 @@ def _payees(e):
 
 
 DESCRIBE = {
-    "game_started": lambda e: f"game started: " + ", ".join(f"{acct_name(t[1])} ${t[2]}" for t in e["transfers"]),
+    "game_started": lambda e: "game started: " + ", ".join(f"{acct_name(t[1])} ${t[2]}" for t in e["transfers"]
+                                                           if t[0] != "mint"),
     "bid": lambda e: f"{e['player']} bids ${e['amount']} on {e['private']}",
     "bid_dropped": lambda e: f"{e['player']} drops out of the bidding for {e['private']} (bid ${e['amount']})",
     "auction_pass": lambda e: f"{e['player']} passes",
