@@ -26,7 +26,8 @@ KNOBS: dict[str, dict[str, tuple[type, tuple | None]]] = {
     "bank": {
         "total": (int, None),
         # below_zero: broken when asked to pay more than it holds (R18); at_zero: when it reaches 0.
-        "breaks": (str, ("below_zero", "at_zero")),
+        # never: the title has no bank-break rule (1843 D1.1); the bank is watched but never breaks.
+        "breaks": (str, ("below_zero", "at_zero", "never")),
     },
     "auction": {
         "style": (str, ("waterfall",)),
@@ -35,6 +36,13 @@ KNOBS: dict[str, dict[str, tuple[type, tuple | None]]] = {
         "all_pass_discount": (int, None),
         "discount_only": (str, None),
         "free_at_zero": (bool, None),
+        # what an all-pass does: discount_or_revenue (1830: discount the discount_only private, else
+        # privates pay); brief_or (1843 §6.2: privates pay, a train is discarded, the cheapest drops).
+        "all_pass": (str, ("discount_or_revenue", "brief_or")),
+        "brief_or_discards": (str, None),        # train certificate type a brief OR discards ("" none)
+        # who acts after an all-pass: the turn carries on, or goes to the player after the last buyer
+        "next_after_all_pass": (str, ("continue", "after_last_buyer")),
+        "earmark_bids": (bool, None),            # open bids on other privates reduce what a player may bid
     },
     "stock": {
         "order": (str, ("sell_buy_sell",)),
@@ -45,7 +53,11 @@ KNOBS: dict[str, dict[str, tuple[type, tuple | None]]] = {
         "cert_free_zones": (list, None),
         "multi_buy_zones": (list, None),
         "no_buy_after_sell": (bool, None),
-        "priority": (str, ("after_last_actor",)),
+        # after_last_actor: priority deal to the player after the last to act (1830);
+        # cash_descending: the seating is re-dealt by descending cash, ties keeping their order (1843 §7.1).
+        "priority": (str, ("after_last_actor", "cash_descending")),
+        "first_round_turn": (str, ("after_last_buyer", "first_seat")),
+        "sale_price": (str, ("before_sale", "stepwise")),
         "sold_out_rise": (bool, None),
         "over_limit_must_sell": (bool, None),
     },
@@ -71,6 +83,16 @@ KNOBS: dict[str, dict[str, tuple[type, tuple | None]]] = {
         "emergency_from_company_max": (str, ("face", "any")),
         "bankrupt_ends_game": (bool, None),
         "zero_revenue_moves": (str, ("left", "none")),
+        "emergency_private_discard": (str, ("none", "face")),
+        # what a bankrupt player's cash does: goes to the bank (1830), or stays (1843 A21)
+        "bankrupt_cash": (str, ("bank", "keep")),
+        # after the last OR of a set: nothing, or the next supply train is taken (1843 foreigners)
+        "end_of_set_discard": (str, ("none", "next_train")),
+        "station_move_cost": (int, None),      # 0: stations are never moved
+        "station_move_phase": (str, None),
+        # a double-sided certificate from the pool: the buyer picks the side, or it keeps its side
+        "pool_train_side": (str, ("buyer_choice", "as_discarded")),
+        "relic_limit": (int, None),            # rusted certificates a company may own (relic phases)
     },
     "endgame": {
         # the only endings implemented: the set under way (OR) or the set after the SR
@@ -78,10 +100,16 @@ KNOBS: dict[str, dict[str, tuple[type, tuple | None]]] = {
         "bank_broken_in_sr": (str, ("end_of_next_set",)),
         "bankruptcy": (str, ("immediate",)),
         "score_privates": (str, ("face", "nothing")),
+        # a market end cell (flag e) reached: in a stock round / by a dividend in an operating round
+        "end_cell_in_sr": (str, ("none", "immediate")),
+        "end_cell_in_or": (str, ("none", "end_of_or")),
+        "owned_train_sets": (int, None),       # end after the Nth set in which a company owned this type
+        "owned_train_type": (str, None),
+        "auction_discards_end": (bool, None),  # the brief OR discarding the last train ends the game
     },
     "privates_rules": {
         "company_buy_from_phase": (str, None),
-        "company_buy_min": (str, ("half_face",)),
+        "company_buy_min": (str, ("half_face", "one")),
         "company_buy_max": (str, ("double_face",)),
         "close_on_phase": (str, None),
     },
@@ -98,6 +126,17 @@ PRIVATE_ABILITIES = {
     "bonus_president": str,
     "closes_on_first_train_of": str,
     "no_company_sale": bool,
+    "tile_fee": int,               # an extra tile's fee, charged on top of the terrain stated
+    "closes_on_use": bool,
+    "station_tile_fee": int,       # tile + station at its hex, replacing the track and station step
+    "par_colours": list,           # the par colours the bonus president's company may be started at
+    "exchange_any": bool,          # title module: a share of any company (1843 Val de Loire)
+    "engineers": bool,             # title module: a train goes obsolete instead of rusting
+    "company_buy_early": list,     # player counts in which a company buys it at face before the usual phase
+    "converts_to_train": str,      # title module: bought by a company, it becomes this train
+    "convert_players": list,
+    "convert_before_phase": str,
+    "survives_phase_close": bool,
 }
 
 
@@ -108,6 +147,8 @@ class Cell:
     price: int
     zone: str
     par: bool
+    end: bool = False       # reaching it ends the game (1843's 500fr box)
+    colour: str = ""        # a par box's colour, when the title has par colours
 
 
 @dataclass(frozen=True)
@@ -128,6 +169,18 @@ class Corporation:
     name: str
     home: str
     tokens: tuple[int, ...]
+    extra_tile_fee: int | None = None   # a second tile lay in a turn, for this fee (1843 §8.4.1)
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a train certificate: what the buyer asks for by name, its price, and how many
+    trains it counts toward the limit. Single-sided trains have one side named like the train."""
+    name: str
+    price: int
+    trains: int = 1
+    relic: bool = False          # may be bought as a rusted certificate in a relic phase
+    aliases: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -140,6 +193,16 @@ class TrainType:
     available_from_phase: str | None
     trade_in: tuple[str, ...]
     trade_in_price: int | None
+    sides: tuple[Side, ...] = ()
+    supply: bool = True          # False: never sold by the bank (a private's converted train)
+
+    def side(self, name: str | None) -> Side:
+        if name is None:
+            return self.sides[0]
+        for s in self.sides:
+            if s.name == name:
+                return s
+        raise KeyError(name)
 
 
 @dataclass(frozen=True)
@@ -149,6 +212,13 @@ class Phase:
     train_limit: int
     ors: int
     tiles: tuple[str, ...]
+    cert_limit: int = 0              # train certificates a company may hold (0: same as train_limit)
+    par_colours: tuple[str, ...] = ()  # par box colours open in this phase (empty: every par price)
+    relics: bool = False             # rusted single certificates come back for sale (1843 §15.6)
+
+    @property
+    def certificate_limit(self) -> int:
+        return self.cert_limit or self.train_limit
 
 
 @dataclass(frozen=True)
@@ -164,6 +234,10 @@ class Ruleset:
     shares: tuple[int, ...]
     trains: tuple[TrainType, ...]
     phases: tuple[Phase, ...]
+    market_rules: dict  # sell_at_bottom, sold_out_top, or_move_stacking, ledges, provisional
+    hex_fees: dict  # hex name -> fee for laying or upgrading a tile there
+    ports: dict  # {"income", "sale_price", "names"}; empty when the title has no ports
+    extension: str  # module beside the data with the title's own rules ("" for none)
     options: dict  # name -> {"description", "default", "patch"}
     chosen_options: tuple[str, ...]
     digest: str  # sha256 of the source text and chosen options
@@ -187,7 +261,7 @@ class Ruleset:
     def phase(self, name: str) -> Phase:
         return self._by("phases", name)
 
-    def _by(self, what: str, key: str):
+    def _by(self, what: str, key: str):  # noqa: D401
         for item in getattr(self, what):
             if getattr(item, "sym", getattr(item, "name", None)) == key:
                 return item
@@ -195,6 +269,15 @@ class Ruleset:
 
     def par_cells(self) -> dict[int, Cell]:
         return {c.price: c for c in self.market.values() if c.par}
+
+    def side_of(self, name: str) -> tuple["TrainType", Side]:
+        """The train type and side a side name (or alias, or a type name for its first side) means."""
+        for t in self.trains:
+            for side in t.sides:
+                if name == side.name or name in side.aliases:
+                    return t, side
+        t = self.train(name)
+        return t, t.sides[0]
 
 
 # --------------------------------------------------------------------------- loading
@@ -292,6 +375,10 @@ def build(data: dict, problems: list[str], chosen: tuple[str, ...], text: str) -
         shares=tuple(data.get("certificates", {}).get("shares", ())),
         trains=tuple(read_train(i, t, problems) for i, t in enumerate(data.get("trains", []))),
         phases=tuple(read_phase(i, p, problems) for i, p in enumerate(data.get("phases", []))),
+        market_rules=read_market_rules(data.get("market", {}), market, problems),
+        hex_fees=read_hex_fees(data.get("hex_fees", []), problems),
+        ports=read_ports(data.get("ports", {}), problems),
+        extension=str(data.get("extension", "")),
         options=copy.deepcopy(data.get("options", {})),
         chosen_options=chosen,
         digest=hashlib.sha256((text + "|" + ",".join(chosen)).encode()).hexdigest(),
@@ -368,13 +455,71 @@ def read_market(table: dict, problems: list[str]) -> dict:
 
 
 def parse_cell(r: int, c: int, text: str, problems: list[str]) -> Cell | None:
-    digits = text.rstrip("yobp")
+    digits = text.rstrip("yobpe")
     flags = text[len(digits):]
-    if not digits.isdigit() or any(f not in "yobp" for f in flags):
+    if not digits.isdigit() or any(f not in "yobpe" for f in flags):
         problems.append(f"market.rows[{r}][{c}]: cannot read cell {text!r}")
         return None
     zone = next((ZONE_SUFFIX[f] for f in flags if f in ZONE_SUFFIX), "white")
-    return Cell(r, c, int(digits), zone, "p" in flags)
+    return Cell(r, c, int(digits), zone, "p" in flags, "e" in flags)
+
+
+MARKET_RULES = {
+    # at a column's foot a sale leaves the marker (1830) or moves it one place down its stack (1843 §7.7)
+    "sell_at_bottom": ("stay", "down_in_stack"),
+    # sold out on the top row: stays (1830) or goes one row down and one column right (1843 §7.7)
+    "sold_out_top": ("stay", "down_right"),
+    # a marker moved by its run goes to the bottom of the new cell (1830), or under the markers that
+    # have not moved this OR and over those that have (1843 §8.2)
+    "or_move_stacking": ("bottom", "under_unmoved"),
+}
+
+
+def read_market_rules(table: dict, cells: dict, problems: list[str]) -> dict:
+    out = {}
+    for key, allowed in MARKET_RULES.items():
+        value = table.get(key, allowed[0])
+        if value not in allowed:
+            problems.append(f"market.{key}: {value!r} is not one of {', '.join(allowed)}")
+        out[key] = value
+    ledges = []
+    for i, pos in enumerate(table.get("ledges", [])):
+        if not (isinstance(pos, list) and len(pos) == 2 and tuple(pos) in cells):
+            problems.append(f"market.ledges[{i}]: {pos!r} is not a cell [row, col] of the grid")
+        else:
+            ledges.append(tuple(pos))
+    out["ledges"] = tuple(ledges)
+    out["provisional"] = str(table.get("provisional", ""))
+    colours = table.get("par_colours", {})
+    pars = {c.price: pos for pos, c in cells.items() if c.par}
+    for colour, prices in colours.items():
+        for price in prices if isinstance(prices, list) else []:
+            if price not in pars:
+                problems.append(f"market.par_colours.{colour}: {price} is not a par box")
+            else:
+                cell = cells[pars[price]]
+                cells[pars[price]] = Cell(cell.row, cell.col, cell.price, cell.zone, True, cell.end, colour)
+    for key in table:
+        if key not in ("rows", "movement", "ledges", "provisional", "par_colours", *MARKET_RULES):
+            problems.append(f"market.{key}: unknown setting")
+    return out
+
+
+def read_hex_fees(rows: list, problems: list[str]) -> dict:
+    out = {}
+    for i, row in enumerate(rows):
+        hex_name = need(row, "hex", str, f"hex_fees[{i}]", problems, "?")
+        out[hex_name.lower()] = need(row, "fee", int, f"hex_fees[{i}]", problems, 0)
+    return out
+
+
+def read_ports(table: dict, problems: list[str]) -> dict:
+    if not table:
+        return {}
+    names = need(table, "names", list, "ports", problems, [])
+    return {"income": need(table, "income", int, "ports", problems, 0),
+            "sale_price": need(table, "sale_price", int, "ports", problems, 0),
+            "names": tuple(str(n).lower() for n in names)}
 
 
 def read_private(i: int, row: dict, problems: list[str]) -> Private:
@@ -401,16 +546,23 @@ def read_corp(i: int, row: dict, problems: list[str]) -> Corporation:
     if not tokens or not all(isinstance(t, int) and t >= 0 for t in tokens):
         problems.append(f"{path}.tokens: needs a list of token prices")
     return Corporation(need(row, "sym", str, path, problems, "?"), need(row, "name", str, path, problems, "?"),
-                       need(row, "home", str, path, problems, "?"), tuple(tokens))
+                       need(row, "home", str, path, problems, "?"), tuple(tokens),
+                       need(row, "extra_tile_fee", int, path, problems, optional=True))
 
 
 def read_train(i: int, row: dict, problems: list[str]) -> TrainType:
     path = f"trains[{i}]"
     count = need(row, "count", int, path, problems, 0)
+    name = need(row, "name", str, path, problems, "?")
+    sides = tuple(read_side(f"{path}.sides[{j}]", side, problems) for j, side in enumerate(row.get("sides", [])))
+    if not sides:
+        sides = (Side(name, need(row, "price", int, path, problems, 0)),)
     return TrainType(
-        name=need(row, "name", str, path, problems, "?"),
-        distance=need(row, "distance", int, path, problems, 0),
-        price=need(row, "price", int, path, problems, 0),
+        name=name,
+        distance=need(row, "distance", int, path, problems, 0, optional=True),
+        price=sides[0].price,
+        sides=sides,
+        supply=need(row, "supply", bool, path, problems, True, optional=True),
         count=count or None,
         rusts_on=need(row, "rusts_on", str, path, problems, optional=True),
         available_from_phase=need(row, "available_from_phase", str, path, problems, optional=True),
@@ -419,11 +571,21 @@ def read_train(i: int, row: dict, problems: list[str]) -> TrainType:
     )
 
 
+def read_side(path: str, row: dict, problems: list[str]) -> Side:
+    return Side(need(row, "name", str, path, problems, "?"), need(row, "price", int, path, problems, 0),
+                need(row, "trains", int, path, problems, 1, optional=True),
+                need(row, "relic", bool, path, problems, False, optional=True),
+                tuple(need(row, "aliases", list, path, problems, [], optional=True)))
+
+
 def read_phase(i: int, row: dict, problems: list[str]) -> Phase:
     path = f"phases[{i}]"
     return Phase(need(row, "name", str, path, problems, "?"), need(row, "on_train", str, path, problems, "?"),
                  need(row, "train_limit", int, path, problems, 0), need(row, "ors", int, path, problems, 1),
-                 tuple(need(row, "tiles", list, path, problems, [])))
+                 tuple(need(row, "tiles", list, path, problems, [])),
+                 need(row, "cert_limit", int, path, problems, 0, optional=True),
+                 tuple(need(row, "par_colours", list, path, problems, [], optional=True)),
+                 need(row, "relics", bool, path, problems, False, optional=True))
 
 
 def cross_check(rs: Ruleset, problems: list[str]) -> None:
@@ -441,9 +603,32 @@ def cross_check(rs: Ruleset, problems: list[str]) -> None:
         for other in t.trade_in:
             if other not in trains:
                 problems.append(f"trains[{i}].trade_in: no train '{other}'")
+    colours = {c.colour for c in rs.market.values() if c.colour}
     for i, p in enumerate(rs.phases):
         if p.on_train not in trains:
             problems.append(f"phases[{i}].on_train: no train '{p.on_train}'")
+        for colour in p.par_colours:
+            if colour not in colours:
+                problems.append(f"phases[{i}].par_colours: no par box is {colour!r}")
+    sides = [n for t in rs.trains for s in t.sides for n in (s.name, *s.aliases) if n != t.name]
+    for name in {n for n in sides if sides.count(n) > 1}:
+        problems.append(f"trains: the side name {name!r} is used twice")
+    for key in ("station_move_phase",):
+        value = rs.knobs.get("operating", {}).get(key)
+        if value and value not in phases:
+            problems.append(f"operating.{key}: no phase '{value}'")
+    for key in ("brief_or_discards",):
+        value = rs.knobs.get("auction", {}).get(key)
+        if value and value not in trains:
+            problems.append(f"auction.{key}: no train '{value}'")
+    owned = rs.knobs.get("endgame", {}).get("owned_train_type")
+    if owned and owned not in trains:
+        problems.append(f"endgame.owned_train_type: no train '{owned}'")
+    if rs.extension:
+        try:
+            load_extension(rs)
+        except ImportError as exc:
+            problems.append(f"extension: cannot load {rs.extension!r} ({exc})")
     for i, p in enumerate(rs.privates):
         for key in ("exchange_for", "bonus_share", "bonus_president", "closes_on_first_train_of"):
             if p.ability(key) and p.ability(key) not in corps:
@@ -460,3 +645,11 @@ def cross_check(rs: Ruleset, problems: list[str]) -> None:
     phase_from = rs.knobs.get("privates_rules", {}).get("company_buy_from_phase")
     if phase_from and phase_from not in phases:
         problems.append(f"privates_rules.company_buy_from_phase: no phase '{phase_from}'")
+
+
+def load_extension(rs: Ruleset):
+    """The title's own module beside its data (rulesets/<title>/<extension>.py), or None."""
+    if not rs.extension:
+        return None
+    import importlib
+    return importlib.import_module(f"rulesets.{rs.title}.{rs.extension}")

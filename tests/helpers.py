@@ -31,15 +31,19 @@ GRAMMAR = {
     "par": (["player", "corp", "price"], [], {}),
     "sell": (["player", "corp"], ["count"], {}),
     "pass": (["player"], [], {}),
-    "exchange": (["player", "private"], ["corp"], {"--pool": ("source", "pool"), "--ipo": ("source", "ipo")}),
-    "tile": (["corp", "cost"], [], {"--using": ("using", None)}),
-    "token": (["corp"], ["cost"], {}),
+    "exchange": (["player", "private"], ["corp"], {"--pool": ("source", "pool"), "--ipo": ("source", "ipo"),
+                                                   "--par": ("par", None)}),
+    "tile": (["corp", "cost"], [], {"--using": ("using", None), "--hex": ("hex", None)}),
+    "token": (["corp"], ["cost"], {"--using": ("using", None), "--move": ("move", True)}),
+    "port": (["corp", "port"], [], {"--from": ("source", None)}),
+    "flip": (["corp", "type"], [], {}),
+    "use": (["corp", "private"], ["target"], {}),
     "pay": (["corp", "revenue"], [], {}),
     "withhold": (["corp", "revenue"], [], {}),
     "train": (["corp", "type"], [], {"--from": ("source", None), "--price": ("price", None),
                                      "--trade-in": ("trade_in", None)}),
     "discard": (["corp", "type"], [], {}),
-    "buy-private": (["corp", "private", "price"], [], {}),
+    "buy-private": (["corp", "private", "price"], [], {"--as-train": ("as_train", True)}),
     "done": (["corp"], [], {"--no-route": ("no_route", True)}),
     "bankrupt": (["player"], [], {}),
     "end": ([], [], {}),
@@ -193,10 +197,47 @@ class Game:
         r = self.state.round
         if r["kind"] == "auction":
             return auction.actor(self.state)
-        return self.players[r["turn"]]
+        return self.state.players[r["turn"]]
+
+    def order(self) -> list[str]:
+        """The seating (player-card) order now; 1843 re-deals it after each stock round."""
+        return list(self.state.players)
+
+    def phase(self) -> str:
+        return self.state.phase
+
+    def trains(self, corp: str) -> list[str]:
+        """The sides (e.g. '2+1', '3/5x2', 'TGV') of the train certificates a company holds, sorted."""
+        from ledger import trains
+        return sorted(trains.side_name(self.state, self.rs, t) for t in self.state.corp_trains(corp))
+
+    def pool_trains(self) -> list[str]:
+        from ledger import trains
+        return sorted(trains.side_name(self.state, self.rs, t) for t in self.state.pool_trains())
+
+    def supply_left(self, train_type: str) -> int:
+        """Certificates of a type still in the bank's supply."""
+        from ledger import trains
+        return len(trains.depot_left(self.state, train_type))
+
+    def port_owner(self, port: str) -> str | None:
+        return self.state.ports.get(port)
+
+    @property
+    def game_over(self) -> bool:
+        return self.state.game_over
+
+    @property
+    def end_reason(self) -> str | None:
+        return self.state.end_reason
 
     def priority(self) -> str:
-        return self.players[self.state.priority]
+        return self.state.players[self.state.priority]
+
+    def value(self, player: str) -> int:
+        """The player's net worth as `score` computes it."""
+        from ledger import views
+        return views.value(self.state, self.rs, player)
 
     def kinds(self, events=None) -> list[str]:
         return [e["kind"] for e in (self.events if events is None else events)]
