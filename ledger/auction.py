@@ -11,7 +11,7 @@ from .state import BANK, player_acct
 
 
 def opening_round(rs) -> dict:
-    return {"kind": "auction", "turn": 0, "passes": 0, "bids": {}, "war": None}
+    return {"kind": "auction", "turn": 0, "passes": 0, "bids": {}, "war": None, "last_buyer": None}
 
 
 def actor(s) -> str:
@@ -23,7 +23,9 @@ def actor(s) -> str:
     return s.players[s.round["turn"]]
 
 
-def committed(s, player: str, except_private: str | None = None) -> int:
+def committed(s, player: str, except_private: str | None = None, rs=None) -> int:
+    if rs is not None and not rs.k("auction", "earmark_bids"):
+        return 0
     return sum(b.get(player, 0) for sym, b in s.round["bids"].items() if sym != except_private)
 
 
@@ -38,12 +40,13 @@ def check_actor(s, player: str) -> None:
         refuse(f"not {player}'s turn in the auction ({why})")
 
 
-def check_cash(s, player: str, amount: int, sym: str) -> None:
-    free = s.cash(player_acct(player)) - committed(s, player, except_private=sym)
+def check_cash(s, rs, player: str, amount: int, sym: str) -> None:
+    others = committed(s, player, except_private=sym, rs=rs)
+    free = s.cash(player_acct(player)) - others
     if amount > free:
-        others = committed(s, player, except_private=sym)
-        extra = f" minus ${others} in other open bids" if others else ""
-        raise RuleViolation(f"{player} can commit ${free} (cash ${s.cash(player_acct(player))}{extra}), not ${amount}")
+        extra = f" minus {rs.money(others)} in other open bids" if others else ""
+        raise RuleViolation(f"{player} can commit {rs.money(free)} (cash {rs.money(s.cash(player_acct(player)))}{extra}), "
+                            f"not {rs.money(amount)}")
 
 
 def cmd_buy(ctx, cmd) -> None:
@@ -60,7 +63,7 @@ def cmd_buy(ctx, cmd) -> None:
         refuse(f"only the cheapest private ({cheapest} at ${s.privates[cheapest].price}) can be bought "
                             f"outright", f"bid at least ${min_bid(s, rs, sym)} on {sym}")
     price = s.privates[sym].price
-    check_cash(s, player, price, sym)
+    check_cash(s, rs, player, price, sym)
     award(ctx, player, sym, price, normal=True)
 
 
@@ -70,9 +73,13 @@ def award(ctx, player: str, sym: str, price: int, normal: bool) -> None:
     ctx.emit("private_bought", player=player, private=sym, price=price, normal=normal,
              transfers=[[player_acct(player), BANK, price]] if price else [], certs=moves)
     if normal:
-        ctx.emit("round_update", set={"turn": s.next_player(s.player_index(player)), "passes": 0})
+        ctx.emit("round_update", set={"turn": s.next_player(s.player_index(player)), "passes": 0,
+                                      "last_buyer": s.player_index(player)})
     if needs_par:
-        ctx.emit("pending", pending=[{"kind": "par", "player": player, "corp": needs_par}])
+        due = {"kind": "par", "player": player, "corp": needs_par}
+        if rs.private(sym).ability("par_colours"):
+            due["colours"] = list(rs.private(sym).ability("par_colours"))
+        ctx.emit("pending", pending=[due])
 
 
 def min_bid(s, rs, sym: str) -> int:
@@ -107,7 +114,7 @@ def cmd_bid(ctx, cmd) -> None:
     multiple = rs.k("auction", "bid_multiple")
     if amount % multiple:
         refuse(f"bids are in multiples of ${multiple}, got ${amount}")
-    check_cash(s, player, amount, sym)
+    check_cash(s, rs, player, amount, sym)
     ctx.emit("bid", player=player, private=sym, amount=amount, war=bool(war))
     if not war:
         ctx.emit("round_update", set={"turn": s.next_player(s.player_index(player)), "passes": 0})
@@ -130,7 +137,7 @@ def progress(ctx) -> bool:
     s, rs = ctx.state, ctx.rs
     unsold = privates.unsold(s, rs)
     if not unsold:
-        turn = s.round["turn"]
+        turn = s.round["turn"] if rs.k("stock", "first_round_turn") == "after_last_buyer" else 0
         ctx.emit("round_started", round={"kind": "stock", "number": 1, "turn": turn, "passes": 0, "acted": False,
                                          "buys": [], "sold": {}, "last_actor": None}, priority=turn)
         return True
@@ -154,11 +161,36 @@ def progress(ctx) -> bool:
 
 def all_passed(ctx, cheapest: str) -> None:
     s, rs = ctx.state, ctx.rs
-    ctx.emit("round_update", set={"passes": 0})
-    if cheapest == rs.k("auction", "discount_only"):
+    update = {"passes": 0}
+    if rs.k("auction", "next_after_all_pass") == "after_last_buyer" and s.round.get("last_buyer") is not None:
+        update["turn"] = s.next_player(s.round["last_buyer"])
+    ctx.emit("round_update", set=update)
+    if rs.k("auction", "all_pass") == "brief_or":
+        brief_or(ctx, cheapest)
+    elif cheapest == rs.k("auction", "discount_only"):
         price = max(s.privates[cheapest].price - rs.k("auction", "all_pass_discount"), 0)
         ctx.emit("private_discounted", private=cheapest, price=price)
         if price == 0 and rs.k("auction", "free_at_zero"):
             award(ctx, s.players[s.round["turn"]], cheapest, 0, normal=True)
     else:
         privates.pay_revenue(ctx)
+
+
+def brief_or(ctx, cheapest: str) -> None:
+    """1843 §6.2: everyone passed with privates unsold. Owned privates pay; one train of the
+    ruleset's type is discarded (the last one ends the game); the cheapest private drops; at zero
+    the next player must take it."""
+    from .train_step import take_from_supply
+    from .trains import depot_left
+    s, rs = ctx.state, ctx.rs
+    privates.pay_revenue(ctx)
+    kind = rs.k("auction", "brief_or_discards")
+    if kind:
+        take_from_supply(ctx, "the brief operating round", kind)
+        if not depot_left(s, kind) and rs.k("endgame", "auction_discards_end"):
+            ctx.emit("game_over", reason=f"every {kind} train was discarded in the auction")
+            return
+    price = max(s.privates[cheapest].price - rs.k("auction", "all_pass_discount"), 0)
+    ctx.emit("private_discounted", private=cheapest, price=price)
+    if price == 0 and rs.k("auction", "free_at_zero"):
+        award(ctx, s.players[s.round["turn"]], cheapest, 0, normal=True)

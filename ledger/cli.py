@@ -175,7 +175,7 @@ def par(ctx: typer.Context, player: str, corp: str, price: str,
 @app.command()
 def sell(ctx: typer.Context, player: str, corp: str, count: Optional[str] = typer.Argument(None),
         force: bool = FORCE, reason: Optional[str] = REASON):
-    """Sell N shares (default 1) to the pool."""
+    """Sell N shares (default 1) to the pool; in a forced train purchase also a private to the bank (1843)."""
     run(ctx, "sell", player=player, corp=corp, count=count_arg(count), force=force, reason=reason)
 
 
@@ -189,9 +189,10 @@ def pass_(ctx: typer.Context, player: str,
 @app.command()
 def exchange(ctx: typer.Context, player: str, private: str, corp: Optional[str] = typer.Argument(None),
              pool: bool = typer.Option(False, "--pool"), ipo: bool = typer.Option(False, "--ipo"),
+             par: Optional[str] = typer.Option(None, "--par", help="par of an unstarted company (1843 VDL)"),
         force: bool = FORCE, reason: Optional[str] = REASON):
-    """Exchange a private for a share (1830: MH for an NYC share)."""
-    run(ctx, "exchange", player=player, private=private, corp=corp,
+    """Exchange a private for a share (1830: MH for an NYC share; 1843: VDL for any IPO share or a director's half)."""
+    run(ctx, "exchange", player=player, private=private, corp=corp, par=par,
         source="pool" if pool else "ipo" if ipo else None, force=force, reason=reason)
 
 
@@ -199,17 +200,42 @@ def exchange(ctx: typer.Context, player: str, private: str, corp: Optional[str] 
 
 @app.command()
 def tile(ctx: typer.Context, corp: str, cost: str,
-         using: Optional[str] = typer.Option(None, "--using", help="a private's track ability (CS, DH)"),
+         using: Optional[str] = typer.Option(None, "--using", help="a private's track ability (CS, DH; TB, SG)"),
+         hex: Optional[str] = typer.Option(None, "--hex", help="a hex with a fee (1843: paris)"),
         force: bool = FORCE, reason: Optional[str] = REASON):
-    """Lay a tile; COST is the terrain cost paid to the bank (0 if none)."""
-    run(ctx, "tile", corp=corp, cost=cost, using=using, force=force, reason=reason)
+    """Lay a tile; COST is the terrain cost paid to the bank (0 if none). Fees the title sets are added."""
+    run(ctx, "tile", corp=corp, cost=cost, using=using, hex=hex, force=force, reason=reason)
 
 
 @app.command()
 def token(ctx: typer.Context, corp: str, cost: Optional[str] = typer.Argument(None),
+          using: Optional[str] = typer.Option(None, "--using", help="a private's station power (1843: HAV, BA)"),
+          move: bool = typer.Option(False, "--move", help="move a station (1843 gray phase)"),
         force: bool = FORCE, reason: Optional[str] = REASON):
     """Place a station token at the charter's next price."""
-    run(ctx, "token", corp=corp, cost=cost, force=force, reason=reason)
+    run(ctx, "token", corp=corp, cost=cost, using=using, move=move, force=force, reason=reason)
+
+
+@app.command()
+def port(ctx: typer.Context, corp: str, port: str,
+         source: Optional[str] = typer.Option(None, "--from", help="buy it from this company"),
+        force: bool = FORCE, reason: Optional[str] = REASON):
+    """Claim a port for the company, or buy one from another company (1843)."""
+    run(ctx, "port", corp=corp, port=port, source=source, force=force, reason=reason)
+
+
+@app.command()
+def flip(ctx: typer.Context, corp: str, type: str,
+        force: bool = FORCE, reason: Optional[str] = REASON):
+    """Turn a double-sided train certificate to its single side to meet the train limit (1843)."""
+    run(ctx, "flip", corp=corp, type=type, force=force, reason=reason)
+
+
+@app.command()
+def use(ctx: typer.Context, corp: str, private: str, target: Optional[str] = typer.Argument(None),
+        force: bool = FORCE, reason: Optional[str] = REASON):
+    """The company uses a private's power on TARGET (1843: VDL's Engineers on a train)."""
+    run(ctx, "use", corp=corp, private=private, target=target, force=force, reason=reason)
 
 
 @app.command()
@@ -230,7 +256,7 @@ def withhold(ctx: typer.Context, corp: str, revenue: str,
 def train(ctx: typer.Context, corp: str, type: str,
           source: Optional[str] = typer.Option(None, "--from", help="pool, or the selling company"),
           price: Optional[str] = typer.Option(None, "--price", help="agreed price from another company"),
-          trade_in: Optional[str] = typer.Option(None, "--trade-in", help="train traded in (D for $800)"),
+          trade_in: Optional[str] = typer.Option(None, "--trade-in", help="train traded in (1830: D for $800)"),
         force: bool = FORCE, reason: Optional[str] = REASON):
     """Buy a train from the bank, the pool or another company."""
     run(ctx, "train", corp=corp, type=type, source=source, price=price, trade_in=trade_in, force=force, reason=reason)
@@ -245,9 +271,10 @@ def discard(ctx: typer.Context, corp: str, type: str,
 
 @app.command(name="buy-private")
 def buy_private(ctx: typer.Context, corp: str, private: str, price: str,
+                as_train: bool = typer.Option(False, "--as-train", help="1843: Val de Loire becomes a 2 train"),
         force: bool = FORCE, reason: Optional[str] = REASON):
     """The operating company buys a private from its owner."""
-    run(ctx, "buy-private", corp=corp, private=private, price=price, force=force, reason=reason)
+    run(ctx, "buy-private", corp=corp, private=private, price=price, as_train=as_train, force=force, reason=reason)
 
 
 @app.command()

@@ -7,7 +7,7 @@ consequences: end of a round, the next round's start) see the results of earlier
 
 from __future__ import annotations
 
-from . import auction, operating, stock
+from . import auction, operating, ports, stock, track, train_step
 from .command import Command
 from .errors import WAIVING, CommandError, LedgerCorrupt, RuleViolation
 from .ruleset import Ruleset
@@ -33,7 +33,9 @@ class Ctx:
     def after_money(self, event: dict) -> None:
         """The bank breaks the first time it pays more than it holds (or reaches 0, per ruleset)."""
         s = self.state
-        if s.bank_broken or not any(t[0] == BANK for t in event.get("transfers", ())):
+        if s.bank_broken or self.rs.k("bank", "breaks") == "never":
+            return
+        if not any(t[0] == BANK for t in event.get("transfers", ())):
             return
         limit = 0 if self.rs.k("bank", "breaks") == "below_zero" else 1
         if s.cash(BANK) < limit:
@@ -99,6 +101,7 @@ def initial_state(rs: Ruleset, players: list[str], options: dict | None = None) 
         trains=trains,
         phase=rs.phases[0].name,
         round={"kind": "setup"},
+        ports={name: None for name in rs.ports.get("names", ())},
     )
 
 
@@ -125,7 +128,7 @@ def decide_with_state(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list
     """As `decide`, also returning the state after the events (a new object)."""
     if state.game_over and cmd.verb not in READ_ONLY | ALWAYS:
         raise RuleViolation(f"the game is over ({state.end_reason}); only status, market, score and log work")
-    handler = HANDLERS.get(cmd.verb)
+    handler = handlers(rs).get(cmd.verb)
     if handler is None:
         raise CommandError(f"'{cmd.verb}' is not a game command")
     ctx = Ctx(state.clone(), rs)
@@ -204,6 +207,13 @@ def cmd_count(ctx: Ctx, cmd: Command) -> None:
     ctx.emit("count", player=player, counted=counted, ledger=ledger, difference=counted - ledger)
 
 
+def handlers(rs: Ruleset) -> dict:
+    """The verbs of a title: the shared ones, with its own module's verbs over them."""
+    from .ruleset import load_extension
+    ext = load_extension(rs)
+    return {**HANDLERS, **getattr(ext, "HANDLERS", {})} if ext else HANDLERS
+
+
 HANDLERS = {
     "bid": auction.cmd_bid,
     "buy": lambda ctx, cmd: (auction.cmd_buy if ctx.state.round["kind"] == "auction" else stock.cmd_buy)(ctx, cmd),
@@ -211,12 +221,14 @@ HANDLERS = {
     "par": stock.cmd_par,
     "sell": stock.cmd_sell,
     "exchange": stock.cmd_exchange,
-    "tile": operating.cmd_tile,
-    "token": operating.cmd_token,
+    "tile": track.cmd_tile,
+    "token": track.cmd_token,
+    "port": ports.cmd_port,
     "pay": operating.cmd_pay,
     "withhold": operating.cmd_withhold,
-    "train": operating.cmd_train,
-    "discard": operating.cmd_discard,
+    "train": train_step.cmd_train,
+    "discard": train_step.cmd_discard,
+    "flip": train_step.cmd_flip,
     "buy-private": operating.cmd_buy_private,
     "done": operating.cmd_done,
     "bankrupt": operating.cmd_bankrupt,

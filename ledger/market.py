@@ -25,6 +25,8 @@ def right(rs: Ruleset, pos: Pos) -> Pos:
 
 def left(rs: Ruleset, pos: Pos) -> Pos:
     r, c = pos
+    if pos in rs.market_rules["ledges"]:  # a red line on the cell's left edge: down instead (1843 §7.7)
+        return down(rs, pos)
     if exists(rs, (r, c - 1)):
         return (r, c - 1)
     return down(rs, pos)
@@ -40,7 +42,17 @@ def up(rs: Ruleset, pos: Pos) -> Pos:
     return (r - 1, c) if exists(rs, (r - 1, c)) else pos
 
 
-MOVES = {"pay": right, "withhold": left, "sell": down, "sold_out": up}
+def sold_out(rs: Ruleset, pos: Pos) -> Pos:
+    """Up one row; on the top row the title either stays or goes one down and one right (1843 §7.7)."""
+    r, c = pos
+    if exists(rs, (r - 1, c)):
+        return (r - 1, c)
+    if rs.market_rules["sold_out_top"] == "down_right" and exists(rs, (r + 1, c + 1)):
+        return (r + 1, c + 1)
+    return pos
+
+
+MOVES = {"pay": right, "withhold": left, "sell": down, "sold_out": sold_out}
 
 
 def move(rs: Ruleset, pos: Pos, cause: str, times: int = 1) -> Pos:
@@ -49,6 +61,19 @@ def move(rs: Ruleset, pos: Pos, cause: str, times: int = 1) -> Pos:
     for _ in range(times):
         pos = step(rs, pos)
     return pos
+
+
+def at_foot(rs: Ruleset, pos: Pos) -> bool:
+    """No cell below: a sale cannot move the marker down a row."""
+    return down(rs, pos) == pos
+
+
+def sink_in_stack(order: list[str], sym: str, places: int) -> list[str]:
+    """A stack (top first) after `sym` moves `places` places down it, stopping at the bottom
+    (1843 §7.7: a sale at the foot of a column moves the marker down its stack)."""
+    rest = [x for x in order if x != sym]
+    at = min(order.index(sym) + places, len(rest))
+    return rest[:at] + [sym] + rest[at:]
 
 
 def cell(rs: Ruleset, pos: Pos) -> Cell:

@@ -44,11 +44,26 @@ def item(rs: Ruleset, raw: str) -> tuple[str, str]:
 
 def train(rs: Ruleset, raw: str) -> str:
     names = [t.name for t in rs.trains]
-    text = str(raw).strip().upper().removesuffix("-TRAIN").removesuffix("T") if str(raw).upper() not in names else str(raw).upper()
+    upper = [n.upper() for n in names]
+    text = str(raw).strip().upper()
+    if text not in upper:
+        text = text.removesuffix("-TRAIN").removesuffix("T")
     for name in names:
         if name.upper() == text:
             return name
-    raise unknown("train", raw, names)
+    sides = [sd.name for t in rs.trains for sd in t.sides if sd.name != t.name]
+    raise unknown("train", raw, names + sides)
+
+
+def side(rs: Ruleset, raw: str) -> tuple[str, str | None]:
+    """A train as the banker names it: (train type, side name or None for 'the type's first side').
+    A side's printed name or alias (1843 '4+1', '3/5x2', 'TGV') names that side of its certificate."""
+    text = str(raw).strip().lower()
+    for t in rs.trains:
+        for sd in t.sides:
+            if sd.name != t.name and text in (sd.name.lower(), *(a.lower() for a in sd.aliases)):
+                return t.name, sd.name
+    return train(rs, raw), None
 
 
 def _symbol(kind: str, raw: str, syms: list[str], by_name: dict[str, str]) -> str:

@@ -9,14 +9,16 @@ from __future__ import annotations
 from fractions import Fraction
 import math
 
-from . import market, names, privates, shares, trains
+from . import market, names, ports, privates, shares, train_step, trains
 from .errors import RuleViolation, refuse
-from .state import BANK, POOL, company_acct, round_label, ipo_acct, player_acct, train_type
+from .state import BANK, POOL, company_acct, round_label, ipo_acct, player_acct
 
 # The closed set of private sale bounds a ruleset may name (ruleset.KNOBS privates_rules).
-PRICE_BOUNDS = {"half_face": lambda face: math.ceil(face / 2), "double_face": lambda face: 2 * face}
+PRICE_BOUNDS = {"half_face": lambda face: math.ceil(face / 2), "double_face": lambda face: 2 * face,
+                "one": lambda face: 1}
 
-TURN_RESET = {"tiles": 0, "extra_tiles": 0, "token": False, "free_token": False, "revenue": None, "trains": 0}
+TURN_RESET = {"tiles": 0, "extra_tiles": 0, "token": False, "free_token": False, "revenue": None, "trains": 0,
+              "port": None, "special": None}
 
 
 def operating_order(s, rs) -> list[str]:
@@ -29,12 +31,21 @@ def operating_order(s, rs) -> list[str]:
 
 def start_or(ctx, set_no: int, index: int, count: int, priority: int | None = None) -> None:
     s, rs = ctx.state, ctx.rs
+    # which companies owned a train as the OR began (a port claim needs one, 1843 §8.5.3)
+    had = [sym for sym in s.corps if trains.counted(s, sym)]
     fields = {"round": {"kind": "operating", "set": set_no, "index": index, "count": count,
-                        "order": operating_order(s, rs), "pos": -1, "corp": None, **TURN_RESET}}
+                        "order": operating_order(s, rs), "pos": -1, "corp": None, "moved": [],
+                        "had_trains": had, **TURN_RESET}}
     if priority is not None:
         fields["priority"] = priority
     ctx.emit("round_started", **fields)
+    if index == 1:
+        owned = rs.k("endgame", "owned_train_type")
+        holder = next((sym for sym in s.corps if any(t.startswith(owned + ".") for t in s.corp_trains(sym))), None)
+        if owned and holder:
+            train_step.saw_train(ctx, holder, owned)
     privates.pay_revenue(ctx)
+    ports.pay_income(ctx)
     next_corp(ctx)
 
 
@@ -55,17 +66,42 @@ def next_corp(ctx) -> None:
 
 
 def end_or(ctx) -> None:
-    s = ctx.state
+    s, rs = ctx.state, ctx.rs
     r = s.round
     ctx.emit("operating_round_ended", set=r["set"], index=r["index"])
+    if s.end_after_or:
+        ctx.emit("game_over", reason=f"a share price reached {rs.money(end_price(rs))}")
+        return
     if r["index"] < r["count"]:
         start_or(ctx, r["set"], r["index"] + 1, r["count"])
         return
     if s.end_after_set is not None and r["set"] >= s.end_after_set:
         ctx.emit("game_over", reason="bank broken")
         return
+    if end_of_set_counts(ctx):
+        return
+    if rs.k("operating", "end_of_set_discard") == "next_train":
+        train_step.foreigners_buy(ctx)
     from .stock import new_round  # stock imports this module
     ctx.emit("round_started", round=new_round(r["set"] + 1, s.priority))
+
+
+def end_price(rs) -> int:
+    return min((c.price for c in rs.market.values() if c.end), default=0)
+
+
+def end_of_set_counts(ctx) -> bool:
+    """1843 §8.10.1 #4: the game ends after the Nth set in which a company owned the trigger train."""
+    s, rs = ctx.state, ctx.rs
+    needed = rs.k("endgame", "owned_train_sets")
+    if not needed or not s.owned_this_set:
+        return False
+    ctx.emit("owned_set_counted", sets=s.owned_sets + 1, type=rs.k("endgame", "owned_train_type"))
+    if s.owned_sets >= needed:
+        ctx.emit("game_over", reason=f"the end of set {needed} with a company-owned "
+                                     f"{rs.k('endgame', 'owned_train_type')} train")
+        return True
+    return False
 
 
 def progress(ctx) -> bool:
@@ -97,77 +133,6 @@ def pay_from(s, corp: str, amount: int, what: str) -> None:
     cash = s.cash(company_acct(corp))
     if cash < amount:
         raise RuleViolation(f"{corp} has ${cash}, {what} costs ${amount}")
-
-
-def cmd_tile(ctx, cmd) -> None:
-    s, rs = ctx.state, ctx.rs
-    corp = operating_corp(ctx, cmd.get("corp"), "tile")
-    cost = names.amount(cmd.get("cost"), "tile cost")
-    using = cmd.get("using")
-    if using:  # a private's lay: an extra one may come at any time in the turn (R18)
-        tile_with_private(ctx, corp, names.private(rs, using), cost)
-        return
-    before_revenue(s, corp, "laying track")
-    if s.round["token"]:
-        refuse(f"{corp} has placed its token: track is laid before the token")
-    allowed = rs.k("operating", "tile_costs")
-    if cost not in allowed:
-        refuse(f"no tile in {rs.title} costs ${cost}", f"terrain costs: {', '.join(map(str, allowed))}")
-    if s.round["tiles"] >= rs.k("operating", "tile_lays"):
-        refuse(f"{corp} has laid its tile this turn ({rs.k('operating', 'tile_lays')} lay a turn)")
-    pay_from(s, corp, cost, "the tile")
-    ctx.emit("tile_laid", corp=corp, cost=cost, transfers=[[company_acct(corp), BANK, cost]] if cost else [])
-    ctx.emit("round_update", set={"tiles": s.round["tiles"] + 1})
-
-
-def tile_with_private(ctx, corp: str, sym: str, cost: int) -> None:
-    """A company-owned private's track ability: an extra lay (CS) or the special hex lay (DH)."""
-    s, rs = ctx.state, ctx.rs
-    p, held = rs.private(sym), s.privates[sym]
-    if held.owner != company_acct(corp) or held.closed:
-        raise RuleViolation(f"{corp} does not own an open {sym}")
-    if "tile" in held.used:
-        refuse(f"{sym}'s track ability has been used")
-    if p.ability("special_tile_cost") is not None:
-        before_revenue(s, corp, "laying track")
-        if s.round["token"]:
-            refuse(f"{corp} has placed its token: {sym}'s tile is the turn's track lay, which comes first")
-        if cost != p.ability("special_tile_cost"):
-            refuse(f"{sym}'s tile costs ${p.ability('special_tile_cost')}, not ${cost}")
-        if s.round["tiles"] >= rs.k("operating", "tile_lays"):
-            refuse(f"{sym}'s tile is the turn's tile lay and {corp} has already laid one")
-        update = {"tiles": s.round["tiles"] + 1, "free_token": bool(p.ability("free_token_after_tile"))}
-    elif p.ability("extra_tile_lay"):
-        if cost != p.ability("extra_tile_cost", 0):
-            refuse(f"{sym}'s extra tile costs ${p.ability('extra_tile_cost', 0)}, not ${cost}")
-        update = {"extra_tiles": s.round["extra_tiles"] + 1}
-    else:
-        raise RuleViolation(f"{sym} has no track ability")
-    pay_from(s, corp, cost, "the tile")
-    ctx.emit("tile_laid", corp=corp, cost=cost, private=sym, transfers=[[company_acct(corp), BANK, cost]] if cost else [])
-    ctx.emit("ability_used", private=sym, ability="tile")
-    ctx.emit("round_update", set=update)
-
-
-def cmd_token(ctx, cmd) -> None:
-    s, rs = ctx.state, ctx.rs
-    corp = operating_corp(ctx, cmd.get("corp"), "token")
-    before_revenue(s, corp, "placing a token")
-    if s.round["token"]:
-        refuse(f"{corp} has placed a token this turn (one a turn)")
-    c = s.corps[corp]
-    charter = rs.corporation(corp).tokens
-    if c.tokens_used >= len(charter):
-        raise RuleViolation(f"{corp} has no station tokens left (all {len(charter)} placed)")
-    cost = 0 if s.round["free_token"] else charter[c.tokens_used]
-    given = cmd.get("cost")
-    if given is not None and names.amount(given, "token cost") != cost:
-        why = "free after the private's tile" if s.round["free_token"] else "on the charter"
-        refuse(f"{corp}'s next token costs ${cost} ({why}), not ${given}")
-        cost = names.amount(given, "token cost")  # reached only when the banker forced this cost
-    pay_from(s, corp, cost, "the token")
-    ctx.emit("token_placed", corp=corp, cost=cost, transfers=[[company_acct(corp), BANK, cost]] if cost else [])
-    ctx.emit("round_update", set={"token": True, "free_token": False})
 
 
 # --------------------------------------------------------------------------- revenue
@@ -221,8 +186,8 @@ def pay_out(ctx, corp: str, revenue: int) -> None:
     ctx.emit("revenue", corp=corp, revenue=revenue, how="pay", per_share=str(per_share),
              payees=[[acct, n, amt] for acct, n, amt in paid],
              transfers=[[BANK, acct, amt] for acct, _n, amt in paid if amt],
-             moves=[[corp, list(c.cell), list(to)]])
-    ctx.emit("round_update", set={"revenue": revenue})
+             **marker_move(s, rs, corp, to))
+    after_run(ctx, corp, revenue)
 
 
 def withhold(ctx, corp: str, revenue: int) -> None:
@@ -233,8 +198,35 @@ def withhold(ctx, corp: str, revenue: int) -> None:
         to = c.cell
     ctx.emit("revenue", corp=corp, revenue=revenue, how="withhold",
              transfers=[[BANK, company_acct(corp), revenue]] if revenue else [],
-             moves=[[corp, list(c.cell), list(to)]])
-    ctx.emit("round_update", set={"revenue": revenue})
+             **marker_move(s, rs, corp, to))
+    after_run(ctx, corp, revenue)
+
+
+def marker_move(s, rs, corp: str, to) -> dict:
+    """The event fields of a company's run moving its marker. Where the title stacks a moved marker
+    face-down (1843 §8.2), it goes under the markers that have not moved this OR and over those
+    that have; otherwise it arrives at the bottom of the new cell."""
+    c = s.corps[corp]
+    fields = {"moves": [[corp, list(c.cell), list(to)]]}
+    if rs.market_rules["or_move_stacking"] == "under_unmoved" and tuple(to) != tuple(c.cell):
+        there = sorted((sym for sym, o in s.corps.items() if o.cell == tuple(to) and sym != corp),
+                       key=lambda sym: s.corps[sym].arrival)
+        moved = set(s.round.get("moved", []))
+        stack = [x for x in there if x not in moved] + [corp] + [x for x in there if x in moved]
+        if len(stack) > 1:
+            fields["restack"] = [stack]
+    return fields
+
+
+def after_run(ctx, corp: str, revenue: int) -> None:
+    """Record the run; an end cell reached by a dividend ends the game after this OR (1843 §8.10.1);
+    an obsolete train has made its last run and goes before the train step."""
+    s, rs = ctx.state, ctx.rs
+    cell = rs.market[tuple(s.corps[corp].cell)]
+    if cell.end and rs.k("endgame", "end_cell_in_or") == "end_of_or" and not s.end_after_or:
+        ctx.emit("end_due", corp=corp, price=cell.price)
+    ctx.emit("round_update", set={"revenue": revenue, "moved": s.round.get("moved", []) + [corp]})
+    train_step.drop_obsolete(ctx, corp)
 
 
 def ensure_ran(ctx, corp: str, verb: str) -> None:
@@ -242,156 +234,10 @@ def ensure_ran(ctx, corp: str, verb: str) -> None:
     s = ctx.state
     if s.round["revenue"] is not None:
         return
-    if s.corp_trains(corp):
+    if trains.counted(s, corp):
         raise RuleViolation(f"{corp} must run first: pay or withhold its revenue before '{verb}'",
                             f"withhold {corp} 0 if it runs nothing")
     withhold(ctx, corp, 0)
-
-
-# --------------------------------------------------------------------------- trains
-
-def cmd_train(ctx, cmd) -> None:
-    s, rs = ctx.state, ctx.rs
-    corp = operating_corp(ctx, cmd.get("corp"), "train")
-    name = names.train(rs, cmd.get("type"))
-    ensure_ran(ctx, corp, "train")
-    source = (cmd.get("source") or "depot")
-    trade = cmd.get("trade_in")
-    given = cmd.get("price")
-    if source.lower() in ("depot", "bank"):
-        train_id, seller, price = from_depot(s, rs, corp, name, trade)
-    elif source.lower() == "pool":
-        train_id = trains.in_pool(s, name)
-        if train_id is None:
-            raise RuleViolation(f"there is no {name} train in the pool")
-        seller, price = POOL, rs.train(name).price
-    else:
-        other = names.corp(rs, source)
-        if other == corp:
-            raise RuleViolation(f"{corp} cannot buy a train from itself")
-        train_id = trains.holder_train(s, other, name)
-        if train_id is None:
-            raise RuleViolation(f"{other} has no {name} train")
-        if given is None:
-            raise RuleViolation(f"a train bought from {other} needs the agreed price", "--price N (at least $1)")
-        seller, price = company_acct(other), names.amount(given, "price")
-        if price < 1:
-            raise RuleViolation("a train between companies costs at least $1")
-    if trade and seller != BANK:
-        raise RuleViolation(f"a train is traded in only when buying a {' or '.join(t.name for t in rs.trains if t.trade_in)} "
-                            f"from the bank")
-    if given is not None and seller in (BANK, POOL) and names.amount(given, "price") != price:
-        refuse(f"the {name} from the {'bank' if seller == BANK else 'pool'} costs ${price}, not ${given}")
-    if trade is None and len(s.corp_trains(corp)) >= trains.limit(s, rs):
-        refuse(f"{corp} is at the train limit ({len(s.corp_trains(corp))} of {trains.limit(s, rs)} "
-                            f"in phase {s.phase})")
-    contribution = funding(ctx, corp, name, seller, price, trade)
-    buy_train(ctx, corp, train_id, seller, price, contribution, trade)
-
-
-def from_depot(s, rs, corp: str, name: str, trade: str | None) -> tuple[str, str, int]:
-    offer = trains.depot_offer(s, rs)
-    if name not in offer:
-        raise RuleViolation(f"the bank does not sell {name} trains now", f"for sale: {', '.join(offer) or 'none'}")
-    t = rs.train(name)
-    price = t.price
-    if trade:
-        trade = names.train(rs, trade)
-        if trade not in t.trade_in:
-            raise RuleViolation(f"a {name} can be bought by trading in a {' or '.join(t.trade_in) or 'nothing'}, "
-                                f"not a {trade}")
-        if trains.holder_train(s, corp, trade) is None:
-            raise RuleViolation(f"{corp} has no {trade} train to trade in")
-        price = t.trade_in_price
-    return trains.next_depot_train(s, rs, name), BANK, price
-
-
-def funding(ctx, corp: str, name: str, seller: str, price: int, trade: str | None) -> int:
-    """The president's contribution: only for a company that has no train and must buy one, and
-    only for the cheapest bank/pool train or another company's train at no more than face value."""
-    s, rs = ctx.state, ctx.rs
-    cash = s.cash(company_acct(corp))
-    if cash >= price:
-        return 0
-    if s.corp_trains(corp):
-        refuse(f"{corp} has ${cash}, the {name} costs ${price}; a company that owns a train gets no "
-                            f"help from its president")
-    if trade:
-        refuse(f"{corp} has ${cash}, the traded-in {name} costs ${price}; the president cannot "
-                            f"contribute to a trade-in")
-    cheapest = trains.cheapest_available(s, rs)
-    if seller in (BANK, POOL):
-        if rs.k("operating", "emergency_cheapest_only") and cheapest and price > cheapest[0]:
-            refuse(f"{corp} has ${cash}: with the president's help it may only buy the cheapest train, "
-                                f"{cheapest[1]} for ${cheapest[0]}")
-    elif rs.k("operating", "emergency_from_company_max") == "face" and price > rs.train(name).price:
-        refuse(f"with the president's help a train from another company costs at most its face "
-                            f"value ${rs.train(name).price}, not ${price}")
-    pres = s.president(corp)
-    need = price - cash
-    have = s.cash(player_acct(pres))
-    if have < need:
-        raise RuleViolation(f"{corp} has ${cash} and needs ${need} more for the {name}; {pres} has ${have}",
-                            f"{pres} must sell shares first (sell {pres} CORP N), or 'bankrupt {pres}'")
-    return need
-
-
-def buy_train(ctx, corp: str, train_id: str, seller: str, price: int, contribution: int, trade: str | None) -> None:
-    s, rs = ctx.state, ctx.rs
-    name = train_type(train_id)
-    first_of_type = seller == BANK and trains.sold_count(s, name) == 0
-    source = "depot" if seller == BANK else seller
-    moves = [[train_id, source if seller != BANK else "depot", company_acct(corp)]]
-    if trade:
-        moves.insert(0, [trains.holder_train(s, corp, trade), company_acct(corp), POOL])
-    transfers = []
-    if contribution:
-        transfers.append([player_acct(s.president(corp)), company_acct(corp), contribution])
-    if price:
-        transfers.append([company_acct(corp), BANK if seller in (BANK, POOL) else seller, price])
-    first_train = not s.corps[corp].trained
-    ctx.emit("train_bought", corp=corp, train=train_id, type=name, seller=source, price=price,
-             contribution=contribution, president=s.president(corp), trade_in=trade,
-             transfers=transfers, trains=moves)
-    ctx.emit("round_update", set={"trains": s.round["trains"] + 1})
-    if first_of_type:
-        new_phase_or_rust(ctx, name)
-    if first_train:
-        closing = [p.sym for p in rs.privates if p.ability("closes_on_first_train_of") == corp]
-        privates.close(ctx, closing, reason=f"{corp} bought its first train")
-    excess = trains.over_limit(s, rs)
-    if excess:
-        ctx.emit("pending", pending=excess)
-
-
-def new_phase_or_rust(ctx, name: str) -> None:
-    s, rs = ctx.state, ctx.rs
-    phase = trains.phase_for_train(s, rs, name)
-    rusted = trains.rusting(s, rs, name)
-    if phase:
-        ctx.emit("phase_changed", phase=phase, train=name, limit=rs.phase(phase).train_limit,
-                 trains=rusted, rusted=[t for t, _h, _d in rusted])
-        if phase == rs.k("privates_rules", "close_on_phase"):
-            privates.close(ctx, [p.sym for p in rs.privates], reason=f"phase {phase}")
-    elif rusted:
-        ctx.emit("trains_rusted", train=name, trains=rusted, rusted=[t for t, _h, _d in rusted])
-
-
-def cmd_discard(ctx, cmd) -> None:
-    s, rs = ctx.state, ctx.rs
-    corp = names.corp(rs, cmd.get("corp"))
-    name = names.train(rs, cmd.get("type"))
-    due = next((p for p in s.pending if p["kind"] == "discard" and p["corp"] == corp), None)
-    if due is None:
-        raise RuleViolation(f"{corp} is not over its train limit: trains are discarded only when the limit drops")
-    train_id = trains.holder_train(s, corp, name)
-    if train_id is None:
-        raise RuleViolation(f"{corp} has no {name} train", f"it has {', '.join(map(train_type, s.corp_trains(corp)))}")
-    ctx.emit("train_discarded", corp=corp, train=train_id, trains=[[train_id, company_acct(corp), POOL]])
-    rest = [dict(p) for p in s.pending if p is not due]
-    if due["count"] > 1:
-        rest.insert(0, {**due, "count": due["count"] - 1})
-    ctx.emit("pending", pending=rest)
 
 
 # --------------------------------------------------------------------------- privates, end of turn
@@ -402,17 +248,33 @@ def cmd_buy_private(ctx, cmd) -> None:
     sym = names.private(rs, cmd.get("private"))
     price = names.amount(cmd.get("price"), "price")
     held, p = s.privates[sym], rs.private(sym)
-    first = rs.k("privates_rules", "company_buy_from_phase")
-    if not trains.phase_reached(s, rs, first):
-        refuse(f"companies may buy privates from phase {first} (now phase {s.phase})")
     if p.ability("no_company_sale"):
         raise RuleViolation(f"{sym} can never be bought by a company")
     if held.closed or not held.owner or not held.owner.startswith("player:"):
         raise RuleViolation(f"{sym} is not an open private owned by a player")
-    low = PRICE_BOUNDS[rs.k("privates_rules", "company_buy_min")](p.face)
-    high = PRICE_BOUNDS[rs.k("privates_rules", "company_buy_max")](p.face)
+    low, high = private_price_range(s, rs, sym)
     if not low <= price <= high:
-        refuse(f"{sym} (face ${p.face}) sells to a company for ${low} to ${high}, not ${price}")
+        span = rs.money(low) if low == high else f"{rs.money(low)} to {rs.money(high)}"
+        refuse(f"{sym} (face {rs.money(p.face)}) sells to a company for {span} now, not {rs.money(price)}")
+    sell_private(ctx, corp, sym, price)
+
+
+def private_price_range(s, rs, sym: str) -> tuple[int, int]:
+    """What a company may pay a player for a private now. Before the title's phase only a private
+    with an early-sale clause (1843 Val de Loire, at face, in 5-6 player games) may be bought."""
+    p = rs.private(sym)
+    first = rs.k("privates_rules", "company_buy_from_phase")
+    if not trains.phase_reached(s, rs, first):
+        if len(s.players) in p.ability("company_buy_early", []):
+            return p.face, p.face
+        refuse(f"companies may buy privates from {trains.phase_label(first)} (now {trains.phase_label(s.phase)})")
+    return (PRICE_BOUNDS[rs.k("privates_rules", "company_buy_min")](p.face),
+            PRICE_BOUNDS[rs.k("privates_rules", "company_buy_max")](p.face))
+
+
+def sell_private(ctx, corp: str, sym: str, price: int) -> None:
+    s = ctx.state
+    held = s.privates[sym]
     pay_from(s, corp, price, sym)
     ctx.emit("private_sold", corp=corp, private=sym, seller=held.owner.split(":", 1)[1], price=price,
              transfers=[[company_acct(corp), held.owner, price]])
@@ -422,9 +284,13 @@ def cmd_done(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "done")
     ensure_ran(ctx, corp, "done")
-    if not s.corp_trains(corp) and not cmd.get("no_route") and rs.k("operating", "must_buy_train") != "never":
+    if s.pending:
+        p = s.pending[0]
+        raise RuleViolation(f"{p['corp']} is over the train limit of {trains.limit_text(s, rs)}",
+                            f"flip {p['corp']} TYPE or discard {p['corp']} TYPE")
+    if not trains.working(s, corp) and not cmd.get("no_route") and rs.k("operating", "must_buy_train") != "never":
         cheapest = trains.cheapest_available(s, rs)
-        what = f"cheapest: {cheapest[1]} for ${cheapest[0]}" if cheapest else "none for sale"
+        what = f"cheapest: {cheapest[1]} for {rs.money(cheapest[0])}" if cheapest else "none for sale"
         refuse(f"{corp} has no train and must buy one ({what})",
                             f"if {corp} has no route, say 'done {corp} --no-route'")
     ctx.emit("corp_turn_ended", corp=corp)
@@ -435,7 +301,7 @@ def cmd_done(ctx, cmd) -> None:
 
 def shortfall(s, rs, corp: str) -> int:
     """How much the operating company and its president lack for the cheapest train (0 if none)."""
-    if s.corp_trains(corp):
+    if trains.working(s, corp):
         return 0
     cheapest = trains.cheapest_available(s, rs)
     if cheapest is None:
@@ -450,11 +316,14 @@ def cmd_emergency_sell(ctx, cmd) -> None:
     from .stock import sell  # stock imports this module
     s, rs = ctx.state, ctx.rs
     player = names.player(s, cmd.get("player"))
-    corp = names.corp(rs, cmd.get("corp"))
+    kind, corp = names.item(rs, cmd.get("corp"))
     n = cmd.get("count") or 1
     op = s.round["corp"]
     if s.pending:
         raise RuleViolation(f"{s.pending[0]['corp']} must first discard over the train limit")
+    if kind == "private":
+        discard_private(ctx, player, corp, op)
+        return
     if op is None or s.president(op) != player:
         refuse(f"shares are sold in operating rounds only by the president of the operating company "
                             f"({op}: {s.president(op) if op else 'none'}) to buy a forced train")
@@ -470,6 +339,28 @@ def cmd_emergency_sell(ctx, cmd) -> None:
     keep = corp == op and not rs.k("operating", "emergency_sell_changes_operating_president")
     sell(ctx, player, corp, n, keep_president=keep)
     reorder_after_sale(ctx)
+
+
+def discard_private(ctx, player: str, sym: str, op: str | None) -> None:
+    """1843 §8.8.3: in a forced train purchase the director may hand privates to the bank for face
+    value; only while the money is still short (digest A22)."""
+    s, rs = ctx.state, ctx.rs
+    if rs.k("operating", "emergency_private_discard") == "none":
+        raise RuleViolation(f"privates are not sold to the bank in {rs.title}")
+    if op is None or s.president(op) != player:
+        refuse(f"only the director of the operating company ({op or 'none'}) raises money for a forced train")
+    held = s.privates[sym]
+    if held.owner != player_acct(player) or held.closed:
+        raise RuleViolation(f"{player} does not own an open {sym}")
+    if not trains.working(s, op):
+        ensure_ran(ctx, op, "sell")
+    need = shortfall(s, rs, op)
+    if need <= 0:
+        refuse(f"{player} may not hand in {sym}: {op} and its director can already pay for the cheapest train")
+    face = rs.private(sym).face
+    ctx.emit("private_discarded", player=player, private=sym, price=face,
+             transfers=[[BANK, player_acct(player), face]] if face else [])
+    privates.close(ctx, [sym], reason=f"{player} handed it to the bank for {rs.money(face)}")
 
 
 def reorder_after_sale(ctx) -> None:
@@ -496,9 +387,19 @@ def cmd_bankrupt(ctx, cmd) -> None:
     ensure_ran(ctx, op, "bankrupt")
     need = shortfall(s, rs, op)
     can, plan = shares.sellable_value(s, rs, player, keep_president_of=op)
+    owned = []
+    if rs.k("operating", "emergency_private_discard") == "face":
+        owned = [p for p in privates.open_owned(s, rs) if s.privates[p].owner == player_acct(player)]
+        can += sum(rs.private(p).face for p in owned)
     if need <= 0 or can >= need:
-        refuse(f"{player} is not bankrupt: {op} lacks ${need} for the cheapest train and {player} can "
-                            f"raise ${can} by selling shares", "sell shares, then buy the train")
+        refuse(f"{player} is not bankrupt: {op} lacks {rs.money(need)} for the cheapest train and {player} can "
+               f"raise {rs.money(can)} by selling shares{' and privates' if owned else ''}",
+               "sell shares, then buy the train")
+    if rs.k("operating", "bankrupt_cash") == "keep":
+        # 1843 A21: the game ends as things stand; the failed purchase is not made
+        ctx.emit("bankrupt", player=player, corp=op, cash=s.cash(player_acct(player)))
+        ctx.emit("game_over", reason="bankruptcy")
+        return
     for corp, n in plan:
         sell(ctx, player, corp, n, keep_president=(corp == op))
     cash = s.cash(player_acct(player))

@@ -245,6 +245,10 @@ class Ruleset:
     def k(self, section: str, knob: str):
         return self.knobs[section][knob]
 
+    def money(self, amount: int) -> str:
+        """An amount in the title's currency: '$120' or '120fr'."""
+        return f"${amount}" if self.currency == "$" else f"{amount}{self.currency}"
+
     @property
     def bank_total(self) -> int:
         return self.knobs["bank"]["total"]

@@ -46,6 +46,7 @@ class Corp:
     tokens_used: int = 0
     operated: bool = False
     trained: bool = False  # has bought a train at least once
+    station_moved: bool = False  # 1843 gray phase: a station moved (once per game)
 
 
 @dataclass
@@ -80,6 +81,12 @@ class GameState:
     bankrupt: list = field(default_factory=list)
     pending: list = field(default_factory=list)  # obligations that block play: par choice, discards
     sets_played: int = 0
+    # train id -> flags: side (the side in use, when not the first), engineers, obsolete, relic
+    train_flags: dict = field(default_factory=dict)
+    ports: dict = field(default_factory=dict)  # port name -> company symbol holding it, or None
+    end_after_or: bool = False  # a price reached an end cell in this OR: the game ends after it
+    owned_sets: int = 0  # sets in which a company owned the title's end-trigger train type
+    owned_this_set: bool = False
 
     def clone(self) -> "GameState":
         """A copy sharing nothing mutable (hand-written: deepcopy was most of a command's cost)."""
@@ -94,6 +101,8 @@ class GameState:
         new.round = copy.deepcopy(self.round)
         new.bankrupt = list(self.bankrupt)
         new.pending = [dict(p) for p in self.pending]
+        new.train_flags = {k: dict(v) for k, v in self.train_flags.items()}
+        new.ports = dict(self.ports)
         return new
 
     # --- small read helpers used everywhere
@@ -175,6 +184,24 @@ def apply(state: GameState, event: dict) -> None:
         if corp.cell != new:
             state.seq += 1
             corp.cell, corp.arrival = new, state.seq
+    # a cell's stack in a new order (top first), when a title stacks markers other than at the bottom
+    for stack in event.get("restack", ()):
+        for sym in stack:
+            state.seq += 1
+            state.corps[sym].arrival = state.seq
+    for train, changes in event.get("flags", {}).items():
+        flags = state.train_flags.setdefault(train, {})
+        for key, value in changes.items():
+            if value is None:
+                flags.pop(key, None)
+            else:
+                flags[key] = value
+        if not flags:
+            del state.train_flags[train]
+    for port, source, dest in event.get("ports", ()):
+        if state.ports.get(port) != source:
+            raise LedgerCorrupt(f"event {event['kind']}: port {port} is held by {state.ports.get(port)}, not {source}")
+        state.ports[port] = dest
     handler = HANDLERS.get(event["kind"])
     if handler:
         handler(state, event)
@@ -276,6 +303,32 @@ def _corp_turn(s: GameState, e: dict) -> None:
 @on("train_bought")
 def _train_bought(s: GameState, e: dict) -> None:
     s.corps[e["corp"]].trained = True
+
+
+@on("seating")
+def _seating(s: GameState, e: dict) -> None:
+    s.players = list(e["players"])
+
+
+@on("station_moved")
+def _station_moved(s: GameState, e: dict) -> None:
+    s.corps[e["corp"]].station_moved = True
+
+
+@on("end_due")
+def _end_due(s: GameState, e: dict) -> None:
+    s.end_after_or = True
+
+
+@on("owned_type_seen")
+def _owned_seen(s: GameState, e: dict) -> None:
+    s.owned_this_set = True
+
+
+@on("owned_set_counted")
+def _owned_counted(s: GameState, e: dict) -> None:
+    s.owned_sets = e["sets"]
+    s.owned_this_set = False
 
 
 @on("phase_changed")

@@ -6,7 +6,7 @@ implicitly when the next player in order acts after he has bought or sold.
 
 from __future__ import annotations
 
-from . import market, names, operating, shares
+from . import market, names, operating, shares, trains
 from .errors import RuleViolation, refuse
 from .state import BANK, POOL, company_acct, round_label, ipo_acct, player_acct
 
@@ -57,17 +57,19 @@ def cmd_par(ctx, cmd) -> None:
     price = names.amount(cmd.get("price"), "par price")
     pars = rs.k("company", "par_prices")
     if price not in pars:
-        raise RuleViolation(f"${price} is not a par price in {rs.title}", f"par prices: {', '.join(map(str, pars))}")
+        raise RuleViolation(f"{rs.money(price)} is not a par price in {rs.title}", f"par prices: {', '.join(map(str, pars))}")
     pending = next((p for p in s.pending if p["kind"] == "par"), None)
     if pending:
         if (pending["player"], pending["corp"]) != (player, corp):
             raise RuleViolation(f"{pending['player']} must first choose the par price of {pending['corp']}")
+        check_par_colour(s, rs, price, pending.get("colours"))
         ctx.emit("par", player=player, corp=corp, price=price, moves=[[corp, None, list(market.par_cell(rs, price))]])
         ctx.emit("pending", pending=[p for p in s.pending if p is not pending])
         return
     take_turn(ctx, player)
     if s.corps[corp].par is not None:
-        raise RuleViolation(f"{corp} is already started (par ${s.corps[corp].par})", f"buy {player} {corp}")
+        raise RuleViolation(f"{corp} is already started (par {rs.money(s.corps[corp].par)})", f"buy {player} {corp}")
+    check_par_colour(s, rs, price)
     check_may_buy(ctx, player, corp, "par")
     pres = f"{corp}.0"
     cost = price * s.cert_percent[pres] // shares.unit(rs)
@@ -78,6 +80,26 @@ def cmd_par(ctx, cmd) -> None:
              transfers=[[player_acct(player), BANK, cost]], certs=[[pres, ipo_acct(corp), player_acct(player)]])
     acted(ctx, player, buys=s.round["buys"] + [[corp, "par"]])
     check_float(ctx, corp)
+
+
+def allowed_pars(s, rs, colours=None) -> list[int]:
+    """Par prices open now: every par box, or (titles with par colours) the boxes whose colour the
+    phase allows (1843 T2), or a private's own colours (1843 Lyon-Mediterranee)."""
+    colours = colours or rs.phase(s.phase).par_colours
+    pars = rs.k("company", "par_prices")
+    if not colours:
+        return list(pars)
+    cells = rs.par_cells()
+    return [p for p in pars if p in cells and cells[p].colour in colours]
+
+
+def check_par_colour(s, rs, price: int, colours=None) -> None:
+    allowed = allowed_pars(s, rs, colours)
+    if price not in allowed:
+        cell = rs.par_cells().get(price)
+        what = f"a {cell.colour} par" if cell and cell.colour else "not a par"
+        refuse(f"{rs.money(price)} is {what}; pars open now (in {trains.phase_label(s.phase)}): "
+               f"{', '.join(rs.money(p) for p in allowed)}")
 
 
 def cmd_buy(ctx, cmd) -> None:
@@ -192,9 +214,17 @@ def sell(ctx, player: str, corp: str, n: int, keep_president: bool = False) -> d
     moves, new_pres = shares.sale_moves(s, rs, player, corp, n, keep_president=keep_president)
     price = shares.price(s, rs, corp)
     to = market.move(rs, c.cell, "sell", n)
-    return ctx.emit("shares_sold", player=player, corp=corp, count=n, price=price, amount=price * n,
-                    president=new_pres, transfers=[[BANK, player_acct(player), price * n]], certs=moves,
-                    moves=[[corp, list(c.cell), list(to)]])
+    amount = price * n
+    if rs.k("stock", "sale_price") == "stepwise":
+        amount = sum(market.price(rs, market.move(rs, c.cell, "sell", i)) for i in range(n))
+    extra = {}
+    if market.at_foot(rs, c.cell) and rs.market_rules["sell_at_bottom"] == "down_in_stack":
+        stack = sorted((x for x, o in s.corps.items() if o.cell == c.cell), key=lambda x: s.corps[x].arrival)
+        if len(stack) > 1:
+            extra["restack"] = [market.sink_in_stack(stack, corp, n)]
+    return ctx.emit("shares_sold", player=player, corp=corp, count=n, price=price, amount=amount,
+                    president=new_pres, transfers=[[BANK, player_acct(player), amount]], certs=moves,
+                    moves=[[corp, list(c.cell), list(to)]], **extra)
 
 
 def cmd_pass(ctx, cmd) -> None:
@@ -264,8 +294,17 @@ def finish(ctx) -> None:
             if shares.ipo_percent(s, corp) == 0 and s.percent_of(POOL, corp) == 0:
                 to = market.move(rs, c.cell, "sold_out")
                 ctx.emit("sold_out", corp=corp, moves=[[corp, list(c.cell), list(to)]])
+                if market.cell(rs, to).end and rs.k("endgame", "end_cell_in_sr") == "immediate":
+                    ctx.emit("game_over", reason=f"{corp}'s share price reached {rs.money(market.price(rs, to))}")
+                    return
     last = s.round["last_actor"]
     priority = s.next_player(last) if last is not None else s.priority
+    if rs.k("stock", "priority") == "cash_descending":
+        # 1843 §7.1: the cards are re-dealt by descending cash, ties keeping their order; #1 starts
+        order = sorted(s.players, key=lambda p: -s.cash(player_acct(p)))
+        if order != s.players:
+            ctx.emit("seating", players=order, cash={p: s.cash(player_acct(p)) for p in order})
+        priority = 0
     number = s.round["number"]
     count = rs.phase(s.phase).ors
     ctx.emit("stock_round_ended", number=number, priority=priority)

@@ -1,8 +1,15 @@
-"""Trains and phases: what the depot offers, prices, phase changes, rusting, train limits."""
+"""Trains and phases: what the supply offers, sides and prices, phase changes, rusting, limits.
+
+A train is a certificate with an id (`4.2`, `green.3`). A title may print two sides on one
+certificate (1843: a single train and a dearer "x2" side); the side in use is a train flag, and
+each side says how many trains it counts toward the limit. Flags also mark certificates protected
+by a private (`engineers`), gone `obsolete` instead of rusting, or bought back as a `relic` (a rusted
+certificate sold again in a relic phase).
+"""
 
 from __future__ import annotations
 
-from .ruleset import Ruleset
+from .ruleset import Ruleset, Side
 from .state import DEPOT, RUSTED, GameState, train_type
 
 
@@ -14,8 +21,65 @@ def phase_reached(s: GameState, rs: Ruleset, name: str) -> bool:
     return phase_index(rs, s.phase) >= phase_index(rs, name)
 
 
+def phase_label(name: str) -> str:
+    """'phase 3' for numbered phases (1830), 'the green phase' for named ones (1843)."""
+    return f"phase {name}" if name[:1].isdigit() or len(name) == 1 else f"the {name} phase"
+
+
 def limit(s: GameState, rs: Ruleset) -> int:
     return rs.phase(s.phase).train_limit
+
+
+def cert_limit(s: GameState, rs: Ruleset) -> int:
+    return rs.phase(s.phase).certificate_limit
+
+
+def flags(s: GameState, train_id: str) -> dict:
+    return s.train_flags.get(train_id, {})
+
+
+def side(s: GameState, rs: Ruleset, train_id: str) -> Side:
+    t = rs.train(train_type(train_id))
+    return t.side(flags(s, train_id).get("side"))
+
+
+def side_name(s: GameState, rs: Ruleset, train_id: str) -> str:
+    return side(s, rs, train_id).name
+
+
+def is_relic(s: GameState, train_id: str) -> bool:
+    return bool(flags(s, train_id).get("relic"))
+
+
+def is_obsolete(s: GameState, train_id: str) -> bool:
+    return bool(flags(s, train_id).get("obsolete"))
+
+
+def counted(s: GameState, sym: str) -> list[str]:
+    """The company's certificates that count toward the limit (obsolete ones do not)."""
+    return [t for t in s.corp_trains(sym) if not is_obsolete(s, t)]
+
+
+def working(s: GameState, sym: str) -> list[str]:
+    """Certificates that satisfy the must-own-a-train rule: neither obsolete nor relics."""
+    return [t for t in s.corp_trains(sym) if not is_obsolete(s, t) and not is_relic(s, t)]
+
+
+def load(s: GameState, rs: Ruleset, sym: str, extra: Side | None = None) -> tuple[int, int]:
+    """(trains, certificates) the company holds toward the limit, with one more side if given."""
+    held = counted(s, sym)
+    n_trains = sum(side(s, rs, t).trains for t in held) + (extra.trains if extra else 0)
+    return n_trains, len(held) + (1 if extra else 0)
+
+
+def within_limit(s: GameState, rs: Ruleset, sym: str, extra: Side | None = None) -> bool:
+    n_trains, n_certs = load(s, rs, sym, extra)
+    return n_trains <= limit(s, rs) and n_certs <= cert_limit(s, rs)
+
+
+def limit_text(s: GameState, rs: Ruleset) -> str:
+    lim, clim = limit(s, rs), cert_limit(s, rs)
+    return f"{lim} trains" if lim == clim else f"{lim} trains / {clim} certificates"
 
 
 def sold_count(s: GameState, name: str) -> int:
@@ -23,7 +87,14 @@ def sold_count(s: GameState, name: str) -> int:
 
 
 def depot_left(s: GameState, name: str) -> list[str]:
-    return sorted((t for t, h in s.trains.items() if train_type(t) == name and h == DEPOT), key=train_number)
+    """New (not relic) certificates of a type still in the supply, in order."""
+    return sorted((t for t, h in s.trains.items() if train_type(t) == name and h == DEPOT and not is_relic(s, t)),
+                  key=train_number)
+
+
+def relics_left(s: GameState, name: str) -> list[str]:
+    return sorted((t for t, h in s.trains.items() if train_type(t) == name and h == DEPOT and is_relic(s, t)),
+                  key=train_number)
 
 
 def train_number(train_id: str) -> int:
@@ -31,10 +102,12 @@ def train_number(train_id: str) -> int:
 
 
 def depot_offer(s: GameState, rs: Ruleset) -> list[str]:
-    """Train types the depot sells now: the first type with trains left (depot order), plus any
-    unlimited type whose phase has come."""
+    """Train types the supply sells now: the first type with trains left (supply order), plus any
+    unlimited type whose phase has come. Types a private brings (supply = false) are never sold."""
     offer = []
     for t in rs.trains:
+        if not t.supply:
+            continue
         if t.count is None:
             if t.available_from_phase is None or phase_reached(s, rs, t.available_from_phase):
                 offer.append(t.name)
@@ -43,17 +116,35 @@ def depot_offer(s: GameState, rs: Ruleset) -> list[str]:
     return offer
 
 
+def relic_offer(s: GameState, rs: Ruleset) -> list[str]:
+    """Types with rusted certificates for sale again (any order), in a relic phase."""
+    if not rs.phase(s.phase).relics:
+        return []
+    return [t.name for t in rs.trains if relics_left(s, t.name)]
+
+
 def next_depot_train(s: GameState, rs: Ruleset, name: str) -> str:
-    """The id of the next train of a type the depot sells (unlimited types get a fresh id)."""
+    """The id of the next train of a type the supply sells (unlimited types get a fresh id)."""
     if rs.train(name).count is None:
         return f"{name}.{sold_count(s, name) + 1}"
     return depot_left(s, name)[0]
 
 
+def pool_sides(s: GameState, rs: Ruleset, train_id: str) -> tuple[Side, ...]:
+    """The sides a pool certificate may be bought on: any (the buyer chooses), or the side it was
+    discarded on, as the title says."""
+    t = rs.train(train_type(train_id))
+    if rs.k("operating", "pool_train_side") == "as_discarded":
+        return (side(s, rs, train_id),)
+    return t.sides
+
+
 def cheapest_available(s: GameState, rs: Ruleset) -> tuple[int, str] | None:
-    """(price, description) of the cheapest train from the depot or the pool."""
-    options = [(rs.train(n).price, f"a {n} from the bank") for n in depot_offer(s, rs)]
-    options += [(rs.train(train_type(t)).price, f"the {train_type(t)} in the pool") for t in s.pool_trains()]
+    """(price, description) of the cheapest train a company may be made to buy: any side of what
+    the supply sells, or of a pool certificate. Relics never qualify."""
+    options = [(sd.price, f"a {sd.name} from the bank") for n in depot_offer(s, rs) for sd in rs.train(n).sides]
+    options += [(sd.price, f"the {sd.name} in the pool") for t in s.pool_trains() if not is_relic(s, t)
+                for sd in pool_sides(s, rs, t)]
     return min(options) if options else None
 
 
@@ -65,19 +156,28 @@ def phase_for_train(s: GameState, rs: Ruleset, name: str) -> str | None:
     return None
 
 
-def rusting(s: GameState, rs: Ruleset, name: str) -> list[list[str]]:
-    """Train moves to 'rusted' when the first train of type `name` is bought."""
+def rusting(s: GameState, rs: Ruleset, name: str) -> tuple[list[list[str]], list[str]]:
+    """When the first train of type `name` is bought: the moves of trains that rust, and the ids of
+    company trains protected by a private, which go obsolete instead."""
     types = {t.name for t in rs.trains if t.rusts_on == name}
-    return [[t, h, RUSTED] for t, h in s.trains.items() if train_type(t) in types and h not in (RUSTED,)]
+    moves, obsolete = [], []
+    for t, h in s.trains.items():
+        if train_type(t) not in types or h in (RUSTED, DEPOT) or is_obsolete(s, t):
+            continue
+        if flags(s, t).get("engineers") and h.startswith("company:"):
+            obsolete.append(t)
+        else:
+            moves.append([t, h, RUSTED])
+    return moves, obsolete
 
 
 def over_limit(s: GameState, rs: Ruleset) -> list[dict]:
-    lim = limit(s, rs)
     out = []
     for sym in s.corps:
-        n = len(s.corp_trains(sym))
-        if n > lim:
-            out.append({"kind": "discard", "corp": sym, "count": n - lim})
+        n_trains, n_certs = load(s, rs, sym)
+        excess = max(n_trains - limit(s, rs), n_certs - cert_limit(s, rs))
+        if excess > 0:
+            out.append({"kind": "discard", "corp": sym, "count": excess})
     return out
 
 
@@ -90,4 +190,13 @@ def holder_train(s: GameState, sym: str, name: str) -> str | None:
     found = sorted((t for t in s.corp_trains(sym) if train_type(t) == name), key=train_number)
     return found[0] if found else None
 
+
+def owned_side(s: GameState, rs: Ruleset, sym: str, raw_type: str, raw_side: str | None) -> str | None:
+    """A company's certificate of a type, preferring one on the named side."""
+    held = sorted((t for t in s.corp_trains(sym) if train_type(t) == raw_type), key=train_number)
+    if raw_side:
+        on_side = [t for t in held if side_name(s, rs, t) == raw_side]
+        if on_side:
+            return on_side[0]
+    return held[0] if held else None
 
