@@ -34,7 +34,7 @@ class OneLineErrors(TyperGroup):
         except (click.exceptions.Exit, typer.Exit) as exc:
             sys.exit(exc.exit_code)
         except BankError as exc:
-            click.echo(f"error: {exc.line()}", err=True)
+            click.echo(f"error: {in_currency(exc.line(), obj)}", err=True)
             sys.exit(exc.exit_code)
         except click.ClickException as exc:
             click.echo(f"error: {exc.format_message()} (hint: 'bank --help', 'bank VERB --help')", err=True)
@@ -61,6 +61,13 @@ def main_options(ctx: typer.Context,
                                           help="game file (default ./bank.db)")):
     ctx.ensure_object(dict)
     ctx.obj.setdefault("game", game or DEFAULT_GAME)
+
+
+def in_currency(text: str, obj: dict) -> str:
+    """An error message in the open game's currency (messages are written with '$')."""
+    from .views import localize
+    s = (obj or {}).get("session")
+    return localize(text, s.rs) if s is not None else text
 
 
 def session(ctx: typer.Context):
@@ -97,7 +104,7 @@ def run(ctx: typer.Context, verb: str, **args) -> None:
     if quiet(ctx):
         return
     for event in events:
-        text = describe(event)
+        text = describe(event, s.rs)
         if text:
             typer.echo(text)
     typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
@@ -482,7 +489,7 @@ def play_file(ctx: typer.Context, file: Path, verbose: bool = False) -> int:
             obj["session"] = sub.get("session")
         except (BankError, click.ClickException, ValueError) as exc:
             if isinstance(exc, BankError):
-                message = exc.line()
+                message = in_currency(exc.line(), sub)
             elif isinstance(exc, click.ClickException):
                 message = exc.format_message()
             else:

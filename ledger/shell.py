@@ -70,7 +70,8 @@ class Shell:
             if exc.exit_code:
                 self.errors += 1
         except BankError as exc:
-            self.fail(exc.line())
+            from .cli import in_currency
+            self.fail(in_currency(exc.line(), sub))
         except click.ClickException as exc:
             self.fail(exc.format_message())
         finally:

@@ -5,10 +5,12 @@ Pure functions of (state, ruleset) returning text or JSON-ready data; the CLI pr
 
 from __future__ import annotations
 
+import re
+
 from tabulate import tabulate
 
 from . import auction, operating, privates, shares, trains
-from .state import BANK, POOL, acct_name, round_label, company_acct, ipo_acct, player_acct, train_type
+from .state import BANK, POOL, acct_name, round_label, company_acct, ipo_acct, player_acct
 
 
 def share_value(s, rs, player: str) -> int:
@@ -45,16 +47,22 @@ def owned_privates(s, player_or_corp_acct: str) -> list[str]:
 
 
 def whose_turn(s, rs) -> str:
+    return localize(_whose_turn(s, rs), rs)
+
+
+def _whose_turn(s, rs) -> str:
     """One line: who acts now and what they may do."""
     if s.game_over:
         return f"The game is over ({s.end_reason}). See 'bank score'."
     if s.pending:
         p = s.pending[0]
         if p["kind"] == "par":
-            pars = ", ".join(map(str, rs.k("company", "par_prices")))
+            from .stock import allowed_pars
+            pars = ", ".join(map(str, allowed_pars(s, rs, p.get("colours"))))
             return f"{p['player']} must set the par price of {p['corp']}: par {p['player']} {p['corp']} PRICE ({pars})"
-        return (f"{p['corp']} is over the train limit of {trains.limit(s, rs)}: discard {p['count']} "
-                f"(discard {p['corp']} TYPE)")
+        flip = f"flip {p['corp']} TYPE or " if any(len(t.sides) > 1 for t in rs.trains) else ""
+        return (f"{p['corp']} is over the train limit of {trains.limit_text(s, rs)}: {flip}"
+                f"discard {p['count']} (discard {p['corp']} TYPE)")
     kind = s.round["kind"]
     if kind == "auction":
         who = auction.actor(s)
@@ -93,12 +101,29 @@ def turn_steps(s, rs, corp: str) -> str:
 
 
 def for_sale(s, rs) -> list[str]:
-    out = [f"{n} ${rs.train(n).price}" for n in trains.depot_offer(s, rs)]
-    out += [f"{train_type(t)} ${rs.train(train_type(t)).price} (pool)" for t in sorted(s.pool_trains())]
+    out = [" / ".join(f"{sd.name} ${sd.price}" for sd in rs.train(n).sides) for n in trains.depot_offer(s, rs)]
+    out += [" / ".join(f"{sd.name} ${sd.price}" for sd in trains.pool_sides(s, rs, t)) + " (pool)"
+            for t in sorted(s.pool_trains())]
+    relics = [f"{sd.name} ${sd.price}" for n in trains.relic_offer(s, rs) for sd in rs.train(n).sides if sd.relic]
+    if relics:
+        out.append("rusted: " + ", ".join(relics))
     return out
 
 
 # --------------------------------------------------------------------------- status
+
+def train_label(s, rs, train_id: str) -> str:
+    """A train as the table names it: its type (1830 '4') or its side (1843 '3/5x2'), marked when
+    obsolete or a rusted certificate bought back."""
+    label = trains.side_name(s, rs, train_id)
+    if trains.is_obsolete(s, train_id):
+        label += " (obsolete)"
+    elif trains.is_relic(s, train_id):
+        label += " (rusted)"
+    elif trains.flags(s, train_id).get("engineers"):
+        label += " (engineers)"
+    return label
+
 
 def status_json(s, rs) -> dict:
     return {
@@ -114,6 +139,7 @@ def status_json(s, rs) -> dict:
         "operating": s.round.get("corp") if s.round["kind"] == "operating" else None,
         "cert_limit": s.cert_limit,
         "train_limit": trains.limit(s, rs),
+        "train_certificate_limit": trains.cert_limit(s, rs),
         "trains_for_sale": for_sale(s, rs),
         "players": [{"name": p, "cash": s.cash(player_acct(p)), "certificates": shares.cert_count(s, rs, p),
                      "shares": holdings(s, rs, p), "privates": owned_privates(s, player_acct(p)),
@@ -132,33 +158,38 @@ def company_json(s, rs, sym: str) -> dict:
     return {"sym": sym, "cash": s.cash(company_acct(sym)), "par": c.par,
             "price": shares.price(s, rs, sym) if c.cell else None, "president": s.president(sym),
             "ipo": s.percent_of(ipo_acct(sym), sym), "pool": s.percent_of(POOL, sym),
-            "trains": [train_type(t) for t in sorted(s.corp_trains(sym))], "floated": c.floated,
+            "trains": [train_label(s, rs, t) for t in sorted(s.corp_trains(sym))], "floated": c.floated,
             "tokens_left": len(rs.corporation(sym).tokens) - c.tokens_used,
-            "privates": owned_privates(s, company_acct(sym))}
+            "privates": owned_privates(s, company_acct(sym)),
+            "ports": [p for p, holder in s.ports.items() if holder == sym]}
 
 
 def status_text(s, rs) -> str:
-    bank = f"${s.cash(BANK)}" + (" (BROKEN)" if s.bank_broken else "")
-    head = (f"{rs.title} · {round_label(s)} · phase {s.phase} (train limit {trains.limit(s, rs)}) · bank {bank} · "
+    return localize(_status_text(s, rs), rs)
+
+
+def _status_text(s, rs) -> str:
+    bank = f"{rs.money(s.cash(BANK))}" + (" (BROKEN)" if s.bank_broken else "")
+    head = (f"{rs.title} · {round_label(s)} · phase {s.phase} (train limit {trains.limit_text(s, rs)}) · bank {bank} · "
             f"priority {s.players[s.priority]} · cert limit {s.cert_limit}")
-    players = [[p, f"${s.cash(player_acct(p))}", f"{shares.cert_count(s, rs, p)}/{s.cert_limit}",
+    players = [[p, f"{rs.money(s.cash(player_acct(p)))}", f"{shares.cert_count(s, rs, p)}/{s.cert_limit}",
                 " ".join(f"{c} {pct}%" for c, pct in holdings(s, rs, p).items()) or "-",
-                " ".join(owned_privates(s, player_acct(p))) or "-", f"${value(s, rs, p)}"] for p in s.players]
+                " ".join(owned_privates(s, player_acct(p))) or "-", f"{rs.money(value(s, rs, p))}"] for p in s.players]
     out = [head, "", tabulate(players, headers=["player", "cash", "certs", "shares", "privates", "worth"])]
     started = [c.sym for c in rs.corporations if s.corps[c.sym].par is not None]
     if started:
         rows = []
         for sym in started:
             j = company_json(s, rs, sym)
-            rows.append([sym, f"${j['price']} / ${j['par']}", f"${j['cash']}", " ".join(j["trains"]) or "-",
+            rows.append([sym, f"{rs.money(j['price'])} / {rs.money(j['par'])}", f"{rs.money(j['cash'])}", " ".join(j["trains"]) or "-",
                          j["tokens_left"], f"{j['ipo']}%", f"{j['pool']}%", j["president"] or "-",
-                         "yes" if j["floated"] else "no", " ".join(j["privates"]) or "-"])
+                         "yes" if j["floated"] else "no", " ".join(j["privates"] + j["ports"]) or "-"])
         out += ["", tabulate(rows, headers=["company", "price/par", "cash", "trains", "tokens", "IPO", "pool",
-                                            "president", "floated", "privates"])]
+                                            "president", "floated", "privates/ports" if rs.ports else "privates"])]
     unsold = privates.unsold(s, rs)
     if s.round["kind"] == "auction" and unsold:
-        rows = [[sym, f"${s.privates[sym].price}",
-                 ", ".join(f"{p} ${a}" for p, a in s.round["bids"].get(sym, {}).items()) or "-"] for sym in unsold]
+        rows = [[sym, f"{rs.money(s.privates[sym].price)}",
+                 ", ".join(f"{p} {rs.money(a)}" for p, a in s.round["bids"].get(sym, {}).items()) or "-"] for sym in unsold]
         out += ["", tabulate(rows, headers=["private", "price", "bids"])]
     out += ["", "For sale: trains " + (", ".join(for_sale(s, rs)) or "none") + pool_line(s, rs)]
     out += [f"Next: {whose_turn(s, rs)}"]
@@ -173,6 +204,10 @@ def pool_line(s, rs) -> str:
 # --------------------------------------------------------------------------- market
 
 def market_text(s, rs) -> str:
+    return localize(_market_text(s, rs), rs)
+
+
+def _market_text(s, rs) -> str:
     rows = max(r for r, _ in rs.market) + 1
     cols = max(c for _, c in rs.market) + 1
     here: dict[tuple, list[str]] = {}
@@ -197,7 +232,7 @@ def market_text(s, rs) -> str:
     out.append(zone_legend(rs))
     order = operating.operating_order(s, rs)
     if order:
-        out.append("Operating order: " + ", ".join(f"{c} ${shares.price(s, rs, c)}" for c in order))
+        out.append("Operating order: " + ", ".join(f"{c} {rs.money(shares.price(s, rs, c))}" for c in order))
     return "\n".join(out)
 
 
@@ -233,9 +268,13 @@ def score_json(s, rs) -> dict:
 
 
 def score_text(s, rs) -> str:
+    return localize(_score_text(s, rs), rs)
+
+
+def _score_text(s, rs) -> str:
     rows = sorted(score_rows(s, rs), key=lambda r: r["rank"])
-    table = tabulate([[r["rank"], r["name"], f"${r['cash']}", f"${r['shares']}", f"${r['privates']}",
-                       f"${r['value']}"] for r in rows],
+    table = tabulate([[r["rank"], r["name"], f"{rs.money(r['cash'])}", f"{rs.money(r['shares'])}", f"{rs.money(r['privates'])}",
+                       f"{rs.money(r['value'])}"] for r in rows],
                      headers=["rank", "player", "cash", "shares", "privates", "net worth"])
     head = f"Final scores ({s.end_reason})" if s.game_over else "Scores if the game ended now"
     return head + "\n" + table
@@ -247,11 +286,18 @@ def money(n: int) -> str:
     return f"${n}"
 
 
-def describe(e: dict) -> str | None:
+def localize(text: str, rs) -> str:
+    """Amounts in the title's currency: the views and messages write '$120'; 1843 shows '120fr'."""
+    if rs is None or rs.currency == "$" or not text:
+        return text
+    return re.sub(r"\$([+-]?\d+)", lambda m: f"{m.group(1)}{rs.currency}", text)
+
+
+def describe(e: dict, rs=None) -> str | None:
     """One log line for an event, or None for pure bookkeeping."""
     k = e["kind"]
     f = DESCRIBE.get(k)
-    return f(e) if f else None
+    return localize(f(e), rs) if f else None
 
 
 def _payees(e):
@@ -273,7 +319,9 @@ DESCRIBE = {
     "president_changed": lambda e: f"{e['new']} becomes president of {e['corp']} (was {e['old']})",
     "floated": lambda e: f"{e['corp']} floats: receives ${e['capital']}",
     "stock_pass": lambda e: f"{e['player']} passes",
-    "exchange": lambda e: f"{e['player']} exchanges {e['private']} for a {e['corp']} share from the {e['source']}",
+    "exchange": lambda e: (f"{e['player']} exchanges {e['private']} for {e['corp']}'s director's certificate, paying ${e['price']}"
+                           if e["source"] == "director" else
+                           f"{e['player']} exchanges {e['private']} for a {e['corp']} share from the {e['source']}"),
     "sold_out": lambda e: f"{e['corp']} is sold out: price rises",
     "stock_round_ended": lambda e: f"stock round {e['number']} ends",
     "round_started": lambda e: f"-- {_round_title(e['round'])} --",
@@ -282,7 +330,8 @@ DESCRIBE = {
     "token_placed": lambda e: f"{e['corp']} places a token for ${e['cost']}",
     "revenue": lambda e: (f"{e['corp']} pays out ${e['revenue']} (${e['per_share']}/share): {_payees(e)}" if e["how"] == "pay"
                           else f"{e['corp']} withholds ${e['revenue']}"),
-    "train_bought": lambda e: f"{e['corp']} buys a {e['type']} train from {acct_name(e['seller'])} for ${e['price']}"
+    "train_bought": lambda e: f"{e['corp']} buys a {e.get('side') or e['type']} train from {acct_name(e['seller'])} for ${e['price']}"
+    + (" (a rusted certificate)" if e.get("relic") else "")
     + (f" trading in a {e['trade_in']}" if e.get("trade_in") else "")
     + (f" ({e['president']} contributes ${e['contribution']})" if e.get("contribution") else ""),
     "phase_changed": lambda e: f"-- phase {e['phase']} (train limit {e['limit']}) --" + (f" rusted: {', '.join(e['rusted'])}" if e.get("rusted") else ""),
@@ -296,6 +345,20 @@ DESCRIBE = {
     "game_over": lambda e: f"-- game over: {e['reason']} --",
     "rules_waived": lambda e: f"FORCED ({e['reason']}): waived " + ("; ".join(e["rules"]) or "nothing"),
     "adjustment": lambda e: f"ADJUSTMENT ({e['reason']}): ${e['amount']} from {acct_name(e['from'])} to {acct_name(e['to'])}",
+    "port_claimed": lambda e: f"{e['corp']} claims the {e['port']} port",
+    "port_sold": lambda e: f"{e['corp']} buys the {e['port']} port from {e['seller']} for ${e['price']}",
+    "port_income": lambda e: "ports pay: " + ", ".join(f"{acct_name(t[1])} ${t[2]}" for t in e["transfers"]),
+    "train_taken": lambda e: f"{e['by']} take a {e['type']} train from the supply ({e['train']})",
+    "relics_returned": lambda e: f"{len(e['trains'])} rusted certificates return to the supply for sale",
+    "obsolete_discarded": lambda e: f"{e['corp']}'s obsolete train(s) leave play: {', '.join(t[0] for t in e['trains'])}",
+    "train_flipped": lambda e: f"{e['corp']} flips {e['train']} to its {e['side']} side",
+    "train_protected": lambda e: f"{e['corp']} uses {e['private']}'s Engineers on {e['train']}: it will go obsolete instead of rusting",
+    "private_converted": lambda e: f"{e['private']} becomes {e['corp']}'s train {e['train']}",
+    "private_discarded": lambda e: f"{e['player']} hands {e['private']} to the bank for ${e['price']}",
+    "station_moved": lambda e: f"{e['corp']} moves a station for ${e['cost']}",
+    "seating": lambda e: "new player order by cash: " + ", ".join(f"{p} ${e['cash'][p]}" for p in e["players"]),
+    "end_due": lambda e: f"-- {e['corp']} reaches ${e['price']}: the game ends after this operating round --",
+    "owned_set_counted": lambda e: f"-- set {e['sets']} with a company-owned {e['type']} train --",
     "count": lambda e: (f"count: {e['player']} has ${e['counted']} on the table, the ledger says ${e['ledger']}"
                         + (" — they agree" if e["difference"] == 0 else f" — difference ${e['difference']:+d}")),
 }
