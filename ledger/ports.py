@@ -35,7 +35,7 @@ def pay_income(ctx) -> None:
 
 
 def cmd_port(ctx, cmd) -> None:
-    s, rs = ctx.state, ctx.rs
+    rs = ctx.rs
     corp = operating.operating_corp(ctx, cmd.get("corp"), "port")
     port = port_name(rs, cmd.get("port"))
     if cmd.get("source"):
@@ -47,7 +47,7 @@ def cmd_port(ctx, cmd) -> None:
 def claim_port(ctx, corp: str, port: str) -> None:
     """Claim an unclaimed port: the company owned a train at the start of the OR, places no station
     this OR, and claims one port an OR (digest A24)."""
-    s, rs = ctx.state, ctx.rs
+    s = ctx.state
     holder = s.ports[port]
     if holder:
         raise RuleViolation(f"the {port} port belongs to {holder}", f"buy it: port {corp} {port} --from {holder}")
@@ -71,7 +71,7 @@ def buy_port(ctx, corp: str, port: str, raw_seller: str) -> None:
     if seller == corp:
         raise RuleViolation(f"{corp} already holds the {port} port")
     if s.round["revenue"] is None:
-        refuse(f"{corp} buys ports after running its trains (RULES §8.9)", f"pay or withhold first")
+        refuse(f"{corp} buys ports after running its trains (RULES §8.9)", "pay or withhold first")
     price = rs.ports["sale_price"]
     operating.pay_from(s, corp, price, f"the {port} port")
     ctx.emit("port_sold", corp=corp, seller=seller, port=port, price=price, ports=[[port, seller, corp]],

@@ -59,6 +59,11 @@ def check_can_take_cert(s: GameState, rs: Ruleset, player: str, corp: str, pct: 
     if count >= s.cert_limit and zone(s, rs, corp) not in free:
         refuse(f"certificate limit {s.cert_limit} reached: {player} holds {count}",
                             "sell a certificate first, or buy a company priced in the yellow, orange or brown zone")
+    check_holding(s, rs, player, corp, pct)
+
+
+def check_holding(s: GameState, rs: Ruleset, player: str, corp: str, pct: int) -> None:
+    """The holding limit (60 %) for `pct` more of `corp`, outside the zones that lift it."""
     limit = rs.k("stock", "holding_limit")
     after = s.percent_of(player_acct(player), corp) + pct
     if holding_limit_applies(s, rs, corp) and after > limit:

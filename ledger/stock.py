@@ -264,10 +264,7 @@ def cmd_exchange(ctx, cmd) -> None:
         cert = shares.next_ipo_cert(s, target) if source == "ipo" else shares.next_pool_cert(s, target)
     if cert is None:
         raise RuleViolation(f"no {target} share is available for the exchange ({' or '.join(allowed)})")
-    limit = rs.k("stock", "holding_limit")
-    after = s.percent_of(player_acct(player), target) + s.cert_percent[cert]
-    if shares.holding_limit_applies(s, rs, target) and after > limit:
-        refuse(f"holding limit: {player} would hold {after}% of {target}, the limit is {limit}%")
+    shares.check_holding(s, rs, player, target, s.cert_percent[cert])
     holder = ipo_acct(target) if source == "ipo" else POOL
     ctx.emit("exchange", player=player, private=sym, corp=target, source=source,
              certs=[[cert, holder, player_acct(player)]])

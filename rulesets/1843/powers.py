@@ -55,10 +55,7 @@ def take_ipo_share(ctx, player: str, sym: str, corp: str) -> None:
     cert = shares.next_ipo_cert(s, corp)
     if cert is None:
         raise RuleViolation(f"the IPO has no {corp} certificate for {sym}")
-    limit = rs.k("stock", "holding_limit")
-    after = s.percent_of(player_acct(player), corp) + s.cert_percent[cert]
-    if shares.holding_limit_applies(s, rs, corp) and after > limit:
-        refuse(f"holding limit: {player} would hold {after}% of {corp}, the limit is {limit}%")
+    shares.check_holding(s, rs, player, corp, s.cert_percent[cert])
     ctx.emit("exchange", player=player, private=sym, corp=corp, source="ipo",
              certs=[[cert, ipo_acct(corp), player_acct(player)]])
     stock.check_president(ctx, corp)
@@ -96,7 +93,7 @@ def cmd_use(ctx, cmd) -> None:
     if held.owner != company_acct(corp) or held.closed:
         raise RuleViolation(f"{corp} does not own an open {sym}")
     if s.round["revenue"] is None:
-        refuse(f"{sym}'s Engineers are used in {corp}'s train step, after it runs", f"pay or withhold first")
+        refuse(f"{sym}'s Engineers are used in {corp}'s train step, after it runs", "pay or withhold first")
     if not cmd.get("target"):
         raise RuleViolation(f"name the train {sym}'s Engineers protect", f"use {corp} {sym} TRAIN")
     train_id = owned_train(s, rs, corp, cmd.get("target"))
