@@ -60,8 +60,8 @@ def cmd_buy(ctx, cmd) -> None:
         raise RuleViolation(f"{sym} is a company: companies are started in the stock round")
     cheapest = privates.unsold(s, rs)[0]
     if sym != cheapest:
-        refuse(f"only the cheapest private ({cheapest} at ${s.privates[cheapest].price}) can be bought "
-                            f"outright", f"bid at least ${min_bid(s, rs, sym)} on {sym}")
+        refuse(f"only the cheapest private ({cheapest} at {rs.money(s.privates[cheapest].price)}) can be bought "
+               f"outright", f"bid at least {rs.money(min_bid(s, rs, sym))} on {sym}")
     price = s.privates[sym].price
     check_cash(s, rs, player, price, sym)
     award(ctx, player, sym, price, normal=True)
@@ -105,15 +105,15 @@ def cmd_bid(ctx, cmd) -> None:
     if sym not in unsold:
         raise RuleViolation(f"{sym} is already owned")
     if not war and sym == unsold[0]:
-        raise RuleViolation(f"{sym} is the cheapest private: buy it for ${s.privates[sym].price} instead of bidding",
+        raise RuleViolation(f"{sym} is the cheapest private: buy it for {rs.money(s.privates[sym].price)} instead of bidding",
                             f"buy {player} {sym}")
     least = min_bid(s, rs, sym)
     if amount < least:
-        refuse(f"a bid on {sym} must be at least ${least} (${least - rs.k('auction', 'min_raise')} + "
-                            f"${rs.k('auction', 'min_raise')}), got ${amount}")
+        refuse(f"a bid on {sym} must be at least {rs.money(least)} ({rs.money(least - rs.k('auction', 'min_raise'))} + "
+               f"{rs.money(rs.k('auction', 'min_raise'))}), got {rs.money(amount)}")
     multiple = rs.k("auction", "bid_multiple")
     if amount % multiple:
-        refuse(f"bids are in multiples of ${multiple}, got ${amount}")
+        refuse(f"bids are in multiples of {rs.money(multiple)}, got {rs.money(amount)}")
     check_cash(s, rs, player, amount, sym)
     ctx.emit("bid", player=player, private=sym, amount=amount, war=bool(war))
     if not war:

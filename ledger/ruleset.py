@@ -52,6 +52,9 @@ KNOBS: dict[str, dict[str, tuple[type, tuple | None]]] = {
         "unlimited_holding_zones": (list, None),
         "cert_free_zones": (list, None),
         "multi_buy_zones": (list, None),
+        "multi_buy_from_ipo": (bool, None),      # several in one turn from the IPO too, not only the pool
+        # a player over the certificate limit may not end his turn while he could sell (1843 §7.6)
+        "over_limit_blocks_pass": (bool, None),
         "no_buy_after_sell": (bool, None),
         # after_last_actor: priority deal to the player after the last to act (1830);
         # cash_descending: the seating is re-dealt by descending cash, ties keeping their order (1843 §7.1).

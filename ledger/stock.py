@@ -30,6 +30,7 @@ def take_turn(ctx, player: str) -> None:
         return
     nxt = s.players[s.next_player(s.round["turn"])]
     if s.round["acted"] and player == nxt:
+        check_may_end_turn(s, ctx.rs, cur)
         end_turn(ctx, passed=False)
         return
     hint = f"{cur} has acted; {nxt} is next" if s.round["acted"] else f"{cur} must act or pass first"
@@ -74,7 +75,7 @@ def cmd_par(ctx, cmd) -> None:
     pres = f"{corp}.0"
     cost = price * s.cert_percent[pres] // shares.unit(rs)
     if s.cash(player_acct(player)) < cost:
-        raise RuleViolation(f"{player} has ${s.cash(player_acct(player))}, starting {corp} at ${price} costs ${cost}")
+        raise RuleViolation(f"{player} has {rs.money(s.cash(player_acct(player)))}, starting {corp} at {rs.money(price)} costs {rs.money(cost)}")
     shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[pres])
     ctx.emit("par", player=player, corp=corp, price=price, cost=cost, moves=[[corp, None, list(market.par_cell(rs, price))]],
              transfers=[[player_acct(player), BANK, cost]], certs=[[pres, ipo_acct(corp), player_acct(player)]])
@@ -131,7 +132,7 @@ def buy_one(ctx, player: str, corp: str, source: str | None) -> None:
     price = c.par if source == "ipo" else shares.price(s, rs, corp)
     cash = s.cash(player_acct(player))
     if cash < price:
-        raise RuleViolation(f"{player} has ${cash}, a {corp} share from the {source.upper() if source == 'ipo' else source} costs ${price}")
+        raise RuleViolation(f"{player} has {rs.money(cash)}, a {corp} share from the {source.upper() if source == 'ipo' else source} costs {rs.money(price)}")
     shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[cert])
     holder = ipo_acct(corp) if source == "ipo" else POOL
     ctx.emit("share_bought", player=player, corp=corp, source=source, price=price, percent=s.cert_percent[cert],
@@ -157,7 +158,7 @@ def check_may_buy(ctx, player: str, corp: str, source: str) -> None:
     if not buys:
         return
     multi = rs.k("stock", "multi_buy_zones")
-    from_ipo_ok = "multiple_brown_from_ipo" in rs.chosen_options
+    from_ipo_ok = rs.k("stock", "multi_buy_from_ipo")
     same = all(b[0] == corp for b in buys)
     zone_ok = shares.zone(s, rs, corp) in multi and source != "par"
     sources_ok = from_ipo_ok or (source == "pool" and all(b[1] == "pool" for b in buys))
@@ -227,13 +228,29 @@ def sell(ctx, player: str, corp: str, n: int, keep_president: bool = False) -> d
                     moves=[[corp, list(c.cell), list(to)]], **extra)
 
 
+def check_may_end_turn(s, rs, player: str) -> None:
+    """Over the certificate limit, a player must sell at his next opportunity (1843 §7.6): he may not
+    end his turn while a legal sale remains."""
+    if not rs.k("stock", "over_limit_blocks_pass") or not shares.over_cert_limit(s, rs, player):
+        return
+    if rs.k("stock", "no_sell_in_first_round") and s.round["number"] == 1:
+        return
+    free = rs.k("stock", "cert_free_zones")
+    _can, plan = shares.sellable_value(s, rs, player, keep_president_of=None)
+    sellable = [corp for corp, _n in plan if shares.zone(s, rs, corp) not in free]
+    if sellable:
+        refuse(f"{player} holds {shares.cert_count(s, rs, player)} certificates, over the limit {s.cert_limit}: "
+               f"must sell down before ending the turn", f"sell {player} {sellable[0]} 1")
+
+
 def cmd_pass(ctx, cmd) -> None:
-    s = ctx.state
+    s, rs = ctx.state, ctx.rs
     if s.round["kind"] != "stock":
         raise RuleViolation(f"players pass in the auction and stock rounds (now: {round_label(s)})",
                             "a company ends its turn with 'done CORP'")
     player = names.player(s, cmd.get("player"))
     take_turn(ctx, player)
+    check_may_end_turn(s, rs, player)
     if s.round["acted"]:
         end_turn(ctx, passed=False)
     else:
