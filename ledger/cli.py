@@ -385,14 +385,14 @@ def log(ctx: typer.Context, as_json: bool = typer.Option(False, "--json"),
     entries = [e for e in walk(s)[0]
                if (all_ or (e.status == "active" and e.verb not in ("undo", "redo"))) and matches(e, who, corp, round_)]
     if as_json:
-        typer.echo(json.dumps([{**e.json(), "lines": [t for t in map(describe, e.events) if t]} for e in entries],
+        typer.echo(json.dumps([{**e.json(), "lines": [t for t in (describe(ev, s.rs) for ev in e.events) if t]} for e in entries],
                               indent=1))
         return
     for e in entries:
         mark = "" if e.status == "active" else f" [{e.status}]"
         money = f"${e.money}" if e.money else ""
         typer.echo(f"{e.id:>4}  {e.round:<8} {money:>7}  {e.text}{mark}")
-        for line in filter(None, map(describe, e.events)):
+        for line in filter(None, (describe(ev, s.rs) for ev in e.events)):
             typer.echo(f"{'':>22}{line}")
 
 

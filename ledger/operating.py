@@ -98,8 +98,8 @@ def end_of_set_counts(ctx) -> bool:
         return False
     ctx.emit("owned_set_counted", sets=s.owned_sets + 1, type=rs.k("endgame", "owned_train_type"))
     if s.owned_sets >= needed:
-        ctx.emit("game_over", reason=f"the end of set {needed} with a company-owned "
-                                     f"{rs.k('endgame', 'owned_train_type')} train")
+        ctx.emit("game_over", reason=f"the end of set {s.round['set']}, set {needed} in which a company "
+                                     f"owned a {rs.k('endgame', 'owned_train_type')} train")
         return True
     return False
 

@@ -25,6 +25,11 @@ def take_turn(ctx, player: str) -> None:
     s = ctx.state
     if s.round["kind"] != "stock":
         raise RuleViolation(f"not a stock round (now: {round_label(s)})")
+    due = next((p for p in s.pending if p["kind"] == "discard"), None)
+    if due:
+        raise RuleViolation(f"{due['corp']} is over the train limit of {trains.limit_text(s, ctx.rs)} since the "
+                            f"phase changed: it complies before play goes on",
+                            f"flip {due['corp']} TYPE or discard {due['corp']} TYPE")
     cur = current(s)
     if player == cur:
         return

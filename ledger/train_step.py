@@ -202,6 +202,7 @@ def new_phase_or_rust(ctx, name: str) -> None:
     flags = {t: {"obsolete": True, "engineers": None} for t in obsolete}
     if phase:
         ctx.emit("phase_changed", phase=phase, train=name, limit=rs.phase(phase).train_limit,
+                 certificate_limit=rs.phase(phase).certificate_limit,
                  trains=rusted, rusted=[t for t, _h, _d in rusted], obsolete=obsolete, flags=flags)
         if phase == rs.k("privates_rules", "close_on_phase"):
             closing = [p.sym for p in rs.privates if not p.ability("survives_phase_close")]

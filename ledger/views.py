@@ -334,7 +334,9 @@ DESCRIBE = {
     + (" (a rusted certificate)" if e.get("relic") else "")
     + (f" trading in a {e['trade_in']}" if e.get("trade_in") else "")
     + (f" ({e['president']} contributes ${e['contribution']})" if e.get("contribution") else ""),
-    "phase_changed": lambda e: f"-- phase {e['phase']} (train limit {e['limit']}) --" + (f" rusted: {', '.join(e['rusted'])}" if e.get("rusted") else ""),
+    "phase_changed": lambda e: f"-- phase {e['phase']} (train limit {e['limit']}"
+    + (f" trains / {e['certificate_limit']} certificates" if e.get("certificate_limit", e["limit"]) != e["limit"] else "")
+    + ") --" + (f" rusted: {', '.join(e['rusted'])}" if e.get("rusted") else ""),
     "trains_rusted": lambda e: f"trains rust: {', '.join(e['rusted'])}",
     "privates_closed": lambda e: f"privates close ({e['reason']}): {', '.join(e['privates'])}",
     "train_discarded": lambda e: f"{e['corp']} discards {e['train']} to the pool",
