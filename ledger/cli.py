@@ -390,7 +390,7 @@ def log(ctx: typer.Context, as_json: bool = typer.Option(False, "--json"),
         return
     for e in entries:
         mark = "" if e.status == "active" else f" [{e.status}]"
-        money = f"${e.money}" if e.money else ""
+        money = s.rs.money(e.money) if e.money else ""
         typer.echo(f"{e.id:>4}  {e.round:<8} {money:>7}  {e.text}{mark}")
         for line in filter(None, (describe(ev, s.rs) for ev in e.events)):
             typer.echo(f"{'':>22}{line}")
@@ -400,8 +400,10 @@ def log(ctx: typer.Context, as_json: bool = typer.Option(False, "--json"),
 def explain(ctx: typer.Context, number: int):
     """How command N's money was computed (payouts per holder, rounding, the stock move)."""
     from .explain import explain as explain_lines
-    for line in explain_lines(session(ctx), number):
-        typer.echo(line)
+    from .views import localize
+    s = session(ctx)
+    for line in explain_lines(s, number):
+        typer.echo(localize(line, s.rs))
 
 
 @app.command()

@@ -290,7 +290,7 @@ def localize(text: str, rs) -> str:
     """Amounts in the title's currency: the views and messages write '$120'; 1843 shows '120fr'."""
     if rs is None or rs.currency == "$" or not text:
         return text
-    return re.sub(r"\$([+-]?\d+)", lambda m: f"{m.group(1)}{rs.currency}", text)
+    return re.sub(r"\$([+-]?\d+(?:\.\d+)?)", lambda m: f"{m.group(1)}{rs.currency}", text)
 
 
 def describe(e: dict, rs=None) -> str | None:
