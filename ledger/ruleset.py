@@ -356,7 +356,7 @@ def patch_section(data: dict, section: str, patches: dict, path: str, problems: 
     target = data.get(section)
     if isinstance(target, list):
         for key, values in patches.items():
-            rows = [r for r in target if r.get("name", r.get("sym")) == key]
+            rows = [r for r in target if key in (r.get("sym"), r.get("name"))]
             if not rows:
                 problems.append(f"{path}.{section}.{key}: no such entry")
             for row in rows:
