@@ -88,6 +88,13 @@ def no_dollars(text: str) -> None:
     assert "$" not in text, f"an amount in dollars in a francs game: {text!r}"
 
 
+def stock_turn(bank) -> str:
+    """Whose turn it is in a stock round, from status --json ("SR 2: Alice's turn: ...")."""
+    turn = bank.status()["turn"]
+    assert turn.startswith("SR "), turn
+    return turn.split(":")[1].split("'")[0].strip()
+
+
 @pytest.fixture
 def bank(tmp_path, monkeypatch):
     b = Bank(tmp_path / "game.db", monkeypatch)
@@ -303,6 +310,30 @@ def test_operating_round_through_the_cli(operating):
     assert bank("audit").exit_code == 0
 
 
+def test_port_claim_through_the_cli_pays_from_the_next_or(operating):
+    bank = operating
+    bank("train", "PO", "2+1")  # T4: 125fr; PO first runs for 0 (it had no train)
+    bank("done", "PO")
+    assert bank.company("PO")["cash"] == 670 - 125
+    while bank.status()["round"] == "SR 2":
+        bank("pass", stock_turn(bank))
+    assert bank.status()["round"] == "OR 2.1"
+    # §8.5.3: PO owned a train at the start of this OR, so it may claim a port instead of a station
+    out = bank("port", "PO", "havre").stdout
+    assert "havre" in out
+    assert bank.company("PO")["ports"] == ["havre"]
+    assert "port" in rule_error(bank("token", "PO", ok=False))  # no station in an OR with a port claim
+    assert "port" in rule_error(bank("port", "PO", "brest", ok=False))  # one claim an OR (A24)
+    bank("withhold", "PO", "50")
+    bank("done", "PO")
+    assert bank.company("PO")["cash"] == 545 + 50  # the port pays nothing in the OR of its claim
+    while bank.status()["round"] == "SR 3":
+        bank("pass", stock_turn(bank))
+    assert bank.status()["round"] == "OR 3.1"
+    assert bank.company("PO")["cash"] == 595 + 20  # §8.1: 20fr at the start of every later OR
+    assert "havre" in bank("status").stdout
+
+
 def test_port_sale_between_companies_needs_the_seller_to_hold_it(operating):
     line = rule_error(operating("port", "PO", "havre", "--from", "PLM", ok=False))
     assert "PLM" in line and "havre" in line
@@ -357,8 +388,7 @@ def test_rules_override_changes_a_par_box(tmp_path, monkeypatch):
     assert (plm["par"], plm["price"]) == (68, 68)
 
 
-@pytest.mark.parametrize("name", [
-    name for name in RULESET["options"]])
+@pytest.mark.parametrize("name", list(RULESET["options"]))
 def test_every_option_starts_a_game(tmp_path, monkeypatch, name):
     b = Bank(tmp_path / "g.db", monkeypatch)
     b("new", "1843", *PLAYERS, "--option", name)
