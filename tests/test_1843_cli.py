@@ -12,14 +12,14 @@ from __future__ import annotations
 
 import json
 import re
-import shlex
-import sys
 import tomllib
 
 import pytest
 from typer.testing import CliRunner
 
 from ledger.cli import app
+
+from cli_driver import Bank, error_line
 from ledger.errors import CommandError, RuleViolation
 from ledger.ruleset import ruleset_text
 
@@ -32,48 +32,6 @@ AUCTION = ["buy Alice TB", "buy Bob CEI", "buy Carol SG", "buy Dave HAV", "buy A
 # SR 1 starts after the last buyer, Carol (§6.2): Dave starts PO at 67 and it floats at 60 % sold (§7.4).
 STOCK_ROUND_1 = ["par Dave PO 67", "buy Alice PO", "buy Bob PO", "buy Carol PO", "buy Dave PO",
                  "pass Alice", "pass Bob", "pass Carol", "pass Dave"]
-
-
-class Bank:
-    """`bank --game DB ...` as typed in a shell (argv is set: the CLI records the command as typed)."""
-
-    def __init__(self, db, monkeypatch):
-        self.db = str(db)
-        self.monkeypatch = monkeypatch
-        self.runner = CliRunner()
-
-    def __call__(self, *words: str, ok: bool | None = True):
-        args = ["--game", self.db, *words]
-        self.monkeypatch.setattr(sys, "argv", ["bank", *args])
-        result = self.runner.invoke(app, args)
-        if ok is True:
-            assert result.exit_code == 0, f"bank {' '.join(words)} failed: {result.stderr or result.output}"
-        elif ok is False:
-            assert result.exit_code != 0, f"bank {' '.join(words)} should have failed"
-        return result
-
-    def line(self, text: str, ok: bool | None = True):
-        return self(*shlex.split(text), ok=ok)
-
-    def lines(self, *texts: str) -> None:
-        for text in texts:
-            self.line(text)
-
-    def status(self) -> dict:
-        return json.loads(self("status", "--json").stdout)
-
-    def company(self, sym: str) -> dict:
-        return next(c for c in self.status()["companies"] if c["sym"] == sym)
-
-    def cash(self) -> dict[str, int]:
-        return {p["name"]: p["cash"] for p in self.status()["players"]}
-
-
-def error_line(result) -> str:
-    lines = [l for l in result.stderr.splitlines() if l.strip()]
-    assert len(lines) == 1, f"expected exactly one stderr line, got {lines!r}"
-    assert lines[0].startswith("error: "), lines[0]
-    return lines[0]
 
 
 def rule_error(result) -> str:

@@ -8,40 +8,15 @@ from __future__ import annotations
 
 import json
 import re
-import sys
 
 import pytest
-from typer.testing import CliRunner
 
-from ledger.cli import app
+
+from cli_driver import Bank, error_line
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dave"]
 AUCTION = ["buy Alice SV", "buy Bob CS", "buy Carol DH", "buy Dave MH", "buy Alice CA", "buy Bob BO",
            "par Bob B&O 100"]
-
-
-class Bank:
-    def __init__(self, db, monkeypatch):
-        self.db = str(db)
-        self.monkeypatch = monkeypatch
-        self.runner = CliRunner()
-
-    def __call__(self, *words: str, ok: bool | None = True):
-        args = ["--game", self.db, *words]
-        self.monkeypatch.setattr(sys, "argv", ["bank", *args])
-        result = self.runner.invoke(app, args)
-        if ok is True:
-            assert result.exit_code == 0, f"bank {' '.join(words)} failed: {result.stderr or result.output}"
-        elif ok is False:
-            assert result.exit_code != 0, f"bank {' '.join(words)} should have failed"
-        return result
-
-    def line(self, text: str, ok: bool | None = True):
-        import shlex
-        return self(*shlex.split(text), ok=ok)
-
-    def status(self) -> dict:
-        return json.loads(self("status", "--json").stdout)
 
 
 @pytest.fixture
@@ -49,13 +24,6 @@ def bank(tmp_path, monkeypatch):
     b = Bank(tmp_path / "game.db", monkeypatch)
     b("new", "1830", *PLAYERS)
     return b
-
-
-def error_line(result) -> str:
-    lines = [l for l in result.stderr.splitlines() if l.strip()]
-    assert len(lines) == 1, f"expected exactly one stderr line, got {lines!r}"
-    assert lines[0].startswith("error: "), lines[0]
-    return lines[0]
 
 
 # --------------------------------------------------------------------------- a new game and the contract
