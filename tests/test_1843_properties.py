@@ -262,6 +262,17 @@ def phase_from_trains(s, rs) -> str:
     return seen[-1] if seen else "yellow"
 
 
+def record(g, line: str, events: list[dict]) -> None:
+    """Apply an accepted command's events and check the books and every event against the state before."""
+    before = g.state.clone()
+    for e in events:
+        apply(g.state, e)
+        g.events.append(e)
+    g.commands.append(line)
+    check_books(g, line)
+    check_events(g, before, events, line)
+
+
 def check_books(g: Game, line: str) -> None:
     s, rs = g.state, g.rs
     where = f"after {line!r} (command {len(g.commands)})"
@@ -517,13 +528,7 @@ def play_random(draw, n_players: int, steps: int) -> Game:
                 if not groups[kind]:
                     del groups[kind]
         assert events is not None, f"no legal command among the candidates in {g.state.round} {g.state.pending}"
-        before = g.state.clone()
-        for e in events:
-            apply(g.state, e)
-            g.events.append(e)
-        g.commands.append(line)
-        check_books(g, line)
-        check_events(g, before, events, line)
+        record(g, line, events)
         check_replay(g, line)
     check_event_stream(g)
     if g.state.game_over:
@@ -726,13 +731,7 @@ def play_policy(n_players: int, seed: int, bound: int, style: str) -> Game:
             line = option
             break
         assert line is not None, f"the policy found no legal command in {g.state.round}: {options}"
-        before = g.state.clone()
-        for e in events:
-            apply(g.state, e)
-            g.events.append(e)
-        g.commands.append(line)
-        check_books(g, line)
-        check_events(g, before, events, line)
+        record(g, line, events)
         if any(e["kind"] in ("stock_round_ended", "game_over") for e in events):
             check_replay(g, line)  # at every set (each step would be quadratic over a whole game)
     return g
