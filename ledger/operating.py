@@ -115,10 +115,7 @@ def operating_corp(ctx, raw, verb: str) -> str:
     corp = names.corp(rs, raw)
     if s.round["kind"] != "operating":
         raise RuleViolation(f"'{verb}' is for a company's turn in an operating round (now: {round_label(s)})")
-    if s.pending:
-        p = s.pending[0]
-        raise RuleViolation(f"{p['corp']} must first discard {p['count']} train(s) over the limit of "
-                            f"{trains.limit(s, rs)}", f"discard {p['corp']} TYPE")
+    train_step.check_limit_met(s, rs)
     if s.round["corp"] != corp:
         raise RuleViolation(f"it is {s.round['corp']}'s turn in OR {s.round['set']}.{s.round['index']}, not {corp}'s")
     return corp
@@ -284,10 +281,7 @@ def cmd_done(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "done")
     ensure_ran(ctx, corp, "done")
-    if s.pending:
-        p = s.pending[0]
-        raise RuleViolation(f"{p['corp']} is over the train limit of {trains.limit_text(s, rs)}",
-                            f"flip {p['corp']} TYPE or discard {p['corp']} TYPE")
+    train_step.check_limit_met(s, rs)
     if not trains.working(s, corp) and not cmd.get("no_route") and rs.k("operating", "must_buy_train") != "never":
         cheapest = trains.cheapest_available(s, rs)
         what = f"cheapest: {cheapest[1]} for {rs.money(cheapest[0])}" if cheapest else "none for sale"
@@ -319,8 +313,7 @@ def cmd_emergency_sell(ctx, cmd) -> None:
     kind, corp = names.item(rs, cmd.get("corp"))
     n = cmd.get("count") or 1
     op = s.round["corp"]
-    if s.pending:
-        raise RuleViolation(f"{s.pending[0]['corp']} must first discard over the train limit")
+    train_step.check_limit_met(s, rs)
     if kind == "private":
         discard_private(ctx, player, corp, op)
         return

@@ -268,7 +268,7 @@ class Ruleset:
     def phase(self, name: str) -> Phase:
         return self._by("phases", name)
 
-    def _by(self, what: str, key: str):  # noqa: D401
+    def _by(self, what: str, key: str):
         for item in getattr(self, what):
             if getattr(item, "sym", getattr(item, "name", None)) == key:
                 return item
@@ -620,17 +620,13 @@ def cross_check(rs: Ruleset, problems: list[str]) -> None:
     sides = [n for t in rs.trains for s in t.sides for n in (s.name, *s.aliases) if n != t.name]
     for name in {n for n in sides if sides.count(n) > 1}:
         problems.append(f"trains: the side name {name!r} is used twice")
-    for key in ("station_move_phase",):
-        value = rs.knobs.get("operating", {}).get(key)
-        if value and value not in phases:
-            problems.append(f"operating.{key}: no phase '{value}'")
-    for key in ("brief_or_discards",):
-        value = rs.knobs.get("auction", {}).get(key)
-        if value and value not in trains:
-            problems.append(f"auction.{key}: no train '{value}'")
-    owned = rs.knobs.get("endgame", {}).get("owned_train_type")
-    if owned and owned not in trains:
-        problems.append(f"endgame.owned_train_type: no train '{owned}'")
+    # knobs that name a phase or a train must name one the title has
+    for section, knob, known, what in (("operating", "station_move_phase", phases, "phase"),
+                                       ("auction", "brief_or_discards", trains, "train"),
+                                       ("endgame", "owned_train_type", trains, "train")):
+        value = rs.knobs.get(section, {}).get(knob)
+        if value and value not in known:
+            problems.append(f"{section}.{knob}: no {what} '{value}'")
     if rs.extension:
         try:
             load_extension(rs)

@@ -6,7 +6,7 @@ implicitly when the next player in order acts after he has bought or sold.
 
 from __future__ import annotations
 
-from . import market, names, operating, shares, trains
+from . import market, names, operating, shares, train_step, trains
 from .errors import RuleViolation, refuse
 from .state import BANK, POOL, company_acct, round_label, ipo_acct, player_acct
 
@@ -25,11 +25,7 @@ def take_turn(ctx, player: str) -> None:
     s = ctx.state
     if s.round["kind"] != "stock":
         raise RuleViolation(f"not a stock round (now: {round_label(s)})")
-    due = next((p for p in s.pending if p["kind"] == "discard"), None)
-    if due:
-        raise RuleViolation(f"{due['corp']} is over the train limit of {trains.limit_text(s, ctx.rs)} since the "
-                            f"phase changed: it complies before play goes on",
-                            f"flip {due['corp']} TYPE or discard {due['corp']} TYPE")
+    train_step.check_limit_met(s, ctx.rs)
     cur = current(s)
     if player == cur:
         return

@@ -187,6 +187,19 @@ def saw_train(ctx, corp: str, name: str) -> None:
         ctx.emit("owned_type_seen", corp=corp, type=name)
 
 
+def check_limit_met(s, rs) -> None:
+    """Play waits while a company owes a flip or a discard over the train limit (§8.8.2 in 1843,
+    'excess trains are discarded at once' in 1830)."""
+    due = next((p for p in s.pending if p["kind"] == "discard"), None)
+    if due is None:
+        return
+    corp = due["corp"]
+    flip = f"flip {corp} TYPE or " if any(len(t.sides) > 1 for t in rs.trains) else ""
+    raise RuleViolation(f"{corp} is over the train limit of {trains.limit_text(s, rs)}: it must first discard "
+                        f"{due['count']} train(s){' or flip a certificate' if flip else ''}",
+                        f"{flip}discard {corp} TYPE")
+
+
 def check_limits(ctx) -> None:
     """Companies over the limit owe a flip or a discard before play goes on."""
     s = ctx.state

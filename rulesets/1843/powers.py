@@ -37,10 +37,7 @@ def cmd_exchange(ctx, cmd) -> None:
     kind = s.round["kind"]
     if kind not in ("stock", "operating"):
         raise RuleViolation(f"{sym} is exchanged in a stock or operating round (now: {round_label(s)})")
-    due = next((p for p in s.pending if p["kind"] == "discard"), None)
-    if due:
-        raise RuleViolation(f"{due['corp']} is over the train limit of {trains.limit_text(s, rs)}: it complies "
-                            f"before play goes on", f"flip {due['corp']} TYPE or discard {due['corp']} TYPE")
+    train_step.check_limit_met(s, rs)
     started = s.corps[corp].par is not None
     if kind == "stock":
         stock.take_turn(ctx, player)
