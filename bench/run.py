@@ -34,7 +34,8 @@ from collections import defaultdict
 from contextlib import contextmanager
 from pathlib import Path
 
-DEFAULT_LOGS = "/work/shared/18xxgames"
+# The recorded 18xx.games games that travel with the tests.
+DEFAULT_LOGS = str(Path(__file__).resolve().parents[1] / "tests" / "data" / "18xxgames")
 
 # Targets of issue 4.
 TARGET_IMPORT_S = 1.0          # (a) import + audit of the largest recorded game, wall seconds

@@ -20,20 +20,34 @@ from ledger.importer.logparse import (
     seating_from_log,
 )
 
-GAMES_DIR = Path(__file__).resolve().parents[2] / "shared" / "18xxgames"
-GAME_IDS = sorted(p.name.removesuffix(".log.txt") for p in GAMES_DIR.glob("*.log.txt"))
+# The recorded 18xx.games games travel with the tests (tests/data/README.md), so they run everywhere.
+GAMES_DIR = Path(__file__).resolve().parent / "data" / "18xxgames"
+# Named, not globbed: a missing folder must fail every game's tests, not leave nothing to run.
+GAME_IDS = ("179003", "179051", "179090", "179263", "179358", "210011", "26855", "29133",
+            "hs_inzqxyla_1708318031")
 
-needs_games = pytest.mark.skipif(not GAMES_DIR.is_dir(), reason=f"{GAMES_DIR} not present")
+
+def game_file(game: str, suffix: str) -> Path:
+    """A recorded game's file; its absence fails the test (never skips) and says where to look."""
+    path = GAMES_DIR / f"{game}{suffix}"
+    if not path.is_file():
+        pytest.fail(f"missing test data {path}: the recorded 18xx.games games belong in "
+                    f"tests/data/18xxgames/ (see tests/data/README.md)")
+    return path
+
+
+def log_text(game: str) -> str:
+    return game_file(game, ".log.txt").read_text(encoding="utf-8")
 
 
 @lru_cache(maxsize=None)
 def parsed(game: str):
-    return parse_log((GAMES_DIR / f"{game}.log.txt").read_text(encoding="utf-8"))
+    return parse_log(log_text(game))
 
 
 @lru_cache(maxsize=None)
 def expected(game: str) -> dict:
-    return json.loads((GAMES_DIR / f"{game}.expected.json").read_text(encoding="utf-8"))
+    return json.loads(game_file(game, ".expected.json").read_text(encoding="utf-8"))
 
 
 def entry_at(game: str, lineno: int):
@@ -49,21 +63,20 @@ def kinds_between(game: str, first: int, last: int) -> list[tuple[str, str | Non
 # --- the recorded games ---------------------------------------------------------------------
 
 
-@needs_games
-def test_all_nine_games_are_present():
-    assert len(GAME_IDS) == 9
+def test_the_data_folder_holds_exactly_the_nine_games():
+    on_disk = {p.name for p in GAMES_DIR.glob("*") if p.is_file()}
+    wanted = {f"{g}{suffix}" for g in GAME_IDS for suffix in (".log.txt", ".expected.json")}
+    assert on_disk == wanted, f"{GAMES_DIR}: missing {sorted(wanted - on_disk)}, extra {sorted(on_disk - wanted)}"
 
 
-@needs_games
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_every_line_is_classified(game):
-    text = (GAMES_DIR / f"{game}.log.txt").read_text(encoding="utf-8")
+    text = log_text(game)
     _, entries = parsed(game)
     assert len(entries) == len(text.splitlines())
     assert [e.lineno for e in entries] == list(range(1, len(entries) + 1))
 
 
-@needs_games
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_no_line_matches_two_rules(game):
     # First-match order must never be what decides a line's meaning.
@@ -74,14 +87,12 @@ def test_no_line_matches_two_rules(game):
         assert len(rules) == 1, (entry.lineno, entry.text, [r.kind for r in rules])
 
 
-@needs_games
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_seating_matches_expected(game):
     seating, _ = parsed(game)
     assert seating == expected(game)["seating"]
 
 
-@needs_games
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_final_values_match_expected(game):
     _, entries = parsed(game)
@@ -90,7 +101,6 @@ def test_final_values_match_expected(game):
     assert game_over.data["values"] == want
 
 
-@needs_games
 @pytest.mark.parametrize("game", GAME_IDS)
 def test_names_resolve_to_players_or_corporations(game):
     seating, entries = parsed(game)
@@ -110,7 +120,6 @@ def test_names_resolve_to_players_or_corporations(game):
 # --- specific lines ---------------------------------------------------------------------------
 
 
-@needs_games
 def test_pay_out_with_company_payee():
     e = entry_at("210011", 353)
     assert e.text == (
@@ -134,7 +143,6 @@ def test_pay_out_with_fractional_per_share():
     assert e.text.startswith("NYC pays out")
 
 
-@needs_games
 def test_name_with_spaces():
     e = entry_at("179051", 26)
     assert (e.kind, e.actor) == ("win_auction", "Alexandre Madu")
@@ -143,7 +151,6 @@ def test_name_with_spaces():
     assert e.data["payees"] == {"PdG": 84, "The Lord": 14}
 
 
-@needs_games
 def test_bidding_war_on_delaware_and_hudson():
     # lucastleite buys SV; CS had one bid; DH had two, so Fsindor and Alexandre Madu fight.
     assert kinds_between("179051", 17, 27) == [
@@ -165,7 +172,6 @@ def test_bidding_war_on_delaware_and_hudson():
     assert entry_at("179051", 25).data == {"private": "DH"}
 
 
-@needs_games
 def test_emergency_sale_and_contribution():
     assert kinds_between("179263", 798, 803) == [
         ("sell_shares", "huffman123"),
@@ -185,7 +191,6 @@ def test_emergency_sale_and_contribution():
     assert entry_at("179263", 803).data == {"train": "D", "amount": 1100, "seller": DEPOT}
 
 
-@needs_games
 def test_train_bought_from_another_company():
     e = entry_at("179090", 157)
     assert e.text == "NYC buys a 3 train for $400 from NYNH"
@@ -193,7 +198,6 @@ def test_train_bought_from_another_company():
     assert e.data == {"train": "3", "amount": 400, "seller": "NYNH"}
 
 
-@needs_games
 def test_exchanges():
     e = entry_at("179358", 28)  # "Bart Kuiper exchanges Mohawk & Hudson from the IPO for ..."
     assert (e.kind, e.actor) == ("exchange", "Bart Kuiper")
@@ -206,7 +210,6 @@ def test_exchanges():
     assert e.data == {"old_train": "4", "train": "D", "amount": 800, "seller": DEPOT}
 
 
-@needs_games
 def test_private_ability_tile_and_token():
     e = entry_at("179090", 178)  # "B&O (DH) spends $120 and lays tile #57 ... on F16 (Scranton)"
     assert (e.kind, e.actor) == ("lay_tile", "B&O")
@@ -247,7 +250,6 @@ def test_rounds_phases_and_events():
     assert run.data == {"train": "2", "revenue": 50, "route": ["H10", "H12"]}
 
 
-@needs_games
 def test_end_of_game_lines():
     assert (entry_at("179358", 943).kind, entry_at("179358", 943).actor) == (
         "end_manual", "Bart Kuiper")
@@ -256,7 +258,6 @@ def test_end_of_game_lines():
     assert entry_at("179090", 1336).kind == "bank_broken"
 
 
-@needs_games
 def test_master_mode_note_is_not_a_turn():
     e = entry_at("26855", 55)
     assert (e.kind, e.actor, e.data) == (
