@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from . import names, privates, trains
 from .errors import RuleViolation, refuse
+from .ruleset import Side
 from .state import BANK, DEPOT, POOL, RUSTED, company_acct, player_acct, train_type
 
 
@@ -44,7 +45,7 @@ def cmd_train(ctx, cmd) -> None:
         n_trains, n_certs = trains.load(s, rs, corp)
         refuse(f"train limit: {corp} holds {n_trains} train(s) on {n_certs} certificate(s); a {side.name} "
                f"would exceed the limit of {trains.limit_text(s, rs)} in {trains.phase_label(s.phase)}")
-    contribution = 0 if relic else funding(ctx, corp, side.name, name, seller, price, trade)
+    contribution = 0 if relic else funding(ctx, corp, side, seller, price, trade)
     if relic and s.cash(company_acct(corp)) < price:
         raise RuleViolation(f"{corp} has {rs.money(s.cash(company_acct(corp)))}: a rusted certificate is paid "
                             f"from the treasury alone ({rs.money(price)})")
@@ -93,6 +94,11 @@ def from_company(ctx, corp: str, source: str, name: str, side_name: str | None, 
     train_id = trains.owned_side(s, rs, other, name, side_name)
     if train_id is None:
         raise RuleViolation(f"{other} has no {name} train")
+    held = trains.side(s, rs, train_id)
+    if side_name and held.name != side_name:
+        # the certificate changes hands as it lies: its side sets the trains it counts and its face
+        raise RuleViolation(f"{other} has no {side_name}: its {name} certificate is on the {held.name} side "
+                            f"(face {rs.money(held.price)})", f"train {corp} {held.name} --from {other} --price N")
     if trains.is_obsolete(s, train_id):
         raise RuleViolation(f"{other}'s {name} is obsolete: obsolete trains cannot be sold between companies")
     if given is None:
@@ -100,7 +106,7 @@ def from_company(ctx, corp: str, source: str, name: str, side_name: str | None, 
     price = names.amount(given, "price")
     if price < 1:
         raise RuleViolation(f"a train between companies costs at least {rs.money(1)}")
-    return train_id, company_acct(other), trains.side(s, rs, train_id), price
+    return train_id, company_acct(other), held, price
 
 
 def check_relic(s, rs, corp: str) -> None:
@@ -110,10 +116,12 @@ def check_relic(s, rs, corp: str) -> None:
         refuse(f"{corp} already owns {len(held)} rusted certificate(s): at most {cap} per company")
 
 
-def funding(ctx, corp: str, what: str, name: str, seller: str, price: int, trade: str | None) -> int:
+def funding(ctx, corp: str, side: Side, seller: str, price: int, trade: str | None) -> int:
     """The director's contribution: only for a company that has no train and must buy one, and
-    only for the cheapest supply/pool train or another company's train at no more than face value."""
+    only for the cheapest supply/pool train or another company's train at no more than face value,
+    which for a double-sided certificate is the price of the side it is on (1843 §8.8.1, §8.8.3)."""
     s, rs = ctx.state, ctx.rs
+    what = side.name
     cash = s.cash(company_acct(corp))
     if cash >= price:
         return 0
@@ -128,9 +136,9 @@ def funding(ctx, corp: str, what: str, name: str, seller: str, price: int, trade
         if rs.k("operating", "emergency_cheapest_only") and cheapest and price > cheapest[0]:
             refuse(f"{corp} has {rs.money(cash)}: with the president's help it may only buy the cheapest train, "
                    f"{cheapest[1]} for {rs.money(cheapest[0])}")
-    elif rs.k("operating", "emergency_from_company_max") == "face" and price > rs.train(name).price:
-        refuse(f"with the president's help a train from another company costs at most its face "
-               f"value {rs.money(rs.train(name).price)}, not {rs.money(price)}")
+    elif rs.k("operating", "emergency_from_company_max") == "face" and price > side.price:
+        refuse(f"with the president's help a train from another company costs at most its face value, "
+               f"{rs.money(side.price)} for a {side.name}, not {rs.money(price)}")
     pres = s.president(corp)
     need = price - cash
     have = s.cash(player_acct(pres))

@@ -1,0 +1,60 @@
+"""1843: the defects of issue 10 §5, each as a scenario that failed before its fix.
+
+Positions come from the train-era chain of tests/test_1843_edge_cases.py (its comments work out every
+figure) and, for 1830, from tests/test_operating.py `opening()`. Expected numbers are worked from the
+rules (seed 000, the June 2016 LyX) and the provisional market grid of the ruleset:
+  trains T4: green 4+1 300 / 3/5x2 500, blue 5+2 350, gray TGV 900;
+  Toulouse-Barcelone §10.2: an extra yellow tile for 20fr plus terrain, in the track-building step;
+  second yellow tile §8.4.1: 20fr for EST, MID, OU, PRO and SO.
+"""
+
+from __future__ import annotations
+
+from helpers import Game
+from test_1843_edge_cases import chain, until_turn
+
+# =========================================================================== §8.8.3: face value of the side held
+
+
+def ou_in_emergency(plm_keeps: str) -> Game:
+    """E14's position: blue phase, OU (120fr, no train, a route) operates after ETA; its director P4 has
+    62fr, Havre, two PLM shares at 81 and 30 % of OU. PLM bought the first blue holding a 4+1 and a 3/5x2
+    and got within 3/3 either by discarding the 4+1 to the pool ('discard') or by turning the 3/5x2 to
+    its 4+1 side ('flip'). P4 then hands Havre to the bank (60) and sells a PLM share (81): 62 + 60 + 81
+    = 203fr."""
+    g = chain("first-blue")
+    g.do("discard PLM 4+1" if plm_keeps == "x2" else "flip PLM 3/5x2", "done PLM")
+    until_turn(g, "OU", {"ETA": ["withhold ETA 100", "done ETA"]})
+    assert g.cash("OU") == 120 and g.cash("P4") == 62 and g.trains("OU") == []
+    g.do("withhold OU 0", "sell P4 HAV", "sell P4 PLM 1")
+    assert g.cash("P4") == 203
+    return g
+
+
+def test_x2_side_bought_from_a_company_is_capped_at_the_x2_face():
+    """RULES §8.8.3: with the director's money a train from another company costs at most its face
+    value; §8.8.1: a double-sided certificate's face is the price of the side it is on. PLM holds its
+    green certificate on the 3/5x2 side, face 500fr (not the 4+1's 300fr). OU may pay 320fr: OU's 120fr
+    and 200fr from P4, who keeps 3fr; PLM (790fr after buying its 5+2) receives 320fr."""
+    g = ou_in_emergency("x2")
+    assert g.trains("PLM") == ["3/5x2", "5+2"] and g.cash("PLM") == 790
+    g.expect_error("train OU 3/5x2 --from PLM --price 501", match="500fr")
+    events = g.do("train OU 3/5x2 --from PLM --price 320")
+    bought = next(e for e in events if e["kind"] == "train_bought")
+    assert (bought["side"], bought["price"], bought["contribution"]) == ("3/5x2", 320, 200)
+    assert g.trains("OU") == ["3/5x2"] and g.trains("PLM") == ["5+2"]
+    assert g.cash("OU") == 0 and g.cash("P4") == 3 and g.cash("PLM") == 790 + 320
+
+
+def test_a_certificate_is_sold_on_the_side_it_is_held_on():
+    """What is sold is the certificate as it lies: asking for PLM's 4+1 when PLM's green certificate is
+    on its 3/5x2 side (two trains, face 500fr) must not hand OU both trains at a 4+1's price; asking for
+    a 3/5x2 when PLM's greens are on their 4+1 sides must not pass off a 4+1."""
+    g = ou_in_emergency("x2")
+    g.expect_error("train OU 4+1 --from PLM --price 250", match="3/5x2")
+    flipped = ou_in_emergency("single")
+    assert flipped.trains("PLM") == ["4+1", "4+1", "5+2"]
+    flipped.expect_error("train OU 3/5x2 --from PLM --price 250", match="4\\+1")
+    flipped.expect_error("train OU 4+1 --from PLM --price 301", match="300fr")
+    flipped.do("train OU 4+1 --from PLM --price 300")
+    assert flipped.trains("OU") == ["4+1"] and flipped.cash("P4") == 203 - 180
