@@ -367,8 +367,9 @@ def reorder_after_sale(ctx) -> None:
 
 
 def cmd_bankrupt(ctx, cmd) -> None:
-    """The president cannot raise the cheapest train even by selling all he may: he sells what he
-    can, his cash goes to the bank, and the game ends."""
+    """The president cannot raise the cheapest train even by selling all he may, and the game ends.
+    Where his cash goes to the bank (1830), the bank first sells for him what he still may; where
+    he keeps it (1843 A21: the game ends as things stand), he must have sold it all himself (§8.8.3)."""
     from .stock import sell
     s, rs = ctx.state, ctx.rs
     if s.round["kind"] != "operating" or not s.round.get("corp"):
@@ -389,7 +390,11 @@ def cmd_bankrupt(ctx, cmd) -> None:
                f"raise {rs.money(can)} by selling shares{' and privates' if owned else ''}",
                "sell shares, then buy the train")
     if rs.k("operating", "bankrupt_cash") == "keep":
-        # 1843 A21: the game ends as things stand; the failed purchase is not made
+        # 1843 A21: the game ends as things stand, so nothing is sold for him; §8.8.3 wants it sold already
+        if plan or owned:
+            refuse(f"{player} is not bankrupt yet: a president is bankrupt only after handing in every private "
+                   f"and selling every share he legally can, and he can still {still_to_raise(s, rs, plan, owned)}, "
+                   f"{rs.money(can)} in all", f"sell {player} {' '.join(map(str, plan[0])) if plan else owned[0]}")
         ctx.emit("bankrupt", player=player, corp=op, cash=s.cash(player_acct(player)))
         ctx.emit("game_over", reason="bankruptcy")
         return
@@ -400,3 +405,13 @@ def cmd_bankrupt(ctx, cmd) -> None:
              transfers=[[player_acct(player), BANK, cash]] if cash else [])
     if rs.k("operating", "bankrupt_ends_game"):
         ctx.emit("game_over", reason="bankruptcy")
+
+
+def still_to_raise(s, rs, plan: list, owned: list[str]) -> str:
+    """'sell ETA 1 at 47fr, NOR 2 at 47fr and hand in HAV for 60fr': what a president may still raise."""
+    parts = []
+    if plan:
+        parts.append("sell " + ", ".join(f"{corp} {n} at {rs.money(shares.price(s, rs, corp))}" for corp, n in plan))
+    if owned:
+        parts.append("hand in " + ", ".join(f"{p} for {rs.money(rs.private(p).face)}" for p in owned))
+    return " and ".join(parts)

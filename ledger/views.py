@@ -343,7 +343,7 @@ DESCRIBE = {
     "private_sold": lambda e: f"{e['corp']} buys {e['private']} from {e['seller']} for ${e['price']}",
     "corp_turn_ended": lambda e: None,
     "bank_broke": lambda e: f"-- the bank has broken (${e['bank']}); the game ends after set {e['end_after_set']} --",
-    "bankrupt": lambda e: f"{e['player']} is bankrupt: ${e['cash']} to the bank",
+    "bankrupt": lambda e: _bankrupt_line(e),
     "game_over": lambda e: f"-- game over: {e['reason']} --",
     "rules_waived": lambda e: f"FORCED ({e['reason']}): waived " + ("; ".join(e["rules"]) or "nothing"),
     "adjustment": lambda e: f"ADJUSTMENT ({e['reason']}): ${e['amount']} from {acct_name(e['from'])} to {acct_name(e['to'])}",
@@ -372,6 +372,14 @@ def _round_title(r: dict) -> str:
     if r["kind"] == "operating":
         return f"Operating Round {r['set']}.{r['index']} (of {r['count']})"
     return "Private auction"
+
+
+def _bankrupt_line(e):
+    """The money that moves: his cash to the bank, or none where the game ends as things stand (1843 A21)."""
+    line = f"{e['player']} is bankrupt ({e['corp']} cannot buy a train): "
+    if e.get("transfers"):
+        return line + f"${sum(amount for _payer, _payee, amount in e['transfers'])} to the bank"
+    return line + "no money moves" + (f" ({e['player']} keeps ${e['cash']})" if e["cash"] else "")
 
 
 def _sold_line(e):

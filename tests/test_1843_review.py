@@ -11,6 +11,7 @@ rules (seed 000, the June 2016 LyX) and the provisional market grid of the rules
 from __future__ import annotations
 
 from helpers import Game
+from ledger import views
 from test_1843_edge_cases import chain, until_turn
 
 # =========================================================================== §8.8.3: face value of the side held
@@ -58,3 +59,40 @@ def test_a_certificate_is_sold_on_the_side_it_is_held_on():
     flipped.expect_error("train OU 4+1 --from PLM --price 301", match="300fr")
     flipped.do("train OU 4+1 --from PLM --price 300")
     assert flipped.trains("OU") == ["4+1"] and flipped.cash("P4") == 203 - 180
+
+
+# =========================================================================== §8.8.3: bankrupt only when sold out
+
+
+def ou_in_gray() -> Game:
+    """ETA bought the first TGV in OR 6.2: gray, every other train gone. OU (0fr, director P4 with 384fr)
+    must buy the cheapest train its director may pay for, a TGV at 900fr (relics never qualify). P4 may
+    not sell OU (P3 also holds 30 %) but can sell ETA 1 x 47, MID 1 x 47, NOR 2 x 47, PLM 1 x 54 and
+    SO 1 x 66 = 308fr: 384 + 308 = 692 < 900, so he is bankrupt once he has sold them all."""
+    g = chain("or6.1")
+    until_turn(g, "ETA")
+    g.do("withhold ETA 0", "train ETA TGV", "done ETA")
+    assert g.round["corp"] == "OU" and g.cash("OU") == 0 and g.cash("P4") == 384
+    assert [g.price(c) for c in ("ETA", "MID", "NOR", "PLM", "SO")] == [47, 47, 47, 54, 66]
+    g.do("withhold OU 0")
+    return g
+
+
+def test_bankrupt_is_refused_while_the_director_can_still_sell():
+    g = ou_in_gray()
+    error = g.expect_error("bankrupt P4", match="not bankrupt")
+    for part in ("ETA 1", "MID 1", "NOR 2", "PLM 1", "SO 1", "308fr"):
+        assert part in error.message, (part, error.message)
+    g.expect_error("sell P4 OU 1", match="president|director")
+    g.do("sell P4 ETA 1", "sell P4 MID 1", "sell P4 NOR 2", "sell P4 PLM 1")
+    assert g.cash("P4") == 384 + 47 + 47 + 94 + 54
+    error = g.expect_error("bankrupt P4", match="SO 1")
+    assert "66fr" in error.message
+    g.do("sell P4 SO 1")
+    assert g.cash("P4") == 692
+    bank = g.bank()
+    events = g.do("bankrupt P4")
+    assert g.game_over and g.end_reason == "bankruptcy"
+    assert g.cash("P4") == 692 and g.bank() == bank, "A21: the game ends as things stand; no money moves"
+    line = views.describe(next(e for e in events if e["kind"] == "bankrupt"), g.rs)
+    assert "to the bank" not in line and "692fr" in line and "keeps" in line, line
