@@ -23,23 +23,76 @@ def cmd_tile(ctx, cmd) -> None:
     if using:  # a private's lay: an extra one may come at any time in the turn (R18)
         tile_with_private(ctx, corp, names.private(rs, using), terrain, hex_fee)
         return
-    operating.before_revenue(s, corp, "laying track")
-    if s.round["token"] or s.round.get("special"):
-        refuse(f"{corp} has placed its station token: track is laid before the token")
+    for why in tile_bars(s, rs, corp):
+        refuse(why)
     allowed = rs.k("operating", "tile_costs")
     if allowed and terrain not in allowed:
         refuse(f"no tile in {rs.title} costs {rs.money(terrain)}", f"terrain costs: {', '.join(map(str, allowed))}")
-    laid = s.round["tiles"]
-    extra_fee = rs.corporation(corp).extra_tile_fee
-    lays = rs.k("operating", "tile_lays") + (1 if extra_fee is not None else 0)
-    if laid >= lays:
-        refuse(f"{corp} has laid its tile this turn ({lays} lay(s) a turn)")
-    fee = extra_fee if laid >= rs.k("operating", "tile_lays") else 0
+    fee = next_tile_fee(s, rs, corp)
     cost = terrain + fee + hex_fee
     operating.pay_from(s, corp, cost, "the tile")
     ctx.emit("tile_laid", corp=corp, cost=cost, terrain=terrain, fee=fee, hex_fee=hex_fee, hex=cmd.get("hex"),
              transfers=[[company_acct(corp), BANK, cost]] if cost else [])
-    ctx.emit("round_update", set={"tiles": laid + 1})
+    ctx.emit("round_update", set={"tiles": s.round["tiles"] + 1})
+
+
+# --------------------------------------------------------------------------- what the turn allows
+# One statement of when track and stations may be laid: the commands refuse with these reasons and
+# the turn hint (views.turn_steps) offers a step only when there are none.
+
+def tile_lays(rs, corp: str) -> int:
+    """Ordinary tile lays a turn: the title's, and one more where the charter sets a fee for it
+    (1843 §8.4.1: EST, MID, OU, PRO and SO may lay a second yellow tile)."""
+    extra = rs.corporation(corp).extra_tile_fee
+    return rs.k("operating", "tile_lays") + (0 if extra is None else 1)
+
+
+def next_tile_fee(s, rs, corp: str) -> int:
+    """The fee on the company's next ordinary tile: none within the title's lays, the charter's after."""
+    return rs.corporation(corp).extra_tile_fee if s.round["tiles"] >= rs.k("operating", "tile_lays") else 0
+
+
+def track_step_over(s, corp: str) -> list[str]:
+    """Why the operating company's track step is over (none while it is open): track is laid before
+    the station, and both before the trains run (1830 SEED "Operating Rounds", 1843 §8.1)."""
+    r, out = s.round, []
+    if r["revenue"] is not None:
+        out.append(f"{corp} has already run this turn: laying track comes before running trains")
+    if r["token"] or r.get("special"):
+        out.append(f"{corp} has placed its station token: track is laid before the token")
+    return out
+
+
+def tile_bars(s, rs, corp: str) -> list[str]:
+    """Why the company may not lay an ordinary tile now (none: it may)."""
+    out = track_step_over(s, corp)
+    lays = tile_lays(rs, corp)
+    if s.round["tiles"] >= lays:
+        out.append(f"{corp} has laid its tile this turn ({lays} lay(s) a turn)")
+    return out
+
+
+def can_lay_tile(s, rs, corp: str) -> bool:
+    return not tile_bars(s, rs, corp)
+
+
+def station_bars(s, corp: str) -> list[str]:
+    """Why the company may not place a station now (none: it may): one a turn, none after a port
+    claim or a private's station power (1843 §8.5), and none once the trains have run."""
+    r, out = s.round, []
+    if r["revenue"] is not None:
+        out.append(f"{corp} has already run this turn: placing a station comes before running trains")
+    if r["token"]:
+        out.append(f"{corp} has placed a station this turn (one a turn)")
+    if r.get("port"):
+        out.append(f"{corp} claimed a port this turn: no station in the same operating round")
+    if r.get("special"):
+        out.append(f"{corp} used a private's station power this turn: that was its station")
+    return out
+
+
+def can_place_station(s, corp: str) -> bool:
+    return not station_bars(s, corp)
 
 
 def hex_fee_of(rs, raw) -> int:
@@ -67,9 +120,8 @@ def tile_with_private(ctx, corp: str, sym: str, terrain: int, hex_fee: int) -> N
     if "tile" in held.used:
         refuse(f"{sym}'s track ability has been used")
     if p.ability("special_tile_cost") is not None:
-        operating.before_revenue(s, corp, "laying track")
-        if s.round["token"]:
-            refuse(f"{corp} has placed its token: {sym}'s tile is the turn's track lay, which comes first")
+        for why in track_step_over(s, corp):
+            refuse(f"{sym}'s tile is the turn's track lay: {why}")
         if terrain != p.ability("special_tile_cost"):
             refuse(f"{sym}'s tile costs {rs.money(p.ability('special_tile_cost'))}, not {rs.money(terrain)}")
         if s.round["tiles"] >= rs.k("operating", "tile_lays"):
@@ -98,11 +150,12 @@ def tile_with_private(ctx, corp: str, sym: str, terrain: int, hex_fee: int) -> N
 def cmd_token(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating.operating_corp(ctx, cmd.get("corp"), "token")
-    operating.before_revenue(s, corp, "placing a station")
     if cmd.get("using"):
+        operating.before_revenue(s, corp, "placing a station")
         station_with_private(ctx, corp, names.private(rs, cmd.get("using")), cmd.get("cost"))
         return
-    station_step_free(ctx, corp)
+    for why in station_bars(s, corp):
+        refuse(why)
     if cmd.get("move"):
         move_station(ctx, corp, cmd.get("cost"))
         return
@@ -119,17 +172,6 @@ def cmd_token(ctx, cmd) -> None:
     operating.pay_from(s, corp, cost, "the station")
     ctx.emit("token_placed", corp=corp, cost=cost, transfers=[[company_acct(corp), BANK, cost]] if cost else [])
     ctx.emit("round_update", set={"token": True, "free_token": False})
-
-
-def station_step_free(ctx, corp: str) -> None:
-    """One station a turn; none after a port claim or a private's station power (1843 §8.5)."""
-    r = ctx.state.round
-    if r["token"]:
-        refuse(f"{corp} has placed a station this turn (one a turn)")
-    if r.get("port"):
-        refuse(f"{corp} claimed a port this turn: no station in the same operating round")
-    if r.get("special"):
-        refuse(f"{corp} used a private's station power this turn: that was its station")
 
 
 def station_with_private(ctx, corp: str, sym: str, given) -> None:

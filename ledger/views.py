@@ -9,7 +9,7 @@ import re
 
 from tabulate import tabulate
 
-from . import auction, operating, privates, shares, trains
+from . import auction, operating, privates, shares, track, trains
 from .state import BANK, POOL, acct_name, round_label, company_acct, ipo_acct, player_acct
 
 
@@ -88,12 +88,15 @@ def _whose_turn(s, rs) -> str:
 
 
 def turn_steps(s, rs, corp: str) -> str:
+    """The steps left in the company's turn; track and station as the core rules them (track.py)."""
     r = s.round
     left = []
+    if track.can_lay_tile(s, rs, corp):
+        fee = track.next_tile_fee(s, rs, corp)
+        left.append(f"tile (fee ${fee} + terrain)" if fee else "tile")
+    if track.can_place_station(s, corp):
+        left.append("token")
     if r["revenue"] is None:
-        if not r["token"]:
-            left.append("tile" if r["tiles"] < rs.k("operating", "tile_lays") else "")
-            left.append("token")
         left.append("pay/withhold REVENUE" if s.corp_trains(corp) else "runs nothing (withhold 0)")
     left.append(f"train (for sale: {', '.join(for_sale(s, rs))})")
     left.append("done" if s.corp_trains(corp) else "done (must buy a train unless --no-route)")

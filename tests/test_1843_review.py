@@ -13,6 +13,7 @@ from __future__ import annotations
 from helpers import Game
 from ledger import views
 from test_1843_edge_cases import chain, until_turn
+from test_operating import opening
 
 # =========================================================================== §8.8.3: face value of the side held
 
@@ -96,3 +97,44 @@ def test_bankrupt_is_refused_while_the_director_can_still_sell():
     assert g.cash("P4") == 692 and g.bank() == bank, "A21: the game ends as things stand; no money moves"
     line = views.describe(next(e for e in events if e["kind"] == "bankrupt"), g.rs)
     assert "to the bank" not in line and "692fr" in line and "keeps" in line, line
+
+
+# =========================================================================== the Next hint asks the core
+
+
+def steps(g: Game) -> list[str]:
+    """The steps the 'Next:' line offers the operating company."""
+    hint = views.whose_turn(g.state, g.rs)
+    return [part.strip() for part in hint.split("operates:", 1)[1].split(",")]
+
+
+def offers_tile(g: Game) -> bool:
+    return any(step.startswith("tile") for step in steps(g))
+
+
+def test_next_hint_offers_the_second_yellow_tile():
+    """RULES §8.4.1: MID may lay a second yellow tile (20fr); PLM and 1830's PRR lay one."""
+    g = chain("sr1")
+    assert g.round["corp"] == "PLM" and offers_tile(g)
+    g.do("tile PLM 0")
+    assert not offers_tile(g)
+    g.do("withhold PLM 0", "done PLM --no-route")
+    assert g.round["corp"] == "MID" and g.cash("MID") == 670
+    g.do("tile MID 0")
+    assert offers_tile(g), views.whose_turn(g.state, g.rs)
+    g.do("tile MID 0")
+    assert g.cash("MID") == 650 and not offers_tile(g)
+    prr = opening()
+    assert offers_tile(prr)
+    prr.do("tile PRR 0")
+    assert not offers_tile(prr)
+
+
+def test_next_hint_after_the_station_and_after_the_run():
+    """Track comes before the station, both before the run (§8.1): the hint follows the same rule."""
+    g = chain("sr1")
+    g.do("token PLM")  # PLM's second station, 40fr
+    assert not offers_tile(g) and "token" not in steps(g)
+    ran = chain("sr1")
+    ran.do("withhold PLM 0")
+    assert not offers_tile(ran) and "token" not in steps(ran)
