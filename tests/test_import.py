@@ -2,6 +2,8 @@
 difference between the log's figures and our engine, ends the way 18xx.games says, with every
 player's cash and net worth equal to 18xx.games' own computation (expected.json); the transcript the
 import writes replays through `bank play` to the same scores; and the audit catches a tampered log.
+The wording of other versions of the site (trains "from The Discard", share prices that "change",
+rounds without "(of N)", ...) imports to the same figures as the recorded wording.
 """
 
 from __future__ import annotations
@@ -18,8 +20,7 @@ from ledger.errors import BankError
 from ledger.importer.run import import_log, transcript
 
 # One list of the recorded games and one way to read them (failing, never skipping, without them).
-from test_logparse import GAME_IDS as GAMES
-from test_logparse import expected, log_text
+from test_logparse import GAME_IDS as GAMES, expected, log_text
 
 END_REASONS = {
     "BankBroke": "bank broken", "bank": "bank broken",
@@ -135,3 +136,117 @@ def test_bank_import_exit_codes(tmp_path):
     bad = bank(tmp_path / "tampered.db", "import", str(tampered))
     assert bad.exit_code != 0
     assert f"line {lineno}" in bad.output
+
+
+# --- the other versions' wording ------------------------------------------------------------------
+# Each rewrite puts a recorded game into the wording another version of the site uses for the same
+# decision; the import must read it and reach the same figures, with no difference.
+
+
+def twelve_hour_clock(m: re.Match) -> str:
+    hour = int(m.group(1))
+    return f"[{hour % 12 or 12}:{m.group(2)} {'AM' if hour < 12 else 'PM'}]"
+
+
+OTHER_WORDINGS = {
+    "share price changes with no direction": (
+        r"'s share price moves \w+(?: \d+ steps?)? from (\$\d+) to (\$\d+)$",
+        r"'s share price changes from \1 to \2"),
+    "operating rounds without the set's length": (r" \(of \d+\) --$", " --"),
+    "M&H exchanges naming no source": (
+        r"( exchanges Mohawk & Hudson)(?: from the IPO)?( for a 10% share of NYC)(?: from the IPO)?$",
+        r"\1\2"),
+    "payouts without 'per share'": (r"( pays out \$\d+ = \$[\d.]+) per share", r"\1"),
+    "D trade-ins naming the old train as a train": (r"( exchanges a \w+) for a D train", r"\1 train for a D train"),
+    "bankruptcy in short": (r" goes bankrupt and sells remaining shares --$", " goes bankrupt --"),
+    "the priority deal": (r" has priority deal$", " has the priority deal"),
+    "private abilities by full name": (r"^(\S.*?) \(DH\) ", r"\1 (Delaware & Hudson) "),
+    "bare auction passes": (r" passes bidding$", " passes"),
+    "twelve-hour clock": (r"^\[(\d{2}):(\d{2})\]", twelve_hour_clock),
+}
+
+
+def reworded(name: str) -> tuple[str, str]:
+    """The first recorded game the rewrite changes, and its text in that wording."""
+    pattern, replacement = OTHER_WORDINGS[name]
+    for game in GAMES:
+        text = log_text(game)
+        new = re.sub(pattern, replacement, text, flags=re.MULTILINE)
+        if new != text:
+            return game, new
+    raise AssertionError(f"no recorded game has a line to put in the wording '{name}'")
+
+
+@pytest.mark.parametrize("name", sorted(OTHER_WORDINGS))
+def test_other_wording_imports_to_the_same_figures(name, imported, tmp_path):
+    game, text = reworded(name)
+    original, original_db = imported(game)
+    result = import_log(text, tmp_path / "g.db")
+    assert [str(d) for d in result.differences] == []
+    assert result.seating == original.seating
+    assert len(result.commands) == len(original.commands)
+    assert result.final_values == original.final_values
+    assert score(tmp_path / "g.db") == score(original_db)
+
+
+# --- trains from The Discard ---------------------------------------------------------------------
+
+
+def pool_purchase_log(buy: bool = True) -> str:
+    """179003 up to ERIE's dividend in OR 7.1, when the pool holds the 3s that B&M and NYC have just
+    discarded; then ERIE buys one of them in the recorded games' wording ("from The Depot").
+
+    None of the nine games buys a train from the pool, so this purchase is added to a real game at a
+    point where the rules allow it: ERIE has room and cash, and the depot sells only 5s."""
+    lines = log_text("179003").splitlines(keepends=True)
+    cut = next(i for i, line in enumerate(lines)
+               if line.rstrip().endswith("ERIE's share price moves right from $90 to $100"))
+    assert any("NYC discards 3" in line for line in lines[:cut]), "the cut is not after the discards"
+    purchase = "[09:29] ERIE buys a 3 train for $180 from The Depot\n" if buy else ""
+    return "".join(lines[: cut + 1]) + purchase
+
+
+def in_discard_wording(text: str, pool_lines: list[int]) -> str:
+    """Newer versions' wording of the given pool-train purchases: '... from The Discard'."""
+    lines = text.splitlines(keepends=True)
+    for n in pool_lines:
+        lines[n - 1] = re.sub(r"( buys an? \w+ train for \$\d+ from )The Depot$", r"\1The Discard",
+                              lines[n - 1])
+    return "".join(lines)
+
+
+def status(db: Path) -> dict:
+    result = bank(db, "status", "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.output)
+
+
+def company(board: dict, sym: str) -> dict:
+    return next(c for c in board["companies"] if c["sym"] == sym)
+
+
+def test_trains_bought_from_the_discard_come_from_the_pool(tmp_path):
+    original = pool_purchase_log()
+    depot = import_log(original, tmp_path / "depot.db")
+    pool_lines = [n for n, command in depot.commands if "--from pool" in command]
+    assert len(pool_lines) == 1, depot.commands[-3:]
+    rewritten = in_discard_wording(original, pool_lines)
+    assert rewritten.count("from The Discard") == 1
+    discard = import_log(rewritten, tmp_path / "discard.db")
+    assert [str(d) for d in depot.differences] == []
+    assert [str(d) for d in discard.differences] == []
+    assert discard.commands == depot.commands
+    assert status(tmp_path / "discard.db") == status(tmp_path / "depot.db")
+    assert score(tmp_path / "discard.db") == score(tmp_path / "depot.db")
+
+
+def test_a_train_from_the_discard_goes_to_the_buyer_at_face_value(tmp_path):
+    log = pool_purchase_log()
+    purchase_line = log.count("\n")  # the last line
+    import_log(in_discard_wording(log, [purchase_line]), tmp_path / "bought.db")
+    import_log(pool_purchase_log(buy=False), tmp_path / "before.db")
+    before, bought = status(tmp_path / "before.db"), status(tmp_path / "bought.db")
+    assert "3 $180 (pool)" in before["trains_for_sale"]
+    assert company(bought, "ERIE")["cash"] == company(before, "ERIE")["cash"] - 180
+    assert sorted(company(bought, "ERIE")["trains"]) == sorted(company(before, "ERIE")["trains"] + ["3"])
+    assert before["bank"] + 180 == bought["bank"]

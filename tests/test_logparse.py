@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 import pytest
@@ -40,12 +40,12 @@ def log_text(game: str) -> str:
     return game_file(game, ".log.txt").read_text(encoding="utf-8")
 
 
-@lru_cache(maxsize=None)
+@cache
 def parsed(game: str):
     return parse_log(log_text(game))
 
 
-@lru_cache(maxsize=None)
+@cache
 def expected(game: str) -> dict:
     return json.loads(game_file(game, ".expected.json").read_text(encoding="utf-8"))
 
@@ -350,3 +350,106 @@ def test_phrases_not_in_the_recorded_games():
     assert parse_line("-- Event: 2 trains rust --").data == {"train": "2", "holders": {}}
     assert parse_line("• any other engine note").kind == "note"
     assert parse_line("").kind == "blank"
+
+
+# --- every phrasing the site has used -----------------------------------------------------------
+# One line per wording that none of the nine games uses, with the entry it must give. The recorded
+# games above cover the site's 2024 wording; these are the other versions' forms of the same verbs.
+
+PLAYERS = ("Player 1", "Player 2")
+
+WORDINGS = [
+    # trains: the open market's trains, named "The Discard" by newer versions, in any capitals
+    ("CPR buys a 5 train for $450 from The Discard",
+     "buy_train", "CPR", {"train": "5", "amount": 450, "seller": logparse.POOL}),
+    ("CPR buys a 3 train for $180 from the discard",
+     "buy_train", "CPR", {"train": "3", "amount": 180, "seller": logparse.POOL}),
+    ("CPR buys a 3 train for $180 from the Depot",
+     "buy_train", "CPR", {"train": "3", "amount": 180, "seller": DEPOT}),
+    ("NYC exchanges a 5 train for a D train for $800 from The Depot",
+     "exchange_train", "NYC", {"old_train": "5", "train": "D", "amount": 800, "seller": DEPOT}),
+    ("PRR discards a 3 train", "discard_train", "PRR", {"train": "3"}),
+    # shares and privates
+    ("Player 1 exchanges Mohawk & Hudson for a 10% share of NYC",
+     "exchange", "Player 1", {"private": "MH", "percent": 10, "corp": "NYC", "source": None}),
+    ("Player 1 exchanges Mohawk & Hudson for a 10% share of NYC from the Market",
+     "exchange", "Player 1", {"private": "MH", "percent": 10, "corp": "NYC", "source": "market"}),
+    ("Player 2 receives a 10% share of PRR from the IPO",
+     "receive_share", "Player 2", {"percent": 10, "corp": "PRR"}),
+    ("Player 1 has the priority deal", "priority", "Player 1", {}),
+    ("PRR's share price changes from $67 to $76",
+     "price_move", "PRR", {"direction": None, "steps": None, "old_price": 67, "new_price": 76}),
+    ("ERIE's share price changes from $90 to $71 (2 steps)",
+     "price_move", "ERIE", {"direction": None, "steps": 2, "old_price": 90, "new_price": 71}),
+    # passes
+    ("Player 2 declines to bid", "pass", "Player 2", {"step": "bid", "forced": False}),
+    ("Player 2 passes", "pass", "Player 2", {"step": None, "forced": False}),
+    # operating: revenue, tiles and tokens
+    ("PRR pays out $100 = $10 ($60 to Player 1, $40 to Player 2)",
+     "pay_out", "PRR", {"revenue": 100, "per_share": 10,
+                        "payees": {"Player 1": 60, "Player 2": 40}}),
+    ("PRR pays out $100 = $10 per share ()",
+     "pay_out", "PRR", {"revenue": 100, "per_share": 10, "payees": {}}),
+    ("PRR pays out $100",
+     "pay_out", "PRR", {"revenue": 100, "per_share": None, "payees": {}}),
+    ("PRR withholds $0", "withhold", "PRR", {"amount": 0}),
+    ("B&O (Delaware & Hudson) spends $120 and lays tile #57 with rotation 2 on F16 (Scranton)",
+     "lay_tile", "B&O", {"via": "DH", "cost": 120, "tile": "57", "rotation": 2, "hex": "F16",
+                         "location": "Scranton"}),
+    ("B&O (Delaware & Hudson) places a token on F16 (Scranton)",
+     "place_token", "B&O", {"via": "DH", "hex": "F16", "location": "Scranton", "cost": 0}),
+    ("NYNH places a token on E23 for $40",
+     "place_token", "NYNH", {"via": None, "hex": "E23", "location": None, "cost": 40}),
+    ("NYNH spends $80 and lays tile #8 with rotation 0 on E11",
+     "lay_tile", "NYNH", {"via": None, "cost": 80, "tile": "8", "rotation": 0, "hex": "E11",
+                          "location": None}),
+    # rounds and events
+    ("-- Operating Round 2.1 --", "or_start", None, {"round": 2, "number": 1, "of": None}),
+    ("-- Event: 3 trains rust ( The Discard x1, NYC x2) --",
+     "rust", None, {"train": "3", "holders": {logparse.POOL: 1, "NYC": 2}}),
+    ("-- Player 2 goes bankrupt --", "bankrupt", "Player 2", {}),
+    ("Player 2 goes bankrupt and sells remaining shares", "bankrupt", "Player 2", {}),
+    ("Player 2 declares bankruptcy", "bankrupt", "Player 2", {}),
+]
+
+
+@pytest.mark.parametrize("line, kind, actor, data", WORDINGS, ids=[w[0] for w in WORDINGS])
+def test_other_versions_wording(line, kind, actor, data):
+    entry = parse_line(line, players=PLAYERS)
+    assert (entry.kind, entry.actor, entry.data) == (kind, actor, data)
+
+
+def test_each_other_wording_matches_exactly_one_rule():
+    # As in the recorded games, the table's order must not decide what a line means.
+    patterns = logparse._patterns_for(PLAYERS)
+    for line, kind, _actor, _data in WORDINGS:
+        assert [r.kind for r in patterns.all_matches(line)] == [kind], line
+
+
+@pytest.mark.parametrize("stamp", ["[13:23] ", "[13:23:05] ", "[1:23 PM] ", "[2024-09-20 13:23] ", ""])
+def test_time_prefixes_of_any_clock(stamp):
+    entry = parse_line(f"{stamp}Player 1 pars NYC at $100", players=PLAYERS)
+    assert (entry.kind, entry.actor, entry.data) == ("par", "Player 1", {"corp": "NYC", "price": 100})
+    assert entry.text == "Player 1 pars NYC at $100"
+
+
+def test_a_bare_auction_pass_is_a_seat_at_the_table():
+    # Early versions logged an auction pass as "X passes"; it still counts as that player's turn.
+    # (A pass does not reveal a name: Player 2's bid in the next round does.)
+    log = """\
+Player 1 bids $45 for Champlain & St.Lawrence
+Player 2 passes
+Player 3 buys Schuylkill Valley for $20
+Player 1 passes
+Player 2 bids $80 for Delaware & Hudson
+-- Stock Round 1 --
+"""
+    seating, _ = parse_log(log)
+    assert seating == ["Player 1", "Player 2", "Player 3"]
+
+
+def test_a_train_seller_that_is_no_company_nor_bank_stock_is_reported():
+    with pytest.raises(LogParseError) as info:
+        parse_line("CPR buys a 5 train for $450 from The Attic", players=PLAYERS, lineno=7)
+    assert info.value.lineno == 7
+    assert "The Attic" in str(info.value)

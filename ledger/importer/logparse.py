@@ -13,13 +13,14 @@ only ever matches as a whole.
 
 Contract: entry kinds and their `data` (money is int dollars; `private` is a symbol SV CS DH MH CA
 BO; `corp` and corporation actors are PRR NYC CPR B&O C&O ERIE NYNH B&M; "The Depot" is the
-bank's train supply). `actor` is None unless listed.
+bank's train supply, "The Discard" the open market's trains, the name newer versions of the site
+give a discarded train's seller). `actor` is None unless listed.
 
   framing     blank {} | date {date} | optional_rules {} | optional_rule {rule, description}
               master_mode {action, by} (announces the next line's action; actor None)
               note {note} (other "• ..." engine notes) | chat actor=player {message}
   rounds      phase {phase, operating_rounds, train_limit, tiles: [colour]}
-              sr_start {round} | or_start {round, number, of}
+              sr_start {round} | or_start {round, number, of|None}
   auction     auction_start {private} (a bidding war on it follows)
               bid actor=player {private, amount} | buy_private actor=player {private, amount}
               win_auction actor=player {private, amount, only_bid}
@@ -29,23 +30,23 @@ bank's train supply). `actor` is None unless listed.
               buy_share actor=player {corp, shares, percent, source: "ipo"|"market", amount}
               sell_shares actor=player {corp, shares, percent, amount}
               receive_share actor=player {corp, percent} (CA's PRR share, BO's B&O share)
-              exchange actor=player {private, corp, percent, source}
+              exchange actor=player {private, corp, percent, source|None}
               president actor=player {corp} | decline_sell actor=player | decline_buy actor=player
-              price_move actor=corp {direction, steps|None, old_price, new_price}
+              price_move actor=corp {direction|None, steps|None, old_price, new_price}
               float actor=corp | receives actor=corp {amount}
   operating   operates actor=player {corp} | collect actor=player|corp {private, amount}
               lay_tile actor=corp {tile, rotation, hex, location|None, cost, via: private|None}
               place_token actor=corp {hex, location|None, cost, via}
               choose_city actor=corp
               run actor=corp {train, revenue, route: [hex]}
-              pay_out actor=corp {revenue, per_share: int|Fraction, payees: {name or corp: amount}}
+              pay_out actor=corp {revenue, per_share: int|Fraction|None, payees: {name or corp: amount}}
               withhold actor=corp {amount} | does_not_run actor=corp
-              buy_train actor=corp {train, amount, seller: "The Depot"|corp}
+              buy_train actor=corp {train, amount, seller: "The Depot"|"The Discard"|corp}
               exchange_train actor=corp {old_train, train, amount, seller}
               discard_train actor=corp {train}
               buy_company actor=corp {private, seller, amount}
               contribute actor=player {amount}
-  events      rust {train, holders: {corp or "The Depot": count}} | close_privates {}
+  events      rust {train, holders: {corp, "The Depot" or "The Discard": count}} | close_privates {}
               close_private {private} | bank_broken {} | bankrupt actor=player
               end_manual actor=player | game_over {values: {player: value}} (log order)
   any round   pass actor=player|corp {step|None, forced}
@@ -55,14 +56,15 @@ bank's train supply). `actor` is None unless listed.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
-from typing import Callable, Iterable
 
 __all__ = [
     "CORPORATIONS",
     "DEPOT",
+    "POOL",
     "PRIVATES",
     "LogEntry",
     "LogParseError",
@@ -87,6 +89,9 @@ CORPORATIONS: tuple[str, ...] = ("PRR", "NYC", "CPR", "B&O", "C&O", "ERIE", "NYN
 
 # The bank's train supply, as the log names it when it sells or when its trains rust.
 DEPOT = "The Depot"
+# The open market's trains (discarded ones, sold again at face value). Older versions of the site
+# name their seller "The Depot" too; newer ones say "from The Discard".
+POOL = "The Discard"
 
 
 @dataclass(frozen=True)
@@ -139,7 +144,25 @@ def _per_share(text: str) -> int | Fraction:
 
 
 def _share_source(text: str) -> str:
-    return {"the IPO": "ipo", "the market": "market"}[text]
+    return {"the ipo": "ipo", "the market": "market"}[text.lower()]
+
+
+# Where a train comes from: the bank's two stocks, matched whatever capitals a version used, or a
+# company by its symbol (symbols never collide with these names, lower-cased or not).
+_TRAIN_STOCKS = {"the depot": DEPOT, "the discard": POOL}
+
+
+def _train_seller(text: str) -> str:
+    return _TRAIN_STOCKS.get(text.lower(), text)
+
+
+# The site names the private whose ability a company uses by its symbol ("B&O (DH) lays tile");
+# the full name is read too, so a version that prints it still gives the symbol the bank expects.
+_PRIVATE_SYMBOLS = {sym: sym for sym in PRIVATES.values()}
+
+
+def _private_symbol(text: str) -> str:
+    return PRIVATES.get(text) or _PRIVATE_SYMBOLS[text]
 
 
 # type -> (literal prefix, body regex, converter). The body becomes the named group; the prefix
@@ -153,7 +176,9 @@ _FIXED_TYPES: dict[str, tuple[str, str, Callable[[str], object]]] = {
     "TRAIN": ("", r"\d+|D", str),
     "HEX": ("", r"[A-Z]+\d+", str),
     "DATE": ("", r"\d{4}-\d{2}-\d{2}", str),
-    "SOURCE": ("", r"the IPO|the market", _share_source),
+    "SOURCE": ("", r"(?i:the IPO|the market)", _share_source),
+    "SELLER": ("", rf"{_CORP_RE}|(?i:the depot|the discard)", _train_seller),
+    "VIA": ("", rf"{_PRIVATE_RE}|{_alternation(PRIVATES.values())}", _private_symbol),
     "TEXT": ("", r".+?", str),
     "REST": ("", r".*", str),
 }
@@ -250,7 +275,7 @@ def _parse_rust_holders(data: dict) -> None:
             m = _RUST_HOLDER_RE.fullmatch(part)
             if not m:
                 raise ValueError(f"bad rust list {listing!r}")
-            holders[m.group("who")] = int(m.group("count"))
+            holders[_train_seller(m.group("who"))] = int(m.group("count"))
     data["holders"] = holders
 
 
@@ -303,7 +328,7 @@ def _shares_to_percent(data: dict) -> None:
 
 _SHARES = r"(?:a {INT:percent}% share|{INT:shares} shares)"
 _WHERE = r"{HEX:hex}(?: \({TEXT:location}\))?"
-_VIA = r"(?: \({TEXT:via}\))?"  # "B&O (DH) lays tile": a private's ability used by the company
+_VIA = r"(?: \({VIA:via}\))?"  # "B&O (DH) lays tile": a private's ability used by the company
 
 RULES: list[Rule] = [
     # --- framing lines: no decision, no money -------------------------------------------------
@@ -322,14 +347,21 @@ RULES: list[Rule] = [
         finish=_split_tiles,
     ),
     Rule("sr_start", r"-- Stock Round {INT:round} --"),
-    Rule("or_start", r"-- Operating Round {INT:round}\.{INT:number} \(of {INT:of}\) --"),
+    # Early versions of the site did not say how many rounds the set has.
+    Rule("or_start", r"-- Operating Round {INT:round}\.{INT:number}(?: \(of {INT:of}\))? --"),
     Rule(
         "rust",
         r"-- Event: {TRAIN:train} trains rust(?: \({REST:holder_list}\))? --",
         finish=_parse_rust_holders,
     ),
     Rule("close_privates", r"-- Event: Private companies close --"),
-    Rule("bankrupt", r"-- {PLAYER:actor} goes bankrupt and sells remaining shares --"),
+    # "goes bankrupt and sells remaining shares" in a banner is the site's 1830 wording; the
+    # shorter and unbannered forms are read too, so a version that trims the line still imports.
+    Rule("bankrupt", r"-- {PLAYER:actor} goes bankrupt(?: and sells remaining shares)? --"),
+    Rule(
+        "bankrupt",
+        r"{PLAYER:actor} (?:goes bankrupt|declares bankruptcy)(?: and sells remaining shares)?",
+    ),
     Rule("bank_broken", r"-- The bank has broken --"),
     Rule("game_over", r"-- Game over: {REST:value_list} --", finish=_parse_final_values),
     Rule("end_manual", r"Game ended manually by {PLAYER:actor}"),
@@ -357,7 +389,7 @@ RULES: list[Rule] = [
         r"{PRIVATE:private} minimum bid decreases from {MONEY:old_price} to {MONEY:new_price}",
     ),
     # --- stock round ---------------------------------------------------------------------------
-    Rule("priority", r"{PLAYER:actor} has priority deal"),
+    Rule("priority", r"{PLAYER:actor} has (?:the )?priority deal"),
     Rule("par", r"{PLAYER:actor} pars {CORP:corp} at {MONEY:price}"),
     Rule(
         "buy_share",
@@ -371,8 +403,13 @@ RULES: list[Rule] = [
         finish=_shares_to_percent,
     ),
     # A share given, not bought: C&A's PRR 10%, B&O's president's share with the BO private.
-    Rule("receive_share", r"{PLAYER:actor} receives a {INT:percent}% share of {CORP:corp}"),
-    # M&H for an NYC 10%. The site has used two word orders.
+    # Some versions add where the share came from ("from the IPO"); the holding is what we check.
+    Rule(
+        "receive_share",
+        r"{PLAYER:actor} receives a {INT:percent}% share of {CORP:corp}(?: from [^$]+)?",
+    ),
+    # M&H for an NYC 10%. The site has used two word orders, and a line that names no source
+    # (then our engine takes the share from the IPO if it can, as the site does).
     Rule(
         "exchange",
         r"{PLAYER:actor} exchanges {PRIVATE:private} from {SOURCE:source} "
@@ -380,12 +417,18 @@ RULES: list[Rule] = [
     ),
     Rule(
         "exchange",
-        r"{PLAYER:actor} exchanges {PRIVATE:private} for a {INT:percent}% share of {CORP:corp} "
-        r"from {SOURCE:source}",
+        r"{PLAYER:actor} exchanges {PRIVATE:private} for a {INT:percent}% share of {CORP:corp}"
+        r"(?: from {SOURCE:source})?",
     ),
     Rule("president", r"{PLAYER:actor} becomes the president of {CORP:corp}"),
     Rule("decline_sell", r"{PLAYER:actor} declines to sell shares"),
     Rule("decline_buy", r"{PLAYER:actor} declines to buy shares"),
+    # Any other "declines to ..." (e.g. to bid) is a plain pass of that step.
+    Rule(
+        "pass",
+        r"{ENTITY:actor} declines to (?!(?:buy|sell) shares$){TEXT:step}",
+        fixed={"forced": False},
+    ),
     Rule(
         "pass",
         r"{ENTITY:actor} has no valid actions and passes",
@@ -396,6 +439,13 @@ RULES: list[Rule] = [
         "price_move",
         r"{CORP:actor}'s share price moves {TEXT:direction}(?: {INT:steps} steps?)? "
         r"from {MONEY:old_price} to {MONEY:new_price}",
+    ),
+    # Other versions name no direction, and count the steps of a jump after the prices.
+    Rule(
+        "price_move",
+        r"{CORP:actor}'s share price changes from {MONEY:old_price} to {MONEY:new_price}"
+        r"(?: \({INT:steps} steps?\))?",
+        fixed={"direction": None},
     ),
     Rule("float", r"{CORP:actor} floats"),
     Rule("receives", r"{CORP:actor} receives {MONEY:amount}"),
@@ -420,23 +470,26 @@ RULES: list[Rule] = [
         r"{CORP:actor} runs a {TRAIN:train} train for {MONEY:revenue}(?:: ?{REST:route})?",
         finish=_split_route,
     ),
+    # The per-share figure and the payee list are each left out by some versions (and the list
+    # is "()" when nobody holds a share); the revenue is the decision, the payees are audited.
     Rule(
         "pay_out",
-        r"{CORP:actor} pays out {MONEY:revenue} = {PERSHARE:per_share} per share"
+        r"{CORP:actor} pays out {MONEY:revenue}(?: = {PERSHARE:per_share}(?: per share)?)?"
         r"(?: \({REST:payee_list}\))?",
         finish=_parse_payees,
     ),
     Rule("withhold", r"{CORP:actor} withholds {MONEY:amount}"),
     Rule("does_not_run", r"{CORP:actor} does not run"),
+    # The seller is The Depot, The Discard (newer versions' name for the open market) or a company.
     Rule(
         "buy_train",
-        r"{CORP:actor} buys a {TRAIN:train} train for {MONEY:amount} from {TEXT:seller}",
+        r"{CORP:actor} buys an? {TRAIN:train} train for {MONEY:amount} from {SELLER:seller}",
     ),
     # The D trade-in: the old train goes back to the bank and the price is the reduced one.
     Rule(
         "exchange_train",
-        r"{CORP:actor} exchanges a {TRAIN:old_train} for a {TRAIN:train} train "
-        r"for {MONEY:amount} from {TEXT:seller}",
+        r"{CORP:actor} exchanges an? {TRAIN:old_train}(?: train)? for an? {TRAIN:train} train "
+        r"for {MONEY:amount} from {SELLER:seller}",
     ),
     Rule("discard_train", r"{CORP:actor} discards (?:a )?{TRAIN:train}(?: train)?"),
     Rule(
@@ -464,7 +517,10 @@ RULES: list[Rule] = [
 # ---------------------------------------------------------------------------------------------
 # Line and log parsing.
 
-_TIME_PREFIX = re.compile(r"^\[\d{1,2}:\d{2}(?::\d{2})?\] ?")
+# "[13:23]", with seconds or a 12-hour clock or a date as a browser's locale may print it.
+_TIME_PREFIX = re.compile(
+    r"^\[(?:\d{4}-\d{2}-\d{2}[ T])?\d{1,2}:\d{2}(?::\d{2})?(?: ?[AaPp][Mm])?\] ?"
+)
 
 
 def _strip_time(line: str) -> str:
@@ -532,6 +588,10 @@ def _discover_players(lines: list[str]) -> list[str]:
     return players_from_entries(entries)
 
 
+# Normal auction turns. Early versions of the site logged an auction pass as a bare "X passes".
+_AUCTION_TURNS = frozenset({"bid", "buy_private", "auction_pass", "pass"})
+
+
 def seating_from_log(entries: Iterable[LogEntry]) -> list[str]:
     """Seating order: the order of the first normal auction turns.
 
@@ -548,7 +608,7 @@ def seating_from_log(entries: Iterable[LogEntry]) -> list[str]:
             war_on = entry.data["private"]
         elif entry.kind == "win_auction" and entry.data["private"] == war_on:
             war_on = None
-        elif entry.kind in ("bid", "buy_private", "auction_pass") and war_on is None:
+        elif entry.kind in _AUCTION_TURNS and war_on is None and entry.actor not in CORPORATIONS:
             seating.setdefault(entry.actor)
     return list(seating)
 

@@ -17,7 +17,7 @@ from .. import shares, trains
 from ..engine import Command
 from ..errors import BankError
 from ..state import acct_name, train_type
-from .logparse import DEPOT, LogEntry, parse_log
+from .logparse import DEPOT, POOL, LogEntry, parse_log
 
 # 18xx.games optional-rule titles -> our option names (rulesets/1830/ruleset.toml [options]).
 OPTION_NAMES = {
@@ -276,8 +276,9 @@ class Importer:
                    self.state.percent_of(f"player:{e.actor}", e.data["corp"]) >= e.data["percent"])
 
     def on_exchange(self, e):
-        source = "ipo" if e.data["source"] == "ipo" else "pool"
-        self.issue(e, f"exchange {quote(e.actor)} {e.data['private']} {e.data['corp']} --{source}", "exchange",
+        source = {"ipo": "ipo", "market": "pool", None: None}[e.data["source"]]
+        flag = f" --{source}" if source else ""  # no source named: our engine picks, IPO first
+        self.issue(e, f"exchange {quote(e.actor)} {e.data['private']} {e.data['corp']}{flag}", "exchange",
                    player=e.actor, private=e.data["private"], corp=e.data["corp"], source=source)
 
     def on_president(self, e):
@@ -326,8 +327,11 @@ class Importer:
     def on_or_start(self, e):
         self.finish_round(e, (e.data["round"], e.data["number"]))
         r = self.state.round
-        ours = f"OR {r.get('set')}.{r.get('index')} of {r.get('count')}" if r["kind"] == "operating" else r["kind"]
-        self.check(e, "round", f"OR {e.data['round']}.{e.data['number']} of {e.data['of']}", ours)
+        log = f"OR {e.data['round']}.{e.data['number']}"
+        ours = f"OR {r.get('set')}.{r.get('index')}" if r["kind"] == "operating" else r["kind"]
+        if e.data["of"] is not None and r["kind"] == "operating":  # early banners leave out "(of N)"
+            log, ours = f"{log} of {e.data['of']}", f"{ours} of {r.get('count')}"
+        self.check(e, "round", log, ours)
 
     def on_operates(self, e):
         corp = e.data["corp"]
@@ -386,12 +390,15 @@ class Importer:
 
     def on_buy_train(self, e):
         corp, name, price, seller = e.actor, e.data["train"], e.data["amount"], e.data["seller"]
-        if seller == DEPOT:
-            offer = trains.depot_offer(self.state, self.rs)
-            if name not in offer and trains.in_pool(self.state, name):
-                self.issue(e, f"train {corp} {name} --from pool", "train", corp=corp, type=name, source="pool")
-            else:
-                self.issue(e, f"train {corp} {name}", "train", corp=corp, type=name)
+        # Older versions of the site call the open market's seller The Depot as well: a type the
+        # depot no longer sells but the pool holds came from the pool.
+        from_pool = seller == POOL or (
+            seller == DEPOT and name not in trains.depot_offer(self.state, self.rs)
+            and trains.in_pool(self.state, name))
+        if from_pool:
+            self.issue(e, f"train {corp} {name} --from pool", "train", corp=corp, type=name, source="pool")
+        elif seller == DEPOT:
+            self.issue(e, f"train {corp} {name}", "train", corp=corp, type=name)
         else:
             self.issue(e, f"train {corp} {name} --from {seller} --price {price}", "train", corp=corp, type=name,
                        source=seller, price=price)
