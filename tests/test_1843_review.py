@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from helpers import Game
 from ledger import views
-from test_1843_edge_cases import chain, until_turn
+from test_1843_edge_cases import chain, closed, until_turn
 from test_operating import opening
 
 # =========================================================================== §8.8.3: face value of the side held
@@ -97,6 +97,46 @@ def test_bankrupt_is_refused_while_the_director_can_still_sell():
     assert g.cash("P4") == 692 and g.bank() == bank, "A21: the game ends as things stand; no money moves"
     line = views.describe(next(e for e in events if e["kind"] == "bankrupt"), g.rs)
     assert "to the bank" not in line and "692fr" in line and "keeps" in line, line
+
+
+# =========================================================================== §10.2: Toulouse-Barcelone in the track step
+
+
+def eta_owns_tb() -> Game:
+    """OR 2.1 (green: companies may buy privates, §10.1). ETA (245fr) buys TB from P1 for 15fr: 230fr."""
+    g = chain("sr2")
+    until_turn(g, "ETA", {"PLM": ["withhold PLM 0", "train PLM 4+1", "train PLM 3/5x2", "done PLM"]})
+    assert g.cash("ETA") == 245
+    g.do("buy-private ETA TB 15")
+    assert g.owner("TB") == "ETA" and g.cash("ETA") == 230
+    return g
+
+
+def test_toulouse_barcelone_tile_only_in_the_track_step():
+    """RULES §10.2: TB's extra yellow tile "may be used during the track-building step", immediately
+    before or after the normal build, for 20fr plus terrain; the private then closes. Not after the
+    company has run, nor once its station step (§8.1, step 3) has begun."""
+    ran = eta_owns_tb()
+    ran.do("withhold ETA 100")
+    ran.expect_error("tile ETA 0 --using TB", match="§10.2")
+    stationed = eta_owns_tb()
+    stationed.do("token ETA")  # ETA's second station, 40fr: the station step follows the track step
+    stationed.expect_error("tile ETA 0 --using TB", match="§10.2")
+    g = eta_owns_tb()
+    g.do("tile ETA 0 --using TB")  # 20fr and no terrain, before the normal build: 230 - 20
+    assert g.cash("ETA") == 210 and closed(g, "TB")
+    g.do("tile ETA 0", "withhold ETA 0")
+
+
+def test_saint_germain_tile_any_time_in_the_operation():
+    """RULES §10.2: Saint-Germain's E14 tile "may be used at any time during a company's operation"; it
+    has no fee (terrain only, A9). PLM (940fr: it ran for 0 in OR 1.1) buys SG from P3 for 40fr, runs,
+    then lays the E14 tile: 900fr."""
+    g = chain("sr2")
+    until_turn(g, "PLM")
+    assert g.cash("PLM") == 940
+    g.do("buy-private PLM SG 40", "withhold PLM 0", "tile PLM 0 --using SG")
+    assert g.cash("PLM") == 900 and not closed(g, "SG")
 
 
 # =========================================================================== the Next hint asks the core
