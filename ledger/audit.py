@@ -44,10 +44,13 @@ def audit(session) -> tuple[list[str], list[str]]:
         if {a: v for a, v in want.items() if v} != got:
             problems.append(f"command {row['command_id']}: postings of event {row['id']} ({event['kind']}) "
                             f"{dict(got)} differ from its transfers {dict(want)}")
+    problems += check_cert_moves(store)
     totals = {"dividends": 0, "sales": 0, "commands": 0}
+    snapshots = stored_snapshots(store)
 
     def recheck(entry, before):
         totals["commands"] += 1
+        check_snapshots(entry, before, rs, snapshots.get(entry.id, []), problems)
         if entry.verb == "new":
             return
         for e in entry.events:
@@ -91,6 +94,48 @@ def audit(session) -> tuple[list[str], list[str]]:
     notes.insert(0, f"{totals['commands']} commands decided again from the state at their moment: "
                     f"{totals['dividends']} dividends and {totals['sales']} sales recomputed")
     return problems, notes
+
+
+def check_cert_moves(store) -> list[str]:
+    """The cert_moves table (what the `holdings` view reads) against the certificates each stored
+    event moves: a deleted, added or edited row shows here."""
+    stored = defaultdict(list)
+    for row in store.query("select event_id, cert, source, dest from cert_moves order by id"):
+        stored[row["event_id"]].append([row["cert"], row["source"], row["dest"]])
+    problems = []
+    for row in store.query("select id, command_id, data from events order by id"):
+        event = json.loads(row["data"])
+        want = [list(m) for m in event.get("certs", ())]
+        got = stored.pop(row["id"], [])
+        if got != want:
+            missing = [m for m in want if m not in got] or "none"
+            extra = [m for m in got if m not in want] or "none"
+            problems.append(f"command {row['command_id']}: the certificate moves recorded for event {row['id']} "
+                            f"({event['kind']}) differ from the event's: missing {missing}, not in the event {extra}")
+    for event_id, rows in stored.items():
+        problems.append(f"cert_moves rows {rows} belong to no event (event {event_id})")
+    return problems
+
+
+def stored_snapshots(store) -> dict[int, list[tuple]]:
+    out = defaultdict(list)
+    for row in store.query("select command_id, round, player, cash, shares, privates, value from snapshots "
+                           "order by id"):
+        out[row["command_id"]].append((row["round"], row["player"], row["cash"], row["shares"], row["privates"],
+                                       row["value"]))
+    return out
+
+
+def check_snapshots(entry, before, rs, stored: list[tuple], problems: list[str]) -> None:
+    """The per-round snapshots (what the `worth_by_round` view reads) of a command in force,
+    derived again from the state before it and its stored events."""
+    from .session import round_snapshots
+    want = [(label, r["player"], r["cash"], r["shares"], r["privates"], r["value"])
+            for label, rows in round_snapshots(before, rs, entry.events) for r in rows]
+    if want != stored:
+        diff = next(((w, g) for w, g in zip(want, stored) if w != g), (want[len(stored):], stored[len(want):]))
+        problems.append(f"command {entry.id} ({entry.text}): its stored round snapshot {diff[1]} differs from "
+                        f"the ledger's {diff[0]}")
 
 
 def first_difference(stored: list[dict], again: list[dict]) -> str:

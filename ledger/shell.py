@@ -13,9 +13,7 @@ import shlex
 import sys
 
 import click
-import typer
 
-from .errors import BankError
 
 PLAYER_FIRST = {"bid", "buy", "par", "sell", "pass", "exchange", "count", "bankrupt"}
 CORP_FIRST = {"tile", "token", "pay", "withhold", "train", "discard", "buy-private", "done"}
@@ -50,37 +48,45 @@ class Shell:
         return f"bank [{round_label(st)} · {who}]> "
 
     def run_line(self, line: str) -> None:
+        from .cli import run_text
         text = line.strip()
         if not text or text.startswith("#"):
             return
-        try:
-            tokens = shlex.split(text)
-        except ValueError as exc:
-            self.fail(f"cannot read the line: {exc}")
+        words = text.split()
+        if words[0] == "help":
+            self.help(words[1:])
             return
-        if tokens[0] == "bank":
-            tokens = tokens[1:]
-        if tokens and tokens[0] == "help":
-            self.help(tokens[1:])
-            return
-        sub = {"game": self.obj["game"], "session": self.obj.get("session"), "line": text}
+        self.reread()
+        sub = {"game": self.obj["game"], "session": self.obj.get("session"), "line": text,
+               "announce": self.announce}
         try:
-            self.group.invoke_line(tokens, obj=sub, prog_name="bank")
-        except (click.exceptions.Exit, typer.Exit) as exc:
-            if exc.exit_code:
+            if run_text(self.group, text, sub):
                 self.errors += 1
-        except BankError as exc:
-            from .cli import in_currency
-            self.fail(in_currency(exc.line(), sub))
-        except click.ClickException as exc:
-            self.fail(exc.format_message())
         finally:
             if sub.get("session") is not None:
                 self.obj["session"] = sub["session"]
 
+    def reread(self) -> None:
+        """Another terminal may have recorded commands since the last line: say so, and work on
+        the game as it is now (the write itself checks again, inside its transaction)."""
+        s = self.session()
+        if s is None:
+            return
+        try:
+            arrived = s.refresh()
+        except Exception:  # the command that follows reports the problem in its own words
+            return
+        if arrived:
+            self.announce(arrived)
+
+    def announce(self, arrived: int) -> None:
+        print(f"note: the game changed in another window ({arrived} new command(s)); re-read it",
+              file=self.err)
+
     def fail(self, message: str) -> None:
+        from .errors import one_line
         self.errors += 1
-        print(f"error: {message}", file=self.err)
+        print(f"error: {one_line(message)}", file=self.err)
 
     def help(self, words: list[str]) -> None:
         with click.Context(self.group, info_name="bank") as ctx:
@@ -110,7 +116,7 @@ class Shell:
             return []
         verb, pos = words[0], len(words)
         players = [quote(p) for p in s.state.players]
-        corps = [c.sym for c in s.rs.corporations]
+        corps = [c.alias or c.sym for c in s.rs.corporations]  # the plain alias types safely anywhere
         privs = [p.sym for p in s.rs.privates]
         if verb == "help":
             return self.verbs() if pos == 1 else []
@@ -119,6 +125,7 @@ class Shell:
                 return players
             if verb in CORP_FIRST:
                 op = s.state.round.get("corp")
+                op = op and (s.rs.corporation(op).alias or op)
                 return ([op] if op else []) + [c for c in corps if c != op]
             if verb == "adjust":
                 return ["bank"] + players + corps
@@ -161,6 +168,8 @@ class Shell:
 
     def loop(self, stdin=None) -> int:
         stdin = stdin or sys.stdin
+        if hasattr(stdin, "reconfigure"):  # bytes that are not UTF-8 reach check_text, which refuses them
+            stdin.reconfigure(errors="surrogateescape")
         if not stdin.isatty():
             for line in stdin:
                 if line.strip() in EXIT:
