@@ -7,7 +7,11 @@ Transcripts (`bank play FILE`) run each line through this same grammar.
 from __future__ import annotations
 
 import json
+import os
+import re
 import shlex
+import signal
+import sqlite3
 import sys
 from pathlib import Path
 from typing import List, Optional
@@ -17,7 +21,7 @@ import typer
 from typer.core import TyperGroup
 
 from .command import Command
-from .errors import BankError, CommandError
+from .errors import BankError, CommandError, one_line
 
 DEFAULT_GAME = "bank.db"
 
@@ -28,39 +32,100 @@ class OneLineErrors(TyperGroup):
     def main(self, args=None, prog_name=None, complete_var=None, standalone_mode=True, **extra):
         obj = extra.pop("obj", None) or {}
         argv = list(args) if args is not None else sys.argv[1:]
-        obj.setdefault("line", command_text(argv))
+        quiet_resource_signals()
         try:
+            check_text(argv)
+            argv = hoist_game(argv)
+            obj.setdefault("line", command_text(argv))
             result = self.invoke_line(argv, obj, prog_name=prog_name or "bank", **extra)
         except (click.exceptions.Exit, typer.Exit) as exc:
             sys.exit(exc.exit_code)
-        except BankError as exc:
-            click.echo(f"error: {in_currency(exc.line(), obj)}", err=True)
-            sys.exit(exc.exit_code)
-        except click.ClickException as exc:
-            click.echo(f"error: {exc.format_message()} (hint: 'bank --help', 'bank VERB --help')", err=True)
-            sys.exit(exc.exit_code)
-        except click.exceptions.Abort:
-            click.echo("error: aborted", err=True)
-            sys.exit(1)
+        except BaseException as exc:  # every failure, expected or not, is one line
+            if isinstance(exc, SystemExit) or os.environ.get("BANK_DEBUG") and not isinstance(exc, BankError):
+                raise
+            message, code = error_message(exc, obj)
+            click.echo(f"error: {message}", err=True)
+            sys.exit(code)
         if isinstance(result, int) and result:
             sys.exit(result)
         return result
 
     def invoke_line(self, args, obj=None, prog_name="bank", **extra):
         """Run one command line; errors propagate (used by `play` and the shell)."""
-        return click.Group.main(self, args=args, prog_name=prog_name, standalone_mode=False, obj=obj, **extra)
+        return click.Group.main(self, args=hoist_game(list(args)), prog_name=prog_name, standalone_mode=False,
+                                obj=obj, **extra)
+
+
+def error_message(exc: BaseException, obj: dict | None) -> tuple[str, int]:
+    """The one place an error becomes text: (one line, exit code)."""
+    from .store import db_error
+    if isinstance(exc, (sqlite3.Error, OSError)) and not isinstance(exc, BankError):
+        exc = db_error(exc, (obj or {}).get("game"))
+    if isinstance(exc, BankError):
+        return one_line(in_currency(exc.line(), obj)), exc.exit_code
+    if isinstance(exc, click.ClickException):
+        return one_line(f"{exc.format_message()} (hint: 'bank --help', 'bank VERB --help')"), exc.exit_code or 2
+    if isinstance(exc, click.exceptions.Abort):
+        return "aborted", 1
+    if isinstance(exc, KeyboardInterrupt):
+        return "interrupted: nothing more was recorded", 130
+    if isinstance(exc, MemoryError):
+        return "out of memory: nothing was recorded", 70
+    return one_line(f"internal error ({type(exc).__name__}: {exc}); nothing was recorded "
+                    f"(hint: BANK_DEBUG=1 shows where)"), 70
+
+
+def quiet_resource_signals() -> None:
+    """A file-size limit (`ulimit -f`) must fail the write, not kill the process mid-command."""
+    if hasattr(signal, "SIGXFSZ"):
+        signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
+
+
+def check_text(words: list[str]) -> None:
+    """Arguments must be text: bytes that are not UTF-8 would be stored as garbage."""
+    for i, word in enumerate(words, start=1):
+        try:
+            word.encode("utf-8")
+        except UnicodeEncodeError:
+            raise CommandError(f"argument {i} ({one_line(word)}) is not valid UTF-8 text") from None
+        if "\x00" in word:
+            raise CommandError(f"argument {i} ({one_line(word)}) holds a NUL character")
+
+
+def hoist_game(args: list[str]) -> list[str]:
+    """`--game FILE` may come before or after the verb: move it to the front, where click reads it."""
+    front, rest, i = [], [], 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":
+            rest += args[i:]
+            break
+        if word in ("--game", "-g") and i + 1 < len(args):
+            front += [word, args[i + 1]]
+            i += 2
+            continue
+        if word.startswith("--game="):
+            front.append(word)
+        else:
+            rest.append(word)
+        i += 1
+    return front + rest
 
 
 app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True,
                   help="bank: the bank and bookkeeper for physical 18xx games.")
+# Game verbs take negative numbers as arguments (so `pay NYC -40` gets the rule's error, not
+# "no such option -4"); `run` refuses any other word that looks like an option.
+VERB = {"ignore_unknown_options": True}
 
 
 @app.callback()
 def main_options(ctx: typer.Context,
                  game: str = typer.Option(None, "--game", "-g", envvar="BANK_GAME",
-                                          help="game file (default ./bank.db)")):
+                                          help="game file (default ./bank.db); before or after the verb")):
     ctx.ensure_object(dict)
     ctx.obj.setdefault("game", game or DEFAULT_GAME)
+    ctx.obj.setdefault("game_given", bool(game))
 
 
 def in_currency(text: str, obj: dict) -> str:
@@ -71,10 +136,15 @@ def in_currency(text: str, obj: dict) -> str:
 
 
 def session(ctx: typer.Context):
+    """The open game, re-read if another process has recorded commands since it was loaded."""
     from .session import Session
     obj = ctx.ensure_object(dict)
     if obj.get("session") is None:
         obj["session"] = Session.open(obj["game"])
+    else:
+        arrived = obj["session"].refresh()
+        if arrived and obj.get("announce"):
+            obj["announce"](arrived)
     return obj["session"]
 
 
@@ -98,6 +168,7 @@ def command_text(args: list[str]) -> str:
 
 def run(ctx: typer.Context, verb: str, **args) -> None:
     from .views import describe, whose_turn
+    refuse_unknown_options(verb, args)
     s = session(ctx)
     args = {k: v for k, v in args.items() if v is not None and v is not False}
     events = s.execute(Command(verb, args), line_of(ctx))
@@ -110,17 +181,26 @@ def run(ctx: typer.Context, verb: str, **args) -> None:
     typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
 
 
+def refuse_unknown_options(verb: str, args: dict) -> None:
+    """Verbs accept words starting with '-' so that negative amounts reach the rules; any other
+    such word is an option the verb does not have."""
+    for value in args.values():
+        if isinstance(value, str) and value.startswith("-") and not NEGATIVE.match(value):
+            raise CommandError(f"'{verb}' has no option {value}", f"bank {verb} --help")
+
+
+NEGATIVE = re.compile(r"^-[0-9]+$")
+
+
 FORCE = typer.Option(False, "--force", help="waive the rules this command breaks (needs --reason)")
 REASON = typer.Option(None, "--reason", help="why a rule is waived")
 
 
 def count_arg(raw: Optional[str]) -> Optional[int]:
+    from .names import whole_number
     if raw is None:
         return None
-    try:
-        n = int(raw)
-    except ValueError:
-        raise CommandError(f"the number of shares must be a whole number, got '{raw}'") from None
+    n = whole_number(raw, "the number of shares")
     if n < 1:
         raise CommandError(f"the number of shares must be at least 1, got {n}")
     return n
@@ -153,14 +233,14 @@ def new(ctx: typer.Context, title: str, players: List[str],
 
 # --------------------------------------------------------------------------- auction and stock round
 
-@app.command()
+@app.command(context_settings=VERB)
 def bid(ctx: typer.Context, player: str, item: str, amount: str,
         force: bool = FORCE, reason: Optional[str] = REASON):
     """Bid on a private in the auction."""
     run(ctx, "bid", player=player, item=item, amount=amount, force=force, reason=reason)
 
 
-@app.command()
+@app.command(context_settings=VERB)
 def buy(ctx: typer.Context, player: str, item: str, count: Optional[str] = typer.Argument(None),
         pool: bool = typer.Option(False, "--pool", help="buy from the pool (open market)"),
         ipo: bool = typer.Option(False, "--ipo", help="buy from the IPO (the default when it has shares)"),
@@ -172,28 +252,28 @@ def buy(ctx: typer.Context, player: str, item: str, count: Optional[str] = typer
         source="pool" if pool else "ipo" if ipo else None, force=force, reason=reason)
 
 
-@app.command()
+@app.command(context_settings=VERB)
 def par(ctx: typer.Context, player: str, corp: str, price: str,
         force: bool = FORCE, reason: Optional[str] = REASON):
     """Start a company: the player buys its president's certificate at PRICE."""
     run(ctx, "par", player=player, corp=corp, price=price, force=force, reason=reason)
 
 
-@app.command()
+@app.command(context_settings=VERB)
 def sell(ctx: typer.Context, player: str, corp: str, count: Optional[str] = typer.Argument(None),
         force: bool = FORCE, reason: Optional[str] = REASON):
     """Sell N shares (default 1) to the pool; in a forced train purchase also a private to the bank (1843)."""
     run(ctx, "sell", player=player, corp=corp, count=count_arg(count), force=force, reason=reason)
 
 
-@app.command(name="pass")
+@app.command(name="pass", context_settings=VERB)
 def pass_(ctx: typer.Context, player: str,
         force: bool = FORCE, reason: Optional[str] = REASON):
     """Pass (auction or stock round), or end a stock-round turn after acting."""
     run(ctx, "pass", player=player, force=force, reason=reason)
 
 
-@app.command()
+@app.command(context_settings=VERB)
 def exchange(ctx: typer.Context, player: str, private: str, corp: Optional[str] = typer.Argument(None),
              pool: bool = typer.Option(False, "--pool"), ipo: bool = typer.Option(False, "--ipo"),
              par: Optional[str] = typer.Option(None, "--par", help="par of an unstarted company (1843 VDL)"),
@@ -205,7 +285,7 @@ def exchange(ctx: typer.Context, player: str, private: str, corp: Optional[str] 
 
 # --------------------------------------------------------------------------- operating rounds
 
-@app.command()
+@app.command(context_settings=VERB)
 def tile(ctx: typer.Context, corp: str, cost: str,
          using: Optional[str] = typer.Option(None, "--using", help="a private's track ability (CS, DH; TB, SG)"),
          hex: Optional[str] = typer.Option(None, "--hex", help="a hex with a fee (1843: paris)"),
@@ -214,7 +294,7 @@ def tile(ctx: typer.Context, corp: str, cost: str,
     run(ctx, "tile", corp=corp, cost=cost, using=using, hex=hex, force=force, reason=reason)
 
 
-@app.command()
+@app.command(context_settings=VERB)
 def token(ctx: typer.Context, corp: str, cost: Optional[str] = typer.Argument(None),
           using: Optional[str] = typer.Option(None, "--using", help="a private's station power (1843: HAV, BA)"),
           move: bool = typer.Option(False, "--move", help="move a station (1843 gray phase)"),
@@ -223,7 +303,7 @@ def token(ctx: typer.Context, corp: str, cost: Optional[str] = typer.Argument(No
     run(ctx, "token", corp=corp, cost=cost, using=using, move=move, force=force, reason=reason)
 
 
-@app.command()
+@app.command(context_settings=VERB)
 def port(ctx: typer.Context, corp: str, port: str,
          source: Optional[str] = typer.Option(None, "--from", help="buy it from this company"),
         force: bool = FORCE, reason: Optional[str] = REASON):
@@ -231,35 +311,35 @@ def port(ctx: typer.Context, corp: str, port: str,
     run(ctx, "port", corp=corp, port=port, source=source, force=force, reason=reason)
 
 
-@app.command()
+@app.command(context_settings=VERB)
 def flip(ctx: typer.Context, corp: str, type: str,
         force: bool = FORCE, reason: Optional[str] = REASON):
     """Turn a double-sided train certificate to its single side to meet the train limit (1843)."""
     run(ctx, "flip", corp=corp, type=type, force=force, reason=reason)
 
 
-@app.command()
+@app.command(context_settings=VERB)
 def use(ctx: typer.Context, corp: str, private: str, target: Optional[str] = typer.Argument(None),
         force: bool = FORCE, reason: Optional[str] = REASON):
     """The company uses a private's power on TARGET (1843: VDL's Engineers on a train)."""
     run(ctx, "use", corp=corp, private=private, target=target, force=force, reason=reason)
 
 
-@app.command()
+@app.command(context_settings=VERB)
 def pay(ctx: typer.Context, corp: str, revenue: str,
         force: bool = FORCE, reason: Optional[str] = REASON):
     """Run for REVENUE and pay it out to the shareholders."""
     run(ctx, "pay", corp=corp, revenue=revenue, force=force, reason=reason)
 
 
-@app.command()
+@app.command(context_settings=VERB)
 def withhold(ctx: typer.Context, corp: str, revenue: str,
         force: bool = FORCE, reason: Optional[str] = REASON):
     """Run for REVENUE and keep it in the treasury."""
     run(ctx, "withhold", corp=corp, revenue=revenue, force=force, reason=reason)
 
 
-@app.command()
+@app.command(context_settings=VERB)
 def train(ctx: typer.Context, corp: str, type: str,
           source: Optional[str] = typer.Option(None, "--from", help="pool, or the selling company"),
           price: Optional[str] = typer.Option(None, "--price", help="agreed price from another company"),
@@ -269,14 +349,14 @@ def train(ctx: typer.Context, corp: str, type: str,
     run(ctx, "train", corp=corp, type=type, source=source, price=price, trade_in=trade_in, force=force, reason=reason)
 
 
-@app.command()
+@app.command(context_settings=VERB)
 def discard(ctx: typer.Context, corp: str, type: str,
         force: bool = FORCE, reason: Optional[str] = REASON):
     """Discard a train over the train limit to the pool."""
     run(ctx, "discard", corp=corp, type=type, force=force, reason=reason)
 
 
-@app.command(name="buy-private")
+@app.command(name="buy-private", context_settings=VERB)
 def buy_private(ctx: typer.Context, corp: str, private: str, price: str,
                 as_train: bool = typer.Option(False, "--as-train", help="1843: Val de Loire becomes a 2 train"),
         force: bool = FORCE, reason: Optional[str] = REASON):
@@ -284,7 +364,7 @@ def buy_private(ctx: typer.Context, corp: str, private: str, price: str,
     run(ctx, "buy-private", corp=corp, private=private, price=price, as_train=as_train, force=force, reason=reason)
 
 
-@app.command()
+@app.command(context_settings=VERB)
 def done(ctx: typer.Context, corp: str,
          no_route: bool = typer.Option(False, "--no-route", help="the company has no route, so need not buy a train"),
         force: bool = FORCE, reason: Optional[str] = REASON):
@@ -292,28 +372,28 @@ def done(ctx: typer.Context, corp: str,
     run(ctx, "done", corp=corp, no_route=no_route, force=force, reason=reason)
 
 
-@app.command()
+@app.command(context_settings=VERB)
 def bankrupt(ctx: typer.Context, player: str,
         force: bool = FORCE, reason: Optional[str] = REASON):
     """The president cannot pay for the forced train: bankruptcy ends the game."""
     run(ctx, "bankrupt", player=player, force=force, reason=reason)
 
 
-@app.command()
+@app.command(context_settings=VERB)
 def end(ctx: typer.Context,
         force: bool = FORCE, reason: Optional[str] = REASON):
     """The players end the game now."""
     run(ctx, "end", force=force, reason=reason)
 
 
-@app.command()
+@app.command(context_settings=VERB)
 def adjust(ctx: typer.Context, source: str, dest: str, amount: str,
            reason: Optional[str] = typer.Option(None, "--reason", help="why (required)")):
     """Move money between two accounts (bank, a player, a company) as a logged correction."""
     run(ctx, "adjust", source=source, dest=dest, amount=amount, reason=reason)
 
 
-@app.command()
+@app.command(context_settings=VERB)
 def count(ctx: typer.Context, player: str, amount: str):
     """Record a physical count of a player's money and show the difference from the ledger."""
     run(ctx, "count", player=player, amount=amount)
@@ -397,12 +477,13 @@ def log(ctx: typer.Context, as_json: bool = typer.Option(False, "--json"),
 
 
 @app.command()
-def explain(ctx: typer.Context, number: int):
+def explain(ctx: typer.Context, number: str):
     """How command N's money was computed (payouts per holder, rounding, the stock move)."""
     from .explain import explain as explain_lines
+    from .names import whole_number
     from .views import localize
     s = session(ctx)
-    for line in explain_lines(s, number):
+    for line in explain_lines(s, whole_number(number, "the command number")):
         typer.echo(localize(line, s.rs))
 
 
@@ -474,31 +555,59 @@ def play(ctx: typer.Context, file: Path, show: bool = typer.Option(False, "--sho
 
 
 def play_file(ctx: typer.Context, file: Path, verbose: bool = False) -> int:
-    if not file.exists():
-        raise CommandError(f"no transcript at {file}")
+    """Run a transcript's lines; stop at the first refused one, reporting its number. Returns the
+    exit code (0 when every line ran)."""
     obj = ctx.ensure_object(dict)
     group = typer.main.get_command(app)
-    for number, raw in enumerate(file.read_text().splitlines(), start=1):
+    for number, raw in enumerate(transcript_lines(file), start=1):
         text = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("#") else ""
         if not text:
             continue
-        try:
-            tokens = shlex.split(text)
-            if tokens and tokens[0] == "bank":
-                tokens = tokens[1:]
-            sub = {"game": obj["game"], "session": obj.get("session"), "quiet": not verbose, "line": text}
-            group.invoke_line(tokens, obj=sub)
-            obj["session"] = sub.get("session")
-        except (BankError, click.ClickException, ValueError) as exc:
-            if isinstance(exc, BankError):
-                message = in_currency(exc.line(), sub)
-            elif isinstance(exc, click.ClickException):
-                message = exc.format_message()
-            else:
-                message = str(exc)
-            typer.echo(f"error: {file}:{number}: {text}: {message}", err=True)
-            return getattr(exc, "exit_code", 1) or 1
+        sub = {"game": obj["game"], "session": obj.get("session"), "quiet": not verbose, "line": text}
+        code = run_text(group, text, sub, where=f"{file}:{number}: {text}: ")
+        obj["session"] = sub.get("session")
+        if code:
+            return code
     return 0
+
+
+def run_text(group, text: str, obj: dict, where: str = "") -> int:
+    """One line of a transcript or the shell, with the CLI's grammar; a failure is one stderr line
+    (prefixed with `where`). Returns the exit code."""
+    try:
+        tokens = shlex.split(text)
+        if tokens and tokens[0] == "bank":
+            tokens = tokens[1:]
+        check_text(tokens)
+        group.invoke_line(tokens, obj=obj)
+    except (click.exceptions.Exit, typer.Exit) as exc:
+        return exc.exit_code
+    except Exception as exc:
+        if os.environ.get("BANK_DEBUG") and not isinstance(exc, BankError):
+            raise
+        if isinstance(exc, ValueError) and not isinstance(exc, BankError):
+            exc = CommandError(f"cannot read the line: {exc}")  # shlex: an unclosed quote
+        message, code = error_message(exc, obj)
+        typer.echo(f"error: {one_line(where)}{message}", err=True)
+        return code
+    return 0
+
+
+def transcript_lines(file: Path) -> list[str]:
+    """A transcript's lines; a line that is not UTF-8 text is refused with its number."""
+    try:
+        if not file.is_file():
+            raise CommandError(f"no transcript at {file}" if not file.exists() else f"{file} is not a file")
+        data = file.read_bytes()
+    except OSError as exc:
+        raise CommandError(f"cannot read the transcript {file}: {exc.strerror or exc}") from None
+    lines = data.split(b"\n")
+    for number, line in enumerate(lines, start=1):
+        try:
+            line.decode("utf-8")
+        except UnicodeDecodeError:
+            raise CommandError(f"{file}:{number}: the line is not valid UTF-8 text") from None
+    return data.decode("utf-8").splitlines()
 
 
 @app.command(name="import")
@@ -535,25 +644,61 @@ def shell(ctx: typer.Context):
 
 
 @app.command()
-def demo(ctx: typer.Context, file: Path = typer.Argument(Path("examples/1830-full-game.txt")),
-         fresh: bool = typer.Option(True, help="start from an empty game file")):
-    """Play an example game through the CLI and SQLite, then print the board and the scores."""
+def demo(ctx: typer.Context, example: str = typer.Argument("1830-full-game",
+                                                          help="a shipped example (see examples/) or a transcript file")):
+    """Play an example game through the CLI and SQLite into a new file, then print the board and
+    the scores. It never replaces a file: without --game it picks demo.db, demo-2.db, ..."""
     from .views import score_text, status_text
-    path = Path(ctx.obj["game"] if ctx.obj["game"] != DEFAULT_GAME else "demo.db")
-    if fresh:
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(path) + suffix).unlink(missing_ok=True)
+    file = example_file(example)
+    if ctx.obj["game_given"]:
+        path = Path(ctx.obj["game"])
+        if path.exists():
+            raise CommandError(f"{path} already exists: the demo plays only into a new file",
+                               "choose a new --game FILE, or leave it out")
+    else:
+        path = next(p for p in (Path(f"demo-{n}.db" if n > 1 else "demo.db") for n in range(1, 10_000))
+                    if not p.exists())
     ctx.obj["game"] = str(path)
-    if not file.exists() and not file.is_absolute():
-        file = Path(__file__).resolve().parents[1] / file  # run from elsewhere: the repository's examples
     errors = play_file(ctx, file)
     if errors:
         raise typer.Exit(errors)
     s = session(ctx)
-    typer.echo(f"Played {file} into {path}\n")
+    typer.echo(f"Played {example} into {path}\n")
     typer.echo(status_text(s.state, s.rs))
     typer.echo("")
     typer.echo(score_text(s.state, s.rs))
+
+
+def example_file(name: str) -> Path:
+    """A transcript file, or the name of an example shipped with the package."""
+    given = Path(name)
+    if given.is_file():
+        return given
+    shipped = examples_folder()
+    for candidate in (name, f"{name}.txt"):
+        entry = shipped.joinpath(candidate)
+        if entry.is_file():
+            return Path(str(entry))
+    known = sorted(p.name.removesuffix(".txt") for p in shipped.iterdir() if p.name.endswith(".txt"))
+    raise CommandError(f"no example or transcript '{name}'", f"examples: {', '.join(known)}")
+
+
+def examples_folder():
+    """The example transcripts: packaged as ledger.examples by an install; in an editable install
+    (a checkout) that mapping does not exist and they are read from the checkout's examples/."""
+    from importlib import resources
+    try:
+        return resources.files("ledger.examples")
+    except ModuleNotFoundError:
+        return Path(__file__).resolve().parents[1] / "examples"
+
+
+@app.command()
+def backup(ctx: typer.Context, file: Path):
+    """Write a consistent copy of the game to a new FILE, even while a shell has it open."""
+    s = session(ctx)
+    s.backup(file)
+    typer.echo(f"wrote {file}: {s.head} commands")
 
 
 def main() -> None:

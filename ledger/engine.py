@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from . import auction, operating, ports, stock, track, train_step
 from .command import Command
-from .errors import WAIVING, CommandError, LedgerCorrupt, RuleViolation
+from .errors import WAIVING, CommandError, LedgerCorrupt, RuleViolation, one_line
 from .ruleset import Ruleset
 from .state import BANK, DEPOT, MINT, Corp, acct_name, GameState, Private, apply, ipo_acct, player_acct
 
@@ -70,6 +70,10 @@ def start_events(rs: Ruleset, players: list[str]) -> list[dict]:
         raise RuleViolation(f"{rs.title} is for {counts[0]}-{counts[-1]} players, not {n}")
     if len({p.lower() for p in players}) != n:
         raise CommandError("player names must differ (case-insensitively)")
+    for p in players:
+        if not p.strip() or not p.isprintable():
+            raise CommandError(f"a player's name must be printable text, got '{one_line(p)}'",
+                               "quote a name with spaces: \"Anne Marie\"")
     cash = rs.players[n]["cash"]
     issued = [[f"{c.sym}.{i}", None, ipo_acct(c.sym)] for c in rs.corporations for i in range(len(rs.shares))]
     return [

@@ -77,3 +77,22 @@ def refuse(message: str, hint: str | None = None) -> None:
 
 def waiving():
     return WAIVING.get() is not None
+
+
+# Characters that end a line for a terminal or for str.splitlines(): an argument holding one must
+# still be echoed on the error's single line.
+LINE_BREAKS = "\n\r\x0b\x0c\x1c\x1d\x1e\x85\u2028\u2029"
+
+
+def one_line(text: str) -> str:
+    """`text` on one line: line breaks and other control characters written as escapes, bytes that
+    were not UTF-8 (kept by Python as surrogates) as \\xNN."""
+    out = []
+    for ch in str(text):
+        if "\udc80" <= ch <= "\udcff":
+            out.append(f"\\x{ord(ch) - 0xDC00:02x}")
+        elif ch in LINE_BREAKS or (ch < " " and ch != "\t") or "\ud800" <= ch <= "\udfff":
+            out.append(repr(ch)[1:-1])
+        else:
+            out.append(ch)
+    return "".join(out)
