@@ -13,8 +13,12 @@ def info_text(rs: Ruleset) -> str:
                         headers=["players", "cash each", "cert limit"]))
     out.append(tabulate([[p.sym, p.name, rs.money(p.face), rs.money(p.revenue), ", ".join(f"{k}={v}" for k, v in p.abilities.items())]
                          for p in rs.privates], headers=["private", "name", "face", "revenue", "abilities"]))
-    out.append(tabulate([[c.sym, c.name, c.home, " ".join(rs.money(t) for t in c.tokens)] for c in rs.corporations],
-                        headers=["company", "name", "home", "tokens"]))
+    out.append(tabulate([[c.sym, c.alias or "", c.name, c.home, " ".join(rs.money(t) for t in c.tokens)]
+                         for c in rs.corporations], headers=["company", "type as", "name", "home", "tokens"]))
+    aliased = [c for c in rs.corporations if c.alias]
+    if aliased:
+        out.append(f"'type as': a plain name for a symbol a shell would split (in bash '&' ends a command); "
+                   f"or quote the symbol: '{aliased[0].sym}'")
     out.append(tabulate([[t.name, " / ".join(f"{sd.name} {rs.money(sd.price)}" for sd in t.sides),
                           (t.count or "unlimited") if t.supply else f"{t.count} (not sold)", t.rusts_on or "-",
                           (f"{rs.money(t.trade_in_price)} trading in {'/'.join(t.trade_in)}" if t.trade_in else "-")]

@@ -6,7 +6,9 @@ Names match case-insensitively; a unique prefix of a player's name is enough. Un
 
 from __future__ import annotations
 
-from .errors import CommandError, unknown
+import re
+
+from .errors import CommandError, closest, unknown
 from .ruleset import Ruleset
 from .state import GameState
 
@@ -25,21 +27,73 @@ def player(s: GameState, raw: str) -> str:
 
 
 def corp(rs: Ruleset, raw: str) -> str:
-    return _symbol("company", raw, [c.sym for c in rs.corporations], {c.name.lower(): c.sym for c in rs.corporations})
+    return _symbol(rs, "company", raw, rs.corporations)
 
 
 def private(rs: Ruleset, raw: str) -> str:
-    return _symbol("private", raw, [p.sym for p in rs.privates], {p.name.lower(): p.sym for p in rs.privates})
+    return _symbol(rs, "private", raw, rs.privates)
 
 
 def item(rs: Ruleset, raw: str) -> tuple[str, str]:
     """A private or a company: ('private', sym) or ('corp', sym)."""
-    text = str(raw).strip().lower()
     for kind, table in (("private", rs.privates), ("corp", rs.corporations)):
-        for entry in table:
-            if entry.sym.lower() == text or entry.name.lower() == text:
-                return kind, entry.sym
-    raise unknown("private or company", raw, [p.sym for p in rs.privates] + [c.sym for c in rs.corporations])
+        sym = _match(rs, raw, table)
+        if sym:
+            return kind, sym
+    raise unknown_symbol(rs, "private or company", raw, [*rs.privates, *rs.corporations])
+
+
+def _symbol(rs: Ruleset, kind: str, raw: str, table) -> str:
+    sym = _match(rs, raw, table)
+    if sym is None:
+        raise unknown_symbol(rs, kind, raw, table)
+    return sym
+
+
+def _match(rs: Ruleset, raw: str, table) -> str | None:
+    """A symbol by its symbol, its plain alias or its name (any case); failing those, by the symbol
+    with its shell-special characters left out, when that names nothing else in the title."""
+    text = str(raw).strip().lower()
+    for entry in table:
+        if text in (entry.sym.lower(), entry.alias.lower(), entry.name.lower()):
+            return entry.sym
+    loose = [e.sym for e in table if plain(e.sym) == plain(text)]
+    if len(loose) == 1 and plain(text) not in taken_words(rs):
+        return loose[0]
+    return None
+
+
+def plain(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def taken_words(rs: Ruleset) -> set[str]:
+    """Every symbol and alias of the title, as typed plainly: a loose match may not be one."""
+    return {w.lower() for e in (*rs.corporations, *rs.privates) for w in (e.sym, e.alias) if w}
+
+
+def unknown_symbol(rs: Ruleset, kind: str, raw: str, table) -> CommandError:
+    """An unknown symbol, with a hint that never leads back into the shell's trap: a symbol with a
+    character the shell treats specially ('&') is suggested by its plain alias or quoted."""
+    text = str(raw).strip()
+    cut = [e for e in table if e.alias and text and e.sym.lower().startswith(text.lower())
+           and not e.sym[len(text):len(text) + 1].isalnum()]
+    if cut:
+        first = cut[0]
+        options = " or ".join(f"{e.alias} for {e.sym}" for e in cut)
+        return CommandError(f"unknown {kind} '{raw}'",
+                            f"a shell cuts {first.sym} at '{first.sym[len(text)]}': type {options}, "
+                            f"or quote it: '{first.sym}'")
+    guess = closest(text, [e.sym for e in table])
+    entry = next((e for e in table if e.sym == guess), None)
+    if entry is None:
+        return CommandError(f"unknown {kind} '{raw}'", "known: " + ", ".join(typed(e) for e in table))
+    return CommandError(f"unknown {kind} '{raw}'", f"did you mean {typed(entry)}?")
+
+
+def typed(entry) -> str:
+    """How to type a symbol at a shell prompt: its alias when it has one."""
+    return f"{entry.alias} ({entry.sym})" if entry.alias else entry.sym
 
 
 def train(rs: Ruleset, raw: str) -> str:
@@ -66,25 +120,21 @@ def side(rs: Ruleset, raw: str) -> tuple[str, str | None]:
     return train(rs, raw), None
 
 
-def _symbol(kind: str, raw: str, syms: list[str], by_name: dict[str, str]) -> str:
-    text = str(raw).strip().lower()
-    for sym in syms:
-        if sym.lower() == text:
-            return sym
-    if text in by_name:
-        return by_name[text]
-    loose = [sym for sym in syms if sym.lower().replace("&", "") == text.replace("&", "")]
-    if len(loose) == 1:
-        return loose[0]
-    raise unknown(kind, raw, syms)
+DIGITS = re.compile(r"-?[0-9]+")
+
+
+def whole_number(raw, what: str) -> int:
+    """A whole number as typed: ASCII digits with an optional minus sign. Python's int() also
+    reads '1_000', ' 7' and other scripts' digits ('٣'), which no banker means as an amount."""
+    text = str(raw).strip()
+    if not DIGITS.fullmatch(text):
+        raise CommandError(f"{what} must be a whole number, got '{raw}'")
+    return int(text)
 
 
 def amount(raw, what: str = "amount") -> int:
-    text = str(raw).strip().lstrip("$")
-    try:
-        value = int(text)
-    except ValueError:
-        raise CommandError(f"{what} must be a whole number of dollars, got '{raw}'") from None
+    text = str(raw).strip()
+    value = whole_number(text[1:] if text.startswith("$") else text, what)
     if value < 0:
         raise CommandError(f"{what} must not be negative, got {value}")
     return value

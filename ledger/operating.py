@@ -150,10 +150,26 @@ def run(ctx, cmd, how: str) -> None:
         refuse(f"{corp} has already run this turn (${s.round['revenue']})")
     if revenue and not s.corp_trains(corp):
         refuse(f"{corp} has no trains: its revenue is $0", f"withhold {corp} 0")
+    check_revenue(ctx, corp, revenue)
     if how == "pay" and revenue > 0:
         pay_out(ctx, corp, revenue)
     else:
         withhold(ctx, corp, revenue)
+
+
+def check_revenue(ctx, corp: str, revenue: int) -> None:
+    """A revenue is a sum of the map's values, so it comes in the title's granularity; one far
+    above what the company's trains could earn is almost surely mistyped, and needs --force."""
+    s, rs = ctx.state, ctx.rs
+    step = rs.k("operating", "revenue_multiple")
+    if revenue % step:
+        refuse(f"{rs.title} revenues are multiples of {rs.money(step)} (every stop on the map is): "
+               f"{rs.money(revenue)} is not", f"did you mean {rs.money(revenue - revenue % step)}?")
+    ceiling = trains.plausible_revenue(s, rs, corp)
+    if revenue > ceiling:
+        refuse(f"{corp}'s trains ({', '.join(trains.side_name(s, rs, t) for t in s.corp_trains(corp))}) "
+               f"could earn at most about {rs.money(ceiling)}, not {rs.money(revenue)}",
+               "if the revenue is right, add --force --reason TEXT")
 
 
 def dividends(s, rs, corp: str, revenue: int) -> list[list]:

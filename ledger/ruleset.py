@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import copy
 import hashlib
+import re
 import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
@@ -96,6 +97,10 @@ KNOBS: dict[str, dict[str, tuple[type, tuple | None]]] = {
         # a double-sided certificate from the pool: the buyer picks the side, or it keeps its side
         "pool_train_side": (str, ("buyer_choice", "as_discarded")),
         "relic_limit": (int, None),            # rusted certificates a company may own (relic phases)
+        "revenue_multiple": (int, None),       # every revenue is a multiple of this (the map's values)
+        # a revenue above (stops x max_stop_revenue) over the company's trains needs --force
+        "max_stop_revenue": (int, None),
+        "max_route_stops": (int, None),        # the stops counted for a train that runs any number
     },
     "endgame": {
         # the only endings implemented: the set under way (OR) or the set after the SR
@@ -161,6 +166,7 @@ class Private:
     face: int
     revenue: int
     abilities: dict = field(default_factory=dict, hash=False, compare=False)
+    alias: str = ""   # a plain name for a symbol the shell would split (see SHELL_SAFE)
 
     def ability(self, name: str, default=None):
         return self.abilities.get(name, default)
@@ -173,6 +179,7 @@ class Corporation:
     home: str
     tokens: tuple[int, ...]
     extra_tile_fee: int | None = None   # a second tile lay in a turn, for this fee (1843 §8.4.1)
+    alias: str = ""   # a plain name for a symbol the shell would split (see SHELL_SAFE)
 
 
 @dataclass(frozen=True)
@@ -184,6 +191,8 @@ class Side:
     trains: int = 1
     relic: bool = False          # may be bought as a rusted certificate in a relic phase
     aliases: tuple[str, ...] = ()
+    stops: int = 0               # stops it counts for revenue (0: any number)
+    multiplier: int = 1          # revenue multiplier (an x2 side doubles)
 
 
 @dataclass(frozen=True)
@@ -533,7 +542,7 @@ def read_private(i: int, row: dict, problems: list[str]) -> Private:
     path = f"privates[{i}]"
     abilities = {}
     for key, value in row.items():
-        if key in ("sym", "name", "face", "revenue"):
+        if key in ("sym", "name", "face", "revenue", "alias"):
             continue
         kind = PRIVATE_ABILITIES.get(key)
         if kind is None:
@@ -544,7 +553,7 @@ def read_private(i: int, row: dict, problems: list[str]) -> Private:
             abilities[key] = value
     return Private(need(row, "sym", str, path, problems, "?"), need(row, "name", str, path, problems, "?"),
                    need(row, "face", int, path, problems, 0), need(row, "revenue", int, path, problems, 0),
-                   abilities)
+                   abilities, need(row, "alias", str, path, problems, "", optional=True))
 
 
 def read_corp(i: int, row: dict, problems: list[str]) -> Corporation:
@@ -554,7 +563,8 @@ def read_corp(i: int, row: dict, problems: list[str]) -> Corporation:
         problems.append(f"{path}.tokens: needs a list of token prices")
     return Corporation(need(row, "sym", str, path, problems, "?"), need(row, "name", str, path, problems, "?"),
                        need(row, "home", str, path, problems, "?"), tuple(tokens),
-                       need(row, "extra_tile_fee", int, path, problems, optional=True))
+                       need(row, "extra_tile_fee", int, path, problems, optional=True),
+                       need(row, "alias", str, path, problems, "", optional=True))
 
 
 def read_train(i: int, row: dict, problems: list[str]) -> TrainType:
@@ -563,7 +573,8 @@ def read_train(i: int, row: dict, problems: list[str]) -> TrainType:
     name = need(row, "name", str, path, problems, "?")
     sides = tuple(read_side(f"{path}.sides[{j}]", side, problems) for j, side in enumerate(row.get("sides", [])))
     if not sides:
-        sides = (Side(name, need(row, "price", int, path, problems, 0)),)
+        distance = need(row, "distance", int, path, problems, 0, optional=True)
+        sides = (Side(name, need(row, "price", int, path, problems, 0), stops=distance),)
     return TrainType(
         name=name,
         distance=need(row, "distance", int, path, problems, 0, optional=True),
@@ -582,7 +593,9 @@ def read_side(path: str, row: dict, problems: list[str]) -> Side:
     return Side(need(row, "name", str, path, problems, "?"), need(row, "price", int, path, problems, 0),
                 need(row, "trains", int, path, problems, 1, optional=True),
                 need(row, "relic", bool, path, problems, False, optional=True),
-                tuple(need(row, "aliases", list, path, problems, [], optional=True)))
+                tuple(need(row, "aliases", list, path, problems, [], optional=True)),
+                need(row, "stops", int, path, problems, 0, optional=True),
+                need(row, "multiplier", int, path, problems, 1, optional=True))
 
 
 def read_phase(i: int, row: dict, problems: list[str]) -> Phase:
@@ -636,6 +649,7 @@ def cross_check(rs: Ruleset, problems: list[str]) -> None:
         for key in ("exchange_for", "bonus_share", "bonus_president", "closes_on_first_train_of"):
             if p.ability(key) and p.ability(key) not in corps:
                 problems.append(f"privates[{i}].{key}: no corporation '{p.ability(key)}'")
+    check_aliases(rs, problems)
     pars = rs.knobs.get("company", {}).get("par_prices", [])
     par_cells = {c.price for c in rs.market.values() if c.par}
     for price in pars:
@@ -648,6 +662,26 @@ def cross_check(rs: Ruleset, problems: list[str]) -> None:
     phase_from = rs.knobs.get("privates_rules", {}).get("company_buy_from_phase")
     if phase_from and phase_from not in phases:
         problems.append(f"privates_rules.company_buy_from_phase: no phase '{phase_from}'")
+
+
+# What a banker can type at a bash prompt unquoted: a symbol with any other character ('&') needs a
+# plain alias in the data.
+SHELL_SAFE = re.compile(r"[A-Za-z0-9_.+/-]+")
+
+
+def check_aliases(rs: Ruleset, problems: list[str]) -> None:
+    """Aliases are plain, and no symbol or alias can be read as another (case-insensitively). That
+    every shipped symbol the shell would split has an alias is a test of the shipped data, not a
+    load error: games stored before aliases existed must still open."""
+    seen: dict[str, str] = {}
+    for table, entries in (("corporations", rs.corporations), ("privates", rs.privates)):
+        for i, e in enumerate(entries):
+            if e.alias and not SHELL_SAFE.fullmatch(e.alias):
+                problems.append(f"{table}[{i}].alias: {e.alias!r} must be letters, digits and _ . + / -")
+            for word in filter(None, (e.sym, e.alias)):
+                other = seen.setdefault(word.lower(), e.sym)
+                if other != e.sym:
+                    problems.append(f"{table}[{i}]: {word!r} is also {other}")
 
 
 def load_extension(rs: Ruleset):

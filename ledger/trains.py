@@ -200,3 +200,15 @@ def owned_side(s: GameState, rs: Ruleset, sym: str, raw_type: str, raw_side: str
             return on_side[0]
     return held[0] if held else None
 
+
+
+def plausible_revenue(s: GameState, rs: Ruleset, sym: str) -> int:
+    """A generous ceiling on what the company's trains could earn: each counts its stops (a train
+    that runs any number counts the title's longest route) at the map's dearest stop, times its
+    side's multiplier. A guard against typos, not a rule: the banker may --force past it."""
+    longest = rs.k("operating", "max_route_stops")
+    total = 0
+    for t in s.corp_trains(sym):  # obsolete and rusted certificates still run
+        sd = side(s, rs, t)
+        total += min(sd.stops or longest, longest) * sd.multiplier
+    return total * rs.k("operating", "max_stop_revenue")

@@ -12,25 +12,30 @@ from ledger.cli import app
 
 
 class Bank:
-    """`bank --game DB ...` as typed in a shell (argv is set: the CLI records the command as typed)."""
+    """`bank --game DB ...` as typed in a shell. With pytest's monkeypatch, argv is set too (the CLI
+    records the command as typed); without, the CLI builds the text from the arguments."""
 
-    def __init__(self, db, monkeypatch):
+    def __init__(self, db, monkeypatch=None):
         self.db = str(db)
         self.monkeypatch = monkeypatch
         self.runner = CliRunner()
 
-    def __call__(self, *words: str, ok: bool | None = True):
+    def __call__(self, *words: str, ok: bool | None = True, input: str | None = None):
         args = ["--game", self.db, *words]
-        self.monkeypatch.setattr(sys, "argv", ["bank", *args])
-        result = self.runner.invoke(app, args)
+        if self.monkeypatch is not None:
+            self.monkeypatch.setattr(sys, "argv", ["bank", *args])
+        result = self.runner.invoke(app, args, input=input)
         if ok is True:
-            assert result.exit_code == 0, f"bank {' '.join(words)} failed: {result.stderr or result.output}"
+            assert result.exit_code == 0, (f"bank {' '.join(words)} failed ({result.exit_code}): "
+                                           f"{result.stderr or result.stdout} {result.exception!r}")
         elif ok is False:
-            assert result.exit_code != 0, f"bank {' '.join(words)} should have failed"
+            assert result.exit_code != 0, f"bank {' '.join(words)} should have failed: {result.stdout}"
+        # a refusal or a success, never a traceback
+        assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
         return result
 
-    def line(self, text: str, ok: bool | None = True):
-        return self(*shlex.split(text), ok=ok)
+    def line(self, text: str, ok: bool | None = True, input: str | None = None):
+        return self(*shlex.split(text), ok=ok, input=input)
 
     def lines(self, *texts: str) -> None:
         for text in texts:
@@ -38,6 +43,24 @@ class Bank:
 
     def status(self) -> dict:
         return json.loads(self("status", "--json").stdout)
+
+    def status_text(self) -> str:
+        """The status as JSON text: comparing it shows whether anything in the game changed."""
+        return self("status", "--json").stdout
+
+    def score(self) -> dict:
+        return json.loads(self("score", "--json").stdout)
+
+    def log(self, *options: str) -> list[dict]:
+        return json.loads(self("log", "--json", *options).stdout)
+
+    def query(self, sql: str, params=()) -> list[dict]:
+        import sqlite_utils
+        database = sqlite_utils.Database(self.db)
+        try:
+            return list(database.query(sql, params))
+        finally:
+            database.conn.close()
 
     def company(self, sym: str) -> dict:
         return next(c for c in self.status()["companies"] if c["sym"] == sym)

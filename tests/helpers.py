@@ -61,6 +61,7 @@ def parse(line: str) -> Command:
     if verb not in GRAMMAR:
         raise ValueError(f"test helper does not know the verb {verb!r}")
     required, optional, flags = GRAMMAR[verb]
+    flags = {**flags, "--force": ("force", True), "--reason": ("reason", None)}
     args: dict = {}
     positional: list[str] = []
     i = 0

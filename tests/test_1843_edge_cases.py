@@ -700,15 +700,15 @@ def _sr2_train_era(g: Game) -> None:
 def _or21_train_era(g: Game) -> None:
     play_or(g, {
         "PLM": ["withhold PLM 0", "train PLM 4+1", "train PLM 3/5x2", "done PLM"],
-        "ETA": ["buy-private ETA VDL 220", "withhold ETA 1000", "use ETA VDL 2+1", "train ETA 3/5x2", "done ETA"],
+        "ETA": ["buy-private ETA VDL 220", "withhold ETA 1000 --force --reason 'test position'", "use ETA VDL 2+1", "train ETA 3/5x2", "done ETA"],
         "OU": ["withhold OU 25", "done OU"],
-        "MID": ["withhold MID 1000", "train MID 4+1", "train MID 4+1", "done MID"],
+        "MID": ["withhold MID 1000 --force --reason 'test position'", "train MID 4+1", "train MID 4+1", "done MID"],
     })
 
 
 def _first_blue(g: Game) -> None:
     until_turn(g, "PLM")
-    g.do("withhold PLM 1000", "train PLM 5+2")
+    g.do("withhold PLM 1000 --force --reason 'test position'", "train PLM 5+2")
 
 
 # OU's forced purchase (E14): P4 hands in HAV (60) and sells a PLM share (81), OU buys the pool 4+1.
@@ -722,8 +722,8 @@ def _rest_of_or22(g: Game) -> None:
 
 # Set 3 (blue, 2 ORs): PLM pays 3000 twice so that the players can start SO and NOR in SR 4.
 def _set3(g: Game) -> None:
-    play_or(g, {"PLM": ["pay PLM 3000", "done PLM"]})
-    play_or(g, {"PLM": ["pay PLM 3000", "done PLM"]})
+    play_or(g, {"PLM": ["pay PLM 3000 --force --reason 'test position'", "done PLM"]})
+    play_or(g, {"PLM": ["pay PLM 3000 --force --reason 'test position'", "done PLM"]})
 
 
 # SR 4: SO par 105 (blue) by P3, NOR par 67 by P1; both float.
@@ -745,20 +745,20 @@ def _or41(g: Game) -> None:
 
 # OR 4.2: NOR (only a 4/6x2) buys the first brown 5E: brown.
 def _or42(g: Game) -> None:
-    play_or(g, {"SO": ["withhold SO 0", "done SO"], "NOR": ["withhold NOR 1000", "train NOR 5E", "done NOR"]})
+    play_or(g, {"SO": ["withhold SO 0", "done SO"], "NOR": ["withhold NOR 1000 --force --reason 'test position'", "train NOR 5E", "done NOR"]})
 
 
 # Set 5 (brown, 3 ORs): PLM, MID and ETA buy a 5E each (one left; MID 195, ETA 225); SO withholds 3000 each
 # OR. The foreigners then take the last brown and the first red: red, the blues rust.
 def _set5(g: Game) -> None:
     play_or(g, {
-        "PLM": ["withhold PLM 2000", "train PLM 5E", "done PLM"],
+        "PLM": ["withhold PLM 2000 --force --reason 'test position'", "train PLM 5E", "done PLM"],
         "MID": ["withhold MID 0", "train MID 5E", "done MID"],
         "ETA": ["withhold ETA 0", "train ETA 5E", "done ETA"],
-        "SO": ["withhold SO 3000", "done SO"],
+        "SO": ["withhold SO 3000 --force --reason 'test position'", "done SO"],
     })
-    play_or(g, {"SO": ["withhold SO 3000", "done SO"]})
-    play_or(g, {"SO": ["withhold SO 3000", "done SO"]})
+    play_or(g, {"SO": ["withhold SO 3000 --force --reason 'test position'", "done SO"]})
+    play_or(g, {"SO": ["withhold SO 3000 --force --reason 'test position'", "done SO"]})
 
 
 # OR 6.1 (red, a set of 3): the five reds left: SO two, PLM, NOR, MID one each. MID withholds 655 so as to
@@ -766,10 +766,10 @@ def _set5(g: Game) -> None:
 def _or61(g: Game) -> None:
     play_or(g, {
         "SO": ["withhold SO 0", "train SO 8E", "train SO 8E", "done SO"],
-        "PLM": ["withhold PLM 2000", "train PLM 8E", "done PLM"],
-        "NOR": ["withhold NOR 2000", "train NOR 8E", "done NOR"],
+        "PLM": ["withhold PLM 2000 --force --reason 'test position'", "train PLM 8E", "done PLM"],
+        "NOR": ["withhold NOR 2000 --force --reason 'test position'", "train NOR 8E", "done NOR"],
         "MID": ["withhold MID 655", "train MID 8E", "done MID"],
-        "ETA": ["withhold ETA 2000", "done ETA"],
+        "ETA": ["withhold ETA 2000 --force --reason 'test position'", "done ETA"],
     })
 
 
@@ -824,7 +824,7 @@ def test_e12_first_blue_bought_against_the_green_limit_then_flip():
     g = chain("or2.1")
     until_turn(g, "PLM")
     assert g.trains("PLM") == ["3/5x2", "4+1"]
-    g.do("withhold PLM 1000")
+    g.do("withhold PLM 1000 --force --reason 'test position'")
     assert g.cash("PLM") == 1140
     g.do("train PLM 5+2")
     assert g.phase() == "blue"
@@ -855,11 +855,11 @@ def test_e21_engineers_timing():
     until_turn(g, "ETA", {"PLM": ["withhold PLM 0", "train PLM 4+1", "train PLM 3/5x2", "done PLM"]})
     g.do("buy-private ETA VDL 220")
     assert g.owner("VDL") == "ETA" and g.cash("P1") == 86 + 220
-    g.do("withhold ETA 1000", "use ETA VDL 2+1")
+    g.do("withhold ETA 1000 --force --reason 'test position'", "use ETA VDL 2+1")
     assert closed(g, "VDL")
     g.do("train ETA 3/5x2", "done ETA")
     assert g.trains("ETA") == ["2+1", "3/5x2", "4+1"]
-    play_or(g, {"MID": ["withhold MID 1000", "train MID 4+1", "train MID 4+1", "done MID"],
+    play_or(g, {"MID": ["withhold MID 1000 --force --reason 'test position'", "train MID 4+1", "train MID 4+1", "done MID"],
                 "OU": ["withhold OU 25", "done OU"]})
     _first_blue(g)
     assert g.phase() == "blue"
@@ -922,7 +922,7 @@ def test_e12_first_brown_and_the_blue_limit():
     g.do("done SO")
     until_turn(g, "NOR")
     assert g.trains("NOR") == ["4/6x2"] and g.phase() == "blue"
-    g.do("withhold NOR 1000", "train NOR 5E")
+    g.do("withhold NOR 1000 --force --reason 'test position'", "train NOR 5E")
     assert g.phase() == "brown" and g.cash("NOR") == 670
     assert g.trains("NOR") == ["4/6x2", "5E"]
     assert pending_corps(g) == []
@@ -1037,7 +1037,7 @@ def test_e13_foreigners_start_blue():
     assert g.phase() == "green" and g.supply_left("green") == 5
     play_or(g, {
         "PLM": ["withhold PLM 0", "train PLM 4+1", "train PLM 3/5x2", "done PLM"],
-        "ETA": ["withhold ETA 1000", "train ETA 3/5x2", "train ETA 4+1", "done ETA"],
+        "ETA": ["withhold ETA 1000 --force --reason 'test position'", "train ETA 3/5x2", "train ETA 4+1", "done ETA"],
     })
     assert g.supply_left("green") == 1 and g.phase() == "green"
     play_or(g)  # OR 2.2: nobody buys; at its end the foreigners buy
@@ -1129,7 +1129,7 @@ def e18_position() -> Game:
                 "SO": ["withhold SO 0", "train SO 2+1", "done SO"]})
     turns(g, "sell P1 PLM 1")
     assert g.cell("PLM") == (8, 3)
-    play_or(g, {"PLM": ["withhold PLM 0", "done PLM"], "SO": ["pay SO 10000", "done SO"]})
+    play_or(g, {"PLM": ["withhold PLM 0", "done PLM"], "SO": ["pay SO 10000 --force --reason 'test position'", "done SO"]})
     assert g.cell("PLM") == (8, 2) and g.price("PLM") == 73
     assert g.cell("SO") == (13, 7) and g.cash("P2") == 64 + 30 + 30 + 3000
     turns(g, "buy P2 SO", "buy P2 SO", "buy P2 SO", "buy P2 MID", "buy P2 MID", "par P2 OU 67")

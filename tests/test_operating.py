@@ -55,11 +55,11 @@ CHAIN: list[tuple[str, list[str]]] = [
              "train NYC 2", "train NYC 2", "train NYC 3", "done NYC"]),
     ("or2.1", ["pass Alice", "pass Bob", "pass Carol", "pass Dave"]),
     # OR 2.1: big dividends fund the players; B&O buys three 3s (BO closes); NYC takes the last 3.
-    ("or2.1-b&o", ["pay PRR 2000", "done PRR"]),
+    ("or2.1-b&o", ["pay PRR 2000 --force --reason 'test position'", "done PRR"]),
     ("or2.1-nyc", ["train B&O 3", "train B&O 3", "train B&O 3", "done B&O"]),
-    ("or2.2", ["pay NYC 1000", "train NYC 3", "done NYC"]),
+    ("or2.2", ["pay NYC 1000 --force --reason 'test position'", "train NYC 3", "done NYC"]),
     # OR 2.2: B&O (three 3s) buys the first 4: phase 4, limit 3, 2s rust, B&O discards a 3.
-    ("or2.2-b&o", ["withhold PRR 1000", "done PRR", "withhold NYC 0", "done NYC", "withhold B&O 300"]),
+    ("or2.2-b&o", ["withhold PRR 1000 --force --reason 'test position'", "done PRR", "withhold NYC 0", "done NYC", "withhold B&O 300 --force --reason 'test position'"]),
     ("first4", ["train B&O 4"]),
     ("sr3", ["discard B&O 3", "done B&O"]),
     # SR 3: ERIE (Alice) and C&O (Carol) float at par 100.
@@ -69,18 +69,18 @@ CHAIN: list[tuple[str, list[str]]] = [
     # OR 3.1: PRR buys DH from Carol and two 4s; NYC the last 4.
     ("or3.1-prr", ["done ERIE --no-route", "done C&O --no-route"]),
     ("or3.1-nyc", ["buy-private PRR DH 140", "train PRR 4", "train PRR 4", "done PRR"]),
-    ("or3.2", ["withhold NYC 300", "train NYC 4", "done NYC", "withhold B&O 0", "done B&O"]),
+    ("or3.2", ["withhold NYC 300 --force --reason 'test position'", "train NYC 4", "done NYC", "withhold B&O 0", "done B&O"]),
     # OR 3.2: ERIE buys the first 5: phase 5, limit 2, all privates close; NYC and B&O discard a 3.
     ("first5", ["withhold ERIE 0", "train ERIE 5"]),
     ("sr4", ["discard NYC 3", "discard B&O 3", "done ERIE", "train C&O 5", "train C&O 5", "done C&O",
              "withhold PRR 0", "done PRR", "withhold NYC 0", "done NYC", "withhold B&O 0", "done B&O"]),
     ("or4.1", ["pass Carol", "pass Dave", "pass Alice", "pass Bob"]),
     # OR 4.1: ERIE buys the first 6: phase 6, 3s rust everywhere, D trains for sale.
-    ("first6", ["withhold ERIE 500", "train ERIE 6"]),
+    ("first6", ["withhold ERIE 500 --force --reason 'test position'", "train ERIE 6"]),
     ("or4.2", ["done ERIE", "withhold C&O 0", "done C&O", "withhold PRR 0", "done PRR", "withhold NYC 0", "done NYC",
                "withhold B&O 0", "done B&O"]),
     # OR 4.2: ERIE trades its 6 in for the first D: phase D, 4s rust everywhere.
-    ("firstD", ["withhold ERIE 400", "train ERIE D --trade-in 6"]),
+    ("firstD", ["withhold ERIE 400 --force --reason 'test position'", "train ERIE D --trade-in 6"]),
     ("or4.2-prr", ["done ERIE", "withhold C&O 0", "done C&O"]),
     ("or4.2-nyc", ["train PRR 6 --from pool", "done PRR"]),
     ("or4.2-b&o", ["train NYC 6", "done NYC"]),
@@ -411,7 +411,7 @@ def test_dividend_of_67_rounds_up_per_holder_pool_pays_company_ipo_pays_nobody()
     IPO 4 shares -> nobody; the bank pays 42. Price one right: (7,5) $60 -> (7,6) $67."""
     g = dividend_position()
     before = {who: g.cash(who) for who in ("Alice", "Bob", "Dave", "PRR", "bank")}
-    events = g.do("pay PRR 67")
+    events = g.do("pay PRR 67 --force --reason 'test position'")
     assert g.cash("Alice") - before["Alice"] == 14
     assert g.cash("Dave") - before["Dave"] == 7
     assert g.cash("Bob") - before["Bob"] == 7
@@ -434,7 +434,7 @@ def test_withhold_pays_the_company_and_moves_left():
     g = dividend_position()
     bank, cash = g.bank(), g.cash("PRR")
     players = {p: g.cash(p) for p in FOUR}
-    g.do("withhold PRR 67")
+    g.do("withhold PRR 67 --force --reason 'test position'")
     assert g.cash("PRR") == cash + 67 and g.bank() == bank - 67
     assert {p: g.cash(p) for p in FOUR} == players
     assert g.cell("PRR") == (7, 4) and g.price("PRR") == 50
@@ -630,7 +630,7 @@ def test_first_5_lowers_the_limit_to_2_everywhere():
 
 def test_d_is_sold_only_from_the_first_6():
     g = chain("or4.1")
-    g.do("withhold ERIE 500")
+    g.do("withhold ERIE 500 --force --reason 'test position'")
     g.expect_error("train ERIE D", match="does not sell D")
     g.do("train ERIE 6")
     assert g.state.phase == "6"
@@ -651,7 +651,7 @@ def test_d_trade_in_at_the_limit():
     pool at $630. First D: phase D, every 4 rusts (PRR's two, NYC's, B&O's)."""
     g = chain("or4.2")
     assert g.round["corp"] == "ERIE" and trains(g, "ERIE") == ["5", "6"]
-    g.do("withhold ERIE 400")
+    g.do("withhold ERIE 400 --force --reason 'test position'")
     assert g.cash("ERIE") == 420 + 400
     g.expect_error("train ERIE D", match="train limit")
     g.expect_error("train ERIE D --trade-in 3", match="4 or 5 or 6")
@@ -670,7 +670,7 @@ def test_trade_in_is_only_for_a_d_from_the_bank(line):
     """OR 3.1, B&O at its limit of 3 (3, 3, 4) with $430; the pool has a 3, NYC two 3s."""
     g = chain("or3.1")
     next_turn_of(g, "B&O")
-    g.do("withhold B&O 300")
+    g.do("withhold B&O 300 --force --reason 'test position'")
     assert trains(g, "B&O") == ["3", "3", "4"] and trains(g, "pool") == ["3"]
     g.expect_error(line)
 
@@ -901,7 +901,7 @@ def test_bankruptcy_sells_what_it_can_pays_the_bank_and_ends_the_game():
 
 def test_bank_at_exactly_zero_is_not_broken():
     g = chain("or2.1")
-    g.do(f"withhold PRR {g.bank()}")
+    g.do(f"withhold PRR {g.bank()} --force --reason 'drain the bank'")
     assert g.bank() == 0 and not g.state.bank_broken
 
 
@@ -909,10 +909,10 @@ def test_bank_broken_in_an_or_ends_the_game_after_the_set():
     """OR 2.1 of 2: the bank is emptied, then NYC's $1000 payout needs $700 from it: everybody is paid
     in full, the bank goes negative and is broken; OR 2.2 is still played, then the game ends."""
     g = chain("or2.1")
-    g.do(f"withhold PRR {g.bank()}", "done PRR", "train B&O 3", "done B&O")
+    g.do(f"withhold PRR {g.bank()} --force --reason 'drain the bank'", "done PRR", "train B&O 3", "done B&O")
     assert g.bank() == 180
     carol = g.cash("Carol")
-    events = g.do("pay NYC 1000")
+    events = g.do("pay NYC 1000 --force --reason 'test position'")
     assert g.cash("Carol") == carol + 300
     assert g.bank() == 180 - 700 and g.state.bank_broken
     assert event(events, "bank_broke")["end_after_set"] == 2
@@ -934,7 +934,7 @@ def test_bank_broken_in_an_sr_ends_the_game_after_the_next_full_set():
     for _ in range(5):  # OR 2.1: PRR, B&O, NYC; OR 2.2: PRR, B&O, all for $0 (B&O has no route)
         finish_turn(g)
     assert g.round["index"] == 2 and g.round["corp"] == "NYC"
-    g.do(f"withhold NYC {g.bank() - 50}", "done NYC")
+    g.do(f"withhold NYC {g.bank() - 50} --force --reason 'drain the bank'", "done NYC")
     assert g.round_kind() == "stock" and g.round["number"] == 3 and g.bank() == 50 and not g.state.bank_broken
     price = g.price("PRR")
     g.do("sell Alice PRR 1")
@@ -1012,3 +1012,31 @@ def test_every_chain_step_replays_to_the_same_state(label):
     total = sum(v for k, v in g.state.balances.items() if k != "mint")
     assert total == 12000
     assert all(v >= 0 for k, v in g.state.balances.items() if k.startswith(("player:", "company:")))
+
+
+# --------------------------------------------------------------------------- typed revenues (issue 10 §3)
+
+
+def test_a_revenue_off_the_titles_granularity_is_refused():
+    """Digest §8.3: every 1830 revenue is a multiple of $10, so $95 is a typo."""
+    g = chain("or2.1")
+    assert g.round["corp"] == "PRR"
+    err = g.expect_error("pay PRR 95", match=r"multiples of \$10")
+    assert "did you mean $90" in err.hint
+
+
+def test_a_revenue_beyond_the_trains_reach_needs_force():
+    """PRR's four 2-trains count 2 stops each at no more than $100 a stop: $800 at most. $810 is
+    refused unless forced, and the forced run records the waived rule."""
+    g = chain("or2.1")
+    g.expect_error("pay PRR 810", match=r"at most about \$800")
+    events = g.do("pay PRR 810 --force --reason 'a route the bank does not know'")
+    waived = event(events, "rules_waived")
+    assert "at most about $800" in waived["rules"][0]
+    assert event(events, "revenue")["revenue"] == 810
+
+
+def test_a_revenue_within_reach_is_taken():
+    g = chain("or2.1")
+    events = g.do("pay PRR 800")
+    assert event(events, "revenue")["revenue"] == 800

@@ -26,6 +26,8 @@ from pathlib import Path
 import click
 import pytest
 
+from cli_driver import Bank, error_line
+
 from ledger.ruleset import load
 import sqlite_utils
 import typer
@@ -38,6 +40,8 @@ OPENING = ROOT / "examples" / "1830-opening.txt"
 FULL = ROOT / "examples" / "1830-full-game.txt"
 FULL_PLAYERS = ["Player 1", "Player 2", "Player 3", "Player 4"]
 COMPANIES = ["PRR", "NYC", "CPR", "B&O", "C&O", "ERIE", "NYNH", "B&M"]
+# completion offers what is safe to type in any shell: the plain alias of a symbol with '&'
+TYPED_COMPANIES = ["PRR", "NYC", "CPR", "BnO", "CnO", "ERIE", "NYNH", "BnM"]
 PRIVATES = ["SV", "CS", "DH", "MH", "CA", "BO"]
 PAR_PRICES = {"67", "71", "76", "82", "90", "100"}
 TRAIN_TYPES = {"2", "3", "4", "5", "6", "D"}
@@ -45,44 +49,6 @@ PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 # --------------------------------------------------------------------------- helpers
-
-class Bank:
-    """`bank --game DB ...` through CliRunner."""
-
-    def __init__(self, db):
-        self.db = str(db)
-        self.runner = CliRunner()
-
-    def __call__(self, *words: str, ok: bool | None = True, input: str | None = None):
-        result = self.runner.invoke(app, ["--game", self.db, *words], input=input)
-        if ok is True:
-            assert result.exit_code == 0, (f"bank {' '.join(words)} failed ({result.exit_code}): "
-                                           f"{result.stderr or result.stdout} {result.exception!r}")
-        elif ok is False:
-            assert result.exit_code != 0, f"bank {' '.join(words)} should have failed: {result.stdout}"
-        if ok is not None:
-            # a refusal or a success, never a traceback
-            assert result.exception is None or isinstance(result.exception, SystemExit), repr(result.exception)
-        return result
-
-    def line(self, text: str, ok: bool | None = True, input: str | None = None):
-        return self(*shlex.split(text), ok=ok, input=input)
-
-    def status(self) -> dict:
-        return json.loads(self("status", "--json").stdout)
-
-    def status_text(self) -> str:
-        return self("status", "--json").stdout
-
-    def score(self) -> dict:
-        return json.loads(self("score", "--json").stdout)
-
-    def log(self, *options: str) -> list[dict]:
-        return json.loads(self("log", "--json", *options).stdout)
-
-    def query(self, sql: str, params=()) -> list[dict]:
-        return query(self.db, sql, params)
-
 
 def query(db, sql: str, params=()) -> list[dict]:
     database = sqlite_utils.Database(str(db))
@@ -127,13 +93,6 @@ def dump(path) -> list[str]:
         return list(conn.iterdump())
     finally:
         conn.close()
-
-
-def error_line(result) -> str:
-    lines = [l for l in result.stderr.splitlines() if l.strip()]
-    assert len(lines) == 1, f"expected exactly one stderr line, got {lines!r}"
-    assert lines[0].startswith("error: "), lines[0]
-    return lines[0]
 
 
 def transcript_lines(path: Path) -> list[str]:
@@ -362,7 +321,7 @@ def test_completion_in_the_auction(fresh):
         assert sh.candidates(["bid", "Alice"]) == PRIVATES
         assert sh.candidates(["bid", "Alice", "CS"]) == ["45"]  # the minimum bid
         assert sh.candidates(["par", "Alice", "PRR"]) and set(sh.candidates(["par", "Alice", "PRR"])) == PAR_PRICES
-        assert set(sh.candidates(["par", "Alice"])) == set(COMPANIES)
+        assert set(sh.candidates(["par", "Alice"])) == set(TYPED_COMPANIES)
         assert sh.candidates(["chart"]) == ["worth", "prices"]
     finally:
         session.close()
@@ -382,15 +341,15 @@ def test_completion_in_an_operating_round(opening_master):
     try:
         assert session.state.round["corp"] == "NYC"
         done = sh.candidates(["done"])
-        assert done[0] == "NYC" and sorted(done) == sorted(COMPANIES) and len(done) == len(COMPANIES)
+        assert done[0] == "NYC" and sorted(done) == sorted(TYPED_COMPANIES) and len(done) == len(COMPANIES)
         assert sh.candidates(["pay"])[0] == "NYC"
         trains = sh.candidates(["train", "PRR"])
         assert trains[0] == "3"  # the 2-trains are gone: 3-trains are for sale
         assert set(trains) == TRAIN_TYPES and len(trains) == len(TRAIN_TYPES)
         assert set(sh.candidates(["par", "Alice", "PRR"])) == PAR_PRICES
         assert sh.candidates(["bid", "Alice"]) == PRIVATES
-        assert set(sh.candidates(["buy", "Alice"])) == set(PRIVATES) | set(COMPANIES)
-        assert sh.candidates(["adjust"]) == ["bank", "Alice", "Bob", "Carol", "Dave"] + COMPANIES
+        assert set(sh.candidates(["buy", "Alice"])) == set(PRIVATES) | set(TYPED_COMPANIES)
+        assert sh.candidates(["adjust"]) == ["bank", "Alice", "Bob", "Carol", "Dave"] + TYPED_COMPANIES
     finally:
         session.close()
 
@@ -799,11 +758,18 @@ def test_force_with_nothing_to_waive_records_nothing_waived(fresh):
 
 
 def test_force_cannot_make_a_player_cash_negative_and_brick_the_game(sr1):
+    """--force waives rules, not arithmetic: a purchase Alice cannot pay for is refused even when
+    forced, nothing is recorded, and the game still opens and audits clean."""
     sr1("par", "Alice", "NYC", "100")  # Alice 490 - 200 = 290
     sr1("buy", "Alice", "NYC", "--force", "--reason", "ruling")  # 190
     sr1("buy", "Alice", "NYC", "--force", "--reason", "ruling")  # 90
-    sr1("buy", "Alice", "NYC", "--force", "--reason", "ruling", ok=None)  # would be -10
-    sr1("status")
+    commands = len(sr1.log("--all"))
+    refused = sr1("buy", "Alice", "NYC", "--force", "--reason", "ruling", ok=False)  # would be -10
+    assert "Alice has $90" in error_line(refused)
+    assert len(sr1.log("--all")) == commands
+    alice = next(p for p in sr1.status()["players"] if p["name"] == "Alice")
+    assert alice["cash"] == 90 and alice["shares"]["NYC"] == 40
+    sr1("audit")
 
 
 # =========================================================================== 8. charts

@@ -126,7 +126,7 @@ def revenue(s, corp: str, rng: random.Random) -> int:
     total = 0
     for t in s.corp_trains(corp):
         dist = RS.train(train_type(t)).distance
-        total += 10 * min(dist, 8) * rng.choice([2, 3, 4, 5])
+        total += 10 * min(dist or 8, 8) * rng.choice([2, 3, 4, 5])  # distance 0: any number of stops
     return total
 
 
