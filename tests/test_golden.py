@@ -1,7 +1,7 @@
 """Golden tests: every example transcript plays through the real CLI (typer runner, SQLite game file),
 and the full example game ends with exactly the money 18xx.games computed for the recorded game.
 
-tests/data/hs_inzqxyla_1708318031.expected.json is a copy of shared/18xxgames/ (see tests/data/README.md):
+tests/data/18xxgames/hs_inzqxyla_1708318031.expected.json is a copy of shared/18xxgames/ (see tests/data/README.md):
 the final cash and net worth 18xx.games' engine computed, an oracle independent of our engine.
 """
 
@@ -55,7 +55,7 @@ def full_game_score(tmp_path_factory):
 
 
 def expected() -> dict:
-    return json.loads((DATA / "hs_inzqxyla_1708318031.expected.json").read_text())
+    return json.loads((DATA / "18xxgames" / "hs_inzqxyla_1708318031.expected.json").read_text())
 
 
 def test_full_game_ends_when_the_bank_breaks(full_game_score):
