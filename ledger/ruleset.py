@@ -126,6 +126,7 @@ KNOBS: dict[str, dict[str, tuple[type, tuple | None]]] = {
 PRIVATE_ABILITIES = {
     "extra_tile_lay": bool,
     "extra_tile_cost": int,
+    "track_step_only": str,        # the extra lay only while the track step is open; the rule, for the refusal
     "special_tile_cost": int,
     "free_token_after_tile": bool,
     "exchange_for": str,

@@ -54,12 +54,14 @@ def next_tile_fee(s, rs, corp: str) -> int:
 
 def track_step_over(s, corp: str) -> list[str]:
     """Why the operating company's track step is over (none while it is open): track is laid before
-    the station, and both before the trains run (1830 SEED "Operating Rounds", 1843 §8.1)."""
+    the station or port, and both before the trains run (1830 SEED "Operating Rounds", 1843 §8.1)."""
     r, out = s.round, []
     if r["revenue"] is not None:
         out.append(f"{corp} has already run this turn: laying track comes before running trains")
     if r["token"] or r.get("special"):
         out.append(f"{corp} has placed its station token: track is laid before the token")
+    if r.get("port"):
+        out.append(f"{corp} has claimed a port: track is laid before the station or port step")
     return out
 
 
@@ -91,8 +93,13 @@ def station_bars(s, corp: str) -> list[str]:
     return out
 
 
-def can_place_station(s, corp: str) -> bool:
-    return not station_bars(s, corp)
+def markers_left(s, rs, corp: str) -> int:
+    return len(rs.corporation(corp).tokens) - s.corps[corp].tokens_used
+
+
+def can_place_station(s, rs, corp: str) -> bool:
+    """A new station now: the step is open and a marker is left (moving one needs no marker)."""
+    return not station_bars(s, corp) and markers_left(s, rs, corp) > 0
 
 
 def hex_fee_of(rs, raw) -> int:
@@ -129,6 +136,9 @@ def tile_with_private(ctx, corp: str, sym: str, terrain: int, hex_fee: int) -> N
         update = {"tiles": s.round["tiles"] + 1, "free_token": bool(p.ability("free_token_after_tile"))}
         cost = terrain
     elif p.ability("extra_tile_lay"):
+        if p.ability("track_step_only"):
+            for why in track_step_over(s, corp):
+                refuse(f"{sym}'s extra tile is laid in the track-building step ({p.ability('track_step_only')}): {why}")
         fixed = p.ability("extra_tile_cost")
         if fixed is not None and terrain != fixed:
             refuse(f"{sym}'s extra tile costs {rs.money(fixed)}, not {rs.money(terrain)}")

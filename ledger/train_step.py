@@ -91,14 +91,11 @@ def from_company(ctx, corp: str, source: str, name: str, side_name: str | None, 
     other = names.corp(rs, source)
     if other == corp:
         raise RuleViolation(f"{corp} cannot buy a train from itself")
+    # the certificate changes hands as it lies: its side sets the trains it counts and its face
     train_id = trains.owned_side(s, rs, other, name, side_name)
     if train_id is None:
-        raise RuleViolation(f"{other} has no {name} train")
+        raise RuleViolation(trains.not_held(s, rs, other, name, side_name))
     held = trains.side(s, rs, train_id)
-    if side_name and held.name != side_name:
-        # the certificate changes hands as it lies: its side sets the trains it counts and its face
-        raise RuleViolation(f"{other} has no {side_name}: its {name} certificate is on the {held.name} side "
-                            f"(face {rs.money(held.price)})", f"train {corp} {held.name} --from {other} --price N")
     if trains.is_obsolete(s, train_id):
         raise RuleViolation(f"{other}'s {name} is obsolete: obsolete trains cannot be sold between companies")
     if given is None:
@@ -276,7 +273,7 @@ def cmd_discard(ctx, cmd) -> None:
     train_id = trains.owned_side(s, rs, corp, name, side_name)
     if train_id is None:
         held = ", ".join(trains.side_name(s, rs, t) for t in s.corp_trains(corp)) or "none"
-        raise RuleViolation(f"{corp} has no {side_name or name} train", f"it has {held}")
+        raise RuleViolation(trains.not_held(s, rs, corp, name, side_name), f"it has {held}")
     if due is None:
         if train_id not in relics:
             raise RuleViolation(f"{corp} is within its train limit: only a rusted certificate may be thrown away "

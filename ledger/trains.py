@@ -192,14 +192,23 @@ def holder_train(s: GameState, sym: str, name: str) -> str | None:
 
 
 def owned_side(s: GameState, rs: Ruleset, sym: str, raw_type: str, raw_side: str | None) -> str | None:
-    """A company's certificate of a type, preferring one on the named side."""
+    """A company's certificate of a type; when a side is named, one held on that side (a 4+1 is not
+    the same train as a 3/5x2, though both are green certificates)."""
     held = sorted((t for t in s.corp_trains(sym) if train_type(t) == raw_type), key=train_number)
     if raw_side:
-        on_side = [t for t in held if side_name(s, rs, t) == raw_side]
-        if on_side:
-            return on_side[0]
+        held = [t for t in held if side_name(s, rs, t) == raw_side]
     return held[0] if held else None
 
+
+
+def not_held(s: GameState, rs: Ruleset, sym: str, raw_type: str, raw_side: str | None) -> str:
+    """Why `owned_side` found nothing: no certificate of the type, or none on the named side."""
+    other = owned_side(s, rs, sym, raw_type, None)
+    if raw_side and other:
+        lies = side(s, rs, other)
+        return (f"{sym} has no {raw_side}: its {raw_type} certificate is on the {lies.name} side "
+                f"(face {rs.money(lies.price)})")
+    return f"{sym} has no {raw_side or raw_type} train"
 
 
 def plausible_revenue(s: GameState, rs: Ruleset, sym: str) -> int:

@@ -94,7 +94,7 @@ def turn_steps(s, rs, corp: str) -> str:
     if track.can_lay_tile(s, rs, corp):
         fee = track.next_tile_fee(s, rs, corp)
         left.append(f"tile (fee ${fee} + terrain)" if fee else "tile")
-    if track.can_place_station(s, corp):
+    if track.can_place_station(s, rs, corp):
         left.append("token")
     if r["revenue"] is None:
         left.append("pay/withhold REVENUE" if s.corp_trains(corp) else "runs nothing (withhold 0)")

@@ -178,3 +178,43 @@ def test_next_hint_after_the_station_and_after_the_run():
     ran = chain("sr1")
     ran.do("withhold PLM 0")
     assert not offers_tile(ran) and "token" not in steps(ran)
+
+
+def test_next_hint_does_not_offer_a_station_when_no_marker_is_left():
+    """PRR's charter holds four markers ($0 home, $40, $100, $100): once all are placed the hint stops
+    offering `token`, and `token` is refused with the count."""
+    from test_operating import next_turn_of
+    g = opening()
+    for cost in ("40", "100", "100"):
+        assert "token" in steps(g)
+        g.do(f"token PRR {cost}", "done PRR --no-route")
+        next_turn_of(g, "PRR")
+    assert g.cash("PRR") == 760 - 240
+    assert "token" not in steps(g), views.whose_turn(g.state, g.rs)
+    g.expect_error("token PRR", match="no station tokens left")
+
+
+# =========================================================================== the step order after a port claim
+
+
+def test_no_track_after_a_port_claim():
+    """RULES §8.1: a company lays track, then places a station or claims a port, then runs. After ETA
+    claims Bordeaux its track step is over: a tile is refused and the hint no longer offers one."""
+    g = chain("first-blue")
+    g.do("discard PLM 4+1", "done PLM")
+    until_turn(g, "ETA")
+    assert offers_tile(g)
+    g.do("port ETA bordeaux")
+    assert not offers_tile(g)
+    g.expect_error("tile ETA 0", match="claimed a port")
+
+
+# =========================================================================== a side is a train
+
+
+def test_a_discard_names_the_side_the_certificate_is_on():
+    """PLM's blue certificate lies on its 5+2 side: `discard PLM 4/6x2` names a train PLM does not
+    have and is refused (before, it threw the 5+2 away), saying which side the blue certificate is on."""
+    g = chain("first-blue")
+    assert sorted(g.trains("PLM")) == ["3/5x2", "4+1", "5+2"]
+    g.expect_error("discard PLM 4/6x2", match="on the 5\\+2 side")

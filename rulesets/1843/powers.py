@@ -16,7 +16,7 @@ Each power closes the private.
 
 from __future__ import annotations
 
-from ledger import names, operating, shares, stock, track, train_step, trains
+from ledger import names, operating, shares, stock, train_step, trains
 from ledger.errors import RuleViolation, refuse
 from ledger.market import par_cell
 from ledger.state import BANK, DEPOT, company_acct, ipo_acct, player_acct, round_label
@@ -156,19 +156,4 @@ def cmd_buy_private(ctx, cmd) -> None:
     train_step.check_limits(ctx)
 
 
-# RULES §10.2 "Use": Toulouse-Barcelone's power "may be used during the track-building step of the owning
-# company's operation"; Saint-Germain's "at any time during a company's operation".
-TRACK_STEP_TILES = ("TB",)
-
-
-def cmd_tile(ctx, cmd) -> None:
-    """A private's extra tile that belongs to the track step is refused once that step is over."""
-    sym = names.private(ctx.rs, cmd.get("using")) if cmd.get("using") else None
-    if sym in TRACK_STEP_TILES:
-        corp = operating.operating_corp(ctx, cmd.get("corp"), "tile")
-        for why in track.track_step_over(ctx.state, corp):
-            refuse(f"{sym}'s extra tile is laid in the track-building step (RULES §10.2): {why}")
-    track.cmd_tile(ctx, cmd)
-
-
-HANDLERS = {"exchange": cmd_exchange, "use": cmd_use, "buy-private": cmd_buy_private, "tile": cmd_tile}
+HANDLERS = {"exchange": cmd_exchange, "use": cmd_use, "buy-private": cmd_buy_private}
