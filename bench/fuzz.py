@@ -24,7 +24,7 @@ sys.path.insert(0, str(ROOT / "tests"))
 from typer.testing import CliRunner  # noqa: E402
 
 from fuzz_lines import check, lines  # noqa: E402
-from ledger.cli import app  # noqa: E402
+from ledger.interface.cli import app  # noqa: E402
 
 
 def main() -> int:

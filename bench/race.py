@@ -21,7 +21,7 @@ import tempfile
 import time
 from pathlib import Path
 
-BANK = [sys.executable, "-m", "ledger.cli"]
+BANK = [sys.executable, "-m", "ledger"]
 PLAYERS = ["Alice", "Bob", "Carol", "Dave"]
 # Commands legal at the start of the auction, most of which exclude one another.
 OPENERS = ["buy Alice SV", "pass Alice", "bid Alice CS 45", "bid Alice DH 75", "count Alice 600"]

@@ -44,7 +44,7 @@ TARGET_STATUS_RATIO = 1.5       # (c) cold `bank status` / cold `python -c "impo
 
 BASELINE_CODE = "import typer, sqlite_utils, tabulate"
 # Used instead of the installed console script when --src points at another checkout.
-BANK_SHIM = "import sys; from ledger.cli import main; sys.argv[0] = 'bank'; sys.exit(main())"
+BANK_SHIM = "import sys; from ledger.interface.cli import main; sys.argv[0] = 'bank'; sys.exit(main())"
 # Runs a command as its child and prints the child's max RSS (KiB) from getrusage(RUSAGE_CHILDREN):
 # a fresh wrapper per command, so the high-water mark is that command's alone.
 RSS_WRAPPER = ("import resource, subprocess, sys; "
@@ -194,8 +194,8 @@ def game_counts(db: Path) -> dict:
 
 
 def bench_replay(db: Path, reps: int) -> dict:
-    from ledger import engine
-    from ledger.session import Session
+    from ledger.core import engine
+    from ledger.books.session import Session
     open_times = []
     for _ in range(reps):
         with timer() as t:
@@ -229,9 +229,9 @@ def bench_status(runner: Runner, db: Path, reps: int) -> dict:
 
 
 def bench_memory(runner: Runner, log: Path, db: Path, e2e_db: Path) -> dict:
-    from ledger import engine
+    from ledger.core import engine
     from ledger.importer.run import import_log
-    from ledger.session import Session
+    from ledger.books.session import Session
     text = log.read_text()
     out = {}
 
@@ -312,25 +312,25 @@ def inclusive_timers(targets: list[tuple[str, str, str]]):
 
 IMPORT_PARTS = [  # (module, class or "", function): timed inclusively during one import
     ("ledger.importer.translate", "", "parse_log"),
-    ("ledger.session", "Session", "new"),
-    ("ledger.session", "Session", "execute"),
-    ("ledger.engine", "", "decide"),
-    ("ledger.engine", "", "decide_with_state"),
-    ("ledger.state", "GameState", "clone"),
-    ("ledger.store", "Store", "append"),
-    ("ledger.store", "Store", "snapshot"),
-    ("ledger.store", "_Transaction", "__exit__"),
+    ("ledger.books.session", "Session", "new"),
+    ("ledger.books.session", "Session", "execute"),
+    ("ledger.core.engine", "", "decide"),
+    ("ledger.core.engine", "", "decide_with_state"),
+    ("ledger.core.state", "GameState", "clone"),
+    ("ledger.books.store", "Store", "append"),
+    ("ledger.books.store", "Store", "snapshot"),
+    ("ledger.books.store", "_Transaction", "__exit__"),
     ("ledger.importer.translate", "", "money_facts"),
 ]
 
 OPEN_PARTS = [
-    ("ledger.store", "Store", "__init__"),
-    ("ledger.store", "Store", "header"),
-    ("ledger.ruleset", "", "parse"),
-    ("ledger.store", "Store", "active_events"),
-    ("ledger.session", "Session", "replay"),
-    ("ledger.engine", "", "initial_state"),
-    ("ledger.session", "", "check_invariants"),
+    ("ledger.books.store", "Store", "__init__"),
+    ("ledger.books.store", "Store", "header"),
+    ("ledger.core.ruleset", "", "parse"),
+    ("ledger.books.store", "Store", "active_events"),
+    ("ledger.books.session", "Session", "replay"),
+    ("ledger.core.engine", "", "initial_state"),
+    ("ledger.books.session", "", "check_invariants"),
 ]
 
 
@@ -358,7 +358,7 @@ def profile_import(log: Path, db: Path, n: int) -> str:
 
 
 def profile_open(db: Path, reps: int, n: int) -> str:
-    from ledger.session import Session
+    from ledger.books.session import Session
     stats, restore = inclusive_timers(OPEN_PARTS)
     try:
         with timer() as t:
@@ -460,7 +460,7 @@ def profile_status(runner: Runner, db: Path, n: int) -> str:
                "p = cProfile.Profile(); p.enable()\n"
                "with contextlib.redirect_stdout(io.StringIO()):\n"
                "    try:\n"
-               "        from ledger.cli import main; main()\n"
+               "        from ledger.interface.cli import main; main()\n"
                "    except SystemExit: pass\n"
                f"p.disable(); p.dump_stats({str(prof_file)!r})\n")
     subprocess.run([sys.executable, "-c", pdriver], cwd=runner.workdir, env=runner.env, check=True)
@@ -580,9 +580,9 @@ def main(argv=None) -> int:
             k = rep["commands"] / 1000
             t_open, t_rep = median(rep["open"]), median(rep["replay"])
             rows = [
-                [f"Session.open (header, ruleset, events, replay, checks)", ms(t_open), ms(min(rep["open"])),
+                ["Session.open (header, ruleset, events, replay, checks)", ms(t_open), ms(min(rep["open"])),
                  f"{1000 * t_open / k:.1f}", f"{1000 * t_open / (rep['events'] / 1000):.1f}"],
-                [f"engine.replay over the stored events", ms(t_rep), ms(min(rep["replay"])),
+                ["engine.replay over the stored events", ms(t_rep), ms(min(rep["replay"])),
                  f"{1000 * t_rep / k:.2f}", f"{1000 * t_rep / (rep['events'] / 1000):.2f}"],
             ]
             print(table([f"(b) replay, median of {args.open_reps}", "median ms", "min ms", "ms / 1k cmds",

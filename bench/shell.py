@@ -21,8 +21,8 @@ sys.path.insert(0, str(ROOT))
 
 import typer  # noqa: E402
 
-from ledger.cli import app  # noqa: E402
-from ledger.shell import Shell  # noqa: E402
+from ledger.interface.cli import app  # noqa: E402
+from ledger.interface.shell import Shell  # noqa: E402
 
 
 def percentile(xs: list[float], p: float) -> float:

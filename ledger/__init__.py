@@ -1,8 +1,9 @@
 """bank: the bank and bookkeeper for physical 18xx games.
 
-The engine core is pure: `engine.decide` turns a command into events, `state.apply` applies them,
-`engine.replay` rebuilds a game from its events. The CLI (`ledger.cli`) and the SQLite store
-(`ledger.store`) are thin shells around it.
+- `ledger.core`: the pure engine (rules data, state, events, rounds and rules; no I/O);
+- `ledger.books`: the SQLite ledger (store, session, audit, history, export);
+- `ledger.interface`: what a person uses (the `bank` CLI, the shell, views, charts);
+- `ledger.importer`: 18xx.games logs read into games.
 """
 
 # Stored in every game file; a file written by a newer engine is refused, never rewritten.

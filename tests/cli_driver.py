@@ -8,7 +8,7 @@ import sys
 
 from typer.testing import CliRunner
 
-from ledger.cli import app
+from ledger.interface.cli import app
 
 
 class Bank:

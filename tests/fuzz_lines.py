@@ -13,7 +13,7 @@ from collections.abc import Iterator
 
 from typer.testing import CliRunner
 
-from ledger.cli import app
+from ledger.interface.cli import app
 
 VERBS = ["bid", "buy", "par", "sell", "pass", "exchange", "tile", "token", "port", "flip", "use", "pay", "withhold",
          "train", "discard", "buy-private", "done", "bankrupt", "adjust", "count", "undo", "redo", "status",

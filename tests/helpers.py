@@ -18,11 +18,11 @@ import shlex
 
 import pytest
 
-from ledger import engine, ruleset
-from ledger.engine import Command
-from ledger.errors import BankError, CommandError, RuleViolation
-from ledger.invariants import check as check_invariants
-from ledger.state import BANK, POOL, GameState, apply, company_acct, ipo_acct, player_acct
+from ledger.core import engine, ruleset
+from ledger.core.engine import Command
+from ledger.core.errors import BankError, CommandError, RuleViolation
+from ledger.core.invariants import check as check_invariants
+from ledger.core.state import BANK, POOL, GameState, apply, company_acct, ipo_acct, player_acct
 
 # verb -> (positional argument names, [optional positional names], {flag: (arg name, value or None if it takes one)})
 GRAMMAR = {
@@ -194,7 +194,7 @@ class Game:
 
     def turn(self) -> str:
         """Whose turn it is in an auction (the actor, also in a bidding war) or a stock round."""
-        from ledger import auction
+        from ledger.core.rounds import auction
         r = self.state.round
         if r["kind"] == "auction":
             return auction.actor(self.state)
@@ -209,16 +209,16 @@ class Game:
 
     def trains(self, corp: str) -> list[str]:
         """The sides (e.g. '2+1', '3/5x2', 'TGV') of the train certificates a company holds, sorted."""
-        from ledger import trains
+        from ledger.core.rules import trains
         return sorted(trains.side_name(self.state, self.rs, t) for t in self.state.corp_trains(corp))
 
     def pool_trains(self) -> list[str]:
-        from ledger import trains
+        from ledger.core.rules import trains
         return sorted(trains.side_name(self.state, self.rs, t) for t in self.state.pool_trains())
 
     def supply_left(self, train_type: str) -> int:
         """Certificates of a type still in the bank's supply."""
-        from ledger import trains
+        from ledger.core.rules import trains
         return len(trains.depot_left(self.state, train_type))
 
     def port_owner(self, port: str) -> str | None:
@@ -237,7 +237,7 @@ class Game:
 
     def value(self, player: str) -> int:
         """The player's net worth as `score` computes it."""
-        from ledger import views
+        from ledger.interface import views
         return views.value(self.state, self.rs, player)
 
     def kinds(self, events=None) -> list[str]:

@@ -17,11 +17,11 @@ import tomllib
 import pytest
 from typer.testing import CliRunner
 
-from ledger.cli import app
+from ledger.interface.cli import app
 
 from cli_driver import Bank, error_line
-from ledger.errors import CommandError, RuleViolation
-from ledger.ruleset import ruleset_text
+from ledger.core.errors import CommandError, RuleViolation
+from ledger.core.ruleset import ruleset_text
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dave"]
 RULESET = tomllib.loads(ruleset_text("1843"))

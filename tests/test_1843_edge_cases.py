@@ -23,7 +23,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import Game
-from ledger import market
+from ledger.core.rules import market
 
 P4 = ["P1", "P2", "P3", "P4"]
 P5 = ["P1", "P2", "P3", "P4", "P5"]

@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from ledger.cli import app
+from ledger.interface.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
 TRANSCRIPT = ROOT / "examples" / "1843-game.txt"

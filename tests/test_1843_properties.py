@@ -52,10 +52,12 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from helpers import Game, parse
-from ledger import auction, engine, privates, shares, trains
-from ledger.errors import BankError
-from ledger.invariants import check as check_invariants
-from ledger.state import BANK, DEPOT, MINT, POOL, RUSTED, apply, company_acct, ipo_acct, player_acct, train_type
+from ledger.core.rounds import auction
+from ledger.core import engine
+from ledger.core.rules import privates, shares, trains
+from ledger.core.errors import BankError
+from ledger.core.invariants import check as check_invariants
+from ledger.core.state import BANK, DEPOT, MINT, POOL, RUSTED, apply, company_acct, ipo_acct, player_acct, train_type
 
 NAMES = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"]
 COLOURS = ["yellow", "green", "blue", "brown", "red", "gray"]  # RULES T2, T4: the phases in order

@@ -11,7 +11,7 @@ rules (seed 000, the June 2016 LyX) and the provisional market grid of the rules
 from __future__ import annotations
 
 from helpers import Game
-from ledger import views
+from ledger.interface import views
 from test_1843_edge_cases import chain, closed, until_turn
 from test_operating import opening
 

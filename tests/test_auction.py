@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from helpers import FOUR, Game, auction_all_bought
-from ledger.errors import CommandError, RuleViolation
+from ledger.core.errors import CommandError, RuleViolation
 
 START = 600  # 4 players (digest §1)
 

@@ -9,7 +9,7 @@ from pathlib import Path
 from typer.testing import CliRunner
 
 from fuzz_lines import check, lines
-from ledger.cli import app
+from ledger.interface.cli import app
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 

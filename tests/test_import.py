@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from ledger.cli import app
-from ledger.errors import BankError
+from ledger.interface.cli import app
+from ledger.core.errors import BankError
 from ledger.importer.run import import_log, transcript
 
 # One list of the recorded games and one way to read them (failing, never skipping, without them).

@@ -16,9 +16,10 @@ import pytest
 from typer.testing import CliRunner
 
 from helpers import FOUR, Game, auction_all_bought
-from ledger import operating, views
-from ledger.trains import depot_offer
-from ledger.state import POOL, RUSTED, company_acct, train_type
+from ledger.core.rounds import operating
+from ledger.interface import views
+from ledger.core.rules.trains import depot_offer
+from ledger.core.state import POOL, RUSTED, company_acct, train_type
 
 # --------------------------------------------------------------------------- positions
 
@@ -960,7 +961,7 @@ def test_end_ends_the_game_and_only_views_work(tmp_path):
     for line in ("withhold PRR 0", "done PRR", "pass Alice", "train PRR 3", "end", "bankrupt Carol"):
         g.expect_error(line, match="game is over")
 
-    from ledger.cli import app
+    from ledger.interface.cli import app
     runner = CliRunner()
     game = str(tmp_path / "g.db")
     script = tmp_path / "t.txt"

@@ -3,7 +3,7 @@ and stored with the game, so the game keeps loading under those rules."""
 
 from typer.testing import CliRunner
 
-from ledger.cli import app
+from ledger.interface.cli import app
 
 
 def test_override_game_reopens_with_the_overridden_rules(tmp_path):

@@ -21,9 +21,9 @@ from pathlib import Path
 import pytest
 import typer
 
-from ledger.cli import app
-from ledger.session import Session
-from ledger.shell import Shell
+from ledger.interface.cli import app
+from ledger.books.session import Session
+from ledger.interface.shell import Shell
 
 from cli_driver import Bank, error_line
 
@@ -33,8 +33,8 @@ EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
 
 def bank(*args: str, game: Path | None = None, cwd: Path | None = None, env: dict | None = None,
          limit_file_size: int | None = None, stdin: str | None = None) -> subprocess.CompletedProcess:
-    """`bank ARGS` as a separate process (python -m ledger.cli), as typed in a shell."""
-    argv = [sys.executable, "-m", "ledger.cli", *(["--game", str(game)] if game else []), *args]
+    """`bank ARGS` as a separate process (python -m ledger), as typed in a shell."""
+    argv = [sys.executable, "-m", "ledger", *(["--game", str(game)] if game else []), *args]
     preexec = None
     if limit_file_size is not None:
         def preexec():
@@ -93,7 +93,7 @@ def test_two_processes_racing_never_store_a_command_decided_on_an_old_state(tmp_
         path = tmp_path / f"race{round_no}.db"
         assert bank("new", "1830", *PLAYERS, game=path).returncode == 0
         first, second = races[round_no % len(races)]
-        argv = [sys.executable, "-m", "ledger.cli", "--game", str(path)]
+        argv = [sys.executable, "-m", "ledger", "--game", str(path)]
         procs = [subprocess.Popen([*argv, *line.split()], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
                  for line in (first, second)]
         results = [(p.wait(timeout=60), p.stderr.read().decode()) for p in procs]
@@ -134,8 +134,8 @@ def test_a_stale_session_redecides_inside_the_write(game):
     stale = Session.open(game)
     try:
         assert bank("pass", "Alice", game=game).returncode == 0
-        from ledger.command import Command
-        from ledger.errors import RuleViolation
+        from ledger.core.command import Command
+        from ledger.core.errors import RuleViolation
         with pytest.raises(RuleViolation, match="not Alice's turn"):
             stale.execute(Command("pass", {"player": "Alice"}), "pass Alice")
         assert commands_in(game) == 2
@@ -192,7 +192,7 @@ def test_commits_are_durable_and_the_db_file_alone_holds_the_game(game):
 def test_a_copy_of_the_db_file_taken_while_a_shell_is_open_holds_every_command(opening, tmp_path):
     """A shell (a long-lived connection) records commands; after each one, `cp bank.db` alone (no
     -wal, no -journal) holds every command."""
-    shell = subprocess.Popen([sys.executable, "-m", "ledger.cli", "--game", str(opening), "shell"],
+    shell = subprocess.Popen([sys.executable, "-m", "ledger", "--game", str(opening), "shell"],
                              stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.PIPE)
     try:
         before = commands_in(opening)
@@ -342,14 +342,14 @@ def test_a_damaged_file_gives_one_line_and_is_not_touched(opening, tmp_path, kin
 # --------------------------------------------------------------------------- hostile input
 
 def test_bytes_that_are_not_utf8_are_refused_in_one_line(game, tmp_path):
-    python = [sys.executable, "-m", "ledger.cli", "--game", str(game)]
+    python = [sys.executable, "-m", "ledger", "--game", str(game)]
     for argv in ([*python, "adjust", "bank", "Alice", "5", b"--reason", b"\xff"],
                  [*python, "pass", b"Al\xffice"]):
         result = subprocess.run([a if isinstance(a, bytes) else a.encode() for a in argv], capture_output=True)
         line = one_error(result)
         assert "not valid UTF-8" in line and "\\xff" in line
     fresh = tmp_path / "fresh.db"
-    result = subprocess.run([sys.executable.encode(), b"-m", b"ledger.cli", b"--game", str(fresh).encode(),
+    result = subprocess.run([sys.executable.encode(), b"-m", b"ledger", b"--game", str(fresh).encode(),
                              b"new", b"1830", b"\xffA", b"B", b"C", b"D"], capture_output=True)
     one_error(result)
     assert not fresh.exists()
@@ -447,7 +447,7 @@ def test_a_symbol_with_an_ampersand_has_a_plain_alias(tmp_path, monkeypatch):
 
 
 def test_shipped_symbols_a_shell_would_split_all_have_aliases():
-    from ledger import ruleset
+    from ledger.core import ruleset
     for title in ruleset.available_titles():
         rs = ruleset.load(title)
         for entry in (*rs.corporations, *rs.privates):
@@ -456,8 +456,8 @@ def test_shipped_symbols_a_shell_would_split_all_have_aliases():
 
 
 def test_an_alias_may_not_be_another_symbol():
-    from ledger import ruleset
-    from ledger.errors import RulesetError
+    from ledger.core import ruleset
+    from ledger.core.errors import RulesetError
     with pytest.raises(RulesetError, match="'BO' is also"):
         ruleset.parse(ruleset.ruleset_text("1830"), {}, source="1830",
                       override_text='[[corporations]]\nsym = "X"\nname = "X"\nhome = "A1"\ntokens = [0]\nalias = "BO"\n')

@@ -10,9 +10,9 @@ from __future__ import annotations
 import pytest
 
 from helpers import FOUR, Game, auction_all_bought
-from ledger import shares, views
-from ledger.errors import RuleViolation
-from ledger.state import POOL, player_acct
+from ledger.core.rules import shares
+from ledger.interface import views
+from ledger.core.state import POOL, player_acct
 
 # After the digest §4 auction (A SV+CA, B CS+BO, C DH, D MH), B&O parred at 67:
 AFTER_AUCTION = {"Alice": 600 - 20 - 160, "Bob": 600 - 40 - 220, "Carol": 600 - 70, "Dave": 600 - 110}

@@ -28,12 +28,11 @@ import pytest
 
 from cli_driver import Bank, error_line
 
-from ledger.ruleset import load
+from ledger.core.ruleset import load
 import sqlite_utils
 import typer
-from typer.testing import CliRunner
 
-from ledger.cli import app
+from ledger.interface.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
 OPENING = ROOT / "examples" / "1830-opening.txt"
@@ -142,8 +141,8 @@ def positive_postings(db, command_id: int) -> dict[str, int]:
 
 def shell_for(db):
     """A ledger.shell.Shell on an open game, for completion tests."""
-    from ledger.session import Session
-    from ledger.shell import Shell
+    from ledger.books.session import Session
+    from ledger.interface.shell import Shell
     session = Session.open(db)
     return Shell(typer.main.get_command(app), {"game": str(db), "session": session}), session
 

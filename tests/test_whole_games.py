@@ -21,9 +21,11 @@ from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from helpers import parse
-from ledger import auction, engine, privates, ruleset, shares, trains
-from ledger.errors import BankError
-from ledger.state import BANK, MINT, POOL, apply, company_acct, player_acct, train_type
+from ledger.core.rounds import auction
+from ledger.core import engine, ruleset
+from ledger.core.rules import privates, shares, trains
+from ledger.core.errors import BankError
+from ledger.core.state import BANK, MINT, POOL, apply, company_acct, player_acct, train_type
 
 MAX_STEPS = 3000
 NAMES = ["Ann", "Bob Ray", "Cy", "Di"]

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from ..session import Session
-from ..errors import CommandError
+from ledger.books.session import Session
+from ledger.core.errors import CommandError
 from .logparse import LogParseError
 from .translate import Importer, Translation
 

@@ -13,10 +13,10 @@ import shlex
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 
-from .. import shares, trains
-from ..engine import Command
-from ..errors import BankError
-from ..state import acct_name, train_type
+from ledger.core.rules import shares, trains
+from ledger.core.engine import Command
+from ledger.core.errors import BankError
+from ledger.core.state import acct_name, train_type
 from .logparse import DEPOT, POOL, LogEntry, parse_log
 
 # 18xx.games optional-rule titles -> our option names (rulesets/1830/ruleset.toml [options]).
@@ -442,7 +442,7 @@ class Importer:
     def on_game_over(self, e):
         self.finish_turn(e)
         self.settle()
-        from ..views import value
+        from ledger.interface.views import value
         self.check(e, "game over", True, self.state.game_over)
         ours = {p: value(self.state, self.rs, p) for p in self.state.players}
         self.result.final_values = ours

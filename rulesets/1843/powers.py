@@ -16,10 +16,12 @@ Each power closes the private.
 
 from __future__ import annotations
 
-from ledger import names, operating, shares, stock, train_step, trains
-from ledger.errors import RuleViolation, refuse
-from ledger.market import par_cell
-from ledger.state import BANK, DEPOT, company_acct, ipo_acct, player_acct, round_label
+from ledger.core import names
+from ledger.core.rounds import operating, stock
+from ledger.core.rules import shares, train_step, trains
+from ledger.core.errors import RuleViolation, refuse
+from ledger.core.rules.market import par_cell
+from ledger.core.state import BANK, DEPOT, company_acct, ipo_acct, player_acct, round_label
 
 
 def cmd_exchange(ctx, cmd) -> None:

@@ -1,0 +1,148 @@
+"""`bank audit`: re-derive everything and report any difference.
+
+1. balances from the postings table against balances from a full replay of the events;
+2. the postings of each event against the event's own transfers (a tampered row shows here);
+3. the invariants after every command (money conserved, certificates sum to 100 %, no negative
+   balance) and the limits at the end;
+4. every command decided again from the state at that moment: every dividend, sale price, float,
+   private revenue and stock move is recomputed and compared with what was stored;
+5. the commands that waived a rule, the money adjustments, and physical counts that disagreed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import defaultdict
+
+from ledger.core import engine
+from ledger.core.rules import shares
+from ledger.core.engine import Command
+from ledger.core.errors import BankError
+from ledger.books.history import walk
+from ledger.core.invariants import check
+
+
+def audit(session) -> tuple[list[str], list[str]]:
+    """(problems, notes). Problems make `bank audit` exit non-zero."""
+    problems, notes = [], []
+    rs = session.rs
+    store = session.store
+    # 1 and 2: postings
+    posted = defaultdict(int)
+    by_event = defaultdict(lambda: defaultdict(int))
+    for row in store.query("select p.event_id, p.account, p.amount from postings p join commands c "
+                              "on c.id = p.command_id where c.status = 'active'"):
+        posted[row["account"]] += row["amount"]
+        by_event[row["event_id"]][row["account"]] += row["amount"]
+    for row in store.query("select e.id, e.command_id, e.data from events e join commands c on c.id = e.command_id "
+                              "where c.status = 'active' order by e.id"):
+        event = json.loads(row["data"])
+        want = defaultdict(int)
+        for payer, payee, amount in event.get("transfers", ()):
+            want[payer] -= amount
+            want[payee] += amount
+        got = {a: v for a, v in by_event.get(row["id"], {}).items() if v}
+        if {a: v for a, v in want.items() if v} != got:
+            problems.append(f"command {row['command_id']}: postings of event {row['id']} ({event['kind']}) "
+                            f"{dict(got)} differ from its transfers {dict(want)}")
+    problems += check_cert_moves(store)
+    totals = {"dividends": 0, "sales": 0, "commands": 0}
+    snapshots = stored_snapshots(store)
+
+    def recheck(entry, before):
+        totals["commands"] += 1
+        check_snapshots(entry, before, rs, snapshots.get(entry.id, []), problems)
+        if entry.verb == "new":
+            return
+        for e in entry.events:
+            if e["kind"] == "revenue" and e["how"] == "pay":
+                totals["dividends"] += 1
+            if e["kind"] == "shares_sold":
+                totals["sales"] += 1
+        if entry.verb in ("undo", "redo"):
+            return
+        try:
+            again = engine.decide(before, rs, Command(entry.verb, entry.args))
+        except BankError as exc:
+            problems.append(f"command {entry.id} ({entry.text}): the rules now refuse it: {exc.line()}")
+            return
+        if json.loads(json.dumps(again)) != entry.events:
+            problems.append(f"command {entry.id} ({entry.text}): stored results differ from the rules: "
+                            + first_difference(entry.events, again))
+
+    entries, final = walk(session, each=recheck)
+    replayed = {a: v for a, v in final.balances.items() if v}
+    if {a: v for a, v in posted.items() if v} != replayed:
+        diff = {a: (posted.get(a, 0), replayed.get(a, 0)) for a in set(posted) | set(replayed)
+                if posted.get(a, 0) != replayed.get(a, 0)}
+        problems.append(f"balances from postings differ from the replay: {diff} (postings, replay)")
+    problems += [f"invariant: {p}" for p in check(final, rs)]
+    for p in final.players:
+        if shares.over_cert_limit(final, rs, p):
+            notes.append(f"{p} holds {shares.cert_count(final, rs, p)} certificates, over the limit {final.cert_limit}")
+    for entry in entries:
+        if entry.status != "active":
+            continue
+        for e in entry.events:
+            if e["kind"] == "rules_waived":
+                notes.append(f"command {entry.id} ({entry.text}) was forced: {e['reason']}; waived: "
+                             + ("; ".join(e["rules"]) or "nothing"))
+            elif e["kind"] == "adjustment":
+                notes.append(f"command {entry.id}: adjustment of ${e['amount']} from {e['from']} to {e['to']}: {e['reason']}")
+            elif e["kind"] == "count" and e["difference"]:
+                notes.append(f"command {entry.id}: {e['player']} counted ${e['counted']}, ledger ${e['ledger']} "
+                             f"(difference ${e['difference']:+d})")
+    notes.insert(0, f"{totals['commands']} commands decided again from the state at their moment: "
+                    f"{totals['dividends']} dividends and {totals['sales']} sales recomputed")
+    return problems, notes
+
+
+def check_cert_moves(store) -> list[str]:
+    """The cert_moves table (what the `holdings` view reads) against the certificates each stored
+    event moves: a deleted, added or edited row shows here."""
+    stored = defaultdict(list)
+    for row in store.query("select event_id, cert, source, dest from cert_moves order by id"):
+        stored[row["event_id"]].append([row["cert"], row["source"], row["dest"]])
+    problems = []
+    for row in store.query("select id, command_id, data from events order by id"):
+        event = json.loads(row["data"])
+        want = [list(m) for m in event.get("certs", ())]
+        got = stored.pop(row["id"], [])
+        if got != want:
+            missing = [m for m in want if m not in got] or "none"
+            extra = [m for m in got if m not in want] or "none"
+            problems.append(f"command {row['command_id']}: the certificate moves recorded for event {row['id']} "
+                            f"({event['kind']}) differ from the event's: missing {missing}, not in the event {extra}")
+    for event_id, rows in stored.items():
+        problems.append(f"cert_moves rows {rows} belong to no event (event {event_id})")
+    return problems
+
+
+def stored_snapshots(store) -> dict[int, list[tuple]]:
+    out = defaultdict(list)
+    for row in store.query("select command_id, round, player, cash, shares, privates, value from snapshots "
+                           "order by id"):
+        out[row["command_id"]].append((row["round"], row["player"], row["cash"], row["shares"], row["privates"],
+                                       row["value"]))
+    return out
+
+
+def check_snapshots(entry, before, rs, stored: list[tuple], problems: list[str]) -> None:
+    """The per-round snapshots (what the `worth_by_round` view reads) of a command in force,
+    derived again from the state before it and its stored events."""
+    from ledger.books.session import round_snapshots
+    want = [(label, r["player"], r["cash"], r["shares"], r["privates"], r["value"])
+            for label, rows in round_snapshots(before, rs, entry.events) for r in rows]
+    if want != stored:
+        diff = next(((w, g) for w, g in zip(want, stored) if w != g), (want[len(stored):], stored[len(want):]))
+        problems.append(f"command {entry.id} ({entry.text}): its stored round snapshot {diff[1]} differs from "
+                        f"the ledger's {diff[0]}")
+
+
+def first_difference(stored: list[dict], again: list[dict]) -> str:
+    for i, (a, b) in enumerate(zip(stored, again)):
+        if a != b:
+            keys = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+            return f"event {i + 1} ({a.get('kind')}): " + ", ".join(f"{k} stored {a.get(k)!r}, rules {b.get(k)!r}"
+                                                                     for k in keys[:3])
+    return f"{len(stored)} stored events, the rules give {len(again)}"

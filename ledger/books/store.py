@@ -1,0 +1,376 @@
+"""The SQLite ledger: game header, commands as typed, events, postings, certificate moves, snapshots.
+
+Append-only: undo and redo change a command's status, never delete a row. One command is one
+`BEGIN IMMEDIATE` transaction, so a crash leaves either the whole command or none of it, and a
+second writer waits for the first (busy timeout) instead of interleaving with it.
+
+Durability: the game file uses SQLite's rollback journal with `synchronous=FULL`, so a command
+that printed its result is on disk, and the `.db` file alone always holds the whole game (a copy
+made with `cp` between commands is a complete backup; `bank backup` copies at any moment). Games
+written by earlier versions in WAL mode are switched back on their first write; while another
+process keeps such a file open in WAL mode, every commit is checkpointed into the `.db` file.
+"""
+
+from __future__ import annotations
+
+import errno
+import json
+import os
+import sqlite3
+import stat
+from datetime import datetime, timezone
+from pathlib import Path
+
+from ledger import ENGINE_VERSION
+from ledger.core.errors import BankError, CommandError, LedgerCorrupt
+
+# How long a writer waits for another process's command to finish before giving up (seconds).
+BUSY_TIMEOUT = float(os.environ.get("BANK_BUSY_TIMEOUT", "10"))
+SQLITE_MAGIC = b"SQLite format 3\x00"
+
+SCHEMA = [
+    "create table game (id integer primary key, title text, players text, options text, "
+    "ruleset_text text, ruleset_override text, ruleset_hash text, engine_version integer)",
+    "create table commands (id integer primary key, text text, verb text, args text, status text, at text)",
+    "create table events (id integer primary key, command_id integer references commands(id), seq integer, "
+    "kind text, data text)",
+    "create table postings (id integer primary key, event_id integer references events(id), "
+    "command_id integer references commands(id), account text, amount integer, counterparty text)",
+    "create table cert_moves (id integer primary key, event_id integer, command_id integer, cert text, "
+    "source text, dest text)",
+    "create table snapshots (id integer primary key, command_id integer, round text, player text, cash integer, "
+    "shares integer, privates integer, value integer)",
+    "create index idx_events_command_id on events (command_id)",
+    "create index idx_cert_moves_cert on cert_moves (cert)",
+    "create index idx_postings_command_id on postings (command_id)",
+]
+
+SCHEMA_VIEWS = {
+    # balances from the postings of commands in force: `select * from balances`
+    "balances": """
+        select p.account, sum(p.amount) as balance
+        from postings p join commands c on c.id = p.command_id
+        where c.status = 'active' group by p.account order by p.account""",
+    # who holds each certificate now, from the certificate moves of commands in force
+    "holdings": """
+        select m.cert, m.dest as holder from cert_moves m join commands c on c.id = m.command_id
+        where c.status = 'active' and m.id = (
+            select max(m2.id) from cert_moves m2 join commands c2 on c2.id = m2.command_id
+            where c2.status = 'active' and m2.cert = m.cert)
+        order by m.cert""",
+    # each player's cash and net worth when each round began
+    "worth_by_round": """
+        select s.command_id, s.round, s.player, s.cash, s.shares, s.privates, s.value
+        from snapshots s join commands c on c.id = s.command_id
+        where c.status = 'active' order by s.command_id, s.player""",
+    "active_events": """
+        select e.* from events e join commands c on c.id = e.command_id
+        where c.status = 'active' order by e.id""",
+}
+
+
+class Store:
+    def __init__(self, path: str | Path, create: bool = False):
+        self.path = Path(path)
+        if not create:
+            check_game_file(self.path)
+        self.conn = connect(self.path, create)
+        self._db = None
+
+    @property
+    def db(self):
+        """sqlite-utils over the same connection, imported only when a command needs it (queries
+        for exports): reading a game needs plain sqlite3 only, and sqlite-utils' import costs more
+        than the rest of a `bank status`."""
+        if self._db is None:
+            import sqlite_utils
+            self._db = sqlite_utils.Database(self.conn)
+        return self._db
+
+    def query(self, sql: str, params=()) -> list[dict]:
+        return [dict(r) for r in self.conn.execute(sql, params)]
+
+    def close(self) -> None:
+        self.conn.close()
+
+    # ------------------------------------------------------------------ schema
+
+    def create(self, header: dict) -> None:
+        """The tables and the header of a new game (call inside a transaction, on a new file)."""
+        for sql in SCHEMA:
+            self.conn.execute(sql)
+        for name, sql in SCHEMA_VIEWS.items():
+            self.conn.execute(f"create view {name} as {sql}")
+        keys = ["id", *header]
+        self.conn.execute(f"insert into game ({', '.join(keys)}) values ({', '.join('?' * len(keys))})",
+                          [1, *header.values()])
+
+    def transaction(self):
+        return _Transaction(self)
+
+    def reading(self):
+        """A read transaction: several selects see one consistent moment of the file."""
+        return _Reading(self.conn)
+
+    # ------------------------------------------------------------------ reading
+
+    def header(self) -> dict:
+        try:
+            rows = self.query("select * from game where id = 1")
+        except sqlite3.DatabaseError as exc:
+            raise unreadable(self.path, exc) from exc
+        if not rows:
+            raise unreadable(self.path, "it has no game header")
+        row = rows[0]
+        version = row.get("engine_version")
+        if not isinstance(version, int):
+            raise unreadable(self.path, f"its engine version {version!r} is not a number")
+        if version > ENGINE_VERSION:
+            raise LedgerCorrupt(f"{self.path} was written by a newer engine (version {version}; "
+                                f"this is version {ENGINE_VERSION})", "upgrade bank to open it")
+        return row
+
+    def head(self) -> int:
+        """The id of the last command recorded (any status): the version of the game a state was
+        built from. Undo and redo append a command too, so every change moves it."""
+        return self.conn.execute("select coalesce(max(id), 0) from commands").fetchone()[0]
+
+    def active_events(self) -> list[dict]:
+        rows = self.conn.execute(
+            "select e.data from events e join commands c on c.id = e.command_id "
+            "where c.status = 'active' order by e.id").fetchall()
+        return [json.loads(r[0]) for r in rows]
+
+    def commands(self, include_undone: bool = True) -> list[dict]:
+        sql = "select * from commands" + ("" if include_undone else " where status = 'active'") + " order by id"
+        return self.query(sql)
+
+    def events_of(self, command_id: int) -> list[dict]:
+        return [json.loads(r["data"]) for r in self.query(
+            "select data from events where command_id = ? order by id", [command_id])]
+
+    def last(self, status: str) -> dict | None:
+        rows = self.query("select * from commands where status = ? and verb not in ('new') "
+                          "order by id desc limit 1", [status])
+        return rows[0] if rows else None
+
+    # ------------------------------------------------------------------ writing
+
+    def append(self, text: str, verb: str, args: dict, events: list[dict], status: str = "active") -> int:
+        """Store a command with its events and their postings (call inside a transaction)."""
+        cur = self.conn.execute(
+            "insert into commands (text, verb, args, status, at) values (?, ?, ?, ?, ?)",
+            (text, verb, json.dumps(args), status, datetime.now(timezone.utc).isoformat(timespec="seconds")))
+        command_id = cur.lastrowid
+        for seq, event in enumerate(events):
+            ev = self.conn.execute("insert into events (command_id, seq, kind, data) values (?, ?, ?, ?)",
+                                   (command_id, seq, event["kind"], json.dumps(event)))
+            rows = []
+            for payer, payee, amount in event.get("transfers", ()):
+                rows.append((ev.lastrowid, command_id, payer, -amount, payee))
+                rows.append((ev.lastrowid, command_id, payee, amount, payer))
+            if rows:
+                self.conn.executemany("insert into postings (event_id, command_id, account, amount, counterparty) "
+                                      "values (?, ?, ?, ?, ?)", rows)
+            moves = [(ev.lastrowid, command_id, cert, src, dest) for cert, src, dest in event.get("certs", ())]
+            if moves:
+                self.conn.executemany("insert into cert_moves (event_id, command_id, cert, source, dest) "
+                                      "values (?, ?, ?, ?, ?)", moves)
+        return command_id
+
+    def snapshot(self, command_id: int, round_label: str, rows: list[dict]) -> None:
+        self.conn.executemany(
+            "insert into snapshots (command_id, round, player, cash, shares, privates, value) values (?,?,?,?,?,?,?)",
+            [(command_id, round_label, r["player"], r["cash"], r["shares"], r["privates"], r["value"]) for r in rows])
+
+    def set_status(self, command_id: int, status: str) -> None:
+        self.conn.execute("update commands set status = ? where id = ?", (status, command_id))
+
+    def backup(self, dest: Path) -> None:
+        """A consistent copy of the game at this moment (SQLite's online backup), written to a new
+        file beside `dest` and moved into place only when complete."""
+        dest = Path(dest)
+        if dest.exists():
+            raise CommandError(f"{dest} already exists", "choose a new file name for the backup")
+        tmp = dest.with_name(f".bank-backup-{os.getpid()}.db")
+        try:
+            target = sqlite3.connect(str(tmp))
+            try:
+                self.conn.backup(target)
+                target.execute("pragma journal_mode=delete")
+            finally:
+                target.close()
+            publish(tmp, dest)
+        finally:
+            tmp.unlink(missing_ok=True)
+
+
+class _Transaction:
+    """BEGIN IMMEDIATE ... COMMIT, rolled back on any exception. After the commit, a game still in
+    WAL mode is checkpointed so that the `.db` file holds the command."""
+
+    def __init__(self, store: Store):
+        self.store = store
+        self.conn = store.conn
+
+    def __enter__(self):
+        refuse_if_read_only(self.store.path)
+        prefer_rollback_journal(self.conn)
+        self.conn.execute("begin immediate")
+        return self
+
+    def __exit__(self, exc_type, exc, tb):
+        if exc_type is None:
+            self.conn.execute("commit")
+            if journal_mode(self.conn) == "wal":
+                self.conn.execute("pragma wal_checkpoint(truncate)")
+        elif self.conn.in_transaction:
+            self.conn.execute("rollback")
+        return False
+
+
+class _Reading:
+    def __init__(self, conn: sqlite3.Connection):
+        self.conn = conn
+
+    def __enter__(self):
+        if not self.conn.in_transaction:
+            self.conn.execute("begin")
+            self.opened = True
+        else:
+            self.opened = False
+        return self
+
+    def __exit__(self, *exc):
+        if self.opened and self.conn.in_transaction:
+            self.conn.execute("commit")
+        return False
+
+
+# --------------------------------------------------------------------------- files
+
+def connect(path: Path, create: bool) -> sqlite3.Connection:
+    """A connection that never creates a file by accident (mode=rw unless creating), waits for a
+    busy writer, and makes every commit durable."""
+    mode = "rwc" if create else "rw"
+    try:
+        conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode={mode}", uri=True, timeout=BUSY_TIMEOUT,
+                               isolation_level=None)
+        conn.row_factory = sqlite3.Row
+        conn.execute("pragma synchronous=full")
+    except sqlite3.Error as exc:
+        raise db_error(exc, path) from exc
+    return conn
+
+
+def check_game_file(path: Path) -> None:
+    """Refuse, before SQLite touches it, a path that is not a game file: missing, a folder, empty,
+    unreadable or not a SQLite file at all."""
+    try:
+        if not path.exists():
+            if not path.parent.exists():
+                raise CommandError(f"no folder {path.parent} for the game file {path}")
+            raise CommandError(f"no game at {path}", "start one with 'bank new 1830 Alice Bob Carol Dave' "
+                               "or choose the file with --game PATH")
+        if path.is_dir():
+            raise CommandError(f"{path} is a folder, not a game file", "choose the file with --game PATH")
+        with path.open("rb") as f:
+            magic = f.read(len(SQLITE_MAGIC))
+    except OSError as exc:
+        raise CommandError(f"cannot read {path}: {exc.strerror or exc}") from exc
+    if magic != SQLITE_MAGIC:
+        raise unreadable(path, "it is empty" if not magic else "it is not a SQLite file")
+
+
+def unreadable(path: Path, why) -> LedgerCorrupt:
+    return LedgerCorrupt(f"{path} is not a readable bank game: {why}",
+                         "restore it from a backup (bank backup FILE makes one)")
+
+
+def publish(tmp: Path, dest: Path) -> None:
+    """Move a finished file into place without ever replacing an existing file: a hard link fails
+    if `dest` exists, where a rename would silently overwrite it."""
+    try:
+        os.link(tmp, dest)
+    except FileExistsError:
+        raise CommandError(f"{dest} already exists", "choose another file with --game PATH") from None
+    except OSError as exc:
+        if exc.errno not in (errno.EPERM, errno.EXDEV, errno.ENOTSUP, errno.EOPNOTSUPP):
+            raise
+        if dest.exists():  # a file system without hard links: check, then rename
+            raise CommandError(f"{dest} already exists", "choose another file with --game PATH") from None
+        os.rename(tmp, dest)
+
+
+def refuse_if_read_only(path: Path) -> None:
+    """A game file with no write permission is never written, whoever runs bank (root included):
+    a table archives a finished game with chmod a-w."""
+    try:
+        mode = path.stat().st_mode
+    except OSError:
+        return  # SQLite reports what is wrong with the file itself
+    if not stat.S_IMODE(mode) & 0o222:
+        raise CommandError(f"{path} is read-only: nothing was recorded", "check the file's permissions (chmod u+w)")
+
+
+def journal_mode(conn: sqlite3.Connection) -> str:
+    return conn.execute("pragma journal_mode").fetchone()[0].lower()
+
+
+def prefer_rollback_journal(conn: sqlite3.Connection) -> None:
+    """Leave WAL mode (older games) so the `.db` file alone holds the game; SQLite refuses while
+    another connection has the file open in WAL mode, and then commits are checkpointed instead."""
+    if not conn.in_transaction and journal_mode(conn) == "wal":
+        try:
+            conn.execute("pragma journal_mode=delete")
+        except sqlite3.OperationalError:
+            pass
+
+
+# --------------------------------------------------------------------------- errors
+
+def db_error(exc: BaseException, path: Path | str | None) -> BankError:
+    """One line for a failure of the game file (SQLite or the operating system)."""
+    where = str(path) if path else "the game file"
+    text = str(exc)
+    low = text.lower()
+    if isinstance(exc, OSError) and not isinstance(exc, sqlite3.Error):
+        return CommandError(f"cannot use {where}: {exc.strerror or text}")
+    if "locked" in low or "busy" in low:
+        who = lock_holders(Path(where)) if path else []
+        held = f"; held by {', '.join(who)}" if who else ""
+        return LedgerBusy(f"{where} is in use by another bank process (waited {BUSY_TIMEOUT:g} s){held}",
+                          "try again when the other command has finished")
+    if "readonly" in low or "read-only" in low:
+        return CommandError(f"{where} is read-only: nothing was recorded", "check the file's permissions")
+    if "full" in low or "disk i/o" in low or "too large" in low:
+        return CommandError(f"cannot write {where}: {text}; nothing was recorded", "free some space and try again")
+    if "unable to open" in low:
+        return CommandError(f"cannot open {where}", "check the path and its folder's permissions")
+    return unreadable(Path(where), text)
+
+
+class LedgerBusy(BankError):
+    """Another process held the game file for longer than the busy timeout."""
+
+    exit_code = 6
+
+
+def lock_holders(path: Path) -> list[str]:
+    """Other processes with the game file open, from /proc (Linux; elsewhere nothing is named)."""
+    proc = Path("/proc")
+    try:
+        target = path.resolve()
+        names = {str(target), f"{target}-journal", f"{target}-wal"}
+        pids = [p for p in proc.iterdir() if p.name.isdigit() and int(p.name) != os.getpid()]
+    except OSError:
+        return []
+    out = []
+    for pid in pids:
+        try:
+            if any(os.readlink(fd) in names for fd in (pid / "fd").iterdir()):
+                cmd = (pid / "cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace").strip()
+                out.append(f"pid {pid.name} ({cmd[:60]})")
+        except OSError:
+            continue
+    return out

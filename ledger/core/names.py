@@ -1,0 +1,140 @@
+"""Turning what the banker typed into the names the state uses.
+
+Names match case-insensitively; a unique prefix of a player's name is enough. Unknown names get a
+'did you mean' hint.
+"""
+
+from __future__ import annotations
+
+import re
+
+from ledger.core.errors import CommandError, closest, unknown
+from ledger.core.ruleset import Ruleset
+from ledger.core.state import GameState
+
+
+def player(s: GameState, raw: str) -> str:
+    text = str(raw).strip().lower()
+    exact = [p for p in s.players if p.lower() == text]
+    if exact:
+        return exact[0]
+    prefixed = [p for p in s.players if p.lower().startswith(text)]
+    if len(prefixed) == 1:
+        return prefixed[0]
+    if len(prefixed) > 1:
+        raise CommandError(f"'{raw}' could be {', '.join(prefixed)}", "type more of the name")
+    raise unknown("player", raw, s.players)
+
+
+def corp(rs: Ruleset, raw: str) -> str:
+    return _symbol(rs, "company", raw, rs.corporations)
+
+
+def private(rs: Ruleset, raw: str) -> str:
+    return _symbol(rs, "private", raw, rs.privates)
+
+
+def item(rs: Ruleset, raw: str) -> tuple[str, str]:
+    """A private or a company: ('private', sym) or ('corp', sym)."""
+    for kind, table in (("private", rs.privates), ("corp", rs.corporations)):
+        sym = _match(rs, raw, table)
+        if sym:
+            return kind, sym
+    raise unknown_symbol(rs, "private or company", raw, [*rs.privates, *rs.corporations])
+
+
+def _symbol(rs: Ruleset, kind: str, raw: str, table) -> str:
+    sym = _match(rs, raw, table)
+    if sym is None:
+        raise unknown_symbol(rs, kind, raw, table)
+    return sym
+
+
+def _match(rs: Ruleset, raw: str, table) -> str | None:
+    """A symbol by its symbol, its plain alias or its name (any case); failing those, by the symbol
+    with its shell-special characters left out, when that names nothing else in the title."""
+    text = str(raw).strip().lower()
+    for entry in table:
+        if text in (entry.sym.lower(), entry.alias.lower(), entry.name.lower()):
+            return entry.sym
+    loose = [e.sym for e in table if plain(e.sym) == plain(text)]
+    if len(loose) == 1 and plain(text) not in taken_words(rs):
+        return loose[0]
+    return None
+
+
+def plain(text: str) -> str:
+    return re.sub(r"[^a-z0-9]", "", text.lower())
+
+
+def taken_words(rs: Ruleset) -> set[str]:
+    """Every symbol and alias of the title, as typed plainly: a loose match may not be one."""
+    return {w.lower() for e in (*rs.corporations, *rs.privates) for w in (e.sym, e.alias) if w}
+
+
+def unknown_symbol(rs: Ruleset, kind: str, raw: str, table) -> CommandError:
+    """An unknown symbol, with a hint that never leads back into the shell's trap: a symbol with a
+    character the shell treats specially ('&') is suggested by its plain alias or quoted."""
+    text = str(raw).strip()
+    cut = [e for e in table if e.alias and text and e.sym.lower().startswith(text.lower())
+           and not e.sym[len(text):len(text) + 1].isalnum()]
+    if cut:
+        first = cut[0]
+        options = " or ".join(f"{e.alias} for {e.sym}" for e in cut)
+        return CommandError(f"unknown {kind} '{raw}'",
+                            f"a shell cuts {first.sym} at '{first.sym[len(text)]}': type {options}, "
+                            f"or quote it: '{first.sym}'")
+    guess = closest(text, [e.sym for e in table])
+    entry = next((e for e in table if e.sym == guess), None)
+    if entry is None:
+        return CommandError(f"unknown {kind} '{raw}'", "known: " + ", ".join(typed(e) for e in table))
+    return CommandError(f"unknown {kind} '{raw}'", f"did you mean {typed(entry)}?")
+
+
+def typed(entry) -> str:
+    """How to type a symbol at a shell prompt: its alias when it has one."""
+    return f"{entry.alias} ({entry.sym})" if entry.alias else entry.sym
+
+
+def train(rs: Ruleset, raw: str) -> str:
+    names = [t.name for t in rs.trains]
+    upper = [n.upper() for n in names]
+    text = str(raw).strip().upper()
+    if text not in upper:
+        text = text.removesuffix("-TRAIN").removesuffix("T")
+    for name in names:
+        if name.upper() == text:
+            return name
+    sides = [sd.name for t in rs.trains for sd in t.sides if sd.name != t.name]
+    raise unknown("train", raw, names + sides)
+
+
+def side(rs: Ruleset, raw: str) -> tuple[str, str | None]:
+    """A train as the banker names it: (train type, side name or None for 'the type's first side').
+    A side's printed name or alias (1843 '4+1', '3/5x2', 'TGV') names that side of its certificate."""
+    text = str(raw).strip().lower()
+    for t in rs.trains:
+        for sd in t.sides:
+            if sd.name != t.name and text in (sd.name.lower(), *(a.lower() for a in sd.aliases)):
+                return t.name, sd.name
+    return train(rs, raw), None
+
+
+DIGITS = re.compile(r"-?[0-9]+")
+
+
+def whole_number(raw, what: str) -> int:
+    """A whole number as typed: ASCII digits with an optional minus sign. Python's int() also
+    reads '1_000', ' 7' and other scripts' digits ('٣'), which no banker means as an amount."""
+    text = str(raw).strip()
+    if not DIGITS.fullmatch(text):
+        raise CommandError(f"{what} must be a whole number, got '{raw}'")
+    return int(text)
+
+
+def amount(raw, what: str = "amount") -> int:
+    text = str(raw).strip()
+    value = whole_number(text[1:] if text.startswith("$") else text, what)
+    if value < 0:
+        raise CommandError(f"{what} must not be negative, got {value}")
+    return value

@@ -1,0 +1,197 @@
+"""The private auction (waterfall): buy the cheapest, bid on the others, resolve after purchases.
+
+Rules: SEED "Distribution", digest §4. Amounts (minimum raise, discount) come from the ruleset.
+"""
+
+from __future__ import annotations
+
+from ledger.core import names
+from ledger.core.rules import privates
+from ledger.core.errors import RuleViolation, refuse
+from ledger.core.state import BANK, player_acct
+
+
+def opening_round(rs) -> dict:
+    return {"kind": "auction", "turn": 0, "passes": 0, "bids": {}, "war": None, "last_buyer": None}
+
+
+def actor(s) -> str:
+    """Who must act now: the lowest bidder in a bidding war, else the player whose turn it is."""
+    war = s.round.get("war")
+    if war:
+        bids = s.round["bids"][war]
+        return min(bids, key=bids.get)
+    return s.players[s.round["turn"]]
+
+
+def committed(s, player: str, except_private: str | None = None, rs=None) -> int:
+    if rs is not None and not rs.k("auction", "earmark_bids"):
+        return 0
+    return sum(b.get(player, 0) for sym, b in s.round["bids"].items() if sym != except_private)
+
+
+def check_actor(s, player: str) -> None:
+    if s.pending:
+        raise RuleViolation(f"{s.pending[0]['player']} must first choose the par price of {s.pending[0]['corp']}",
+                            f"par {s.pending[0]['player']} {s.pending[0]['corp']} PRICE")
+    want = actor(s)
+    if player != want:
+        war = s.round.get("war")
+        why = f"the bidding war for {war}: {want} is the lowest bidder" if war else f"it is {want}'s turn"
+        refuse(f"not {player}'s turn in the auction ({why})")
+
+
+def check_cash(s, rs, player: str, amount: int, sym: str) -> None:
+    others = committed(s, player, except_private=sym, rs=rs)
+    free = s.cash(player_acct(player)) - others
+    if amount > free:
+        extra = f" minus {rs.money(others)} in other open bids" if others else ""
+        raise RuleViolation(f"{player} can commit {rs.money(free)} (cash {rs.money(s.cash(player_acct(player)))}{extra}), "
+                            f"not {rs.money(amount)}")
+
+
+def cmd_buy(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    player = names.player(s, cmd.get("player"))
+    kind, sym = names.item(rs, cmd.get("item"))
+    check_actor(s, player)
+    if s.round.get("war"):
+        raise RuleViolation(f"a bidding war for {s.round['war']} is on: {player} must bid or pass")
+    if kind != "private":
+        raise RuleViolation(f"{sym} is a company: companies are started in the stock round")
+    cheapest = privates.unsold(s, rs)[0]
+    if sym != cheapest:
+        refuse(f"only the cheapest private ({cheapest} at {rs.money(s.privates[cheapest].price)}) can be bought "
+               f"outright", f"bid at least {rs.money(min_bid(s, rs, sym))} on {sym}")
+    price = s.privates[sym].price
+    check_cash(s, rs, player, price, sym)
+    award(ctx, player, sym, price, normal=True)
+
+
+def award(ctx, player: str, sym: str, price: int, normal: bool) -> None:
+    s, rs = ctx.state, ctx.rs
+    moves, needs_par = privates.bonus_certs(s, rs, sym, player)
+    ctx.emit("private_bought", player=player, private=sym, price=price, normal=normal,
+             transfers=[[player_acct(player), BANK, price]] if price else [], certs=moves)
+    if normal:
+        ctx.emit("round_update", set={"turn": s.next_player(s.player_index(player)), "passes": 0,
+                                      "last_buyer": s.player_index(player)})
+    if needs_par:
+        due = {"kind": "par", "player": player, "corp": needs_par}
+        if rs.private(sym).ability("par_colours"):
+            due["colours"] = list(rs.private(sym).ability("par_colours"))
+        ctx.emit("pending", pending=[due])
+
+
+def min_bid(s, rs, sym: str) -> int:
+    bids = s.round["bids"].get(sym, {})
+    base = max(bids.values()) if bids else rs.private(sym).face
+    return base + rs.k("auction", "min_raise")
+
+
+def cmd_bid(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    if s.round["kind"] != "auction":
+        raise RuleViolation("bids are only made in the private auction", "in a stock round use buy or par")
+    player = names.player(s, cmd.get("player"))
+    kind, sym = names.item(rs, cmd.get("item"))
+    amount = names.amount(cmd.get("amount"), "bid")
+    check_actor(s, player)
+    if kind != "private":
+        raise RuleViolation(f"{sym} is a company, not a private")
+    war = s.round.get("war")
+    if war and sym != war:
+        raise RuleViolation(f"the bidding war is for {war}: {player} must raise on {war} or pass")
+    unsold = privates.unsold(s, rs)
+    if sym not in unsold:
+        raise RuleViolation(f"{sym} is already owned")
+    if not war and sym == unsold[0]:
+        raise RuleViolation(f"{sym} is the cheapest private: buy it for {rs.money(s.privates[sym].price)} instead of bidding",
+                            f"buy {player} {sym}")
+    least = min_bid(s, rs, sym)
+    if amount < least:
+        refuse(f"a bid on {sym} must be at least {rs.money(least)} ({rs.money(least - rs.k('auction', 'min_raise'))} + "
+               f"{rs.money(rs.k('auction', 'min_raise'))}), got {rs.money(amount)}")
+    multiple = rs.k("auction", "bid_multiple")
+    if amount % multiple:
+        refuse(f"bids are in multiples of {rs.money(multiple)}, got {rs.money(amount)}")
+    check_cash(s, rs, player, amount, sym)
+    ctx.emit("bid", player=player, private=sym, amount=amount, war=bool(war))
+    if not war:
+        ctx.emit("round_update", set={"turn": s.next_player(s.player_index(player)), "passes": 0})
+
+
+def cmd_pass(ctx, cmd) -> None:
+    s = ctx.state
+    player = names.player(s, cmd.get("player"))
+    check_actor(s, player)
+    war = s.round.get("war")
+    if war:
+        ctx.emit("bid_dropped", player=player, private=war, amount=s.round["bids"][war][player])
+        return
+    ctx.emit("auction_pass", player=player)
+    ctx.emit("round_update", set={"turn": s.next_player(s.player_index(player)), "passes": s.round["passes"] + 1})
+
+
+def progress(ctx) -> bool:
+    """Resolve bids on the cheapest private, handle all-pass, end the auction. True if anything moved."""
+    s, rs = ctx.state, ctx.rs
+    unsold = privates.unsold(s, rs)
+    if not unsold:
+        turn = s.round["turn"] if rs.k("stock", "first_round_turn") == "after_last_buyer" else 0
+        ctx.emit("round_started", round={"kind": "stock", "number": 1, "turn": turn, "passes": 0, "acted": False,
+                                         "buys": [], "sold": {}, "last_actor": None}, priority=turn)
+        return True
+    cheapest = unsold[0]
+    bids = s.round["bids"].get(cheapest, {})
+    war = s.round.get("war")
+    if len(bids) == 1:
+        (winner, amount), = bids.items()
+        if war:
+            ctx.emit("round_update", set={"war": None})
+        award(ctx, winner, cheapest, amount, normal=False)
+        return True
+    if len(bids) > 1 and war != cheapest:
+        ctx.emit("round_update", set={"war": cheapest})
+        return True
+    if not war and s.round["passes"] >= len(s.players):
+        all_passed(ctx, cheapest)
+        return True
+    return False
+
+
+def all_passed(ctx, cheapest: str) -> None:
+    s, rs = ctx.state, ctx.rs
+    update = {"passes": 0}
+    if rs.k("auction", "next_after_all_pass") == "after_last_buyer" and s.round.get("last_buyer") is not None:
+        update["turn"] = s.next_player(s.round["last_buyer"])
+    ctx.emit("round_update", set=update)
+    if rs.k("auction", "all_pass") == "brief_or":
+        brief_or(ctx, cheapest)
+    elif cheapest == rs.k("auction", "discount_only"):
+        price = max(s.privates[cheapest].price - rs.k("auction", "all_pass_discount"), 0)
+        ctx.emit("private_discounted", private=cheapest, price=price)
+        if price == 0 and rs.k("auction", "free_at_zero"):
+            award(ctx, s.players[s.round["turn"]], cheapest, 0, normal=True)
+    else:
+        privates.pay_revenue(ctx)
+
+
+def brief_or(ctx, cheapest: str) -> None:
+    """1843 §6.2: everyone passed with privates unsold. Owned privates pay; one train of the
+    ruleset's type is discarded (the last one ends the game); the cheapest private drops; at zero
+    the next player must take it."""
+    from ledger.core.rules.train_step import take_from_supply
+    from ledger.core.rules.trains import depot_left
+    s, rs = ctx.state, ctx.rs
+    privates.pay_revenue(ctx)
+    kind = rs.k("auction", "brief_or_discards")
+    if kind:
+        take_from_supply(ctx, "the brief operating round", kind)
+        if not depot_left(s, kind) and rs.k("endgame", "auction_discards_end"):
+            ctx.emit("game_over", reason=f"every {kind} train was discarded in the auction")
+            return
+    price = max(s.privates[cheapest].price - rs.k("auction", "all_pass_discount"), 0)
+    ctx.emit("private_discounted", private=cheapest, price=price)
+    if price == 0 and rs.k("auction", "free_at_zero"):
+        award(ctx, s.players[s.round["turn"]], cheapest, 0, normal=True)

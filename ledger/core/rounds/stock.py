@@ -1,0 +1,328 @@
+"""Stock rounds: sell, buy one certificate, sell; pars; floats; the end-of-round moves.
+
+Rules: SEED "Stock Dealing Rounds", digest §7 and §11. A player's turn ends when he passes, or
+implicitly when the next player in order acts after he has bought or sold.
+"""
+
+from __future__ import annotations
+
+from ledger.core.rules import market, shares, train_step, trains
+from ledger.core import names
+from ledger.core.rounds import operating
+from ledger.core.errors import RuleViolation, refuse
+from ledger.core.state import BANK, POOL, company_acct, round_label, ipo_acct, player_acct
+
+
+def new_round(number: int, turn: int) -> dict:
+    return {"kind": "stock", "number": number, "turn": turn, "passes": 0, "acted": False,
+            "buys": [], "sold": {}, "last_actor": None}
+
+
+def current(s) -> str:
+    return s.players[s.round["turn"]]
+
+
+def take_turn(ctx, player: str) -> None:
+    """Make sure it is `player`'s turn, ending the previous player's turn if he has acted."""
+    s = ctx.state
+    if s.round["kind"] != "stock":
+        raise RuleViolation(f"not a stock round (now: {round_label(s)})")
+    train_step.check_limit_met(s, ctx.rs)
+    cur = current(s)
+    if player == cur:
+        return
+    nxt = s.players[s.next_player(s.round["turn"])]
+    if s.round["acted"] and player == nxt:
+        check_may_end_turn(s, ctx.rs, cur)
+        end_turn(ctx, passed=False)
+        return
+    hint = f"{cur} has acted; {nxt} is next" if s.round["acted"] else f"{cur} must act or pass first"
+    refuse(f"it is {cur}'s turn in SR {s.round['number']}, not {player}'s", hint)
+
+
+def end_turn(ctx, passed: bool) -> None:
+    s = ctx.state
+    ctx.emit("round_update", set={"turn": s.next_player(s.round["turn"]),
+                                  "passes": s.round["passes"] + 1 if passed else 0,
+                                  "acted": False, "buys": []})
+
+
+def acted(ctx, player: str, **extra) -> None:
+    s = ctx.state
+    ctx.emit("round_update", set={"acted": True, "last_actor": s.player_index(player), **extra})
+
+
+# --------------------------------------------------------------------------- par and buy
+
+def cmd_par(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    player = names.player(s, cmd.get("player"))
+    corp = names.corp(rs, cmd.get("corp"))
+    price = names.amount(cmd.get("price"), "par price")
+    pars = rs.k("company", "par_prices")
+    if price not in pars:
+        raise RuleViolation(f"{rs.money(price)} is not a par price in {rs.title}", f"par prices: {', '.join(map(str, pars))}")
+    pending = next((p for p in s.pending if p["kind"] == "par"), None)
+    if pending:
+        if (pending["player"], pending["corp"]) != (player, corp):
+            raise RuleViolation(f"{pending['player']} must first choose the par price of {pending['corp']}")
+        check_par_colour(s, rs, price, pending.get("colours"))
+        ctx.emit("par", player=player, corp=corp, price=price, moves=[[corp, None, list(market.par_cell(rs, price))]])
+        ctx.emit("pending", pending=[p for p in s.pending if p is not pending])
+        return
+    take_turn(ctx, player)
+    if s.corps[corp].par is not None:
+        raise RuleViolation(f"{corp} is already started (par {rs.money(s.corps[corp].par)})", f"buy {player} {corp}")
+    check_par_colour(s, rs, price)
+    check_may_buy(ctx, player, corp, "par")
+    pres = f"{corp}.0"
+    cost = price * s.cert_percent[pres] // shares.unit(rs)
+    if s.cash(player_acct(player)) < cost:
+        raise RuleViolation(f"{player} has {rs.money(s.cash(player_acct(player)))}, starting {corp} at {rs.money(price)} costs {rs.money(cost)}")
+    shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[pres])
+    ctx.emit("par", player=player, corp=corp, price=price, cost=cost, moves=[[corp, None, list(market.par_cell(rs, price))]],
+             transfers=[[player_acct(player), BANK, cost]], certs=[[pres, ipo_acct(corp), player_acct(player)]])
+    acted(ctx, player, buys=s.round["buys"] + [[corp, "par"]])
+    check_float(ctx, corp)
+
+
+def allowed_pars(s, rs, colours=None) -> list[int]:
+    """Par prices open now: every par box, or (titles with par colours) the boxes whose colour the
+    phase allows (1843 T2), or a private's own colours (1843 Lyon-Mediterranee)."""
+    colours = colours or rs.phase(s.phase).par_colours
+    pars = rs.k("company", "par_prices")
+    if not colours:
+        return list(pars)
+    cells = rs.par_cells()
+    return [p for p in pars if p in cells and cells[p].colour in colours]
+
+
+def check_par_colour(s, rs, price: int, colours=None) -> None:
+    allowed = allowed_pars(s, rs, colours)
+    if price not in allowed:
+        cell = rs.par_cells().get(price)
+        what = f"a {cell.colour} par" if cell and cell.colour else "not a par"
+        refuse(f"{rs.money(price)} is {what}; pars open now (in {trains.phase_label(s.phase)}): "
+               f"{', '.join(rs.money(p) for p in allowed)}")
+
+
+def cmd_buy(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    if s.round["kind"] != "stock":
+        raise RuleViolation(f"shares are bought in stock rounds (now: {round_label(s)})",
+                            "a company buys trains with 'train' and privates with 'buy-private'")
+    player = names.player(s, cmd.get("player"))
+    kind, corp = names.item(rs, cmd.get("item"))
+    if kind != "corp":
+        raise RuleViolation(f"{corp} is a private; privates change hands in the auction or with buy-private")
+    count = cmd.get("count") or 1
+    take_turn(ctx, player)
+    for _ in range(count):
+        buy_one(ctx, player, corp, cmd.get("source"))
+
+
+def buy_one(ctx, player: str, corp: str, source: str | None) -> None:
+    s, rs = ctx.state, ctx.rs
+    c = s.corps[corp]
+    if c.par is None:
+        raise RuleViolation(f"{corp} has not been started", f"par {player} {corp} PRICE")
+    source = source or ("ipo" if shares.next_ipo_cert(s, corp) else "pool")
+    cert = shares.next_ipo_cert(s, corp) if source == "ipo" else shares.next_pool_cert(s, corp)
+    if cert is None:
+        where = "the IPO" if source == "ipo" else "the pool"
+        raise RuleViolation(f"{where} has no {corp} share for sale")
+    check_may_buy(ctx, player, corp, source)
+    price = c.par if source == "ipo" else shares.price(s, rs, corp)
+    cash = s.cash(player_acct(player))
+    if cash < price:
+        raise RuleViolation(f"{player} has {rs.money(cash)}, a {corp} share from the {source.upper() if source == 'ipo' else source} costs {rs.money(price)}")
+    shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[cert])
+    holder = ipo_acct(corp) if source == "ipo" else POOL
+    ctx.emit("share_bought", player=player, corp=corp, source=source, price=price, percent=s.cert_percent[cert],
+             transfers=[[player_acct(player), BANK, price]], certs=[[cert, holder, player_acct(player)]])
+    check_president(ctx, corp)
+    acted(ctx, player, buys=s.round["buys"] + [[corp, source]])
+    check_float(ctx, corp)
+
+
+def check_may_buy(ctx, player: str, corp: str, source: str) -> None:
+    """One purchase a turn (several of one brown company), not a company sold this round, not over the limit."""
+    s, rs = ctx.state, ctx.rs
+    if rs.k("stock", "no_buy_after_sell") and corp in s.round["sold"].get(player, []):
+        refuse(f"{player} sold {corp} earlier in this stock round and may not buy it again until the next")
+    over = shares.over_holding(s, rs, player)
+    if rs.k("stock", "over_limit_must_sell") and over:
+        refuse(f"{player} holds {s.percent_of(player_acct(player), over[0])}% of {over[0]}, over the "
+               f"{rs.k('stock', 'holding_limit')}% limit: must sell before buying", f"sell {player} {over[0]} 1")
+    if rs.k("stock", "over_limit_must_sell") and shares.over_cert_limit(s, rs, player):
+        refuse(f"{player} holds {shares.cert_count(s, rs, player)} certificates, over the limit "
+                            f"{s.cert_limit}: must sell before buying")
+    buys = s.round["buys"]
+    if not buys:
+        return
+    multi = rs.k("stock", "multi_buy_zones")
+    from_ipo_ok = rs.k("stock", "multi_buy_from_ipo")
+    same = all(b[0] == corp for b in buys)
+    zone_ok = shares.zone(s, rs, corp) in multi and source != "par"
+    sources_ok = from_ipo_ok or (source == "pool" and all(b[1] == "pool" for b in buys))
+    if not (same and zone_ok and sources_ok and all(b[1] != "par" for b in buys)):
+        refuse(f"{player} has already bought this turn: one certificate per turn "
+                            f"(several only of one company in the {' or '.join(multi)} zone)")
+
+
+def check_president(ctx, corp: str) -> None:
+    """After a purchase: a player holding more than the president takes the chair."""
+    s, rs = ctx.state, ctx.rs
+    old = s.president(corp)
+    if old is None:
+        return
+    new = shares.president_after(s, corp, shares.player_percents(s, corp))
+    if new and new != old:
+        ctx.emit("president_changed", corp=corp, old=old, new=new, certs=shares.swap_moves(s, rs, corp, old, new))
+
+
+def check_float(ctx, corp: str) -> None:
+    s, rs = ctx.state, ctx.rs
+    c = s.corps[corp]
+    if c.floated or c.par is None:
+        return
+    sold = 100 - shares.ipo_percent(s, corp)
+    if sold >= rs.k("company", "float_percent"):
+        capital = c.par * rs.k("company", "capital_shares")
+        ctx.emit("floated", corp=corp, capital=capital, transfers=[[BANK, company_acct(corp), capital]])
+
+
+# --------------------------------------------------------------------------- sell and pass
+
+def cmd_sell(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    if s.round["kind"] == "operating":
+        operating.cmd_emergency_sell(ctx, cmd)
+        return
+    player = names.player(s, cmd.get("player"))
+    corp = names.corp(rs, cmd.get("corp"))
+    n = cmd.get("count") or 1
+    take_turn(ctx, player)
+    if rs.k("stock", "no_sell_in_first_round") and s.round["number"] == 1:
+        refuse("no selling in the first stock round")
+    sell(ctx, player, corp, n)
+    acted(ctx, player, sold={**s.round["sold"], player: s.round["sold"].get(player, []) + [corp]})
+
+
+def sell(ctx, player: str, corp: str, n: int, keep_president: bool = False) -> dict:
+    """Sell n shares to the pool at the current price, then move the marker down once per share."""
+    s, rs = ctx.state, ctx.rs
+    c = s.corps[corp]
+    if c.cell is None:
+        raise RuleViolation(f"{corp} has no share price yet: its shares cannot be sold")
+    moves, new_pres = shares.sale_moves(s, rs, player, corp, n, keep_president=keep_president)
+    price = shares.price(s, rs, corp)
+    to = market.move(rs, c.cell, "sell", n)
+    amount = price * n
+    if rs.k("stock", "sale_price") == "stepwise":
+        amount = sum(market.price(rs, market.move(rs, c.cell, "sell", i)) for i in range(n))
+    extra = {}
+    if market.at_foot(rs, c.cell) and rs.market_rules["sell_at_bottom"] == "down_in_stack":
+        stack = sorted((x for x, o in s.corps.items() if o.cell == c.cell), key=lambda x: s.corps[x].arrival)
+        if len(stack) > 1:
+            extra["restack"] = [market.sink_in_stack(stack, corp, n)]
+    return ctx.emit("shares_sold", player=player, corp=corp, count=n, price=price, amount=amount,
+                    president=new_pres, transfers=[[BANK, player_acct(player), amount]], certs=moves,
+                    moves=[[corp, list(c.cell), list(to)]], **extra)
+
+
+def check_may_end_turn(s, rs, player: str) -> None:
+    """Over the certificate limit, a player must sell at his next opportunity (1843 §7.6): he may not
+    end his turn while a legal sale remains."""
+    if not rs.k("stock", "over_limit_blocks_pass") or not shares.over_cert_limit(s, rs, player):
+        return
+    if rs.k("stock", "no_sell_in_first_round") and s.round["number"] == 1:
+        return
+    free = rs.k("stock", "cert_free_zones")
+    _can, plan = shares.sellable_value(s, rs, player, keep_president_of=None)
+    sellable = [corp for corp, _n in plan if shares.zone(s, rs, corp) not in free]
+    if sellable:
+        refuse(f"{player} holds {shares.cert_count(s, rs, player)} certificates, over the limit {s.cert_limit}: "
+               f"must sell down before ending the turn", f"sell {player} {sellable[0]} 1")
+
+
+def cmd_pass(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    if s.round["kind"] != "stock":
+        raise RuleViolation(f"players pass in the auction and stock rounds (now: {round_label(s)})",
+                            "a company ends its turn with 'done CORP'")
+    player = names.player(s, cmd.get("player"))
+    take_turn(ctx, player)
+    check_may_end_turn(s, rs, player)
+    if s.round["acted"]:
+        end_turn(ctx, passed=False)
+    else:
+        ctx.emit("stock_pass", player=player)
+        end_turn(ctx, passed=True)
+
+
+def cmd_exchange(ctx, cmd) -> None:
+    """A player's private for a share (1830: M&H for an NYC share), in stock and operating rounds."""
+    s, rs = ctx.state, ctx.rs
+    if s.round["kind"] not in ("stock", "operating"):
+        raise RuleViolation("privates are exchanged during stock or operating rounds")
+    player = names.player(s, cmd.get("player"))
+    sym = names.private(rs, cmd.get("private"))
+    p = rs.private(sym)
+    target = p.ability("exchange_for")
+    if not target:
+        raise RuleViolation(f"{sym} cannot be exchanged for a share")
+    if cmd.get("corp") and names.corp(rs, cmd.get("corp")) != target:
+        raise RuleViolation(f"{sym} is exchanged for a {target} share only")
+    if s.privates[sym].owner != player_acct(player) or s.privates[sym].closed:
+        raise RuleViolation(f"{player} does not own an open {sym}")
+    allowed = p.ability("exchange_from", ["ipo", "pool"])
+    source = cmd.get("source") or next((w for w in allowed if
+                                        (shares.next_ipo_cert(s, target) if w == "ipo" else shares.next_pool_cert(s, target))), None)
+    cert = None
+    if source in allowed:
+        cert = shares.next_ipo_cert(s, target) if source == "ipo" else shares.next_pool_cert(s, target)
+    if cert is None:
+        raise RuleViolation(f"no {target} share is available for the exchange ({' or '.join(allowed)})")
+    shares.check_holding(s, rs, player, target, s.cert_percent[cert])
+    holder = ipo_acct(target) if source == "ipo" else POOL
+    ctx.emit("exchange", player=player, private=sym, corp=target, source=source,
+             certs=[[cert, holder, player_acct(player)]])
+    check_president(ctx, target)
+    check_float(ctx, target)
+
+
+# --------------------------------------------------------------------------- end of round
+
+def progress(ctx) -> bool:
+    s = ctx.state
+    if s.round["passes"] < len(s.players):
+        return False
+    finish(ctx)
+    return True
+
+
+def finish(ctx) -> None:
+    """Sold-out companies rise, the priority deal passes, the set of operating rounds begins."""
+    s, rs = ctx.state, ctx.rs
+    if rs.k("stock", "sold_out_rise"):
+        for corp in operating.operating_order(s, rs):
+            c = s.corps[corp]
+            if shares.ipo_percent(s, corp) == 0 and s.percent_of(POOL, corp) == 0:
+                to = market.move(rs, c.cell, "sold_out")
+                ctx.emit("sold_out", corp=corp, moves=[[corp, list(c.cell), list(to)]])
+                if market.cell(rs, to).end and rs.k("endgame", "end_cell_in_sr") == "immediate":
+                    ctx.emit("game_over", reason=f"{corp}'s share price reached {rs.money(market.price(rs, to))}")
+                    return
+    last = s.round["last_actor"]
+    priority = s.next_player(last) if last is not None else s.priority
+    if rs.k("stock", "priority") == "cash_descending":
+        # 1843 §7.1: the cards are re-dealt by descending cash, ties keeping their order; #1 starts
+        order = sorted(s.players, key=lambda p: -s.cash(player_acct(p)))
+        if order != s.players:
+            ctx.emit("seating", players=order, cash={p: s.cash(player_acct(p)) for p in order})
+        priority = 0
+    number = s.round["number"]
+    count = rs.phase(s.phase).ors
+    ctx.emit("stock_round_ended", number=number, priority=priority)
+    operating.start_or(ctx, number, 1, count, priority=priority)

@@ -1,0 +1,205 @@
+"""Certificates: limits, prices, presidency and the certificate moves of a sale or a purchase.
+
+Shared by the stock round and by emergency sales in operating rounds.
+"""
+
+from __future__ import annotations
+
+from ledger.core.rules import market
+from ledger.core.errors import RuleViolation, refuse
+from ledger.core.ruleset import Ruleset
+from ledger.core.state import POOL, GameState, cert_corp, ipo_acct, player_acct
+
+
+def price(s: GameState, rs: Ruleset, corp: str) -> int:
+    return market.price(rs, s.corps[corp].cell)
+
+
+def zone(s: GameState, rs: Ruleset, corp: str) -> str:
+    return market.zone(rs, s.corps[corp].cell)
+
+
+def unit(rs: Ruleset) -> int:
+    return rs.k("company", "share_unit")
+
+
+def shares_of(s: GameState, rs: Ruleset, holder: str, corp: str) -> int:
+    return s.percent_of(holder, corp) // unit(rs)
+
+
+def cert_count(s: GameState, rs: Ruleset, player: str) -> int:
+    """Certificates that count toward the limit: open privates, and shares of companies whose
+    price is outside the exempt zones (a never-parred company's share counts)."""
+    acct = player_acct(player)
+    free = set(rs.k("stock", "cert_free_zones"))
+    n = sum(1 for p in s.privates.values() if p.owner == acct and not p.closed)
+    for cert, holder in s.certs.items():
+        if holder == acct and zone(s, rs, cert_corp(cert)) not in free:
+            n += 1
+    return n
+
+
+def over_cert_limit(s: GameState, rs: Ruleset, player: str) -> bool:
+    return cert_count(s, rs, player) > s.cert_limit
+
+
+def holding_limit_applies(s: GameState, rs: Ruleset, corp: str) -> bool:
+    return zone(s, rs, corp) not in rs.k("stock", "unlimited_holding_zones")
+
+
+def over_holding(s: GameState, rs: Ruleset, player: str) -> list[str]:
+    limit = rs.k("stock", "holding_limit")
+    return [c for c in s.corps if holding_limit_applies(s, rs, c) and s.percent_of(player_acct(player), c) > limit]
+
+
+def check_can_take_cert(s: GameState, rs: Ruleset, player: str, corp: str, pct: int) -> None:
+    """Certificate limit and holding limit for one more certificate of `corp`."""
+    free = set(rs.k("stock", "cert_free_zones"))
+    count = cert_count(s, rs, player)
+    if count >= s.cert_limit and zone(s, rs, corp) not in free:
+        refuse(f"certificate limit {s.cert_limit} reached: {player} holds {count}",
+                            "sell a certificate first, or buy a company priced in the yellow, orange or brown zone")
+    check_holding(s, rs, player, corp, pct)
+
+
+def check_holding(s: GameState, rs: Ruleset, player: str, corp: str, pct: int) -> None:
+    """The holding limit (60 %) for `pct` more of `corp`, outside the zones that lift it."""
+    limit = rs.k("stock", "holding_limit")
+    after = s.percent_of(player_acct(player), corp) + pct
+    if holding_limit_applies(s, rs, corp) and after > limit:
+        refuse(f"holding limit: {player} would hold {after}% of {corp}, the limit is {limit}%")
+
+
+def president_after(s: GameState, corp: str, percents: dict[str, int]) -> str | None:
+    """Who is president given players' percentages: the sitting president keeps the chair on a tie;
+    otherwise the most shares, ties going to the first player clockwise after the old president."""
+    old = s.president(corp)
+    best = max(percents.values(), default=0)
+    if old and percents.get(old, 0) >= best:
+        return old
+    start = s.player_index(old) if old else -1
+    for step in range(1, len(s.players) + 1):
+        p = s.players[(start + step) % len(s.players)]
+        if percents.get(p, 0) == best and best > 0:
+            return p
+    return None
+
+
+def player_percents(s: GameState, corp: str) -> dict[str, int]:
+    return {p: s.percent_of(player_acct(p), corp) for p in s.players}
+
+
+def ordinary_certs(s: GameState, holder: str, corp: str) -> list[str]:
+    return sorted((c for c in s.certs_of(holder, corp) if not c.endswith(".0")), key=_cert_key)
+
+
+def _cert_key(cert: str) -> int:
+    return int(cert.rsplit(".", 1)[1])
+
+
+def swap_moves(s: GameState, rs: Ruleset, corp: str, old: str, new: str) -> list[list[str]]:
+    """The new president hands over certificates worth the president's certificate and takes it."""
+    pres_pct = s.cert_percent[f"{corp}.0"]
+    give, total = [], 0
+    for cert in ordinary_certs(s, player_acct(new), corp):
+        if total >= pres_pct:
+            break
+        give.append(cert)
+        total += s.cert_percent[cert]
+    moves = [[f"{corp}.0", player_acct(old), player_acct(new)]]
+    moves += [[c, player_acct(new), player_acct(old)] for c in give]
+    return moves
+
+
+def sale_moves(s: GameState, rs: Ruleset, player: str, corp: str, n: int, *, keep_president: bool = False
+               ) -> tuple[list[list[str]], str | None]:
+    """Certificate moves for `player` selling `n` shares of `corp` to the pool, and the new president
+    (None when unchanged). Raises RuleViolation when the sale is illegal."""
+    u = unit(rs)
+    acct = player_acct(player)
+    held = s.percent_of(acct, corp)
+    if n < 1:
+        raise RuleViolation("sell at least 1 share")
+    if held < n * u:
+        raise RuleViolation(f"{player} holds {held}% of {corp}, cannot sell {n} share(s) ({n * u}%)")
+    pool_after = s.percent_of(POOL, corp) + n * u
+    limit = rs.k("stock", "pool_limit")
+    if pool_after > limit:
+        can = (limit - s.percent_of(POOL, corp)) // u
+        refuse(f"pool limit {limit}%: the pool holds {s.percent_of(POOL, corp)}% of {corp}, "
+                            f"selling {n} would make {pool_after}%", f"at most {max(can, 0)} share(s) can be sold")
+    percents = player_percents(s, corp)
+    percents[player] = held - n * u
+    is_pres = s.president(corp) == player
+    pres_pct = s.cert_percent[f"{corp}.0"]
+    new_pres = None
+    moves: list[list[str]] = []
+    if is_pres:
+        if percents[player] < pres_pct:
+            # the president's certificate itself is part of the sale: someone else must take it
+            others = {p: v for p, v in percents.items() if p != player}
+            new_pres = president_after(s, corp, {**others, player: -1})
+            if new_pres is None or others.get(new_pres, 0) < pres_pct:
+                refuse(f"{player} is president of {corp} and nobody else holds {pres_pct}%: the president's "
+                       f"certificate cannot go to the pool",
+                       f"{player} may sell at most {(held - pres_pct) // u} share(s) of {corp}")
+                raise RuleViolation(f"no one can take {corp}'s president's certificate")
+        else:
+            new_pres = president_after(s, corp, percents)
+        if new_pres == player:
+            new_pres = None
+        if new_pres:
+            if keep_president:
+                refuse(f"selling {n} {corp} share(s) would make {new_pres} president of the operating "
+                       f"company {corp}, which an emergency sale may not do")
+                raise RuleViolation(f"{corp}'s presidency cannot change in an emergency sale")
+            moves = swap_moves(s, rs, corp, player, new_pres)
+    # After any swap the seller holds only ordinary certificates beyond what he keeps.
+    after = dict(s.certs)
+    for cert, _src, dest in moves:
+        after[cert] = dest
+    mine = sorted((c for c, h in after.items() if h == acct and cert_corp(c) == corp and not c.endswith(".0")),
+                  key=_cert_key, reverse=True)
+    sold, total = [], 0
+    for cert in mine:
+        if total >= n * u:
+            break
+        sold.append(cert)
+        total += s.cert_percent[cert]
+    if total != n * u:
+        raise RuleViolation(f"{player} cannot sell exactly {n} share(s) of {corp} with the certificates held")
+    moves += [[c, acct, POOL] for c in sold]
+    return moves, new_pres
+
+
+def ipo_percent(s: GameState, corp: str) -> int:
+    return s.percent_of(ipo_acct(corp), corp)
+
+
+def next_ipo_cert(s: GameState, corp: str) -> str | None:
+    certs = ordinary_certs(s, ipo_acct(corp), corp)
+    return certs[0] if certs else None
+
+
+def next_pool_cert(s: GameState, corp: str) -> str | None:
+    certs = ordinary_certs(s, POOL, corp)
+    return certs[0] if certs else None
+
+
+def sellable_value(s: GameState, rs: Ruleset, player: str, keep_president_of: str | None) -> tuple[int, list]:
+    """What `player` could raise by selling every share the rules let him sell right now, company
+    by company (each company's shares sold in one action at its current price)."""
+    total, plan = 0, []
+    for corp in s.corps:
+        if s.corps[corp].cell is None:
+            continue
+        held = shares_of(s, rs, player_acct(player), corp)
+        for n in range(held, 0, -1):
+            try:
+                sale_moves(s, rs, player, corp, n, keep_president=(corp == keep_president_of))
+            except RuleViolation:
+                continue
+            total += n * price(s, rs, corp)
+            plan.append((corp, n))
+            break
+    return total, plan

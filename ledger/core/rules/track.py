@@ -1,0 +1,228 @@
+"""The track and station steps of a company's turn: tiles and their fees, private companies' track
+and station powers, station markers, moving a station.
+
+Rules: 1830 SEED "Operating Rounds" (digest §8.3); 1843 RULES §8.4, §8.5, §10.2 (digest D5.3).
+The map is out of scope: the players announce terrain costs and the bank adds the fees the title's
+data sets (a company's second yellow tile, a hex's fee, a private's fee).
+"""
+
+from __future__ import annotations
+
+from ledger.core import names
+from ledger.core.rules import privates, trains
+from ledger.core.errors import RuleViolation, refuse
+from ledger.core.rounds import operating
+from ledger.core.state import BANK, company_acct
+
+
+def cmd_tile(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    corp = operating.operating_corp(ctx, cmd.get("corp"), "tile")
+    terrain = names.amount(cmd.get("cost"), "tile cost")
+    hex_fee = hex_fee_of(rs, cmd.get("hex"))
+    using = cmd.get("using")
+    if using:  # a private's lay: an extra one may come at any time in the turn (R18)
+        tile_with_private(ctx, corp, names.private(rs, using), terrain, hex_fee)
+        return
+    for why in tile_bars(s, rs, corp):
+        refuse(why)
+    allowed = rs.k("operating", "tile_costs")
+    if allowed and terrain not in allowed:
+        refuse(f"no tile in {rs.title} costs {rs.money(terrain)}", f"terrain costs: {', '.join(map(str, allowed))}")
+    fee = next_tile_fee(s, rs, corp)
+    cost = terrain + fee + hex_fee
+    operating.pay_from(s, corp, cost, "the tile")
+    ctx.emit("tile_laid", corp=corp, cost=cost, terrain=terrain, fee=fee, hex_fee=hex_fee, hex=cmd.get("hex"),
+             transfers=[[company_acct(corp), BANK, cost]] if cost else [])
+    ctx.emit("round_update", set={"tiles": s.round["tiles"] + 1})
+
+
+# --------------------------------------------------------------------------- what the turn allows
+# One statement of when track and stations may be laid: the commands refuse with these reasons and
+# the turn hint (views.turn_steps) offers a step only when there are none.
+
+def tile_lays(rs, corp: str) -> int:
+    """Ordinary tile lays a turn: the title's, and one more where the charter sets a fee for it
+    (1843 §8.4.1: EST, MID, OU, PRO and SO may lay a second yellow tile)."""
+    extra = rs.corporation(corp).extra_tile_fee
+    return rs.k("operating", "tile_lays") + (0 if extra is None else 1)
+
+
+def next_tile_fee(s, rs, corp: str) -> int:
+    """The fee on the company's next ordinary tile: none within the title's lays, the charter's after."""
+    return rs.corporation(corp).extra_tile_fee if s.round["tiles"] >= rs.k("operating", "tile_lays") else 0
+
+
+def track_step_over(s, corp: str) -> list[str]:
+    """Why the operating company's track step is over (none while it is open): track is laid before
+    the station or port, and both before the trains run (1830 SEED "Operating Rounds", 1843 §8.1)."""
+    r, out = s.round, []
+    if r["revenue"] is not None:
+        out.append(f"{corp} has already run this turn: laying track comes before running trains")
+    if r["token"] or r.get("special"):
+        out.append(f"{corp} has placed its station token: track is laid before the token")
+    if r.get("port"):
+        out.append(f"{corp} has claimed a port: track is laid before the station or port step")
+    return out
+
+
+def tile_bars(s, rs, corp: str) -> list[str]:
+    """Why the company may not lay an ordinary tile now (none: it may)."""
+    out = track_step_over(s, corp)
+    lays = tile_lays(rs, corp)
+    if s.round["tiles"] >= lays:
+        out.append(f"{corp} has laid its tile this turn ({lays} lay(s) a turn)")
+    return out
+
+
+def can_lay_tile(s, rs, corp: str) -> bool:
+    return not tile_bars(s, rs, corp)
+
+
+def station_bars(s, corp: str) -> list[str]:
+    """Why the company may not place a station now (none: it may): one a turn, none after a port
+    claim or a private's station power (1843 §8.5), and none once the trains have run."""
+    r, out = s.round, []
+    if r["revenue"] is not None:
+        out.append(f"{corp} has already run this turn: placing a station comes before running trains")
+    if r["token"]:
+        out.append(f"{corp} has placed a station this turn (one a turn)")
+    if r.get("port"):
+        out.append(f"{corp} claimed a port this turn: no station in the same operating round")
+    if r.get("special"):
+        out.append(f"{corp} used a private's station power this turn: that was its station")
+    return out
+
+
+def markers_left(s, rs, corp: str) -> int:
+    return len(rs.corporation(corp).tokens) - s.corps[corp].tokens_used
+
+
+def can_place_station(s, rs, corp: str) -> bool:
+    """A new station now: the step is open and a marker is left (moving one needs no marker)."""
+    return not station_bars(s, corp) and markers_left(s, rs, corp) > 0
+
+
+def hex_fee_of(rs, raw) -> int:
+    if raw is None:
+        return 0
+    fee = rs.hex_fees.get(str(raw).lower())
+    if fee is None:
+        known = ", ".join(rs.hex_fees) or "none in this title"
+        raise RuleViolation(f"no fee is set for the hex '{raw}'", f"hexes with fees: {known}")
+    return fee
+
+
+def own_open_private(s, corp: str, sym: str) -> None:
+    held = s.privates[sym]
+    if held.owner != company_acct(corp) or held.closed:
+        raise RuleViolation(f"{corp} does not own an open {sym}")
+
+
+def tile_with_private(ctx, corp: str, sym: str, terrain: int, hex_fee: int) -> None:
+    """A company-owned private's track power: an extra lay (1830 CS, 1843 TB/SG) or the special hex
+    lay that is the turn's lay (1830 DH)."""
+    s, rs = ctx.state, ctx.rs
+    p, held = rs.private(sym), s.privates[sym]
+    own_open_private(s, corp, sym)
+    if "tile" in held.used:
+        refuse(f"{sym}'s track ability has been used")
+    if p.ability("special_tile_cost") is not None:
+        for why in track_step_over(s, corp):
+            refuse(f"{sym}'s tile is the turn's track lay: {why}")
+        if terrain != p.ability("special_tile_cost"):
+            refuse(f"{sym}'s tile costs {rs.money(p.ability('special_tile_cost'))}, not {rs.money(terrain)}")
+        if s.round["tiles"] >= rs.k("operating", "tile_lays"):
+            refuse(f"{sym}'s tile is the turn's tile lay and {corp} has already laid one")
+        update = {"tiles": s.round["tiles"] + 1, "free_token": bool(p.ability("free_token_after_tile"))}
+        cost = terrain
+    elif p.ability("extra_tile_lay"):
+        if p.ability("track_step_only"):
+            for why in track_step_over(s, corp):
+                refuse(f"{sym}'s extra tile is laid in the track-building step ({p.ability('track_step_only')}): {why}")
+        fixed = p.ability("extra_tile_cost")
+        if fixed is not None and terrain != fixed:
+            refuse(f"{sym}'s extra tile costs {rs.money(fixed)}, not {rs.money(terrain)}")
+        if s.round.get("special"):
+            refuse(f"{corp} used a private's station power this turn, which replaces its whole track step")
+        update = {"extra_tiles": s.round["extra_tiles"] + 1}
+        cost = terrain + p.ability("tile_fee", 0) + hex_fee
+    else:
+        raise RuleViolation(f"{sym} has no track ability")
+    operating.pay_from(s, corp, cost, "the tile")
+    ctx.emit("tile_laid", corp=corp, cost=cost, terrain=terrain, fee=cost - terrain - hex_fee, hex_fee=hex_fee,
+             private=sym, transfers=[[company_acct(corp), BANK, cost]] if cost else [])
+    ctx.emit("ability_used", private=sym, ability="tile")
+    ctx.emit("round_update", set=update)
+    if p.ability("closes_on_use"):
+        privates.close(ctx, [sym], reason=f"{corp} used its power")
+
+
+def cmd_token(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    corp = operating.operating_corp(ctx, cmd.get("corp"), "token")
+    if cmd.get("using"):
+        operating.before_revenue(s, corp, "placing a station")
+        station_with_private(ctx, corp, names.private(rs, cmd.get("using")), cmd.get("cost"))
+        return
+    for why in station_bars(s, corp):
+        refuse(why)
+    if cmd.get("move"):
+        move_station(ctx, corp, cmd.get("cost"))
+        return
+    c = s.corps[corp]
+    charter = rs.corporation(corp).tokens
+    if c.tokens_used >= len(charter):
+        raise RuleViolation(f"{corp} has no station tokens left (all {len(charter)} placed)")
+    cost = 0 if s.round["free_token"] else charter[c.tokens_used]
+    given = cmd.get("cost")
+    if given is not None and names.amount(given, "token cost") != cost:
+        why = "free after the private's tile" if s.round["free_token"] else "on the charter"
+        refuse(f"{corp}'s next station costs {rs.money(cost)} ({why}), not {given}")
+        cost = names.amount(given, "token cost")  # reached only when the banker forced this cost
+    operating.pay_from(s, corp, cost, "the station")
+    ctx.emit("token_placed", corp=corp, cost=cost, transfers=[[company_acct(corp), BANK, cost]] if cost else [])
+    ctx.emit("round_update", set={"token": True, "free_token": False})
+
+
+def station_with_private(ctx, corp: str, sym: str, given) -> None:
+    """1843 Havre / Boulogne-Amiens: tile and station at the private's hex for a fixed fee, in place
+    of the turn's whole track and station step. The station is the charter's next marker (A5)."""
+    s, rs = ctx.state, ctx.rs
+    p = rs.private(sym)
+    fee = p.ability("station_tile_fee")
+    if fee is None:
+        raise RuleViolation(f"{sym} has no station power")
+    own_open_private(s, corp, sym)
+    if "station" in s.privates[sym].used:
+        refuse(f"{sym}'s station power has been used")
+    if s.round["tiles"] or s.round["token"] or s.round.get("port"):
+        refuse(f"{sym}'s power replaces {corp}'s whole track and station step, and {corp} has already "
+               f"laid track or placed a station this turn")
+    c = s.corps[corp]
+    if c.tokens_used >= len(rs.corporation(corp).tokens):
+        raise RuleViolation(f"{corp} has no station markers left")
+    if given is not None and names.amount(given, "cost") != fee:
+        refuse(f"{sym}'s tile and station cost {rs.money(fee)}, not {given}")
+    operating.pay_from(s, corp, fee, f"{sym}'s tile and station")
+    ctx.emit("token_placed", corp=corp, cost=fee, private=sym, transfers=[[company_acct(corp), BANK, fee]])
+    ctx.emit("ability_used", private=sym, ability="station")
+    ctx.emit("round_update", set={"token": True, "special": sym, "tiles": s.round["tiles"] + 1})
+
+
+def move_station(ctx, corp: str, given) -> None:
+    """1843 §8.5.2: from the gray phase a company may move one station once per game."""
+    s, rs = ctx.state, ctx.rs
+    cost = rs.k("operating", "station_move_cost")
+    phase = rs.k("operating", "station_move_phase")
+    if not cost or not phase:
+        raise RuleViolation(f"stations are not moved in {rs.title}")
+    if not trains.phase_reached(s, rs, phase):
+        refuse(f"stations may be moved from {trains.phase_label(phase)} (now {trains.phase_label(s.phase)})")
+    if s.corps[corp].station_moved:
+        refuse(f"{corp} has already moved a station (once per game)")
+    if given is not None and names.amount(given, "cost") != cost:
+        refuse(f"moving a station costs {rs.money(cost)}, not {given}")
+    operating.pay_from(s, corp, cost, "moving a station")
+    ctx.emit("station_moved", corp=corp, cost=cost, transfers=[[company_acct(corp), BANK, cost]])
+    ctx.emit("round_update", set={"token": True})

@@ -1,0 +1,223 @@
+"""Trains and phases: what the supply offers, sides and prices, phase changes, rusting, limits.
+
+A train is a certificate with an id (`4.2`, `green.3`). A title may print two sides on one
+certificate (1843: a single train and a dearer "x2" side); the side in use is a train flag, and
+each side says how many trains it counts toward the limit. Flags also mark certificates protected
+by a private (`engineers`), gone `obsolete` instead of rusting, or bought back as a `relic` (a rusted
+certificate sold again in a relic phase).
+"""
+
+from __future__ import annotations
+
+from ledger.core.ruleset import Ruleset, Side
+from ledger.core.state import DEPOT, RUSTED, GameState, train_type
+
+
+def phase_index(rs: Ruleset, name: str) -> int:
+    return [p.name for p in rs.phases].index(name)
+
+
+def phase_reached(s: GameState, rs: Ruleset, name: str) -> bool:
+    return phase_index(rs, s.phase) >= phase_index(rs, name)
+
+
+def phase_label(name: str) -> str:
+    """'phase 3' for numbered phases (1830), 'the green phase' for named ones (1843)."""
+    return f"phase {name}" if name[:1].isdigit() or len(name) == 1 else f"the {name} phase"
+
+
+def limit(s: GameState, rs: Ruleset) -> int:
+    return rs.phase(s.phase).train_limit
+
+
+def cert_limit(s: GameState, rs: Ruleset) -> int:
+    return rs.phase(s.phase).certificate_limit
+
+
+def flags(s: GameState, train_id: str) -> dict:
+    return s.train_flags.get(train_id, {})
+
+
+def side(s: GameState, rs: Ruleset, train_id: str) -> Side:
+    t = rs.train(train_type(train_id))
+    return t.side(flags(s, train_id).get("side"))
+
+
+def side_name(s: GameState, rs: Ruleset, train_id: str) -> str:
+    return side(s, rs, train_id).name
+
+
+def is_relic(s: GameState, train_id: str) -> bool:
+    return bool(flags(s, train_id).get("relic"))
+
+
+def is_obsolete(s: GameState, train_id: str) -> bool:
+    return bool(flags(s, train_id).get("obsolete"))
+
+
+def counted(s: GameState, sym: str) -> list[str]:
+    """The company's certificates that count toward the limit (obsolete ones do not)."""
+    return [t for t in s.corp_trains(sym) if not is_obsolete(s, t)]
+
+
+def working(s: GameState, sym: str) -> list[str]:
+    """Certificates that satisfy the must-own-a-train rule: neither obsolete nor relics."""
+    return [t for t in s.corp_trains(sym) if not is_obsolete(s, t) and not is_relic(s, t)]
+
+
+def load(s: GameState, rs: Ruleset, sym: str, extra: Side | None = None) -> tuple[int, int]:
+    """(trains, certificates) the company holds toward the limit, with one more side if given."""
+    held = counted(s, sym)
+    n_trains = sum(side(s, rs, t).trains for t in held) + (extra.trains if extra else 0)
+    return n_trains, len(held) + (1 if extra else 0)
+
+
+def within_limit(s: GameState, rs: Ruleset, sym: str, extra: Side | None = None) -> bool:
+    n_trains, n_certs = load(s, rs, sym, extra)
+    return n_trains <= limit(s, rs) and n_certs <= cert_limit(s, rs)
+
+
+def limit_text(s: GameState, rs: Ruleset) -> str:
+    lim, clim = limit(s, rs), cert_limit(s, rs)
+    return f"{lim} trains" if lim == clim else f"{lim} trains / {clim} certificates"
+
+
+def sold_count(s: GameState, name: str) -> int:
+    return sum(1 for t, h in s.trains.items() if train_type(t) == name and h != DEPOT)
+
+
+def depot_left(s: GameState, name: str) -> list[str]:
+    """New (not relic) certificates of a type still in the supply, in order."""
+    return sorted((t for t, h in s.trains.items() if train_type(t) == name and h == DEPOT and not is_relic(s, t)),
+                  key=train_number)
+
+
+def relics_left(s: GameState, name: str) -> list[str]:
+    return sorted((t for t, h in s.trains.items() if train_type(t) == name and h == DEPOT and is_relic(s, t)),
+                  key=train_number)
+
+
+def train_number(train_id: str) -> int:
+    return int(train_id.split(".")[1])
+
+
+def depot_offer(s: GameState, rs: Ruleset) -> list[str]:
+    """Train types the supply sells now: the first type with trains left (supply order), plus any
+    unlimited type whose phase has come. Types a private brings (supply = false) are never sold."""
+    offer = []
+    for t in rs.trains:
+        if not t.supply:
+            continue
+        if t.count is None:
+            if t.available_from_phase is None or phase_reached(s, rs, t.available_from_phase):
+                offer.append(t.name)
+        elif depot_left(s, t.name) and not any(o for o in offer if rs.train(o).count is not None):
+            offer.append(t.name)
+    return offer
+
+
+def relic_offer(s: GameState, rs: Ruleset) -> list[str]:
+    """Types with rusted certificates for sale again (any order), in a relic phase."""
+    if not rs.phase(s.phase).relics:
+        return []
+    return [t.name for t in rs.trains if relics_left(s, t.name)]
+
+
+def next_depot_train(s: GameState, rs: Ruleset, name: str) -> str:
+    """The id of the next train of a type the supply sells (unlimited types get a fresh id)."""
+    if rs.train(name).count is None:
+        return f"{name}.{sold_count(s, name) + 1}"
+    return depot_left(s, name)[0]
+
+
+def pool_sides(s: GameState, rs: Ruleset, train_id: str) -> tuple[Side, ...]:
+    """The sides a pool certificate may be bought on: any (the buyer chooses), or the side it was
+    discarded on, as the title says."""
+    t = rs.train(train_type(train_id))
+    if rs.k("operating", "pool_train_side") == "as_discarded":
+        return (side(s, rs, train_id),)
+    return t.sides
+
+
+def cheapest_available(s: GameState, rs: Ruleset) -> tuple[int, str] | None:
+    """(price, description) of the cheapest train a company may be made to buy: any side of what
+    the supply sells, or of a pool certificate. Relics never qualify."""
+    options = [(sd.price, f"a {sd.name} from the bank") for n in depot_offer(s, rs) for sd in rs.train(n).sides]
+    options += [(sd.price, f"the {sd.name} in the pool") for t in s.pool_trains() if not is_relic(s, t)
+                for sd in pool_sides(s, rs, t)]
+    return min(options) if options else None
+
+
+def phase_for_train(s: GameState, rs: Ruleset, name: str) -> str | None:
+    """The phase the first purchase of this train type starts, if it is later than the current one."""
+    for p in rs.phases:
+        if p.on_train == name and phase_index(rs, p.name) > phase_index(rs, s.phase):
+            return p.name
+    return None
+
+
+def rusting(s: GameState, rs: Ruleset, name: str) -> tuple[list[list[str]], list[str]]:
+    """When the first train of type `name` is bought: the moves of trains that rust, and the ids of
+    company trains protected by a private, which go obsolete instead."""
+    types = {t.name for t in rs.trains if t.rusts_on == name}
+    moves, obsolete = [], []
+    for t, h in s.trains.items():
+        if train_type(t) not in types or h in (RUSTED, DEPOT) or is_obsolete(s, t):
+            continue
+        if flags(s, t).get("engineers") and h.startswith("company:"):
+            obsolete.append(t)
+        else:
+            moves.append([t, h, RUSTED])
+    return moves, obsolete
+
+
+def over_limit(s: GameState, rs: Ruleset) -> list[dict]:
+    out = []
+    for sym in s.corps:
+        n_trains, n_certs = load(s, rs, sym)
+        excess = max(n_trains - limit(s, rs), n_certs - cert_limit(s, rs))
+        if excess > 0:
+            out.append({"kind": "discard", "corp": sym, "count": excess})
+    return out
+
+
+def in_pool(s: GameState, name: str) -> str | None:
+    found = sorted((t for t in s.pool_trains() if train_type(t) == name), key=train_number)
+    return found[0] if found else None
+
+
+def holder_train(s: GameState, sym: str, name: str) -> str | None:
+    found = sorted((t for t in s.corp_trains(sym) if train_type(t) == name), key=train_number)
+    return found[0] if found else None
+
+
+def owned_side(s: GameState, rs: Ruleset, sym: str, raw_type: str, raw_side: str | None) -> str | None:
+    """A company's certificate of a type; when a side is named, one held on that side (a 4+1 is not
+    the same train as a 3/5x2, though both are green certificates)."""
+    held = sorted((t for t in s.corp_trains(sym) if train_type(t) == raw_type), key=train_number)
+    if raw_side:
+        held = [t for t in held if side_name(s, rs, t) == raw_side]
+    return held[0] if held else None
+
+
+
+def not_held(s: GameState, rs: Ruleset, sym: str, raw_type: str, raw_side: str | None) -> str:
+    """Why `owned_side` found nothing: no certificate of the type, or none on the named side."""
+    other = owned_side(s, rs, sym, raw_type, None)
+    if raw_side and other:
+        lies = side(s, rs, other)
+        return (f"{sym} has no {raw_side}: its {raw_type} certificate is on the {lies.name} side "
+                f"(face {rs.money(lies.price)})")
+    return f"{sym} has no {raw_side or raw_type} train"
+
+
+def plausible_revenue(s: GameState, rs: Ruleset, sym: str) -> int:
+    """A generous ceiling on what the company's trains could earn: each counts its stops (a train
+    that runs any number counts the title's longest route) at the map's dearest stop, times its
+    side's multiplier. A guard against typos, not a rule: the banker may --force past it."""
+    longest = rs.k("operating", "max_route_stops")
+    total = 0
+    for t in s.corp_trains(sym):  # obsolete and rusted certificates still run
+        sd = side(s, rs, t)
+        total += min(sd.stops or longest, longest) * sd.multiplier
+    return total * rs.k("operating", "max_stop_revenue")

@@ -1,0 +1,693 @@
+"""Loading and validating a title's rules data (rulesets/<title>/ruleset.toml).
+
+Every number of a title lives in its TOML file; this module only knows the *shape* of the data and
+the closed set of values each rule switch ("knob") may take. All problems are collected and
+reported at once, each with its path (e.g. `trains[3].price: ...`).
+"""
+
+from __future__ import annotations
+
+import copy
+import hashlib
+import re
+import tomllib
+from dataclasses import dataclass, field
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from ledger.core.errors import RulesetError
+
+ZONES = ("white", "yellow", "orange", "brown")
+ZONE_SUFFIX = {"y": "yellow", "o": "orange", "b": "brown"}
+
+# Each knob: section -> name -> (type, allowed values or None for any value of that type).
+# This table is the one place a rule switch is documented and checked.
+KNOBS: dict[str, dict[str, tuple[type, tuple | None]]] = {
+    "bank": {
+        "total": (int, None),
+        # below_zero: broken when asked to pay more than it holds (R18); at_zero: when it reaches 0.
+        # never: the title has no bank-break rule (1843 D1.1); the bank is watched but never breaks.
+        "breaks": (str, ("below_zero", "at_zero", "never")),
+    },
+    "auction": {
+        "style": (str, ("waterfall",)),
+        "min_raise": (int, None),
+        "bid_multiple": (int, None),
+        "all_pass_discount": (int, None),
+        "discount_only": (str, None),
+        "free_at_zero": (bool, None),
+        # what an all-pass does: discount_or_revenue (1830: discount the discount_only private, else
+        # privates pay); brief_or (1843 §6.2: privates pay, a train is discarded, the cheapest drops).
+        "all_pass": (str, ("discount_or_revenue", "brief_or")),
+        "brief_or_discards": (str, None),        # train certificate type a brief OR discards ("" none)
+        # who acts after an all-pass: the turn carries on, or goes to the player after the last buyer
+        "next_after_all_pass": (str, ("continue", "after_last_buyer")),
+        "earmark_bids": (bool, None),            # open bids on other privates reduce what a player may bid
+    },
+    "stock": {
+        "order": (str, ("sell_buy_sell",)),
+        "no_sell_in_first_round": (bool, None),
+        "holding_limit": (int, None),
+        "pool_limit": (int, None),
+        "unlimited_holding_zones": (list, None),
+        "cert_free_zones": (list, None),
+        "multi_buy_zones": (list, None),
+        "multi_buy_from_ipo": (bool, None),      # several in one turn from the IPO too, not only the pool
+        # a player over the certificate limit may not end his turn while he could sell (1843 §7.6)
+        "over_limit_blocks_pass": (bool, None),
+        "no_buy_after_sell": (bool, None),
+        # after_last_actor: priority deal to the player after the last to act (1830);
+        # cash_descending: the seating is re-dealt by descending cash, ties keeping their order (1843 §7.1).
+        "priority": (str, ("after_last_actor", "cash_descending")),
+        "first_round_turn": (str, ("after_last_buyer", "first_seat")),
+        "sale_price": (str, ("before_sale", "stepwise")),
+        "sold_out_rise": (bool, None),
+        "over_limit_must_sell": (bool, None),
+    },
+    "company": {
+        "float_percent": (int, None),
+        "capitalization": (str, ("full",)),
+        "capital_shares": (int, None),
+        "ipo_price": (str, ("par",)),
+        "pool_price": (str, ("market",)),
+        "ipo_pays": (str, ("nobody", "company")),
+        "pool_pays": (str, ("company", "nobody")),
+        "dividend_rounding": (str, ("ceil_per_holder", "floor_per_holder")),
+        "share_unit": (int, None),
+        "par_prices": (list, None),
+    },
+    "operating": {
+        "home_token_cost": (int, None),
+        "tile_costs": (list, None),
+        "tile_lays": (int, None),
+        "must_buy_train": (str, ("route", "always", "never")),
+        "emergency_sell_changes_operating_president": (bool, None),
+        "emergency_cheapest_only": (bool, None),
+        "emergency_from_company_max": (str, ("face", "any")),
+        "bankrupt_ends_game": (bool, None),
+        "zero_revenue_moves": (str, ("left", "none")),
+        "emergency_private_discard": (str, ("none", "face")),
+        # what a bankrupt player's cash does: goes to the bank (1830), or stays (1843 A21)
+        "bankrupt_cash": (str, ("bank", "keep")),
+        # after the last OR of a set: nothing, or the next supply train is taken (1843 foreigners)
+        "end_of_set_discard": (str, ("none", "next_train")),
+        "station_move_cost": (int, None),      # 0: stations are never moved
+        "station_move_phase": (str, None),
+        # a double-sided certificate from the pool: the buyer picks the side, or it keeps its side
+        "pool_train_side": (str, ("buyer_choice", "as_discarded")),
+        "relic_limit": (int, None),            # rusted certificates a company may own (relic phases)
+        "revenue_multiple": (int, None),       # every revenue is a multiple of this (the map's values)
+        # a revenue above (stops x max_stop_revenue) over the company's trains needs --force
+        "max_stop_revenue": (int, None),
+        "max_route_stops": (int, None),        # the stops counted for a train that runs any number
+    },
+    "endgame": {
+        # the only endings implemented: the set under way (OR) or the set after the SR
+        "bank_broken_in_or": (str, ("end_of_set",)),
+        "bank_broken_in_sr": (str, ("end_of_next_set",)),
+        "bankruptcy": (str, ("immediate",)),
+        "score_privates": (str, ("face", "nothing")),
+        # a market end cell (flag e) reached: in a stock round / by a dividend in an operating round
+        "end_cell_in_sr": (str, ("none", "immediate")),
+        "end_cell_in_or": (str, ("none", "end_of_or")),
+        "owned_train_sets": (int, None),       # end after the Nth set in which a company owned this type
+        "owned_train_type": (str, None),
+        "auction_discards_end": (bool, None),  # the brief OR discarding the last train ends the game
+    },
+    "privates_rules": {
+        "company_buy_from_phase": (str, None),
+        "company_buy_min": (str, ("half_face", "one")),
+        "company_buy_max": (str, ("double_face",)),
+        "close_on_phase": (str, None),
+    },
+}
+
+PRIVATE_ABILITIES = {
+    "extra_tile_lay": bool,
+    "extra_tile_cost": int,
+    "track_step_only": str,        # the extra lay only while the track step is open; the rule, for the refusal
+    "special_tile_cost": int,
+    "free_token_after_tile": bool,
+    "exchange_for": str,
+    "exchange_from": list,
+    "bonus_share": str,
+    "bonus_president": str,
+    "closes_on_first_train_of": str,
+    "no_company_sale": bool,
+    "tile_fee": int,               # an extra tile's fee, charged on top of the terrain stated
+    "closes_on_use": bool,
+    "station_tile_fee": int,       # tile + station at its hex, replacing the track and station step
+    "par_colours": list,           # the par colours the bonus president's company may be started at
+    "exchange_any": bool,          # title module: a share of any company (1843 Val de Loire)
+    "engineers": bool,             # title module: a train goes obsolete instead of rusting
+    "company_buy_early": list,     # player counts in which a company buys it at face before the usual phase
+    "converts_to_train": str,      # title module: bought by a company, it becomes this train
+    "convert_players": list,
+    "convert_before_phase": str,
+    "survives_phase_close": bool,
+}
+
+
+@dataclass(frozen=True)
+class Cell:
+    row: int
+    col: int
+    price: int
+    zone: str
+    par: bool
+    end: bool = False       # reaching it ends the game (1843's 500fr box)
+    colour: str = ""        # a par box's colour, when the title has par colours
+
+
+@dataclass(frozen=True)
+class Private:
+    sym: str
+    name: str
+    face: int
+    revenue: int
+    abilities: dict = field(default_factory=dict, hash=False, compare=False)
+    alias: str = ""   # a plain name for a symbol the shell would split (see SHELL_SAFE)
+
+    def ability(self, name: str, default=None):
+        return self.abilities.get(name, default)
+
+
+@dataclass(frozen=True)
+class Corporation:
+    sym: str
+    name: str
+    home: str
+    tokens: tuple[int, ...]
+    extra_tile_fee: int | None = None   # a second tile lay in a turn, for this fee (1843 §8.4.1)
+    alias: str = ""   # a plain name for a symbol the shell would split (see SHELL_SAFE)
+
+
+@dataclass(frozen=True)
+class Side:
+    """One side of a train certificate: what the buyer asks for by name, its price, and how many
+    trains it counts toward the limit. Single-sided trains have one side named like the train."""
+    name: str
+    price: int
+    trains: int = 1
+    relic: bool = False          # may be bought as a rusted certificate in a relic phase
+    aliases: tuple[str, ...] = ()
+    stops: int = 0               # stops it counts for revenue (0: any number)
+    multiplier: int = 1          # revenue multiplier (an x2 side doubles)
+
+
+@dataclass(frozen=True)
+class TrainType:
+    name: str
+    distance: int
+    price: int
+    count: int | None  # None: unlimited
+    rusts_on: str | None
+    available_from_phase: str | None
+    trade_in: tuple[str, ...]
+    trade_in_price: int | None
+    sides: tuple[Side, ...] = ()
+    supply: bool = True          # False: never sold by the bank (a private's converted train)
+
+    def side(self, name: str | None) -> Side:
+        if name is None:
+            return self.sides[0]
+        for s in self.sides:
+            if s.name == name:
+                return s
+        raise KeyError(name)
+
+
+@dataclass(frozen=True)
+class Phase:
+    name: str
+    on_train: str
+    train_limit: int
+    ors: int
+    tiles: tuple[str, ...]
+    cert_limit: int = 0              # train certificates a company may hold (0: same as train_limit)
+    par_colours: tuple[str, ...] = ()  # par box colours open in this phase (empty: every par price)
+    relics: bool = False             # rusted single certificates come back for sale (1843 §15.6)
+
+    @property
+    def certificate_limit(self) -> int:
+        return self.cert_limit or self.train_limit
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    title: str
+    name: str
+    currency: str
+    knobs: dict  # section -> {knob: value}
+    players: dict  # count -> {"cash": int, "cert_limit": int}
+    market: dict  # (row, col) -> Cell
+    privates: tuple[Private, ...]
+    corporations: tuple[Corporation, ...]
+    shares: tuple[int, ...]
+    trains: tuple[TrainType, ...]
+    phases: tuple[Phase, ...]
+    market_rules: dict  # sell_at_bottom, sold_out_top, or_move_stacking, ledges, provisional
+    hex_fees: dict  # hex name -> fee for laying or upgrading a tile there
+    ports: dict  # {"income", "sale_price", "names"}; empty when the title has no ports
+    extension: str  # module beside the data with the title's own rules ("" for none)
+    options: dict  # name -> {"description", "default", "patch"}
+    chosen_options: tuple[str, ...]
+    digest: str  # sha256 of the source text and chosen options
+
+    def k(self, section: str, knob: str):
+        return self.knobs[section][knob]
+
+    def money(self, amount: int) -> str:
+        """An amount in the title's currency: '$120' or '120fr'."""
+        return f"${amount}" if self.currency == "$" else f"{amount}{self.currency}"
+
+    @property
+    def bank_total(self) -> int:
+        return self.knobs["bank"]["total"]
+
+    def private(self, sym: str) -> Private:
+        return self._by("privates", sym)
+
+    def corporation(self, sym: str) -> Corporation:
+        return self._by("corporations", sym)
+
+    def train(self, name: str) -> TrainType:
+        return self._by("trains", name)
+
+    def phase(self, name: str) -> Phase:
+        return self._by("phases", name)
+
+    def _by(self, what: str, key: str):
+        for item in getattr(self, what):
+            if getattr(item, "sym", getattr(item, "name", None)) == key:
+                return item
+        raise KeyError(f"{what}: {key}")
+
+    def par_cells(self) -> dict[int, Cell]:
+        return {c.price: c for c in self.market.values() if c.par}
+
+    def side_of(self, name: str) -> tuple["TrainType", Side]:
+        """The train type and side a side name (or alias, or a type name for its first side) means."""
+        for t in self.trains:
+            for side in t.sides:
+                if name == side.name or name in side.aliases:
+                    return t, side
+        t = self.train(name)
+        return t, t.sides[0]
+
+
+# --------------------------------------------------------------------------- loading
+
+def ruleset_text(title: str) -> str:
+    """The shipped TOML text of a title."""
+    try:
+        return resources.files("rulesets").joinpath(title, "ruleset.toml").read_text()
+    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError) as exc:
+        raise RulesetError([f"no ruleset for title '{title}'"], source=title) from exc
+
+
+def available_titles() -> list[str]:
+    root = resources.files("rulesets")
+    return sorted(p.name for p in root.iterdir() if p.is_dir() and p.joinpath("ruleset.toml").is_file())
+
+
+def load(title: str, options: dict[str, Any] | None = None, override: Path | None = None) -> Ruleset:
+    """Load a shipped title, optionally with a table's override file merged over it."""
+    text = ruleset_text(title)
+    extra = override.read_text() if override else ""
+    return parse(text, options or {}, source=title, override_text=extra)
+
+
+def parse(text: str, options: dict[str, Any], source: str = "ruleset", override_text: str = "") -> Ruleset:
+    problems: list[str] = []
+    try:
+        data = tomllib.loads(text)
+        if override_text:
+            merge(data, tomllib.loads(override_text))
+    except tomllib.TOMLDecodeError as exc:
+        raise RulesetError([f"TOML: {exc}"], source=source) from exc
+    chosen = apply_options(data, options, problems)
+    rs = build(data, problems, chosen, text + override_text)
+    if problems:
+        raise RulesetError(problems, source=source)
+    return rs
+
+
+def merge(base: dict, extra: dict) -> None:
+    """Deep-merge `extra` into `base`; tables merge, everything else replaces."""
+    for key, value in extra.items():
+        if isinstance(value, dict) and isinstance(base.get(key), dict):
+            merge(base[key], value)
+        else:
+            base[key] = value
+
+
+def apply_options(data: dict, options: dict[str, Any], problems: list[str]) -> tuple[str, ...]:
+    """Turn on the chosen options (and the defaults) by patching the data. Lists of tables are
+    patched by their `name`/`sym` key."""
+    known = data.get("options", {})
+    for name in options:
+        if name not in known:
+            problems.append(f"options.{name}: unknown option (known: {', '.join(known) or 'none'})")
+    chosen = []
+    for name, spec in known.items():
+        on = options.get(name, spec.get("default", False))
+        if isinstance(on, str):
+            on = on.lower() not in ("0", "false", "no", "off")
+        if on:
+            chosen.append(name)
+            for section, patches in spec.get("patch", {}).items():
+                patch_section(data, section, patches, f"options.{name}.patch", problems)
+    return tuple(sorted(chosen))
+
+
+def patch_section(data: dict, section: str, patches: dict, path: str, problems: list[str]) -> None:
+    target = data.get(section)
+    if isinstance(target, list):
+        for key, values in patches.items():
+            rows = [r for r in target if key in (r.get("sym"), r.get("name"))]
+            if not rows:
+                problems.append(f"{path}.{section}.{key}: no such entry")
+            for row in rows:
+                row.update(values)
+    elif isinstance(target, dict):
+        merge(target, patches)
+    else:
+        problems.append(f"{path}.{section}: no such section")
+
+
+def build(data: dict, problems: list[str], chosen: tuple[str, ...], text: str) -> Ruleset:
+    knobs = {section: read_knobs(data, section, problems) for section in KNOBS}
+    market = read_market(data.get("market", {}), problems)
+    rs = Ruleset(
+        title=str(data.get("title", "")),
+        name=str(data.get("name", data.get("title", ""))),
+        currency=str(data.get("currency", "$")),
+        knobs=knobs,
+        players=read_players(data.get("players", []), problems),
+        market=market,
+        privates=tuple(read_private(i, p, problems) for i, p in enumerate(data.get("privates", []))),
+        corporations=tuple(read_corp(i, c, problems) for i, c in enumerate(data.get("corporations", []))),
+        shares=tuple(data.get("certificates", {}).get("shares", ())),
+        trains=tuple(read_train(i, t, problems) for i, t in enumerate(data.get("trains", []))),
+        phases=tuple(read_phase(i, p, problems) for i, p in enumerate(data.get("phases", []))),
+        market_rules=read_market_rules(data.get("market", {}), market, problems),
+        hex_fees=read_hex_fees(data.get("hex_fees", []), problems),
+        ports=read_ports(data.get("ports", {}), problems),
+        extension=str(data.get("extension", "")),
+        options=copy.deepcopy(data.get("options", {})),
+        chosen_options=chosen,
+        digest=hashlib.sha256((text + "|" + ",".join(chosen)).encode()).hexdigest(),
+    )
+    if not rs.title:
+        problems.append("title: missing")
+    cross_check(rs, problems)
+    return rs
+
+
+def read_knobs(data: dict, section: str, problems: list[str]) -> dict:
+    table = data.get(section)
+    if not isinstance(table, dict):
+        problems.append(f"{section}: missing section")
+        return {}
+    out = {}
+    for name, (kind, allowed) in KNOBS[section].items():
+        if name not in table:
+            problems.append(f"{section}.{name}: missing")
+            continue
+        value = table[name]
+        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+            problems.append(f"{section}.{name}: expected {kind.__name__}, got {value!r}")
+        elif allowed is not None and value not in allowed:
+            problems.append(f"{section}.{name}: {value!r} is not one of {', '.join(allowed)}")
+        else:
+            out[name] = value
+    for name in table:
+        if name not in KNOBS[section]:
+            problems.append(f"{section}.{name}: unknown setting")
+    return out
+
+
+def need(row: dict, key: str, kind: type, path: str, problems: list[str], default=None, optional=False):
+    if key not in row:
+        if not optional:
+            problems.append(f"{path}.{key}: missing")
+        return default
+    value = row[key]
+    if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
+        problems.append(f"{path}.{key}: expected {kind.__name__}, got {value!r}")
+        return default
+    if kind is int and value < 0:
+        problems.append(f"{path}.{key}: must not be negative, got {value}")
+    return value
+
+
+def read_players(rows: list, problems: list[str]) -> dict:
+    out = {}
+    for i, row in enumerate(rows):
+        path = f"players[{i}]"
+        count = need(row, "count", int, path, problems)
+        out[count] = {"cash": need(row, "cash", int, path, problems, 0),
+                      "cert_limit": need(row, "cert_limit", int, path, problems, 0)}
+    if not out:
+        problems.append("players: no player counts")
+    return out
+
+
+def read_market(table: dict, problems: list[str]) -> dict:
+    cells = {}
+    for r, row in enumerate(table.get("rows", [])):
+        for c, text in enumerate(row):
+            if text == "":
+                continue
+            cell = parse_cell(r, c, str(text), problems)
+            if cell:
+                cells[(r, c)] = cell
+    if not cells:
+        problems.append("market.rows: no cells")
+    if table.get("movement", "two_dimensional") != "two_dimensional":
+        problems.append(f"market.movement: {table.get('movement')!r} is not one of two_dimensional")
+    return cells
+
+
+def parse_cell(r: int, c: int, text: str, problems: list[str]) -> Cell | None:
+    digits = text.rstrip("yobpe")
+    flags = text[len(digits):]
+    if not digits.isdigit() or any(f not in "yobpe" for f in flags):
+        problems.append(f"market.rows[{r}][{c}]: cannot read cell {text!r}")
+        return None
+    zone = next((ZONE_SUFFIX[f] for f in flags if f in ZONE_SUFFIX), "white")
+    return Cell(r, c, int(digits), zone, "p" in flags, "e" in flags)
+
+
+MARKET_RULES = {
+    # at a column's foot a sale leaves the marker (1830) or moves it one place down its stack (1843 §7.7)
+    "sell_at_bottom": ("stay", "down_in_stack"),
+    # sold out on the top row: stays (1830) or goes one row down and one column right (1843 §7.7)
+    "sold_out_top": ("stay", "down_right"),
+    # a marker moved by its run goes to the bottom of the new cell (1830), or under the markers that
+    # have not moved this OR and over those that have (1843 §8.2)
+    "or_move_stacking": ("bottom", "under_unmoved"),
+}
+
+
+def read_market_rules(table: dict, cells: dict, problems: list[str]) -> dict:
+    out = {}
+    for key, allowed in MARKET_RULES.items():
+        value = table.get(key, allowed[0])
+        if value not in allowed:
+            problems.append(f"market.{key}: {value!r} is not one of {', '.join(allowed)}")
+        out[key] = value
+    ledges = []
+    for i, pos in enumerate(table.get("ledges", [])):
+        if not (isinstance(pos, list) and len(pos) == 2 and tuple(pos) in cells):
+            problems.append(f"market.ledges[{i}]: {pos!r} is not a cell [row, col] of the grid")
+        else:
+            ledges.append(tuple(pos))
+    out["ledges"] = tuple(ledges)
+    out["provisional"] = str(table.get("provisional", ""))
+    colours = table.get("par_colours", {})
+    pars = {c.price: pos for pos, c in cells.items() if c.par}
+    for colour, prices in colours.items():
+        for price in prices if isinstance(prices, list) else []:
+            if price not in pars:
+                problems.append(f"market.par_colours.{colour}: {price} is not a par box")
+            else:
+                cell = cells[pars[price]]
+                cells[pars[price]] = Cell(cell.row, cell.col, cell.price, cell.zone, True, cell.end, colour)
+    for key in table:
+        if key not in ("rows", "movement", "ledges", "provisional", "par_colours", *MARKET_RULES):
+            problems.append(f"market.{key}: unknown setting")
+    return out
+
+
+def read_hex_fees(rows: list, problems: list[str]) -> dict:
+    out = {}
+    for i, row in enumerate(rows):
+        hex_name = need(row, "hex", str, f"hex_fees[{i}]", problems, "?")
+        out[hex_name.lower()] = need(row, "fee", int, f"hex_fees[{i}]", problems, 0)
+    return out
+
+
+def read_ports(table: dict, problems: list[str]) -> dict:
+    if not table:
+        return {}
+    names = need(table, "names", list, "ports", problems, [])
+    return {"income": need(table, "income", int, "ports", problems, 0),
+            "sale_price": need(table, "sale_price", int, "ports", problems, 0),
+            "names": tuple(str(n).lower() for n in names)}
+
+
+def read_private(i: int, row: dict, problems: list[str]) -> Private:
+    path = f"privates[{i}]"
+    abilities = {}
+    for key, value in row.items():
+        if key in ("sym", "name", "face", "revenue", "alias"):
+            continue
+        kind = PRIVATE_ABILITIES.get(key)
+        if kind is None:
+            problems.append(f"{path}.{key}: unknown ability")
+        elif not isinstance(value, kind):
+            problems.append(f"{path}.{key}: expected {kind.__name__}, got {value!r}")
+        else:
+            abilities[key] = value
+    return Private(need(row, "sym", str, path, problems, "?"), need(row, "name", str, path, problems, "?"),
+                   need(row, "face", int, path, problems, 0), need(row, "revenue", int, path, problems, 0),
+                   abilities, need(row, "alias", str, path, problems, "", optional=True))
+
+
+def read_corp(i: int, row: dict, problems: list[str]) -> Corporation:
+    path = f"corporations[{i}]"
+    tokens = need(row, "tokens", list, path, problems, [])
+    if not tokens or not all(isinstance(t, int) and t >= 0 for t in tokens):
+        problems.append(f"{path}.tokens: needs a list of token prices")
+    return Corporation(need(row, "sym", str, path, problems, "?"), need(row, "name", str, path, problems, "?"),
+                       need(row, "home", str, path, problems, "?"), tuple(tokens),
+                       need(row, "extra_tile_fee", int, path, problems, optional=True),
+                       need(row, "alias", str, path, problems, "", optional=True))
+
+
+def read_train(i: int, row: dict, problems: list[str]) -> TrainType:
+    path = f"trains[{i}]"
+    count = need(row, "count", int, path, problems, 0)
+    name = need(row, "name", str, path, problems, "?")
+    sides = tuple(read_side(f"{path}.sides[{j}]", side, problems) for j, side in enumerate(row.get("sides", [])))
+    if not sides:
+        distance = need(row, "distance", int, path, problems, 0, optional=True)
+        sides = (Side(name, need(row, "price", int, path, problems, 0), stops=distance),)
+    return TrainType(
+        name=name,
+        distance=need(row, "distance", int, path, problems, 0, optional=True),
+        price=sides[0].price,
+        sides=sides,
+        supply=need(row, "supply", bool, path, problems, True, optional=True),
+        count=count or None,
+        rusts_on=need(row, "rusts_on", str, path, problems, optional=True),
+        available_from_phase=need(row, "available_from_phase", str, path, problems, optional=True),
+        trade_in=tuple(need(row, "trade_in", list, path, problems, [], optional=True)),
+        trade_in_price=need(row, "trade_in_price", int, path, problems, optional=True),
+    )
+
+
+def read_side(path: str, row: dict, problems: list[str]) -> Side:
+    return Side(need(row, "name", str, path, problems, "?"), need(row, "price", int, path, problems, 0),
+                need(row, "trains", int, path, problems, 1, optional=True),
+                need(row, "relic", bool, path, problems, False, optional=True),
+                tuple(need(row, "aliases", list, path, problems, [], optional=True)),
+                need(row, "stops", int, path, problems, 0, optional=True),
+                need(row, "multiplier", int, path, problems, 1, optional=True))
+
+
+def read_phase(i: int, row: dict, problems: list[str]) -> Phase:
+    path = f"phases[{i}]"
+    return Phase(need(row, "name", str, path, problems, "?"), need(row, "on_train", str, path, problems, "?"),
+                 need(row, "train_limit", int, path, problems, 0), need(row, "ors", int, path, problems, 1),
+                 tuple(need(row, "tiles", list, path, problems, [])),
+                 need(row, "cert_limit", int, path, problems, 0, optional=True),
+                 tuple(need(row, "par_colours", list, path, problems, [], optional=True)),
+                 need(row, "relics", bool, path, problems, False, optional=True))
+
+
+def cross_check(rs: Ruleset, problems: list[str]) -> None:
+    """References between tables: every name used must exist."""
+    trains = {t.name for t in rs.trains}
+    phases = {p.name for p in rs.phases}
+    corps = {c.sym for c in rs.corporations}
+    if sum(rs.shares) != 100:
+        problems.append(f"certificates.shares: must sum to 100, sums to {sum(rs.shares)}")
+    for i, t in enumerate(rs.trains):
+        if t.rusts_on and t.rusts_on not in trains:
+            problems.append(f"trains[{i}].rusts_on: no train '{t.rusts_on}'")
+        if t.available_from_phase and t.available_from_phase not in phases:
+            problems.append(f"trains[{i}].available_from_phase: no phase '{t.available_from_phase}'")
+        for other in t.trade_in:
+            if other not in trains:
+                problems.append(f"trains[{i}].trade_in: no train '{other}'")
+    colours = {c.colour for c in rs.market.values() if c.colour}
+    for i, p in enumerate(rs.phases):
+        if p.on_train not in trains:
+            problems.append(f"phases[{i}].on_train: no train '{p.on_train}'")
+        for colour in p.par_colours:
+            if colour not in colours:
+                problems.append(f"phases[{i}].par_colours: no par box is {colour!r}")
+    sides = [n for t in rs.trains for s in t.sides for n in (s.name, *s.aliases) if n != t.name]
+    for name in {n for n in sides if sides.count(n) > 1}:
+        problems.append(f"trains: the side name {name!r} is used twice")
+    # knobs that name a phase or a train must name one the title has
+    for section, knob, known, what in (("operating", "station_move_phase", phases, "phase"),
+                                       ("auction", "brief_or_discards", trains, "train"),
+                                       ("endgame", "owned_train_type", trains, "train")):
+        value = rs.knobs.get(section, {}).get(knob)
+        if value and value not in known:
+            problems.append(f"{section}.{knob}: no {what} '{value}'")
+    if rs.extension:
+        try:
+            load_extension(rs)
+        except ImportError as exc:
+            problems.append(f"extension: cannot load {rs.extension!r} ({exc})")
+    for i, p in enumerate(rs.privates):
+        for key in ("exchange_for", "bonus_share", "bonus_president", "closes_on_first_train_of"):
+            if p.ability(key) and p.ability(key) not in corps:
+                problems.append(f"privates[{i}].{key}: no corporation '{p.ability(key)}'")
+    check_aliases(rs, problems)
+    pars = rs.knobs.get("company", {}).get("par_prices", [])
+    par_cells = {c.price for c in rs.market.values() if c.par}
+    for price in pars:
+        if price not in par_cells:
+            problems.append(f"company.par_prices: {price} has no par cell on the market")
+    for zone_knob in ("unlimited_holding_zones", "cert_free_zones", "multi_buy_zones"):
+        for zone in rs.knobs.get("stock", {}).get(zone_knob, []):
+            if zone not in ZONES:
+                problems.append(f"stock.{zone_knob}: unknown zone {zone!r}")
+    phase_from = rs.knobs.get("privates_rules", {}).get("company_buy_from_phase")
+    if phase_from and phase_from not in phases:
+        problems.append(f"privates_rules.company_buy_from_phase: no phase '{phase_from}'")
+
+
+# What a banker can type at a bash prompt unquoted: a symbol with any other character ('&') needs a
+# plain alias in the data.
+SHELL_SAFE = re.compile(r"[A-Za-z0-9_.+/-]+")
+
+
+def check_aliases(rs: Ruleset, problems: list[str]) -> None:
+    """Aliases are plain, and no symbol or alias can be read as another (case-insensitively). That
+    every shipped symbol the shell would split has an alias is a test of the shipped data, not a
+    load error: games stored before aliases existed must still open."""
+    seen: dict[str, str] = {}
+    for table, entries in (("corporations", rs.corporations), ("privates", rs.privates)):
+        for i, e in enumerate(entries):
+            if e.alias and not SHELL_SAFE.fullmatch(e.alias):
+                problems.append(f"{table}[{i}].alias: {e.alias!r} must be letters, digits and _ . + / -")
+            for word in filter(None, (e.sym, e.alias)):
+                other = seen.setdefault(word.lower(), e.sym)
+                if other != e.sym:
+                    problems.append(f"{table}[{i}]: {word!r} is also {other}")
+
+
+def load_extension(rs: Ruleset):
+    """The title's own module beside its data (rulesets/<title>/<extension>.py), or None."""
+    if not rs.extension:
+        return None
+    import importlib
+    return importlib.import_module(f"rulesets.{rs.title}.{rs.extension}")

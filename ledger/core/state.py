@@ -1,0 +1,359 @@
+"""Game state and how events change it.
+
+State is plain data. `apply(state, event)` changes a state in place and is used by replay; `evolve`
+is its pure form. Events already carry every result (amounts, cells, certificates, trains), so
+applying them needs no rules: the generic parts (money, certificates, markers, trains) are applied
+the same way for every event, and a small handler per kind updates the round bookkeeping.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass, field
+
+from ledger.core.errors import LedgerCorrupt
+
+BANK = "bank"
+MINT = "mint"  # where the bank's starting money comes from; its balance is minus the bank total
+POOL = "pool"
+DEPOT = "depot"
+RUSTED = "rusted"
+
+
+def player_acct(name: str) -> str:
+    return f"player:{name}"
+
+
+def company_acct(sym: str) -> str:
+    return f"company:{sym}"
+
+
+def ipo_acct(sym: str) -> str:
+    return f"ipo:{sym}"
+
+
+def acct_name(acct: str) -> str:
+    return acct.split(":", 1)[1] if ":" in acct else acct
+
+
+@dataclass
+class Corp:
+    sym: str
+    par: int | None = None
+    cell: tuple[int, int] | None = None
+    arrival: int = 0  # stacking order within a market cell: lower arrived earlier
+    floated: bool = False
+    tokens_used: int = 0
+    operated: bool = False
+    trained: bool = False  # has bought a train at least once
+    station_moved: bool = False  # 1843 gray phase: a station moved (once per game)
+
+
+@dataclass
+class Private:
+    sym: str
+    owner: str | None = None  # account: player:X or company:Y
+    closed: bool = False
+    price: int = 0  # current auction price
+    used: list = field(default_factory=list)  # abilities used (DH tile, CS lay)
+
+
+@dataclass
+class GameState:
+    title: str
+    players: list[str]
+    options: dict
+    cert_limit: int
+    balances: dict[str, int]
+    certs: dict[str, str]  # cert id -> holder account
+    cert_percent: dict[str, int]
+    privates: dict[str, Private]
+    corps: dict[str, Corp]
+    trains: dict[str, str]  # train id -> holder (depot, pool, company:X, rusted)
+    phase: str
+    round: dict  # {"kind": "auction"|"stock"|"operating", ...}
+    priority: int = 0
+    seq: int = 0
+    bank_broken: bool = False
+    end_after_set: int | None = None
+    game_over: bool = False
+    end_reason: str | None = None
+    bankrupt: list = field(default_factory=list)
+    pending: list = field(default_factory=list)  # obligations that block play: par choice, discards
+    sets_played: int = 0
+    # train id -> flags: side (the side in use, when not the first), engineers, obsolete, relic
+    train_flags: dict = field(default_factory=dict)
+    ports: dict = field(default_factory=dict)  # port name -> company symbol holding it, or None
+    end_after_or: bool = False  # a price reached an end cell in this OR: the game ends after it
+    owned_sets: int = 0  # sets in which a company owned the title's end-trigger train type
+    owned_this_set: bool = False
+
+    def clone(self) -> "GameState":
+        """A copy sharing nothing mutable (hand-written: deepcopy was most of a command's cost)."""
+        new = copy.copy(self)
+        new.players = list(self.players)
+        new.options = dict(self.options)
+        new.balances = dict(self.balances)
+        new.certs = dict(self.certs)
+        new.trains = dict(self.trains)
+        new.privates = {k: Private(p.sym, p.owner, p.closed, p.price, list(p.used)) for k, p in self.privates.items()}
+        new.corps = {k: copy.copy(c) for k, c in self.corps.items()}
+        new.round = copy.deepcopy(self.round)
+        new.bankrupt = list(self.bankrupt)
+        new.pending = [dict(p) for p in self.pending]
+        new.train_flags = {k: dict(v) for k, v in self.train_flags.items()}
+        new.ports = dict(self.ports)
+        return new
+
+    # --- small read helpers used everywhere
+    def cash(self, acct: str) -> int:
+        return self.balances.get(acct, 0)
+
+    def player_index(self, name: str) -> int:
+        return self.players.index(name)
+
+    def next_player(self, index: int, step: int = 1) -> int:
+        return (index + step) % len(self.players)
+
+    def corp_trains(self, sym: str) -> list[str]:
+        holder = company_acct(sym)
+        return [t for t, h in self.trains.items() if h == holder]
+
+    def pool_trains(self) -> list[str]:
+        return [t for t, h in self.trains.items() if h == POOL]
+
+    def certs_of(self, holder: str, corp: str | None = None) -> list[str]:
+        return [c for c, h in self.certs.items() if h == holder and (corp is None or c.split(".")[0] == corp)]
+
+    def percent_of(self, holder: str, corp: str) -> int:
+        return sum(self.cert_percent[c] for c in self.certs_of(holder, corp))
+
+    def president(self, corp: str) -> str | None:
+        holder = self.certs.get(f"{corp}.0")
+        return acct_name(holder) if holder and holder.startswith("player:") else None
+
+
+def round_label(s: "GameState") -> str:
+    """'Auction', 'SR 3', 'OR 2.1' or 'Game over': how the table names the current round."""
+    r = s.round
+    kind = r["kind"]
+    if kind == "auction":
+        return "Auction"
+    if kind == "stock":
+        return f"SR {r['number']}"
+    if kind == "operating":
+        return f"OR {r['set']}.{r['index']}"
+    if kind == "over":
+        return "Game over"
+    return kind
+
+
+def train_type(train_id: str) -> str:
+    return train_id.split(".")[0]
+
+
+def cert_corp(cert_id: str) -> str:
+    return cert_id.rsplit(".", 1)[0]
+
+
+# --------------------------------------------------------------------------- applying events
+
+def evolve(state: GameState, event: dict) -> GameState:
+    """Pure form: a new state with the event applied."""
+    new = state.clone()
+    apply(new, event)
+    return new
+
+
+def apply(state: GameState, event: dict) -> None:
+    for payer, payee, amount in event.get("transfers", ()):
+        state.balances[payer] = state.balances.get(payer, 0) - amount
+        state.balances[payee] = state.balances.get(payee, 0) + amount
+    for cert, source, dest in event.get("certs", ()):
+        if state.certs.get(cert) != source:
+            raise LedgerCorrupt(f"event {event['kind']}: certificate {cert} is held by {state.certs.get(cert)}, "
+                                f"not {source}")
+        state.certs[cert] = dest
+    for train, source, dest in event.get("trains", ()):
+        if state.trains.get(train, DEPOT) != source:
+            raise LedgerCorrupt(f"event {event['kind']}: train {train} is at {state.trains.get(train)}, not {source}")
+        state.trains[train] = dest
+    for sym, _old, new in event.get("moves", ()):
+        corp = state.corps[sym]
+        new = tuple(new)
+        if corp.cell != new:
+            state.seq += 1
+            corp.cell, corp.arrival = new, state.seq
+    # a cell's stack in a new order (top first), when a title stacks markers other than at the bottom
+    for stack in event.get("restack", ()):
+        for sym in stack:
+            state.seq += 1
+            state.corps[sym].arrival = state.seq
+    for train, changes in event.get("flags", {}).items():
+        flags = state.train_flags.setdefault(train, {})
+        for key, value in changes.items():
+            if value is None:
+                flags.pop(key, None)
+            else:
+                flags[key] = value
+        if not flags:
+            del state.train_flags[train]
+    for port, source, dest in event.get("ports", ()):
+        if state.ports.get(port) != source:
+            raise LedgerCorrupt(f"event {event['kind']}: port {port} is held by {state.ports.get(port)}, not {source}")
+        state.ports[port] = dest
+    handler = HANDLERS.get(event["kind"])
+    if handler:
+        handler(state, event)
+
+
+HANDLERS = {}
+
+
+def on(kind):
+    def register(fn):
+        HANDLERS[kind] = fn
+        return fn
+    return register
+
+
+@on("round_started")
+def _round_started(s: GameState, e: dict) -> None:
+    s.round = copy.deepcopy(e["round"])
+    if "priority" in e:
+        s.priority = e["priority"]
+    if e["round"]["kind"] == "operating" and e["round"]["index"] == 1:
+        s.sets_played = e["round"]["set"]
+
+
+@on("round_update")
+def _round_update(s: GameState, e: dict) -> None:
+    """Turn bookkeeping (whose turn, passes, what the current actor did): the event says the new values."""
+    s.round.update(copy.deepcopy(e["set"]))
+
+
+@on("bid")
+def _bid(s: GameState, e: dict) -> None:
+    s.round["bids"].setdefault(e["private"], {})[e["player"]] = e["amount"]
+
+
+@on("bid_dropped")
+def _bid_dropped(s: GameState, e: dict) -> None:
+    s.round["bids"][e["private"]].pop(e["player"], None)
+
+
+@on("private_bought")
+def _private_bought(s: GameState, e: dict) -> None:
+    p = s.privates[e["private"]]
+    p.owner = player_acct(e["player"])
+    if s.round.get("kind") == "auction":
+        s.round["bids"].pop(e["private"], None)
+
+
+@on("private_discounted")
+def _private_discounted(s: GameState, e: dict) -> None:
+    s.privates[e["private"]].price = e["price"]
+
+
+@on("par")
+def _par(s: GameState, e: dict) -> None:
+    corp = s.corps[e["corp"]]
+    corp.par = e["price"]
+
+
+@on("floated")
+def _floated(s: GameState, e: dict) -> None:
+    s.corps[e["corp"]].floated = True
+
+
+@on("exchange")
+def _exchange(s: GameState, e: dict) -> None:
+    s.privates[e["private"]].closed = True
+
+
+@on("private_sold")
+def _private_sold(s: GameState, e: dict) -> None:
+    s.privates[e["private"]].owner = company_acct(e["corp"])
+
+
+@on("privates_closed")
+def _privates_closed(s: GameState, e: dict) -> None:
+    for sym in e["privates"]:
+        s.privates[sym].closed = True
+
+
+@on("ability_used")
+def _ability_used(s: GameState, e: dict) -> None:
+    s.privates[e["private"]].used.append(e["ability"])
+
+
+@on("token_placed")
+def _token(s: GameState, e: dict) -> None:
+    s.corps[e["corp"]].tokens_used += 1
+
+
+@on("corp_turn_started")
+def _corp_turn(s: GameState, e: dict) -> None:
+    corp = s.corps[e["corp"]]
+    if e.get("home_token"):
+        corp.tokens_used += 1
+    corp.operated = True
+
+
+@on("train_bought")
+def _train_bought(s: GameState, e: dict) -> None:
+    s.corps[e["corp"]].trained = True
+
+
+@on("seating")
+def _seating(s: GameState, e: dict) -> None:
+    s.players = list(e["players"])
+
+
+@on("station_moved")
+def _station_moved(s: GameState, e: dict) -> None:
+    s.corps[e["corp"]].station_moved = True
+
+
+@on("end_due")
+def _end_due(s: GameState, e: dict) -> None:
+    s.end_after_or = True
+
+
+@on("owned_type_seen")
+def _owned_seen(s: GameState, e: dict) -> None:
+    s.owned_this_set = True
+
+
+@on("owned_set_counted")
+def _owned_counted(s: GameState, e: dict) -> None:
+    s.owned_sets = e["sets"]
+    s.owned_this_set = False
+
+
+@on("phase_changed")
+def _phase(s: GameState, e: dict) -> None:
+    s.phase = e["phase"]
+
+
+@on("pending")
+def _pending(s: GameState, e: dict) -> None:
+    s.pending = [dict(p) for p in e["pending"]]
+
+
+@on("bank_broke")
+def _bank_broke(s: GameState, e: dict) -> None:
+    s.bank_broken = True
+    s.end_after_set = e["end_after_set"]
+
+
+@on("bankrupt")
+def _bankrupt(s: GameState, e: dict) -> None:
+    s.bankrupt.append(e["player"])
+
+
+@on("game_over")
+def _game_over(s: GameState, e: dict) -> None:
+    s.game_over = True
+    s.end_reason = e["reason"]
+    s.round = {"kind": "over", "after": s.round}

@@ -1,0 +1,63 @@
+"""`bank info TITLE`: a readable summary of a ruleset."""
+
+from __future__ import annotations
+
+from tabulate import tabulate
+
+from ledger.core.ruleset import Ruleset
+
+
+def info_text(rs: Ruleset) -> str:
+    out = [f"{rs.name} ({rs.title}) · bank {rs.money(rs.bank_total)}"]
+    out.append(tabulate([[n, rs.money(v['cash']), v["cert_limit"]] for n, v in sorted(rs.players.items())],
+                        headers=["players", "cash each", "cert limit"]))
+    out.append(tabulate([[p.sym, p.name, rs.money(p.face), rs.money(p.revenue), ", ".join(f"{k}={v}" for k, v in p.abilities.items())]
+                         for p in rs.privates], headers=["private", "name", "face", "revenue", "abilities"]))
+    out.append(tabulate([[c.sym, c.alias or "", c.name, c.home, " ".join(rs.money(t) for t in c.tokens)]
+                         for c in rs.corporations], headers=["company", "type as", "name", "home", "tokens"]))
+    aliased = [c for c in rs.corporations if c.alias]
+    if aliased:
+        out.append(f"'type as': a plain name for a symbol a shell would split (in bash '&' ends a command); "
+                   f"or quote the symbol: '{aliased[0].sym}'")
+    out.append(tabulate([[t.name, " / ".join(f"{sd.name} {rs.money(sd.price)}" for sd in t.sides),
+                          (t.count or "unlimited") if t.supply else f"{t.count} (not sold)", t.rusts_on or "-",
+                          (f"{rs.money(t.trade_in_price)} trading in {'/'.join(t.trade_in)}" if t.trade_in else "-")]
+                         for t in rs.trains], headers=["train", "sides and prices", "number", "rusts on", "trade-in"]))
+    out.append(tabulate([[p.name, p.on_train, limit(p), p.ors, ", ".join(p.tiles), ", ".join(p.par_colours) or "all",
+                          "rusted certificates for sale" if p.relics else ""] for p in rs.phases],
+                        headers=["phase", "starts with", "train limit", "ORs", "tiles", "pars", "notes"]))
+    out.append("Par prices: " + par_text(rs))
+    if rs.market_rules.get("provisional"):
+        out.append(f"MARKET IS PROVISIONAL: {rs.market_rules['provisional']}. Check it against your printed "
+                   f"market; a table's own market goes in a file given to 'bank new {rs.title} ... --rules FILE'.")
+    extras = []
+    if rs.ports:
+        extras.append(f"Ports: {', '.join(rs.ports['names'])}; each pays {rs.money(rs.ports['income'])} an OR, "
+                      f"sold between companies for {rs.money(rs.ports['sale_price'])}")
+    if rs.hex_fees:
+        extras.append("Hex fees: " + ", ".join(f"{h} {rs.money(f)}" for h, f in rs.hex_fees.items()))
+    fees = [f"{c.sym} {rs.money(c.extra_tile_fee)}" for c in rs.corporations if c.extra_tile_fee is not None]
+    if fees:
+        extras.append("Second tile a turn: " + ", ".join(fees))
+    if extras:
+        out.append("\n".join(extras))
+    if rs.options:
+        rows = [[name, "on" if name in rs.chosen_options else "off", spec.get("description", "")]
+                for name, spec in rs.options.items()]
+        out.append(tabulate(rows, headers=["option (--option NAME)", "default", "what"]))
+    return "\n\n".join(out)
+
+
+def limit(p) -> str:
+    return str(p.train_limit) if p.certificate_limit == p.train_limit else f"{p.train_limit} / {p.certificate_limit} certs"
+
+
+def par_text(rs: Ruleset) -> str:
+    cells = rs.par_cells()
+    pars = rs.k("company", "par_prices")
+    if not any(c.colour for c in cells.values()):
+        return ", ".join(rs.money(p) for p in pars)
+    colours: dict[str, list[int]] = {}
+    for p in pars:
+        colours.setdefault(cells[p].colour or "-", []).append(p)
+    return " · ".join(f"{c} {', '.join(rs.money(p) for p in ps)}" for c, ps in colours.items())
