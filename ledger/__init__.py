@@ -7,5 +7,6 @@
 """
 
 # Stored in every game file; a file written by a newer engine is refused, never rewritten.
-ENGINE_VERSION = 1
+# 1: events with free-form `round_update` bookkeeping; 2: every event kind declared (core/events.py).
+ENGINE_VERSION = 2
 __version__ = "0.1.0"

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ledger.core.rounds import auction, operating, stock
 from ledger.core.rules import ports, track, train_step
+from ledger.core import events
 from ledger.core.command import Command
 from ledger.core.errors import WAIVING, CommandError, LedgerCorrupt, RuleViolation, one_line
 from ledger.core.ruleset import Ruleset
@@ -24,7 +25,7 @@ class Ctx:
         self.events: list[dict] = []
 
     def emit(self, kind: str, **fields) -> dict:
-        event = {"kind": kind, **fields}
+        event = events.make(kind, fields)
         check_balanced(event)
         apply(self.state, event)
         self.events.append(event)

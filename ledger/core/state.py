@@ -98,7 +98,7 @@ class GameState:
         new.trains = dict(self.trains)
         new.privates = {k: Private(p.sym, p.owner, p.closed, p.price, list(p.used)) for k, p in self.privates.items()}
         new.corps = {k: copy.copy(c) for k, c in self.corps.items()}
-        new.round = copy.deepcopy(self.round)
+        new.round = dict(self.round)  # event appliers replace nested values, never change them in place
         new.bankrupt = list(self.bankrupt)
         new.pending = [dict(p) for p in self.pending]
         new.train_flags = {k: dict(v) for k, v in self.train_flags.items()}
@@ -166,6 +166,14 @@ def evolve(state: GameState, event: dict) -> GameState:
 
 
 def apply(state: GameState, event: dict) -> None:
+    """Apply one event: its generic effects, then what its kind declares (ledger.core.events)."""
+    apply_effects(state, event)
+    events.apply_kind(state, event)
+
+
+def apply_effects(state: GameState, event: dict) -> None:
+    """The effects any event may carry: money, certificates, trains, market markers, stack order,
+    train flags (and, for titles with ports, port markers)."""
     for payer, payee, amount in event.get("transfers", ()):
         state.balances[payer] = state.balances.get(payer, 0) - amount
         state.balances[payee] = state.balances.get(payee, 0) + amount
@@ -202,158 +210,8 @@ def apply(state: GameState, event: dict) -> None:
         if state.ports.get(port) != source:
             raise LedgerCorrupt(f"event {event['kind']}: port {port} is held by {state.ports.get(port)}, not {source}")
         state.ports[port] = dest
-    handler = HANDLERS.get(event["kind"])
-    if handler:
-        handler(state, event)
 
 
-HANDLERS = {}
-
-
-def on(kind):
-    def register(fn):
-        HANDLERS[kind] = fn
-        return fn
-    return register
-
-
-@on("round_started")
-def _round_started(s: GameState, e: dict) -> None:
-    s.round = copy.deepcopy(e["round"])
-    if "priority" in e:
-        s.priority = e["priority"]
-    if e["round"]["kind"] == "operating" and e["round"]["index"] == 1:
-        s.sets_played = e["round"]["set"]
-
-
-@on("round_update")
-def _round_update(s: GameState, e: dict) -> None:
-    """Turn bookkeeping (whose turn, passes, what the current actor did): the event says the new values."""
-    s.round.update(copy.deepcopy(e["set"]))
-
-
-@on("bid")
-def _bid(s: GameState, e: dict) -> None:
-    s.round["bids"].setdefault(e["private"], {})[e["player"]] = e["amount"]
-
-
-@on("bid_dropped")
-def _bid_dropped(s: GameState, e: dict) -> None:
-    s.round["bids"][e["private"]].pop(e["player"], None)
-
-
-@on("private_bought")
-def _private_bought(s: GameState, e: dict) -> None:
-    p = s.privates[e["private"]]
-    p.owner = player_acct(e["player"])
-    if s.round.get("kind") == "auction":
-        s.round["bids"].pop(e["private"], None)
-
-
-@on("private_discounted")
-def _private_discounted(s: GameState, e: dict) -> None:
-    s.privates[e["private"]].price = e["price"]
-
-
-@on("par")
-def _par(s: GameState, e: dict) -> None:
-    corp = s.corps[e["corp"]]
-    corp.par = e["price"]
-
-
-@on("floated")
-def _floated(s: GameState, e: dict) -> None:
-    s.corps[e["corp"]].floated = True
-
-
-@on("exchange")
-def _exchange(s: GameState, e: dict) -> None:
-    s.privates[e["private"]].closed = True
-
-
-@on("private_sold")
-def _private_sold(s: GameState, e: dict) -> None:
-    s.privates[e["private"]].owner = company_acct(e["corp"])
-
-
-@on("privates_closed")
-def _privates_closed(s: GameState, e: dict) -> None:
-    for sym in e["privates"]:
-        s.privates[sym].closed = True
-
-
-@on("ability_used")
-def _ability_used(s: GameState, e: dict) -> None:
-    s.privates[e["private"]].used.append(e["ability"])
-
-
-@on("token_placed")
-def _token(s: GameState, e: dict) -> None:
-    s.corps[e["corp"]].tokens_used += 1
-
-
-@on("corp_turn_started")
-def _corp_turn(s: GameState, e: dict) -> None:
-    corp = s.corps[e["corp"]]
-    if e.get("home_token"):
-        corp.tokens_used += 1
-    corp.operated = True
-
-
-@on("train_bought")
-def _train_bought(s: GameState, e: dict) -> None:
-    s.corps[e["corp"]].trained = True
-
-
-@on("seating")
-def _seating(s: GameState, e: dict) -> None:
-    s.players = list(e["players"])
-
-
-@on("station_moved")
-def _station_moved(s: GameState, e: dict) -> None:
-    s.corps[e["corp"]].station_moved = True
-
-
-@on("end_due")
-def _end_due(s: GameState, e: dict) -> None:
-    s.end_after_or = True
-
-
-@on("owned_type_seen")
-def _owned_seen(s: GameState, e: dict) -> None:
-    s.owned_this_set = True
-
-
-@on("owned_set_counted")
-def _owned_counted(s: GameState, e: dict) -> None:
-    s.owned_sets = e["sets"]
-    s.owned_this_set = False
-
-
-@on("phase_changed")
-def _phase(s: GameState, e: dict) -> None:
-    s.phase = e["phase"]
-
-
-@on("pending")
-def _pending(s: GameState, e: dict) -> None:
-    s.pending = [dict(p) for p in e["pending"]]
-
-
-@on("bank_broke")
-def _bank_broke(s: GameState, e: dict) -> None:
-    s.bank_broken = True
-    s.end_after_set = e["end_after_set"]
-
-
-@on("bankrupt")
-def _bankrupt(s: GameState, e: dict) -> None:
-    s.bankrupt.append(e["player"])
-
-
-@on("game_over")
-def _game_over(s: GameState, e: dict) -> None:
-    s.game_over = True
-    s.end_reason = e["reason"]
-    s.round = {"kind": "over", "after": s.round}
+# The event kinds (ledger.core.events) import this module's names; imported last so that either
+# module may be imported first.
+from ledger.core import events  # noqa: E402

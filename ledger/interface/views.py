@@ -9,6 +9,8 @@ import re
 
 from tabulate import tabulate
 
+from ledger.core import events
+
 from ledger.core.rounds import auction, operating
 from ledger.core.rules import privates, shares, track, trains
 from ledger.core.state import BANK, POOL, acct_name, round_label, company_acct, ipo_acct, player_acct
@@ -297,100 +299,6 @@ def localize(text: str, rs) -> str:
     return re.sub(r"\$([+-]?\d+(?:\.\d+)?)", lambda m: f"{m.group(1)}{rs.currency}", text)
 
 
-def describe(e: dict, rs=None) -> str | None:
-    """One log line for an event, or None for pure bookkeeping."""
-    k = e["kind"]
-    f = DESCRIBE.get(k)
-    return localize(f(e), rs) if f else None
-
-
-def _payees(e):
-    return ", ".join(f"{acct_name(a)} ${amt}" for a, _n, amt in e["payees"] if amt) or "nobody"
-
-
-DESCRIBE = {
-    "game_started": lambda e: "game started: " + ", ".join(f"{acct_name(t[1])} ${t[2]}" for t in e["transfers"]
-                                                           if t[0] != "mint"),
-    "bid": lambda e: f"{e['player']} bids ${e['amount']} on {e['private']}",
-    "bid_dropped": lambda e: f"{e['player']} drops out of the bidding for {e['private']} (bid ${e['amount']})",
-    "auction_pass": lambda e: f"{e['player']} passes",
-    "private_bought": lambda e: f"{e['player']} buys {e['private']} for ${e['price']}"
-    + ("".join(f"; receives {c[0]}" for c in e.get("certs", ()))),
-    "private_discounted": lambda e: f"nobody bought: {e['private']} now costs ${e['price']}",
-    "private_revenue": lambda e: "privates pay: " + ", ".join(f"{sym} ${amt} to {acct_name(o)}" for sym, o, amt in e["privates"]),
-    "par": lambda e: f"{e['player']} pars {e['corp']} at ${e['price']}" + (f" (pays ${e['cost']})" if e.get("cost") else ""),
-    "share_bought": lambda e: f"{e['player']} buys {e['percent']}% of {e['corp']} from the {e['source'].upper() if e['source'] == 'ipo' else 'pool'} for ${e['price']}",
-    "president_changed": lambda e: f"{e['new']} becomes president of {e['corp']} (was {e['old']})",
-    "floated": lambda e: f"{e['corp']} floats: receives ${e['capital']}",
-    "stock_pass": lambda e: f"{e['player']} passes",
-    "exchange": lambda e: (f"{e['player']} exchanges {e['private']} for {e['corp']}'s director's certificate, paying ${e['price']}"
-                           if e["source"] == "director" else
-                           f"{e['player']} exchanges {e['private']} for a {e['corp']} share from the {e['source']}"),
-    "sold_out": lambda e: f"{e['corp']} is sold out: price rises",
-    "stock_round_ended": lambda e: f"stock round {e['number']} ends",
-    "round_started": lambda e: f"-- {_round_title(e['round'])} --",
-    "corp_turn_started": lambda e: f"{e['corp']} operates ({e['president']})" + (" and places its home token" if e.get("home_token") else ""),
-    "tile_laid": lambda e: f"{e['corp']} lays a tile" + (f" using {e['private']}" if e.get("private") else "") + (f" for ${e['cost']}" if e['cost'] else ""),
-    "token_placed": lambda e: f"{e['corp']} places a token for ${e['cost']}",
-    "revenue": lambda e: (f"{e['corp']} pays out ${e['revenue']} (${e['per_share']}/share): {_payees(e)}" if e["how"] == "pay"
-                          else f"{e['corp']} withholds ${e['revenue']}"),
-    "train_bought": lambda e: f"{e['corp']} buys a {e.get('side') or e['type']} train from {acct_name(e['seller'])} for ${e['price']}"
-    + (" (a rusted certificate)" if e.get("relic") else "")
-    + (f" trading in a {e['trade_in']}" if e.get("trade_in") else "")
-    + (f" ({e['president']} contributes ${e['contribution']})" if e.get("contribution") else ""),
-    "phase_changed": lambda e: f"-- phase {e['phase']} (train limit {e['limit']}"
-    + (f" trains / {e['certificate_limit']} certificates" if e.get("certificate_limit", e["limit"]) != e["limit"] else "")
-    + ") --" + (f" rusted: {', '.join(e['rusted'])}" if e.get("rusted") else ""),
-    "trains_rusted": lambda e: f"trains rust: {', '.join(e['rusted'])}",
-    "privates_closed": lambda e: f"privates close ({e['reason']}): {', '.join(e['privates'])}",
-    "train_discarded": lambda e: f"{e['corp']} discards {e['train']} to the pool",
-    "private_sold": lambda e: f"{e['corp']} buys {e['private']} from {e['seller']} for ${e['price']}",
-    "corp_turn_ended": lambda e: None,
-    "bank_broke": lambda e: f"-- the bank has broken (${e['bank']}); the game ends after set {e['end_after_set']} --",
-    "bankrupt": lambda e: _bankrupt_line(e),
-    "game_over": lambda e: f"-- game over: {e['reason']} --",
-    "rules_waived": lambda e: f"FORCED ({e['reason']}): waived " + ("; ".join(e["rules"]) or "nothing"),
-    "adjustment": lambda e: f"ADJUSTMENT ({e['reason']}): ${e['amount']} from {acct_name(e['from'])} to {acct_name(e['to'])}",
-    "port_claimed": lambda e: f"{e['corp']} claims the {e['port']} port",
-    "port_sold": lambda e: f"{e['corp']} buys the {e['port']} port from {e['seller']} for ${e['price']}",
-    "port_income": lambda e: "ports pay: " + ", ".join(f"{acct_name(t[1])} ${t[2]}" for t in e["transfers"]),
-    "train_taken": lambda e: f"{e['by']} take a {e['type']} train from the supply ({e['train']})",
-    "relics_returned": lambda e: f"{len(e['trains'])} rusted certificates return to the supply for sale",
-    "obsolete_discarded": lambda e: f"{e['corp']}'s obsolete train(s) leave play: {', '.join(t[0] for t in e['trains'])}",
-    "train_flipped": lambda e: f"{e['corp']} flips {e['train']} to its {e['side']} side",
-    "train_protected": lambda e: f"{e['corp']} uses {e['private']}'s Engineers on {e['train']}: it will go obsolete instead of rusting",
-    "private_converted": lambda e: f"{e['private']} becomes {e['corp']}'s train {e['train']}",
-    "private_discarded": lambda e: f"{e['player']} hands {e['private']} to the bank for ${e['price']}",
-    "station_moved": lambda e: f"{e['corp']} moves a station for ${e['cost']}",
-    "seating": lambda e: "new player order by cash: " + ", ".join(f"{p} ${e['cash'][p]}" for p in e["players"]),
-    "end_due": lambda e: f"-- {e['corp']} reaches ${e['price']}: the game ends after this operating round --",
-    "owned_set_counted": lambda e: f"-- set {e['sets']} with a company-owned {e['type']} train --",
-    "count": lambda e: (f"count: {e['player']} has ${e['counted']} on the table, the ledger says ${e['ledger']}"
-                        + (" — they agree" if e["difference"] == 0 else f" — difference ${e['difference']:+d}")),
-}
-
-
-def _round_title(r: dict) -> str:
-    if r["kind"] == "stock":
-        return f"Stock Round {r['number']}"
-    if r["kind"] == "operating":
-        return f"Operating Round {r['set']}.{r['index']} (of {r['count']})"
-    return "Private auction"
-
-
-def _bankrupt_line(e):
-    """The money that moves: his cash to the bank, or none where the game ends as things stand (1843 A21)."""
-    line = f"{e['player']} is bankrupt ({e['corp']} cannot buy a train): "
-    if e.get("transfers"):
-        return line + f"${sum(amount for _payer, _payee, amount in e['transfers'])} to the bank"
-    return line + "no money moves" + (f" ({e['player']} keeps ${e['cash']})" if e["cash"] else "")
-
-
-def _sold_line(e):
-    line = f"{e['player']} sells {e['count']} {e['corp']} share(s) at ${e['price']} for ${e['amount']}"
-    if e.get("president"):
-        line += f"; {e['president']} becomes president of {e['corp']}"
-    return line
-
-
-DESCRIBE["shares_sold"] = _sold_line
+def describe(e: dict, rs) -> str | None:
+    """One log line for an event (each event kind says its own, ledger.core.events)."""
+    return events.describe(e, rs)

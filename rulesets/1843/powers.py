@@ -20,8 +20,9 @@ from ledger.core import names
 from ledger.core.rounds import operating, stock
 from ledger.core.rules import shares, train_step, trains
 from ledger.core.errors import RuleViolation, refuse
+from ledger.core.events import event
 from ledger.core.rules.market import par_cell
-from ledger.core.state import BANK, DEPOT, company_acct, ipo_acct, player_acct, round_label
+from ledger.core.state import BANK, DEPOT, acct_name, company_acct, ipo_acct, player_acct, round_label
 
 
 def cmd_exchange(ctx, cmd) -> None:
@@ -51,7 +52,7 @@ def cmd_exchange(ctx, cmd) -> None:
     else:
         take_director(ctx, player, sym, corp, cmd.get("par"))
     if kind == "stock":
-        stock.acted(ctx, player, buys=s.round["buys"] + [[corp, "ipo" if started else "par"]])
+        stock.acted(ctx, player, bought=[corp, "ipo" if started else "par"])
     stock.check_float(ctx, corp)
 
 
@@ -159,3 +160,126 @@ def cmd_buy_private(ctx, cmd) -> None:
 
 
 HANDLERS = {"exchange": cmd_exchange, "use": cmd_use, "buy-private": cmd_buy_private}
+
+
+# =========================================================================== 1843's event kinds
+
+@event
+class PortClaimed:
+    """A company claims a port marker from the map (RULES §8.5.3); `ports` moves it."""
+    corp: str
+    port: str
+
+    def apply(s, e):
+        if s.round.get("kind") == "operating":
+            s.round = {**s.round, "port": e["port"]}
+
+    def describe(e, rs):
+        return f"{e['corp']} claims the {e['port']} port"
+
+
+@event
+class PortSold:
+    corp: str
+    seller: str
+    port: str
+    price: int
+
+    def describe(e, rs):
+        return f"{e['corp']} buys the {e['port']} port from {e['seller']} for {rs.money(e['price'])}"
+
+
+@event
+class PortIncome:
+    """Every port pays its holder at the start of an OR (RULES §8.1)."""
+
+    def describe(e, rs):
+        return "ports pay: " + ", ".join(f"{acct_name(t[1])} {rs.money(t[2])}" for t in e["transfers"])
+
+
+@event
+class TrainTaken:
+    """The bank takes a train out of the supply: the foreigners, or the auction's brief OR."""
+    by: str
+    train: str
+    type: str
+
+    def describe(e, rs):
+        return f"{e['by']} take a {e['type']} train from the supply ({e['train']})"
+
+
+@event
+class RelicsReturned:
+    """Gray phase: the single certificates of earlier colours return for sale, rusted (§15.6)."""
+    phase: str
+
+    def describe(e, rs):
+        return f"{len(e['trains'])} rusted certificates return to the supply for sale"
+
+
+@event
+class TrainFlipped:
+    corp: str
+    train: str
+    side: str
+
+    def describe(e, rs):
+        return f"{e['corp']} flips {e['train']} to its {e['side']} side"
+
+
+@event
+class TrainProtected:
+    corp: str
+    private: str
+    train: str
+
+    def describe(e, rs):
+        return f"{e['corp']} uses {e['private']}'s Engineers on {e['train']}: it will go obsolete instead of rusting"
+
+
+@event
+class PrivateConverted:
+    corp: str
+    private: str
+    train: str
+
+    def describe(e, rs):
+        return f"{e['private']} becomes {e['corp']}'s train {e['train']}"
+
+
+@event
+class StationMoved:
+    """Gray phase: a company moves one station, once per game (§8.5.2); it is the turn's station."""
+    corp: str
+    cost: int
+
+    def apply(s, e):
+        s.corps[e["corp"]].station_moved = True
+        if s.round.get("kind") == "operating":
+            s.round = {**s.round, "token": True}
+
+    def describe(e, rs):
+        return f"{e['corp']} moves a station for {rs.money(e['cost'])}"
+
+
+@event
+class OwnedTypeSeen:
+    """A company owns the end-trigger train in this set (§8.10.1 #4)."""
+    corp: str
+    type: str
+
+    def apply(s, e):
+        s.owned_this_set = True
+
+
+@event
+class OwnedSetCounted:
+    sets: int
+    type: str
+
+    def apply(s, e):
+        s.owned_sets = e["sets"]
+        s.owned_this_set = False
+
+    def describe(e, rs):
+        return f"-- set {e['sets']} with a company-owned {e['type']} train --"

@@ -74,8 +74,8 @@ def award(ctx, player: str, sym: str, price: int, normal: bool) -> None:
     ctx.emit("private_bought", player=player, private=sym, price=price, normal=normal,
              transfers=[[player_acct(player), BANK, price]] if price else [], certs=moves)
     if normal:
-        ctx.emit("round_update", set={"turn": s.next_player(s.player_index(player)), "passes": 0,
-                                      "last_buyer": s.player_index(player)})
+        ctx.emit("auction_turn", turn=s.next_player(s.player_index(player)), passes=0,
+                 last_buyer=s.player_index(player))
     if needs_par:
         due = {"kind": "par", "player": player, "corp": needs_par}
         if rs.private(sym).ability("par_colours"):
@@ -118,7 +118,7 @@ def cmd_bid(ctx, cmd) -> None:
     check_cash(s, rs, player, amount, sym)
     ctx.emit("bid", player=player, private=sym, amount=amount, war=bool(war))
     if not war:
-        ctx.emit("round_update", set={"turn": s.next_player(s.player_index(player)), "passes": 0})
+        ctx.emit("auction_turn", turn=s.next_player(s.player_index(player)), passes=0)
 
 
 def cmd_pass(ctx, cmd) -> None:
@@ -130,7 +130,7 @@ def cmd_pass(ctx, cmd) -> None:
         ctx.emit("bid_dropped", player=player, private=war, amount=s.round["bids"][war][player])
         return
     ctx.emit("auction_pass", player=player)
-    ctx.emit("round_update", set={"turn": s.next_player(s.player_index(player)), "passes": s.round["passes"] + 1})
+    ctx.emit("auction_turn", turn=s.next_player(s.player_index(player)), passes=s.round["passes"] + 1)
 
 
 def progress(ctx) -> bool:
@@ -148,11 +148,11 @@ def progress(ctx) -> bool:
     if len(bids) == 1:
         (winner, amount), = bids.items()
         if war:
-            ctx.emit("round_update", set={"war": None})
+            ctx.emit("bidding_war", private=None)
         award(ctx, winner, cheapest, amount, normal=False)
         return True
     if len(bids) > 1 and war != cheapest:
-        ctx.emit("round_update", set={"war": cheapest})
+        ctx.emit("bidding_war", private=cheapest)
         return True
     if not war and s.round["passes"] >= len(s.players):
         all_passed(ctx, cheapest)
@@ -162,10 +162,10 @@ def progress(ctx) -> bool:
 
 def all_passed(ctx, cheapest: str) -> None:
     s, rs = ctx.state, ctx.rs
-    update = {"passes": 0}
+    turn = s.round["turn"]
     if rs.k("auction", "next_after_all_pass") == "after_last_buyer" and s.round.get("last_buyer") is not None:
-        update["turn"] = s.next_player(s.round["last_buyer"])
-    ctx.emit("round_update", set=update)
+        turn = s.next_player(s.round["last_buyer"])
+    ctx.emit("auction_turn", turn=turn, passes=0)
     if rs.k("auction", "all_pass") == "brief_or":
         brief_or(ctx, cheapest)
     elif cheapest == rs.k("auction", "discount_only"):

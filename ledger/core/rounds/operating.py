@@ -12,14 +12,13 @@ import math
 from ledger.core.rules import market, ports, privates, shares, train_step, trains
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
+from ledger.core.events import TURN_RESET
 from ledger.core.state import BANK, POOL, company_acct, round_label, ipo_acct, player_acct
 
 # The closed set of private sale bounds a ruleset may name (ruleset.KNOBS privates_rules).
 PRICE_BOUNDS = {"half_face": lambda face: math.ceil(face / 2), "double_face": lambda face: 2 * face,
                 "one": lambda face: 1}
 
-TURN_RESET = {"tiles": 0, "extra_tiles": 0, "token": False, "free_token": False, "revenue": None, "trains": 0,
-              "port": None, "special": None}
 
 
 def operating_order(s, rs) -> list[str]:
@@ -61,8 +60,7 @@ def next_corp(ctx) -> None:
     c = s.corps[sym]
     home = not c.operated
     cost = rs.k("operating", "home_token_cost") if home else 0
-    ctx.emit("round_update", set={"pos": pos, "corp": sym, **TURN_RESET})
-    ctx.emit("corp_turn_started", corp=sym, president=s.president(sym), home_token=home,
+    ctx.emit("corp_turn_started", corp=sym, pos=pos, president=s.president(sym), home_token=home,
              transfers=[[company_acct(sym), BANK, cost]] if cost else [])
 
 
@@ -239,7 +237,6 @@ def after_run(ctx, corp: str, revenue: int) -> None:
     cell = rs.market[tuple(s.corps[corp].cell)]
     if cell.end and rs.k("endgame", "end_cell_in_or") == "end_of_or" and not s.end_after_or:
         ctx.emit("end_due", corp=corp, price=cell.price)
-    ctx.emit("round_update", set={"revenue": revenue, "moved": s.round.get("moved", []) + [corp]})
     train_step.drop_obsolete(ctx, corp)
 
 
@@ -380,7 +377,7 @@ def reorder_after_sale(ctx) -> None:
     waiting = set(order[pos + 1:])
     new = order[:pos + 1] + [c for c in operating_order(s, rs) if c in waiting]
     if new != order:
-        ctx.emit("round_update", set={"order": new})
+        ctx.emit("or_order", order=new)
 
 
 def cmd_bankrupt(ctx, cmd) -> None:

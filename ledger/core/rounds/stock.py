@@ -42,14 +42,14 @@ def take_turn(ctx, player: str) -> None:
 
 def end_turn(ctx, passed: bool) -> None:
     s = ctx.state
-    ctx.emit("round_update", set={"turn": s.next_player(s.round["turn"]),
-                                  "passes": s.round["passes"] + 1 if passed else 0,
-                                  "acted": False, "buys": []})
+    ctx.emit("sr_turn", turn=s.next_player(s.round["turn"]), passes=s.round["passes"] + 1 if passed else 0)
 
 
-def acted(ctx, player: str, **extra) -> None:
+def acted(ctx, player: str, bought: list | None = None, sold: str | None = None) -> None:
+    """The player whose turn it is bought ([company, source]) or sold (a company)."""
     s = ctx.state
-    ctx.emit("round_update", set={"acted": True, "last_actor": s.player_index(player), **extra})
+    ctx.emit("sr_acted", player=player, index=s.player_index(player),
+             **({"bought": bought} if bought else {}), **({"sold": sold} if sold else {}))
 
 
 # --------------------------------------------------------------------------- par and buy
@@ -82,7 +82,7 @@ def cmd_par(ctx, cmd) -> None:
     shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[pres])
     ctx.emit("par", player=player, corp=corp, price=price, cost=cost, moves=[[corp, None, list(market.par_cell(rs, price))]],
              transfers=[[player_acct(player), BANK, cost]], certs=[[pres, ipo_acct(corp), player_acct(player)]])
-    acted(ctx, player, buys=s.round["buys"] + [[corp, "par"]])
+    acted(ctx, player, bought=[corp, "par"])
     check_float(ctx, corp)
 
 
@@ -141,7 +141,7 @@ def buy_one(ctx, player: str, corp: str, source: str | None) -> None:
     ctx.emit("share_bought", player=player, corp=corp, source=source, price=price, percent=s.cert_percent[cert],
              transfers=[[player_acct(player), BANK, price]], certs=[[cert, holder, player_acct(player)]])
     check_president(ctx, corp)
-    acted(ctx, player, buys=s.round["buys"] + [[corp, source]])
+    acted(ctx, player, bought=[corp, source])
     check_float(ctx, corp)
 
 
@@ -206,7 +206,7 @@ def cmd_sell(ctx, cmd) -> None:
     if rs.k("stock", "no_sell_in_first_round") and s.round["number"] == 1:
         refuse("no selling in the first stock round")
     sell(ctx, player, corp, n)
-    acted(ctx, player, sold={**s.round["sold"], player: s.round["sold"].get(player, []) + [corp]})
+    acted(ctx, player, sold=corp)
 
 
 def sell(ctx, player: str, corp: str, n: int, keep_president: bool = False) -> dict:

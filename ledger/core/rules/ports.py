@@ -59,7 +59,6 @@ def claim_port(ctx, corp: str, port: str) -> None:
     if s.round.get("port"):
         refuse(f"{corp} has claimed a port this turn (one claim an operating round)")
     ctx.emit("port_claimed", corp=corp, port=port, ports=[[port, None, corp]])
-    ctx.emit("round_update", set={"port": port})
 
 
 def buy_port(ctx, corp: str, port: str, raw_seller: str) -> None:

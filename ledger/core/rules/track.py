@@ -34,7 +34,6 @@ def cmd_tile(ctx, cmd) -> None:
     operating.pay_from(s, corp, cost, "the tile")
     ctx.emit("tile_laid", corp=corp, cost=cost, terrain=terrain, fee=fee, hex_fee=hex_fee, hex=cmd.get("hex"),
              transfers=[[company_acct(corp), BANK, cost]] if cost else [])
-    ctx.emit("round_update", set={"tiles": s.round["tiles"] + 1})
 
 
 # --------------------------------------------------------------------------- what the turn allows
@@ -134,7 +133,7 @@ def tile_with_private(ctx, corp: str, sym: str, terrain: int, hex_fee: int) -> N
             refuse(f"{sym}'s tile costs {rs.money(p.ability('special_tile_cost'))}, not {rs.money(terrain)}")
         if s.round["tiles"] >= rs.k("operating", "tile_lays"):
             refuse(f"{sym}'s tile is the turn's tile lay and {corp} has already laid one")
-        update = {"tiles": s.round["tiles"] + 1, "free_token": bool(p.ability("free_token_after_tile"))}
+        lay = {"free_token": True} if p.ability("free_token_after_tile") else {}
         cost = terrain
     elif p.ability("extra_tile_lay"):
         if p.ability("track_step_only"):
@@ -145,15 +144,14 @@ def tile_with_private(ctx, corp: str, sym: str, terrain: int, hex_fee: int) -> N
             refuse(f"{sym}'s extra tile costs {rs.money(fixed)}, not {rs.money(terrain)}")
         if s.round.get("special"):
             refuse(f"{corp} used a private's station power this turn, which replaces its whole track step")
-        update = {"extra_tiles": s.round["extra_tiles"] + 1}
+        lay = {"extra": True}
         cost = terrain + p.ability("tile_fee", 0) + hex_fee
     else:
         raise RuleViolation(f"{sym} has no track ability")
     operating.pay_from(s, corp, cost, "the tile")
     ctx.emit("tile_laid", corp=corp, cost=cost, terrain=terrain, fee=cost - terrain - hex_fee, hex_fee=hex_fee,
-             private=sym, transfers=[[company_acct(corp), BANK, cost]] if cost else [])
+             private=sym, transfers=[[company_acct(corp), BANK, cost]] if cost else [], **lay)
     ctx.emit("ability_used", private=sym, ability="tile")
-    ctx.emit("round_update", set=update)
     if p.ability("closes_on_use"):
         privates.close(ctx, [sym], reason=f"{corp} used its power")
 
@@ -182,7 +180,6 @@ def cmd_token(ctx, cmd) -> None:
         cost = names.amount(given, "token cost")  # reached only when the banker forced this cost
     operating.pay_from(s, corp, cost, "the station")
     ctx.emit("token_placed", corp=corp, cost=cost, transfers=[[company_acct(corp), BANK, cost]] if cost else [])
-    ctx.emit("round_update", set={"token": True, "free_token": False})
 
 
 def station_with_private(ctx, corp: str, sym: str, given) -> None:
@@ -207,7 +204,6 @@ def station_with_private(ctx, corp: str, sym: str, given) -> None:
     operating.pay_from(s, corp, fee, f"{sym}'s tile and station")
     ctx.emit("token_placed", corp=corp, cost=fee, private=sym, transfers=[[company_acct(corp), BANK, fee]])
     ctx.emit("ability_used", private=sym, ability="station")
-    ctx.emit("round_update", set={"token": True, "special": sym, "tiles": s.round["tiles"] + 1})
 
 
 def move_station(ctx, corp: str, given) -> None:
@@ -225,4 +221,3 @@ def move_station(ctx, corp: str, given) -> None:
         refuse(f"moving a station costs {rs.money(cost)}, not {given}")
     operating.pay_from(s, corp, cost, "moving a station")
     ctx.emit("station_moved", corp=corp, cost=cost, transfers=[[company_acct(corp), BANK, cost]])
-    ctx.emit("round_update", set={"token": True})

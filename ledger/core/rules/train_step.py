@@ -171,7 +171,6 @@ def buy_train(ctx, corp: str, train_id: str, seller: str, price: int, contributi
     if relic:
         event["relic"] = True
     ctx.emit("train_bought", **event)
-    ctx.emit("round_update", set={"trains": s.round.get("trains", 0) + 1})
     if first_of_type:
         new_phase_or_rust(ctx, name)
     acquired(ctx, corp)

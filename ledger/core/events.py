@@ -1,0 +1,726 @@
+"""Every kind of event, declared once: its fields, how it changes the state, and its line in the log.
+
+An event is stored and replayed as a plain dict (`{"kind": ..., fields...}`), which keeps replay
+fast; its kind is declared here as a small class whose annotations are the fields (a field with a
+default may be left out) and whose `apply` and `describe` say what it does and how the table reads
+it. `emit` checks an event against its declaration, so a rule cannot record a field nobody reads.
+
+Every event may also carry the generic effects the state applies the same way for every kind
+(`EFFECTS`): money transfers, certificate, train and marker moves, stack order and train flags.
+A title module declares its own kinds with the same `event` decorator (rulesets/1843/title.py).
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from ledger.core.errors import LedgerCorrupt
+from ledger.core.money import format_money
+from ledger.core.state import MINT, GameState, acct_name, company_acct, player_acct
+
+# Effects any event may carry; applied before the kind's own `apply` (see state.apply_effects).
+EFFECTS = ("transfers", "certs", "trains", "moves", "restack", "flags", "ports")
+
+
+class Kind:
+    """A declared event kind."""
+
+    def __init__(self, name: str, required: dict[str, Any], optional: dict[str, Any],
+                 apply: Callable | None, describe: Callable | None, doc: str):
+        self.name, self.required, self.optional = name, required, optional
+        self.apply, self.describe, self.doc = apply, describe, doc
+
+    def check(self, event: dict) -> None:
+        missing = [f for f in self.required if f not in event]
+        unknown = [f for f in event if f != "kind" and f not in self.required and f not in self.optional
+                   and f not in EFFECTS]
+        if missing or unknown:
+            raise LedgerCorrupt(f"event {self.name}: missing {missing or 'nothing'}, unknown {unknown or 'nothing'}")
+
+
+KINDS: dict[str, Kind] = {}
+
+
+def event(cls):
+    """Declare an event kind from a class: annotations are fields, class defaults mark optional ones,
+    `apply(s, e)` and `describe(e, rs)` are plain functions in its body."""
+    name = getattr(cls, "name", None) or re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+    fields = cls.__dict__.get("__annotations__", {})
+    required = {f: t for f, t in fields.items() if f not in cls.__dict__}
+    optional = {f: t for f, t in fields.items() if f in cls.__dict__}
+    if name in KINDS:
+        raise LedgerCorrupt(f"event kind {name} declared twice")
+    KINDS[name] = Kind(name, required, optional, cls.__dict__.get("apply"), cls.__dict__.get("describe"),
+                       (cls.__doc__ or "").strip())
+    return cls
+
+
+def make(kind: str, fields: dict) -> dict:
+    """An event dict of a declared kind, checked against its declaration."""
+    declared = KINDS.get(kind)
+    if declared is None:
+        raise LedgerCorrupt(f"no event kind {kind!r} is declared")
+    e = {"kind": kind, **fields}
+    declared.check(e)
+    return e
+
+
+def apply_kind(s: GameState, e: dict) -> None:
+    declared = KINDS.get(e["kind"])
+    if declared is None:
+        raise LedgerCorrupt(f"unknown event kind {e['kind']!r}")
+    if declared.apply:
+        declared.apply(s, e)
+
+
+def describe(e: dict, rs) -> str | None:
+    """One log line for an event in the title's currency, or None for pure bookkeeping."""
+    declared = KINDS.get(e["kind"])
+    return declared.describe(e, rs) if declared and declared.describe else None
+
+
+def payees_text(e: dict, rs) -> str:
+    return ", ".join(f"{acct_name(a)} {rs.money(amt)}" for a, _n, amt in e["payees"] if amt) or "nobody"
+
+
+# =========================================================================== the game and its rounds
+
+@event
+class GameStarted:
+    """The bank is issued its money by the mint and pays each player's starting cash."""
+    players: list
+
+    def describe(e, rs):
+        return "game started: " + ", ".join(f"{acct_name(t[1])} {rs.money(t[2])}" for t in e["transfers"]
+                                            if t[0] != MINT)
+
+
+@event
+class RoundStarted:
+    """A round begins; `round` is its whole bookkeeping, `priority` who holds the priority deal."""
+    round: dict
+    priority: int = 0
+
+    def apply(s, e):
+        s.round = dict(e["round"])
+        if "priority" in e:
+            s.priority = e["priority"]
+        if e["round"]["kind"] == "operating" and e["round"]["index"] == 1:
+            s.sets_played = e["round"]["set"]
+
+    def describe(e, rs):
+        from ledger.core.registry import round_title
+        return f"-- {round_title(e['round'])} --"
+
+
+@event
+class RoundUpdate:
+    """Legacy (games recorded before typed events): turn bookkeeping as a bag of new values. Read,
+    never written: each change now has its own kind below."""
+    set: dict
+
+    def apply(s, e):
+        s.round.update(e["set"])
+
+
+@event
+class StockRoundEnded:
+    number: int
+    priority: int
+
+    def describe(e, rs):
+        return f"stock round {e['number']} ends"
+
+
+@event
+class OperatingRoundEnded:
+    set: int
+    index: int
+
+
+@event
+class Seating:
+    """The seating is re-dealt (1843 §7.1: by descending cash, ties keeping their order)."""
+    players: list
+    cash: dict
+
+    def apply(s, e):
+        s.players = list(e["players"])
+
+    def describe(e, rs):
+        return "new player order by cash: " + ", ".join(f"{p} {rs.money(e['cash'][p])}" for p in e["players"])
+
+
+@event
+class Pending:
+    """The decisions that block play until answered (a par, a discard), in order."""
+    pending: list
+
+    def apply(s, e):
+        s.pending = [dict(p) for p in e["pending"]]
+
+
+@event
+class BankBroke:
+    bank: int
+    end_after_set: int
+
+    def apply(s, e):
+        s.bank_broken = True
+        s.end_after_set = e["end_after_set"]
+
+    def describe(e, rs):
+        return f"-- the bank has broken ({rs.money(e['bank'])}); the game ends after set {e['end_after_set']} --"
+
+
+@event
+class EndDue:
+    """A price reached an end cell in an OR: the game ends after this OR (1843 §8.10.1)."""
+    corp: str
+    price: int
+
+    def apply(s, e):
+        s.end_after_or = True
+
+    def describe(e, rs):
+        return f"-- {e['corp']} reaches {rs.money(e['price'])}: the game ends after this operating round --"
+
+
+@event
+class GameOver:
+    reason: str
+
+    def apply(s, e):
+        s.game_over = True
+        s.end_reason = e["reason"]
+        s.round = {"kind": "over", "after": s.round}
+
+    def describe(e, rs):
+        return f"-- game over: {e['reason']} --"
+
+
+@event
+class Bankrupt:
+    """A president cannot pay for a forced train; `cash` is what he held, `transfers` what moved."""
+    player: str
+    corp: str
+    cash: int
+
+    def apply(s, e):
+        s.bankrupt = s.bankrupt + [e["player"]]
+
+    def describe(e, rs):
+        line = f"{e['player']} is bankrupt ({e['corp']} cannot buy a train): "
+        if e.get("transfers"):
+            return line + f"{rs.money(sum(amount for _payer, _payee, amount in e['transfers']))} to the bank"
+        return line + "no money moves" + (f" ({e['player']} keeps {rs.money(e['cash'])})" if e["cash"] else "")
+
+
+@event
+class RulesWaived:
+    """The banker forced a command: the rules it broke and why."""
+    rules: list
+    reason: str
+    command: str
+
+    def describe(e, rs):
+        return f"FORCED ({e['reason']}): waived " + ("; ".join(e["rules"]) or "nothing")
+
+
+@event
+class Adjustment:
+    """A logged, balanced correction between two accounts."""
+    reason: str
+    amount: int
+
+    def describe(e, rs):
+        return f"ADJUSTMENT ({e['reason']}): {rs.money(e['amount'])} from {acct_name(e['from'])} to {acct_name(e['to'])}"
+
+
+# An adjustment names its accounts "from" and "to", which are Python keywords, so not annotations.
+KINDS["adjustment"].required.update({"from": str, "to": str})
+
+
+@event
+class Count:
+    """A physical count of a player's money compared with the ledger (no money moves)."""
+    player: str
+    counted: int
+    ledger: int
+    difference: int
+
+    def describe(e, rs):
+        return (f"count: {e['player']} has {rs.money(e['counted'])} on the table, the ledger says "
+                f"{rs.money(e['ledger'])}" + (" — they agree" if e["difference"] == 0
+                                              else f" — difference {signed_money(e['difference'], rs.currency)}"))
+
+
+def signed_money(n: int, currency: str) -> str:
+    """A difference with its sign always shown, next to the digits: '$+5', '$-41', '-41fr'."""
+    return format_money(0, currency).replace("0", f"{n:+d}")
+
+
+# =========================================================================== the auction
+
+@event
+class AuctionTurn:
+    """Whose turn it is in the auction and how many have passed in a row (after a purchase, also
+    who bought last)."""
+    turn: int
+    passes: int
+    last_buyer: int = None
+
+    def apply(s, e):
+        s.round = {**s.round, "turn": e["turn"], "passes": e["passes"]}
+        if e.get("last_buyer") is not None:
+            s.round["last_buyer"] = e["last_buyer"]
+
+
+@event
+class BiddingWar:
+    """A bidding war opens for the cheapest private (or ends: `private` is None)."""
+    private: str = None
+
+    def apply(s, e):
+        s.round = {**s.round, "war": e.get("private")}
+
+
+@event
+class Bid:
+    player: str
+    private: str
+    amount: int
+    war: bool = False
+
+    def apply(s, e):
+        bids = dict(s.round["bids"])
+        bids[e["private"]] = {**bids.get(e["private"], {}), e["player"]: e["amount"]}
+        s.round = {**s.round, "bids": bids}
+
+    def describe(e, rs):
+        return f"{e['player']} bids {rs.money(e['amount'])} on {e['private']}"
+
+
+@event
+class BidDropped:
+    player: str
+    private: str
+    amount: int
+
+    def apply(s, e):
+        bids = dict(s.round["bids"])
+        bids[e["private"]] = {p: a for p, a in bids[e["private"]].items() if p != e["player"]}
+        s.round = {**s.round, "bids": bids}
+
+    def describe(e, rs):
+        return f"{e['player']} drops out of the bidding for {e['private']} (bid {rs.money(e['amount'])})"
+
+
+@event
+class AuctionPass:
+    player: str
+
+    def describe(e, rs):
+        return f"{e['player']} passes"
+
+
+@event
+class PrivateBought:
+    player: str
+    private: str
+    price: int
+    normal: bool = True
+
+    def apply(s, e):
+        s.privates[e["private"]].owner = player_acct(e["player"])
+        if s.round.get("kind") == "auction":
+            s.round = {**s.round, "bids": {k: v for k, v in s.round["bids"].items() if k != e["private"]}}
+
+    def describe(e, rs):
+        return (f"{e['player']} buys {e['private']} for {rs.money(e['price'])}"
+                + "".join(f"; receives {c[0]}" for c in e.get("certs", ())))
+
+
+@event
+class PrivateDiscounted:
+    private: str
+    price: int
+
+    def apply(s, e):
+        s.privates[e["private"]].price = e["price"]
+
+    def describe(e, rs):
+        return f"nobody bought: {e['private']} now costs {rs.money(e['price'])}"
+
+
+@event
+class PrivateRevenue:
+    """Owned privates pay their owners: [symbol, owner account, amount]."""
+    privates: list
+
+    def describe(e, rs):
+        return "privates pay: " + ", ".join(f"{sym} {rs.money(amt)} to {acct_name(o)}" for sym, o, amt in e["privates"])
+
+
+# =========================================================================== stock rounds
+
+@event
+class SrTurn:
+    """A stock-round turn ends: `turn` acts next; `passes` counts passes in a row."""
+    turn: int
+    passes: int
+
+    def apply(s, e):
+        s.round = {**s.round, "turn": e["turn"], "passes": e["passes"], "acted": False, "buys": []}
+
+
+@event
+class SrActed:
+    """The player whose turn it is bought (`bought`: [company, source]) or sold (`sold`: company)."""
+    player: str
+    index: int
+    bought: list = None
+    sold: str = None
+
+    def apply(s, e):
+        r = {**s.round, "acted": True, "last_actor": e["index"]}
+        if e.get("bought"):
+            r["buys"] = r["buys"] + [list(e["bought"])]
+        if e.get("sold"):
+            r["sold"] = {**r["sold"], e["player"]: r["sold"].get(e["player"], []) + [e["sold"]]}
+        s.round = r
+
+
+@event
+class StockPass:
+    player: str
+
+    def describe(e, rs):
+        return f"{e['player']} passes"
+
+
+@event
+class Par:
+    player: str
+    corp: str
+    price: int
+    cost: int = 0
+
+    def apply(s, e):
+        s.corps[e["corp"]].par = e["price"]
+
+    def describe(e, rs):
+        return (f"{e['player']} pars {e['corp']} at {rs.money(e['price'])}"
+                + (f" (pays {rs.money(e['cost'])})" if e.get("cost") else ""))
+
+
+@event
+class ShareBought:
+    player: str
+    corp: str
+    source: str
+    price: int
+    percent: int
+
+    def describe(e, rs):
+        where = "IPO" if e["source"] == "ipo" else "pool"
+        return f"{e['player']} buys {e['percent']}% of {e['corp']} from the {where} for {rs.money(e['price'])}"
+
+
+@event
+class SharesSold:
+    player: str
+    corp: str
+    count: int
+    price: int
+    amount: int
+    president: str = None
+
+    def describe(e, rs):
+        line = (f"{e['player']} sells {e['count']} {e['corp']} share(s) at {rs.money(e['price'])} for "
+                f"{rs.money(e['amount'])}")
+        if e.get("president"):
+            line += f"; {e['president']} becomes president of {e['corp']}"
+        return line
+
+
+@event
+class PresidentChanged:
+    corp: str
+    old: str
+    new: str
+
+    def describe(e, rs):
+        return f"{e['new']} becomes president of {e['corp']} (was {e['old']})"
+
+
+@event
+class Floated:
+    corp: str
+    capital: int
+
+    def apply(s, e):
+        s.corps[e["corp"]].floated = True
+
+    def describe(e, rs):
+        return f"{e['corp']} floats: receives {rs.money(e['capital'])}"
+
+
+@event
+class Exchange:
+    """A private exchanged for a share (`source` ipo/pool) or a director's certificate (`director`)."""
+    player: str
+    private: str
+    corp: str
+    source: str
+    price: int = 0
+
+    def apply(s, e):
+        s.privates[e["private"]].closed = True
+
+    def describe(e, rs):
+        if e["source"] == "director":
+            return (f"{e['player']} exchanges {e['private']} for {e['corp']}'s director's certificate, paying "
+                    f"{rs.money(e['price'])}")
+        return f"{e['player']} exchanges {e['private']} for a {e['corp']} share from the {e['source']}"
+
+
+@event
+class SoldOut:
+    corp: str
+
+    def describe(e, rs):
+        return f"{e['corp']} is sold out: price rises"
+
+
+# =========================================================================== operating rounds
+
+# A company's turn bookkeeping, reset when its turn starts.
+TURN_RESET = {"tiles": 0, "extra_tiles": 0, "token": False, "free_token": False, "revenue": None, "trains": 0,
+              "port": None, "special": None}
+
+
+@event
+class CorpTurnStarted:
+    """A company starts its turn (`pos` in the operating order); its home token goes down on its
+    first turn."""
+    corp: str
+    president: str = None
+    home_token: bool = False
+    pos: int = None
+
+    def apply(s, e):
+        if e.get("pos") is not None:
+            s.round = {**s.round, "pos": e["pos"], "corp": e["corp"], **TURN_RESET}
+        corp = s.corps[e["corp"]]
+        if e.get("home_token"):
+            corp.tokens_used += 1
+        corp.operated = True
+
+    def describe(e, rs):
+        return f"{e['corp']} operates ({e['president']})" + (" and places its home token" if e.get("home_token") else "")
+
+
+@event
+class OrOrder:
+    """The companies still to operate in this OR are re-sorted (an emergency sale moved a price)."""
+    order: list
+
+    def apply(s, e):
+        s.round = {**s.round, "order": list(e["order"])}
+
+
+@event
+class CorpTurnEnded:
+    corp: str
+
+
+@event
+class TileLaid:
+    """A tile: `cost` = terrain + fee + hex fee. `extra`: a private's extra lay; `free_token`: the
+    company's next station is free (1830 D&H)."""
+    corp: str
+    cost: int
+    terrain: int
+    fee: int = 0
+    hex_fee: int = 0
+    hex: str = None
+    private: str = None
+    extra: bool = False
+    free_token: bool = False
+
+    def apply(s, e):
+        if s.round.get("kind") != "operating":
+            return
+        key = "extra_tiles" if e.get("extra") else "tiles"
+        s.round = {**s.round, key: s.round[key] + 1}
+        if e.get("free_token"):
+            s.round["free_token"] = True
+
+    def describe(e, rs):
+        return (f"{e['corp']} lays a tile" + (f" using {e['private']}" if e.get("private") else "")
+                + (f" for {rs.money(e['cost'])}" if e["cost"] else ""))
+
+
+@event
+class TokenPlaced:
+    """A station marker; with a private's station power (`private`) it is also the turn's track."""
+    corp: str
+    cost: int
+    private: str = None
+
+    def apply(s, e):
+        s.corps[e["corp"]].tokens_used += 1
+        if s.round.get("kind") != "operating":
+            return
+        s.round = {**s.round, "token": True, "free_token": False}
+        if e.get("private"):
+            s.round.update(special=e["private"], tiles=s.round["tiles"] + 1)
+
+    def describe(e, rs):
+        return f"{e['corp']} places a token for {rs.money(e['cost'])}"
+
+
+@event
+class AbilityUsed:
+    private: str
+    ability: str
+
+    def apply(s, e):
+        s.privates[e["private"]].used = s.privates[e["private"]].used + [e["ability"]]
+
+
+@event
+class Revenue:
+    """A run: paid out (`payees`: [account, shares, amount]) or withheld; `moves` the price."""
+    corp: str
+    revenue: int
+    how: str
+    per_share: str = None
+    payees: list = None
+
+    def apply(s, e):
+        if s.round.get("kind") == "operating":
+            s.round = {**s.round, "revenue": e["revenue"], "moved": s.round.get("moved", []) + [e["corp"]]}
+
+    def describe(e, rs):
+        if e["how"] == "pay":
+            return (f"{e['corp']} pays out {rs.money(e['revenue'])} ({format_money(e['per_share'], rs.currency)}/share): "
+                    f"{payees_text(e, rs)}")
+        return f"{e['corp']} withholds {rs.money(e['revenue'])}"
+
+
+# =========================================================================== trains and phases
+
+@event
+class TrainBought:
+    corp: str
+    train: str
+    type: str
+    seller: str
+    price: int
+    side: str = None
+    contribution: int = 0
+    president: str = None
+    trade_in: str = None
+    relic: bool = False
+
+    def apply(s, e):
+        s.corps[e["corp"]].trained = True
+        if s.round.get("kind") == "operating":
+            s.round = {**s.round, "trains": s.round.get("trains", 0) + 1}
+
+    def describe(e, rs):
+        return (f"{e['corp']} buys a {e.get('side') or e['type']} train from {acct_name(e['seller'])} for "
+                f"{rs.money(e['price'])}" + (" (a rusted certificate)" if e.get("relic") else "")
+                + (f" trading in a {e['trade_in']}" if e.get("trade_in") else "")
+                + (f" ({e['president']} contributes {rs.money(e['contribution'])})" if e.get("contribution") else ""))
+
+
+@event
+class PhaseChanged:
+    phase: str
+    train: str
+    limit: int
+    certificate_limit: int = None
+    rusted: list = None
+    obsolete: list = None
+
+    def apply(s, e):
+        s.phase = e["phase"]
+
+    def describe(e, rs):
+        certs = e.get("certificate_limit", e["limit"])
+        return (f"-- phase {e['phase']} (train limit {e['limit']}"
+                + (f" trains / {certs} certificates" if certs != e["limit"] else "") + ") --"
+                + (f" rusted: {', '.join(e['rusted'])}" if e.get("rusted") else ""))
+
+
+@event
+class TrainsRusted:
+    train: str
+    rusted: list
+    obsolete: list = None
+
+    def describe(e, rs):
+        return f"trains rust: {', '.join(e['rusted'])}"
+
+
+@event
+class TrainDiscarded:
+    corp: str
+    train: str
+    relic: bool = False
+
+    def describe(e, rs):
+        return f"{e['corp']} discards {e['train']} to the pool"
+
+
+@event
+class ObsoleteDiscarded:
+    """Obsolete certificates have made their last run and leave play."""
+    corp: str
+
+    def describe(e, rs):
+        return f"{e['corp']}'s obsolete train(s) leave play: {', '.join(t[0] for t in e['trains'])}"
+
+
+# =========================================================================== privates
+
+@event
+class PrivateSold:
+    corp: str
+    private: str
+    seller: str
+    price: int
+
+    def apply(s, e):
+        s.privates[e["private"]].owner = company_acct(e["corp"])
+
+    def describe(e, rs):
+        return f"{e['corp']} buys {e['private']} from {e['seller']} for {rs.money(e['price'])}"
+
+
+@event
+class PrivatesClosed:
+    privates: list
+    reason: str
+
+    def apply(s, e):
+        for sym in e["privates"]:
+            s.privates[sym].closed = True
+
+    def describe(e, rs):
+        return f"privates close ({e['reason']}): {', '.join(e['privates'])}"
+
+
+@event
+class PrivateDiscarded:
+    """In a forced train purchase the director hands a private to the bank (1843 §8.8.3)."""
+    player: str
+    private: str
+    price: int
+
+    def describe(e, rs):
+        return f"{e['player']} hands {e['private']} to the bank for {rs.money(e['price'])}"
