@@ -1,8 +1,9 @@
 """Loading and validating a title's rules data (rulesets/<title>/ruleset.toml).
 
-Every number of a title lives in its TOML file; this module only knows the *shape* of the data and
-the closed set of values each rule switch ("knob") may take. All problems are collected and
-reported at once, each with its path (e.g. `trains[3].price: ...`).
+Every number of a title lives in its TOML file; this module only knows the *shape* of the data,
+the closed set of values each rule switch ("knob") may take, and each knob's default (KNOBS): a
+title lists only the knobs it sets otherwise. All problems are collected and reported at once,
+each with its path (e.g. `trains[3].price: ...`).
 """
 
 from __future__ import annotations
@@ -14,114 +15,146 @@ import tomllib
 from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
-from typing import Any
+from typing import Any, NamedTuple
 
 from ledger.core.errors import RulesetError
 
 ZONES = ("white", "yellow", "orange", "brown")
 ZONE_SUFFIX = {"y": "yellow", "o": "orange", "b": "brown"}
 
-# Each knob: section -> name -> (type, allowed values or None for any value of that type).
-# This table is the one place a rule switch is documented and checked.
-KNOBS: dict[str, dict[str, tuple[type, tuple | None]]] = {
+# The kinds of round a title may play (rounds.opening, rounds.cycle).
+ROUND_KINDS = ("auction", "stock", "operating")
+
+REQUIRED = object()   # the default of a knob every title must give
+
+
+class Knob(NamedTuple):
+    kind: type
+    allowed: tuple | None   # the values it may take (for a list: its entries); None: any of its kind
+    default: Any            # what a title that does not list the knob gets; REQUIRED: none
+
+
+# Each knob: section -> name -> Knob. This table is the one place a rule switch is documented and
+# checked. A title's TOML lists only the knobs that differ from these defaults, and the required
+# ones. A default is what a title without the feature plays ("", 0, [], none, false) or, for a knob
+# that always matters, the common 18xx rule (1830's, as R18 = the 18xx.games implementation has it).
+KNOBS: dict[str, dict[str, Knob]] = {
     "bank": {
-        "total": (int, None),
+        "total": Knob(int, None, REQUIRED),       # the bank's money; the starting cash is paid out of it
         # below_zero: broken when asked to pay more than it holds (R18); at_zero: when it reaches 0.
         # never: the title has no bank-break rule (1843 D1.1); the bank is watched but never breaks.
-        "breaks": (str, ("below_zero", "at_zero", "never")),
+        "breaks": Knob(str, ("below_zero", "at_zero", "never"), "below_zero"),
     },
     "auction": {
-        "style": (str, ("waterfall",)),
-        "min_raise": (int, None),
-        "bid_multiple": (int, None),
-        "all_pass_discount": (int, None),
-        "discount_only": (str, None),
-        "free_at_zero": (bool, None),
+        "style": Knob(str, ("waterfall",), "waterfall"),   # privates auctioned in face-value order
+        "min_raise": Knob(int, None, 5),          # a bid is at least the face value (or the top bid) + this
+        "bid_multiple": Knob(int, None, 1),       # every bid a multiple of this (1: any amount)
         # what an all-pass does: discount_or_revenue (1830: discount the discount_only private, else
         # privates pay); brief_or (1843 §6.2: privates pay, a train is discarded, the cheapest drops).
-        "all_pass": (str, ("discount_or_revenue", "brief_or")),
-        "brief_or_discards": (str, None),        # train certificate type a brief OR discards ("" none)
+        "all_pass": Knob(str, ("discount_or_revenue", "brief_or"), "discount_or_revenue"),
+        "all_pass_discount": Knob(int, None, 5),  # what the private an all-pass drops loses each time
+        "discount_only": Knob(str, None, ""),     # discount_or_revenue: the one private dropped ("" none)
+        "free_at_zero": Knob(bool, None, True),   # a private dropped to 0 must be taken by the next player
+        "brief_or_discards": Knob(str, None, ""),  # train certificate type a brief OR discards ("" none)
         # who acts after an all-pass: the turn carries on, or goes to the player after the last buyer
-        "next_after_all_pass": (str, ("continue", "after_last_buyer")),
-        "earmark_bids": (bool, None),            # open bids on other privates reduce what a player may bid
+        "next_after_all_pass": Knob(str, ("continue", "after_last_buyer"), "continue"),
+        "earmark_bids": Knob(bool, None, True),   # open bids on other privates reduce what a player may bid
     },
     "stock": {
-        "order": (str, ("sell_buy_sell",)),
-        "no_sell_in_first_round": (bool, None),
-        "holding_limit": (int, None),
-        "pool_limit": (int, None),
-        "unlimited_holding_zones": (list, None),
-        "cert_free_zones": (list, None),
-        "multi_buy_zones": (list, None),
-        "multi_buy_from_ipo": (bool, None),      # several in one turn from the IPO too, not only the pool
+        "order": Knob(str, ("sell_buy_sell",), "sell_buy_sell"),   # a turn: sell, buy one, sell
+        "no_sell_in_first_round": Knob(bool, None, True),   # nothing is sold in the first stock round
+        "holding_limit": Knob(int, None, 60),     # percent of one company a player may hold
+        "pool_limit": Knob(int, None, 50),        # percent of a company the pool may hold
+        # market zones (of ZONES) where the holding limit is lifted, where certificates do not count
+        # toward the certificate limit, and where several of one company may be bought in one turn
+        "unlimited_holding_zones": Knob(list, ZONES, []),
+        "cert_free_zones": Knob(list, ZONES, []),
+        "multi_buy_zones": Knob(list, ZONES, []),
+        "multi_buy_from_ipo": Knob(bool, None, False),   # those several from the IPO too, not only the pool
         # a player over the certificate limit may not end his turn while he could sell (1843 §7.6)
-        "over_limit_blocks_pass": (bool, None),
-        "no_buy_after_sell": (bool, None),
+        "over_limit_blocks_pass": Knob(bool, None, False),
+        "over_limit_must_sell": Knob(bool, None, True),  # a player over a limit buys nothing until he sells
+        "no_buy_after_sell": Knob(bool, None, True),     # no buying a company sold earlier in the round
         # after_last_actor: priority deal to the player after the last to act (1830);
         # cash_descending: the seating is re-dealt by descending cash, ties keeping their order (1843 §7.1).
-        "priority": (str, ("after_last_actor", "cash_descending")),
-        "first_round_turn": (str, ("after_last_buyer", "first_seat")),
-        "sale_price": (str, ("before_sale", "stepwise")),
-        "sold_out_rise": (bool, None),
-        "over_limit_must_sell": (bool, None),
+        "priority": Knob(str, ("after_last_actor", "cash_descending"), "after_last_actor"),
+        # the first stock round starts with the player after the auction's last buyer, or the first seat
+        "first_round_turn": Knob(str, ("after_last_buyer", "first_seat"), "after_last_buyer"),
+        # every share of one sale at the price before it, or each at the price after the last one's drop
+        "sale_price": Knob(str, ("before_sale", "stepwise"), "before_sale"),
+        "sold_out_rise": Knob(bool, None, True),  # a company sold out at the end of a stock round moves up
     },
     "company": {
-        "float_percent": (int, None),
-        "capitalization": (str, ("full",)),
-        "capital_shares": (int, None),
-        "ipo_price": (str, ("par",)),
-        "pool_price": (str, ("market",)),
-        "ipo_pays": (str, ("nobody", "company")),
-        "pool_pays": (str, ("company", "nobody")),
-        "dividend_rounding": (str, ("ceil_per_holder", "floor_per_holder")),
-        "share_unit": (int, None),
-        "par_prices": (list, None),
+        "float_percent": Knob(int, None, 60),     # percent sold from the IPO that floats a company
+        "capitalization": Knob(str, ("full",), "full"),   # the bank pays capital_shares x par on floating
+        "capital_shares": Knob(int, None, 10),
+        "ipo_price": Knob(str, ("par",), "par"),             # IPO shares are bought at par
+        "pool_price": Knob(str, ("market",), "market"),      # pool shares at the market price
+        "ipo_pays": Knob(str, ("nobody", "company"), "nobody"),     # who gets the dividends on IPO shares
+        "pool_pays": Knob(str, ("company", "nobody"), "company"),   # who gets the dividends on pool shares
+        # a dividend is paid per holder, rounded up (R18) or down
+        "dividend_rounding": Knob(str, ("ceil_per_holder", "floor_per_holder"), "ceil_per_holder"),
+        "share_unit": Knob(int, None, 10),        # percent per share
+        "par_prices": Knob(list, None, REQUIRED),  # each must be a par cell of the market
     },
     "operating": {
-        "home_token_cost": (int, None),
-        "tile_costs": (list, None),
-        "tile_lays": (int, None),
-        "must_buy_train": (str, ("route", "always", "never")),
-        "emergency_sell_changes_operating_president": (bool, None),
-        "emergency_cheapest_only": (bool, None),
-        "emergency_from_company_max": (str, ("face", "any")),
-        "bankrupt_ends_game": (bool, None),
-        "zero_revenue_moves": (str, ("left", "none")),
-        "emergency_private_discard": (str, ("none", "face")),
+        "home_token_cost": Knob(int, None, 0),    # what the home station costs
+        "tile_costs": Knob(list, None, []),       # the terrain costs a tile may have ([]: any announced)
+        "tile_lays": Knob(int, None, 1),          # tiles a company lays in a turn, privates aside
+        # a company without a train must buy one: if it has a route, always, or never
+        "must_buy_train": Knob(str, ("route", "always", "never"), "route"),
+        # a president's emergency sale may hand the operating company to another player
+        "emergency_sell_changes_operating_president": Knob(bool, None, False),
+        # a president's help buys only the cheapest bank train, and from a company at most face value
+        "emergency_cheapest_only": Knob(bool, None, True),
+        "emergency_from_company_max": Knob(str, ("face", "any"), "face"),
+        # privates a president may hand to the bank to raise money: none, or at face (1843 §8.8.3)
+        "emergency_private_discard": Knob(str, ("none", "face"), "none"),
+        "bankrupt_ends_game": Knob(bool, None, True),   # a player's bankruptcy ends the game
         # what a bankrupt player's cash does: goes to the bank (1830), or stays (1843 A21)
-        "bankrupt_cash": (str, ("bank", "keep")),
+        "bankrupt_cash": Knob(str, ("bank", "keep"), "bank"),
+        "zero_revenue_moves": Knob(str, ("left", "none"), "left"),  # a $0 run moves the price left, or not
         # after the last OR of a set: nothing, or the next supply train is taken (1843 foreigners)
-        "end_of_set_discard": (str, ("none", "next_train")),
-        "station_move_cost": (int, None),      # 0: stations are never moved
-        "station_move_phase": (str, None),
+        "end_of_set_discard": Knob(str, ("none", "next_train"), "none"),
+        "station_move_cost": Knob(int, None, 0),  # 0: stations are never moved
+        "station_move_phase": Knob(str, None, ""),  # the phase from which a station may be moved
         # a double-sided certificate from the pool: the buyer picks the side, or it keeps its side
-        "pool_train_side": (str, ("buyer_choice", "as_discarded")),
-        "relic_limit": (int, None),            # rusted certificates a company may own (relic phases)
-        "revenue_multiple": (int, None),       # every revenue is a multiple of this (the map's values)
-        # a revenue above (stops x max_stop_revenue) over the company's trains needs --force
-        "max_stop_revenue": (int, None),
-        "max_route_stops": (int, None),        # the stops counted for a train that runs any number
+        "pool_train_side": Knob(str, ("buyer_choice", "as_discarded"), "buyer_choice"),
+        "relic_limit": Knob(int, None, 0),        # rusted certificates a company may own (relic phases)
+        "revenue_multiple": Knob(int, None, 1),   # every revenue is a multiple of this (1: any amount)
+        # a typo guard, from the title's map: a revenue above (stops x max_stop_revenue) over the
+        # company's trains needs --force; max_route_stops are counted for a train that runs any number
+        "max_stop_revenue": Knob(int, None, REQUIRED),
+        "max_route_stops": Knob(int, None, REQUIRED),
     },
     "endgame": {
         # the only endings implemented: the set under way (OR) or the set after the SR
-        "bank_broken_in_or": (str, ("end_of_set",)),
-        "bank_broken_in_sr": (str, ("end_of_next_set",)),
-        "bankruptcy": (str, ("immediate",)),
-        "score_privates": (str, ("face", "nothing")),
+        "bank_broken_in_or": Knob(str, ("end_of_set",), "end_of_set"),
+        "bank_broken_in_sr": Knob(str, ("end_of_next_set",), "end_of_next_set"),
+        "bankruptcy": Knob(str, ("immediate",), "immediate"),
+        "score_privates": Knob(str, ("face", "nothing"), "face"),   # what a player's privates score
         # a market end cell (flag e) reached: in a stock round / by a dividend in an operating round
-        "end_cell_in_sr": (str, ("none", "immediate")),
-        "end_cell_in_or": (str, ("none", "end_of_or")),
-        "owned_train_sets": (int, None),       # end after the Nth set in which a company owned this type
-        "owned_train_type": (str, None),
-        "auction_discards_end": (bool, None),  # the brief OR discarding the last train ends the game
+        "end_cell_in_sr": Knob(str, ("none", "immediate"), "none"),
+        "end_cell_in_or": Knob(str, ("none", "end_of_or"), "none"),
+        # end after the Nth set in which a company owned an owned_train_type train (0: never)
+        "owned_train_sets": Knob(int, None, 0),
+        "owned_train_type": Knob(str, None, ""),
+        "auction_discards_end": Knob(bool, None, False),   # the brief OR discarding the last train ends the game
     },
     "privates_rules": {
-        "company_buy_from_phase": (str, None),
-        "company_buy_min": (str, ("half_face", "one")),
-        "company_buy_max": (str, ("double_face",)),
-        "close_on_phase": (str, None),
+        "company_buy_from_phase": Knob(str, None, REQUIRED),   # the phase from which companies buy privates
+        # what a company pays a player for a private: from ceil(face/2) or 1, to twice the face value
+        "company_buy_min": Knob(str, ("half_face", "one"), "half_face"),
+        "company_buy_max": Knob(str, ("double_face",), "double_face"),
+        "close_on_phase": Knob(str, None, ""),    # the phase that closes every private ("" none)
+    },
+    "rounds": {
+        # the rounds played once at the start, then the rounds that repeat until the game ends
+        "opening": Knob(list, ROUND_KINDS, ["auction"]),
+        "cycle": Knob(list, ROUND_KINDS, ["stock", "operating"]),
     },
 }
+
 
 PRIVATE_ABILITIES = {
     "extra_tile_lay": bool,
@@ -364,6 +397,8 @@ def apply_options(data: dict, options: dict[str, Any], problems: list[str]) -> t
 
 def patch_section(data: dict, section: str, patches: dict, path: str, problems: list[str]) -> None:
     target = data.get(section)
+    if target is None and section in KNOBS:
+        target = data[section] = {}   # a section the title leaves to the defaults
     if isinstance(target, list):
         for key, values in patches.items():
             rows = [r for r in target if key in (r.get("sym"), r.get("name"))]
@@ -407,26 +442,37 @@ def build(data: dict, problems: list[str], chosen: tuple[str, ...], text: str) -
 
 
 def read_knobs(data: dict, section: str, problems: list[str]) -> dict:
-    table = data.get(section)
+    """A section's knobs: the title's values, checked, and the defaults of the knobs it leaves out."""
+    table = data.get(section, {})
     if not isinstance(table, dict):
-        problems.append(f"{section}: missing section")
-        return {}
+        problems.append(f"{section}: expected a table, got {table!r}")
+        table = {}
     out = {}
-    for name, (kind, allowed) in KNOBS[section].items():
-        if name not in table:
+    for name, knob in KNOBS[section].items():
+        if name in table:
+            problem = knob_problem(knob, table[name])
+            if problem:
+                problems.append(f"{section}.{name}: {problem}")
+            else:
+                out[name] = table[name]
+        elif knob.default is REQUIRED:
             problems.append(f"{section}.{name}: missing")
-            continue
-        value = table[name]
-        if not isinstance(value, kind) or (kind is int and isinstance(value, bool)):
-            problems.append(f"{section}.{name}: expected {kind.__name__}, got {value!r}")
-        elif allowed is not None and value not in allowed:
-            problems.append(f"{section}.{name}: {value!r} is not one of {', '.join(allowed)}")
         else:
-            out[name] = value
+            out[name] = copy.deepcopy(knob.default)
     for name in table:
         if name not in KNOBS[section]:
             problems.append(f"{section}.{name}: unknown setting")
     return out
+
+
+def knob_problem(knob: Knob, value) -> str:
+    """What is wrong with a knob's value, or "" when nothing is."""
+    if not isinstance(value, knob.kind) or (knob.kind is int and isinstance(value, bool)):
+        return f"expected {knob.kind.__name__}, got {value!r}"
+    if knob.allowed is None:
+        return ""
+    wrong = [v for v in (value if knob.kind is list else [value]) if v not in knob.allowed]
+    return f"{wrong[0]!r} is not one of {', '.join(knob.allowed)}" if wrong else ""
 
 
 def need(row: dict, key: str, kind: type, path: str, problems: list[str], default=None, optional=False):
@@ -656,10 +702,8 @@ def cross_check(rs: Ruleset, problems: list[str]) -> None:
     for price in pars:
         if price not in par_cells:
             problems.append(f"company.par_prices: {price} has no par cell on the market")
-    for zone_knob in ("unlimited_holding_zones", "cert_free_zones", "multi_buy_zones"):
-        for zone in rs.knobs.get("stock", {}).get(zone_knob, []):
-            if zone not in ZONES:
-                problems.append(f"stock.{zone_knob}: unknown zone {zone!r}")
+    if rs.knobs.get("rounds", {}).get("cycle") == []:
+        problems.append("rounds.cycle: needs at least one round kind")
     phase_from = rs.knobs.get("privates_rules", {}).get("company_buy_from_phase")
     if phase_from and phase_from not in phases:
         problems.append(f"privates_rules.company_buy_from_phase: no phase '{phase_from}'")

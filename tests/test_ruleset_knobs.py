@@ -1,0 +1,219 @@
+"""Rule switches ("knobs") have one documented default each (ruleset.KNOBS); a title's TOML lists
+only what differs. The knob values a title plays with are the same as when every knob was spelled
+out, and games stored with the old, spelled-out texts still load."""
+
+import hashlib
+import sqlite3
+import subprocess
+import tomllib
+from pathlib import Path
+
+import pytest
+
+from ledger.core import ruleset
+from ledger.core.errors import LedgerCorrupt, RulesetError
+
+# The effective knob values (default options) read from both TOMLs before the defaults existed,
+# plus the new `rounds` section, which neither title sets.
+ROUNDS = {"opening": ["auction"], "cycle": ["stock", "operating"]}
+EXPECTED = {
+    "1830": {
+        "bank": {"total": 12000, "breaks": "below_zero"},
+        "auction": {"style": "waterfall", "min_raise": 5, "bid_multiple": 1, "all_pass_discount": 5,
+                    "discount_only": "SV", "free_at_zero": True, "all_pass": "discount_or_revenue",
+                    "brief_or_discards": "", "next_after_all_pass": "continue", "earmark_bids": True},
+        "stock": {"order": "sell_buy_sell", "no_sell_in_first_round": True, "holding_limit": 60, "pool_limit": 50,
+                  "unlimited_holding_zones": ["orange", "brown"], "cert_free_zones": ["yellow", "orange", "brown"],
+                  "multi_buy_zones": ["brown"], "multi_buy_from_ipo": True,  # the default option turns it on
+                  "over_limit_blocks_pass": False, "no_buy_after_sell": True, "priority": "after_last_actor",
+                  "first_round_turn": "after_last_buyer", "sale_price": "before_sale", "sold_out_rise": True,
+                  "over_limit_must_sell": True},
+        "company": {"float_percent": 60, "capitalization": "full", "capital_shares": 10, "ipo_price": "par",
+                    "pool_price": "market", "ipo_pays": "nobody", "pool_pays": "company",
+                    "dividend_rounding": "ceil_per_holder", "share_unit": 10,
+                    "par_prices": [100, 90, 82, 76, 71, 67]},
+        "operating": {"home_token_cost": 0, "tile_costs": [0, 80, 120], "tile_lays": 1, "must_buy_train": "route",
+                      "emergency_sell_changes_operating_president": False, "emergency_cheapest_only": True,
+                      "emergency_from_company_max": "face", "bankrupt_ends_game": True, "zero_revenue_moves": "left",
+                      "emergency_private_discard": "none", "bankrupt_cash": "bank", "end_of_set_discard": "none",
+                      "station_move_cost": 0, "station_move_phase": "", "pool_train_side": "buyer_choice",
+                      "relic_limit": 0, "revenue_multiple": 10, "max_stop_revenue": 100, "max_route_stops": 12},
+        "endgame": {"bank_broken_in_or": "end_of_set", "bank_broken_in_sr": "end_of_next_set",
+                    "bankruptcy": "immediate", "score_privates": "face", "end_cell_in_sr": "none",
+                    "end_cell_in_or": "none", "owned_train_sets": 0, "owned_train_type": "",
+                    "auction_discards_end": False},
+        "privates_rules": {"company_buy_from_phase": "3", "company_buy_min": "half_face",
+                           "company_buy_max": "double_face", "close_on_phase": "5"},
+        "rounds": ROUNDS,
+    },
+    "1843": {
+        "bank": {"total": 100000, "breaks": "never"},
+        "auction": {"style": "waterfall", "min_raise": 5, "bid_multiple": 5, "all_pass_discount": 5,
+                    "discount_only": "", "free_at_zero": True, "all_pass": "brief_or",
+                    "brief_or_discards": "yellow", "next_after_all_pass": "after_last_buyer", "earmark_bids": True},
+        "stock": {"order": "sell_buy_sell", "no_sell_in_first_round": True, "holding_limit": 60, "pool_limit": 50,
+                  "unlimited_holding_zones": ["orange", "brown"], "cert_free_zones": ["yellow", "orange", "brown"],
+                  "multi_buy_zones": ["brown"], "multi_buy_from_ipo": True, "over_limit_blocks_pass": True,
+                  "no_buy_after_sell": True, "priority": "cash_descending", "first_round_turn": "after_last_buyer",
+                  "sale_price": "before_sale", "sold_out_rise": True, "over_limit_must_sell": True},
+        "company": {"float_percent": 60, "capitalization": "full", "capital_shares": 10, "ipo_price": "par",
+                    "pool_price": "market", "ipo_pays": "nobody", "pool_pays": "company",
+                    "dividend_rounding": "floor_per_holder", "share_unit": 10,
+                    "par_prices": [67, 73, 79, 86, 94, 105, 120]},
+        "operating": {"home_token_cost": 0, "tile_costs": [], "tile_lays": 1, "must_buy_train": "route",
+                      "emergency_sell_changes_operating_president": False, "emergency_cheapest_only": True,
+                      "emergency_from_company_max": "face", "bankrupt_ends_game": True, "zero_revenue_moves": "left",
+                      "emergency_private_discard": "face", "bankrupt_cash": "keep",
+                      "end_of_set_discard": "next_train", "station_move_cost": 100, "station_move_phase": "gray",
+                      "pool_train_side": "buyer_choice", "relic_limit": 1, "revenue_multiple": 1,
+                      "max_stop_revenue": 150, "max_route_stops": 15},
+        "endgame": {"bank_broken_in_or": "end_of_set", "bank_broken_in_sr": "end_of_next_set",
+                    "bankruptcy": "immediate", "score_privates": "face", "end_cell_in_sr": "immediate",
+                    "end_cell_in_or": "end_of_or", "owned_train_sets": 2, "owned_train_type": "gray",
+                    "auction_discards_end": True},
+        "privates_rules": {"company_buy_from_phase": "green", "company_buy_min": "one",
+                           "company_buy_max": "double_face", "close_on_phase": "brown"},
+        "rounds": ROUNDS,
+    },
+}
+
+# The last commit whose TOMLs spelled out every knob: what games stored before the defaults hold.
+SPELLED_OUT = "fd9ffe7c1ec31f17fef21fe284931e4cd408cb69"
+
+
+def problems_of(override: str, title: str = "1830") -> list[str]:
+    with pytest.raises(RulesetError) as caught:
+        ruleset.parse(ruleset.ruleset_text(title), {}, source=title, override_text=override)
+    return caught.value.problems
+
+
+def spelled_out_text(title: str) -> str:
+    root = Path(__file__).resolve().parent.parent
+    try:
+        done = subprocess.run(["git", "-C", str(root), "show", f"{SPELLED_OUT}:rulesets/{title}/ruleset.toml"],
+                              capture_output=True, text=True, timeout=30)
+    except OSError as exc:
+        pytest.skip(f"no git: {exc}")
+    if done.returncode:
+        pytest.skip(f"the spelled-out ruleset is not in this checkout's history ({done.stderr.strip()})")
+    return done.stdout
+
+
+# --------------------------------------------------------------------------- (a) the same values
+
+@pytest.mark.parametrize("title", ["1830", "1843"])
+def test_a_title_plays_with_the_same_knob_values(title):
+    assert ruleset.load(title).knobs == EXPECTED[title]
+
+
+# --------------------------------------------------------------------------- (b) defaults
+
+def test_every_optional_knob_has_a_default_of_its_own_kind_and_allowed_values():
+    for section, knobs in ruleset.KNOBS.items():
+        for name, knob in knobs.items():
+            if knob.default is not ruleset.REQUIRED:
+                assert ruleset.knob_problem(knob, knob.default) == "", f"{section}.{name}"
+
+
+def test_an_omitted_optional_knob_gets_its_default():
+    text = ruleset.ruleset_text("1830").replace('discount_only = "SV"', "")
+    assert "discount_only" not in text
+    rs = ruleset.parse(text, {}, source="1830")
+    assert rs.k("auction", "discount_only") == ruleset.KNOBS["auction"]["discount_only"].default == ""
+    assert rs.k("endgame", "owned_train_sets") == 0   # 1830 writes no [endgame] table at all
+
+
+def test_defaults_are_not_shared_between_rulesets():
+    first, second = ruleset.load("1830"), ruleset.load("1830")
+    first.knobs["rounds"]["cycle"].append("operating")
+    assert second.k("rounds", "cycle") == ["stock", "operating"]
+    assert ruleset.KNOBS["rounds"]["cycle"].default == ["stock", "operating"]
+
+
+def test_an_option_may_patch_a_section_the_title_leaves_to_the_defaults():
+    option = '[options.no_auction]\ndescription = "x"\ndefault = true\npatch = { rounds = { opening = [] } }\n'
+    rs = ruleset.parse(ruleset.ruleset_text("1830") + option, {}, source="1830")
+    assert rs.k("rounds", "opening") == [] and rs.k("rounds", "cycle") == ["stock", "operating"]
+
+
+def test_a_required_knob_is_still_required():
+    text = ruleset.ruleset_text("1843").replace("max_stop_revenue = 150", "")
+    with pytest.raises(RulesetError) as caught:
+        ruleset.parse(text, {}, source="1843")
+    assert caught.value.problems == ["operating.max_stop_revenue: missing"]
+
+
+# --------------------------------------------------------------------------- (c) errors, all at once
+
+def test_unknown_wrong_type_and_disallowed_values_are_reported_together_with_their_paths():
+    problems = problems_of('[stock]\nholding_limt = 60\npool_limit = "50"\npriority = "random"\n'
+                           'cert_free_zones = ["yellow", "pink"]\n[endgame]\nscore_privates = true\n')
+    assert sorted(problems) == sorted([
+        "stock.holding_limt: unknown setting",
+        "stock.pool_limit: expected int, got '50'",
+        "stock.priority: 'random' is not one of after_last_actor, cash_descending",
+        "stock.cert_free_zones: 'pink' is not one of white, yellow, orange, brown",
+        "endgame.score_privates: expected str, got True",
+    ])
+
+
+def test_a_knob_section_that_is_not_a_table_is_reported():
+    assert problems_of("rounds = 3\n") == ["rounds: expected a table, got 3"]
+
+
+# --------------------------------------------------------------------------- (e) rounds
+
+def test_rounds_default_to_an_auction_then_stock_and_operating_rounds():
+    assert ruleset.ROUND_KINDS == ("auction", "stock", "operating")
+    assert ruleset.load("1843").knobs["rounds"] == {"opening": ["auction"], "cycle": ["stock", "operating"]}
+
+
+def test_rounds_take_any_sequence_of_known_round_kinds():
+    rs = ruleset.parse(ruleset.ruleset_text("1830"), {}, source="1830",
+                       override_text='[rounds]\nopening = []\ncycle = ["stock", "operating", "operating"]\n')
+    assert rs.knobs["rounds"] == {"opening": [], "cycle": ["stock", "operating", "operating"]}
+
+
+def test_rounds_refuse_unknown_kinds_wrong_types_and_an_empty_cycle():
+    assert sorted(problems_of('[rounds]\nopening = "auction"\ncycle = ["stock", "merger"]\n')) == [
+        "rounds.cycle: 'merger' is not one of auction, stock, operating",
+        "rounds.opening: expected list, got 'auction'",
+    ]
+    assert problems_of("[rounds]\ncycle = []\n") == ["rounds.cycle: needs at least one round kind"]
+
+
+# --------------------------------------------------------------------------- games stored before
+
+@pytest.mark.parametrize("title", ["1830", "1843"])
+def test_a_spelled_out_ruleset_still_loads_with_the_same_values_and_digest(title):
+    old = spelled_out_text(title)
+    assert "station_move_cost = " in old   # every knob spelled out, off-switches too
+    rs = ruleset.parse(old, {}, source=title)
+    assert rs.knobs == EXPECTED[title]
+    chosen = ",".join(rs.chosen_options)
+    assert rs.digest == hashlib.sha256((old + "|" + chosen).encode()).hexdigest()
+    assert rs.digest != ruleset.load(title).digest   # the digest is of the stored text, not of the values
+
+
+def test_a_game_stored_with_the_spelled_out_ruleset_reopens_and_its_hash_is_still_checked(tmp_path):
+    from ledger.books.session import Session
+    old = spelled_out_text("1830")
+    path = tmp_path / "old.db"
+    Session.new(path, "1830", ["Ann", "Bob", "Cy"], {}).store.close()
+    # what the game file holds when the game was started before the defaults
+    header(path, "ruleset_text = ?, ruleset_hash = ?", old, ruleset.parse(old, {}).digest)
+    session = Session.open(path)
+    assert session.rs.knobs == EXPECTED["1830"]
+    session.store.close()
+    header(path, "ruleset_text = ?", old.replace("total = 12000", "total = 12001"))
+    with pytest.raises(LedgerCorrupt, match="does not match its hash"):
+        Session.open(path)
+
+
+def header(path: Path, assignments: str, *values) -> None:
+    db = sqlite3.connect(path)
+    try:
+        with db:
+            db.execute(f"update game set {assignments}", values)
+    finally:
+        db.close()
