@@ -45,6 +45,7 @@ within a bound of commands.
 
 from __future__ import annotations
 
+import importlib
 import random
 
 import pytest
@@ -58,6 +59,8 @@ from ledger.core.rules import privates, shares, trains
 from ledger.core.errors import BankError
 from ledger.core.invariants import check as check_invariants
 from ledger.core.state import BANK, DEPOT, MINT, POOL, RUSTED, apply, company_acct, ipo_acct, player_acct, train_type
+
+TITLE = importlib.import_module("rulesets.1843.title")  # 1843's own rules (rusted certificates for sale)
 
 NAMES = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"]
 COLOURS = ["yellow", "green", "blue", "brown", "red", "gray"]  # RULES T2, T4: the phases in order
@@ -168,7 +171,7 @@ def operating_candidates(g: Game, data_revenue) -> dict[str, list[str]]:
     for name in trains.depot_offer(s, rs):
         buys += [f"train {corp} {side}" for side in side_names(rs, name)]
         buys.append(f"train {corp} {name}")  # a colour names its single side
-    for name in trains.relic_offer(s, rs):
+    for name in TITLE.relic_offer(s, rs):
         buys += [f"train {corp} {sd.name}" for sd in rs.train(name).sides if sd.relic]
     out["train"] = buys
     used = []
@@ -697,7 +700,7 @@ def policy_candidates(g: Game, rng: random.Random, style: str) -> list[str]:
     buys = []
     for name in trains.depot_offer(s, rs):
         buys += [(sd.price, f"train {corp} {sd.name}") for sd in rs.train(name).sides]
-    for name in trains.relic_offer(s, rs):
+    for name in TITLE.relic_offer(s, rs):
         buys += [(sd.price, f"train {corp} {sd.name}") for sd in rs.train(name).sides if sd.relic]
     for t in s.pool_trains():
         buys += [(sd.price, f"train {corp} {sd.name} --from pool") for sd in trains.pool_sides(s, rs, t)]

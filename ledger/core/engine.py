@@ -3,25 +3,28 @@
 `decide` never touches the state it is given: it works on a copy, emitting events one at a time and
 applying each to the copy, so that rules checked later in the same command (and the automatic
 consequences: end of a round, the next round's start) see the results of earlier events.
+
+Which rule plays a verb, what happens on its own after a command and which round comes next are
+asked of the title's registry (ledger.core.registry), never decided here by round name.
 """
 
 from __future__ import annotations
 
-from ledger.core.rounds import auction, operating, stock
-from ledger.core.rules import ports, track, train_step
-from ledger.core import events
+from ledger.core import events, registry
 from ledger.core.command import Command
 from ledger.core.errors import WAIVING, CommandError, LedgerCorrupt, RuleViolation, one_line
 from ledger.core.ruleset import Ruleset
-from ledger.core.state import BANK, DEPOT, MINT, Corp, acct_name, GameState, Private, apply, ipo_acct, player_acct
+from ledger.core.state import BANK, DEPOT, MINT, Corp, GameState, Private, apply, ipo_acct, player_acct
 
 
 class Ctx:
-    """What a rule handler works with: the evolving state, the ruleset, and `emit`."""
+    """What a rule handler works with: the evolving state, the ruleset, the title's registry, and
+    `emit`."""
 
     def __init__(self, state: GameState, rs: Ruleset):
         self.state = state
         self.rs = rs
+        self.reg = registry.for_ruleset(rs)
         self.events: list[dict] = []
 
     def emit(self, kind: str, **fields) -> dict:
@@ -32,6 +35,12 @@ class Ctx:
         self.after_money(event)
         return event
 
+    def next_round(self, **carry) -> None:
+        """The current round is over: start the next round of the title's sequence, handing it
+        `carry` (e.g. the priority deal)."""
+        kind = registry.next_kind(self.rs, self.state.round["kind"])
+        self.reg.rounds[kind].start(self, **carry)
+
     def after_money(self, event: dict) -> None:
         """The bank breaks the first time it pays more than it holds (or reaches 0, per ruleset)."""
         s = self.state
@@ -41,19 +50,8 @@ class Ctx:
             return
         limit = 0 if self.rs.k("bank", "breaks") == "below_zero" else 1
         if s.cash(BANK) < limit:
-            self.emit("bank_broke", bank=s.cash(BANK), end_after_set=end_set_on_break(s, self.rs))
-
-
-def end_set_on_break(s: GameState, rs: Ruleset) -> int:
-    """The last set of ORs to play: the set under way when the bank breaks in an OR
-    (endgame.bank_broken_in_or = end_of_set), or, when it breaks in SR n, the set after it, which
-    is set n (bank_broken_in_sr = end_of_next_set); the loader admits only these values."""
-    kind = s.round.get("kind")
-    if kind == "operating":
-        return s.round["set"]
-    if kind == "stock":
-        return s.round["number"]
-    return 1
+            last = self.reg.rounds[s.round["kind"]].breaks_bank(s)
+            self.emit("bank_broke", bank=s.cash(BANK), end_after_set=last)
 
 
 def check_balanced(event: dict) -> None:
@@ -65,7 +63,7 @@ def check_balanced(event: dict) -> None:
 # --------------------------------------------------------------------------- new game
 
 def start_events(rs: Ruleset, players: list[str]) -> list[dict]:
-    """The events of a new game: the bank pays each player's starting cash, the auction opens."""
+    """The events of a new game: the bank pays each player's starting cash, the first round opens."""
     n = len(players)
     if n not in rs.players:
         counts = sorted(rs.players)
@@ -78,17 +76,16 @@ def start_events(rs: Ruleset, players: list[str]) -> list[dict]:
                                "quote a name with spaces: \"Anne Marie\"")
     cash = rs.players[n]["cash"]
     issued = [[f"{c.sym}.{i}", None, ipo_acct(c.sym)] for c in rs.corporations for i in range(len(rs.shares))]
-    return [
-        {"kind": "game_started", "players": list(players), "certs": issued,
-         # The bank is issued its money by the mint, so every posting, the opening one too, balances.
-         "transfers": [[MINT, BANK, rs.bank_total]] + [[BANK, player_acct(p), cash] for p in players]},
-        {"kind": "round_started", "round": auction.opening_round(rs), "priority": 0},
-    ]
+    ctx = Ctx(initial_state(rs, players), rs)
+    # The bank is issued its money by the mint, so every posting, the opening one too, balances.
+    ctx.emit("game_started", players=list(players), certs=issued,
+             transfers=[[MINT, BANK, rs.bank_total]] + [[BANK, player_acct(p), cash] for p in players])
+    ctx.reg.rounds[registry.first_kind(rs)].start(ctx, priority=0)
+    return ctx.events
 
 
 def initial_state(rs: Ruleset, players: list[str], options: dict | None = None) -> GameState:
     # Certificates are issued to the IPO by the game_started event, so the ledger records every holder.
-    certs = {}
     percent = {f"{corp.sym}.{i}": pct for corp in rs.corporations for i, pct in enumerate(rs.shares)}
     trains = {}
     for t in rs.trains:
@@ -100,7 +97,7 @@ def initial_state(rs: Ruleset, players: list[str], options: dict | None = None) 
         options=dict(options or {}),
         cert_limit=rs.players[len(players)]["cert_limit"] if len(players) in rs.players else 0,
         balances={},
-        certs=certs,
+        certs={},
         cert_percent=percent,
         privates={p.sym: Private(p.sym, price=p.face) for p in rs.privates},
         corps={c.sym: Corp(c.sym) for c in rs.corporations},
@@ -123,6 +120,8 @@ def replay(rs: Ruleset, players: list[str], events: list[dict], options: dict | 
 READ_ONLY = {"status", "market", "score", "log"}
 # Corrections and counts are recorded even after the game has ended.
 ALWAYS = {"adjust", "count"}
+# Verbs a pending decision does not hold up.
+UNBLOCKED = ALWAYS | {"end"}
 
 
 def decide(state: GameState, rs: Ruleset, cmd: Command) -> list[dict]:
@@ -134,9 +133,8 @@ def decide_with_state(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list
     """As `decide`, also returning the state after the events (a new object)."""
     if state.game_over and cmd.verb not in READ_ONLY | ALWAYS:
         raise RuleViolation(f"the game is over ({state.end_reason}); only status, market, score and log work")
-    handler = handlers(rs).get(cmd.verb)
-    if handler is None:
-        raise CommandError(f"'{cmd.verb}' is not a game command")
+    reg = registry.for_ruleset(rs)
+    handler = handler_for(reg, state, rs, cmd.verb)
     ctx = Ctx(state.clone(), rs)
     forced = cmd.get("force")
     if forced and not cmd.get("reason"):
@@ -153,92 +151,44 @@ def decide_with_state(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list
     return ctx.events, ctx.state
 
 
+def handler_for(reg, state: GameState, rs: Ruleset, verb: str):
+    """The rule that plays `verb` now: the answer to a pending decision, or the verb in this round."""
+    if state.pending and verb not in UNBLOCKED:
+        due = state.pending[0]
+        answer = reg.answers.get(due["kind"], {}).get(verb)
+        if answer is None:
+            raise pending_refusal(reg, state, rs, due)
+        return answer
+    handler = reg.handler(state.round["kind"], verb)
+    if handler is None:
+        rounds = [k for k in reg.rounds_of(verb) if k in reg.rounds]
+        if not rounds:
+            raise CommandError(f"'{verb}' is not a game command")
+        label = registry.round_label(state)
+        if verb in reg.elsewhere:
+            raise RuleViolation(f"{reg.elsewhere[verb]} (now: {label})")
+        raise RuleViolation(f"'{verb}' is not played in {label}", f"it is played in: {', '.join(rounds)}")
+    return handler
+
+
+def pending_refusal(reg, state: GameState, rs: Ruleset, due: dict) -> RuleViolation:
+    """The one line that says who must decide what before play goes on."""
+    message, hint = reg.pending_text[due["kind"]](state, rs, due)
+    return RuleViolation(message, hint)
+
+
 def progress(ctx: Ctx) -> None:
     """Automatic consequences after a command: rounds ending and starting, until a player must act."""
     for _ in range(1000):
         s = ctx.state
         if s.game_over or s.pending:
             return
-        kind = s.round["kind"]
-        moved = {"auction": auction.progress, "stock": stock.progress,
-                 "operating": operating.progress}[kind](ctx)
-        if not moved:
+        if not ctx.reg.rounds[s.round["kind"]].progress(ctx):
             return
     raise LedgerCorrupt("the game does not settle after a command (a loop in the round logic)")
 
 
-def end_game(ctx: Ctx, reason: str) -> None:
-    ctx.emit("game_over", reason=reason)
-
-
-def cmd_end(ctx: Ctx, cmd: Command) -> None:
-    end_game(ctx, "ended by the players")
-
-
-def account(ctx: Ctx, raw: str) -> str:
-    """'bank', a player's name or a company symbol, as a ledger account."""
-    from ledger.core import names
-    if str(raw).lower() == "bank":
-        return BANK
-    try:
-        return player_acct(names.player(ctx.state, raw))
-    except CommandError:
-        try:
-            return f"company:{names.corp(ctx.rs, raw)}"
-        except CommandError:
-            raise CommandError(f"unknown account '{raw}'", "use bank, a player's name or a company symbol") from None
-
-
-def cmd_adjust(ctx: Ctx, cmd: Command) -> None:
-    """A logged, balanced correction: money moves between two accounts with a reason."""
-    from ledger.core import names
-    if not cmd.get("reason"):
-        raise CommandError("an adjustment needs --reason TEXT")
-    source, dest = account(ctx, cmd.get("source")), account(ctx, cmd.get("dest"))
-    amount = names.amount(cmd.get("amount"))
-    if source == dest or amount == 0:
-        raise CommandError("an adjustment moves a positive amount between two different accounts")
-    if source != BANK and ctx.state.cash(source) < amount:
-        raise RuleViolation(f"{acct_name(source)} has ${ctx.state.cash(source)}: an adjustment cannot take ${amount}")
-    ctx.emit("adjustment", reason=cmd.get("reason"), amount=amount, transfers=[[source, dest, amount]],
-             **{"from": source, "to": dest})
-
-
-def cmd_count(ctx: Ctx, cmd: Command) -> None:
-    """A physical count of a player's money, compared with the ledger (no money moves)."""
-    from ledger.core import names
-    player = names.player(ctx.state, cmd.get("player"))
-    counted = names.amount(cmd.get("amount"), "counted amount")
-    ledger = ctx.state.cash(player_acct(player))
-    ctx.emit("count", player=player, counted=counted, ledger=ledger, difference=counted - ledger)
-
-
 def handlers(rs: Ruleset) -> dict:
-    """The verbs of a title: the shared ones, with its own module's verbs over them."""
-    from ledger.core.ruleset import load_extension
-    ext = load_extension(rs)
-    return {**HANDLERS, **getattr(ext, "HANDLERS", {})} if ext else HANDLERS
-
-
-HANDLERS = {
-    "bid": auction.cmd_bid,
-    "buy": lambda ctx, cmd: (auction.cmd_buy if ctx.state.round["kind"] == "auction" else stock.cmd_buy)(ctx, cmd),
-    "pass": lambda ctx, cmd: (auction.cmd_pass if ctx.state.round["kind"] == "auction" else stock.cmd_pass)(ctx, cmd),
-    "par": stock.cmd_par,
-    "sell": stock.cmd_sell,
-    "exchange": stock.cmd_exchange,
-    "tile": track.cmd_tile,
-    "token": track.cmd_token,
-    "port": ports.cmd_port,
-    "pay": operating.cmd_pay,
-    "withhold": operating.cmd_withhold,
-    "train": train_step.cmd_train,
-    "discard": train_step.cmd_discard,
-    "flip": train_step.cmd_flip,
-    "buy-private": operating.cmd_buy_private,
-    "done": operating.cmd_done,
-    "bankrupt": operating.cmd_bankrupt,
-    "end": cmd_end,
-    "adjust": cmd_adjust,
-    "count": cmd_count,
-}
+    """Every game verb of a title (for the CLI and tests that list them)."""
+    reg = registry.for_ruleset(rs)
+    return {verb: fn for (_kind, verb), fn in reg.handlers.items()}

@@ -1,15 +1,167 @@
-"""What a title plays with: its round kinds, verbs, event kinds and hooks, asked by the engine.
+"""What a title plays with, asked by the engine: round kinds, the verbs each round accepts, hooks at
+named points of the game, and the few rules a title may replace outright.
 
-(Being built up: round names for now.)
+The shared rounds (`ledger.core.rounds`) register themselves into every title's registry; a title's
+own module (`rulesets/<title>/title.py`, named by `extension` in its data) then registers what it
+adds or replaces. The engine never asks which round it is in: it asks the registry for the handler
+of a verb in the current round, for the round's progress, and for the next round of the title's
+sequence (`rounds.opening`, then `rounds.cycle`, in the title's data).
 """
 
 from __future__ import annotations
 
+from dataclasses import dataclass, field
+from typing import Callable
+
+# Named points of the game a title may hook into; each hook is called with (ctx, *args).
+HOOKS = {
+    "or_started": "an operating round has begun and the privates have paid (ctx)",
+    "or_set_ended": "the last OR of a set is over; return True if the game ended (ctx)",
+    "train_bought": "a company bought a train (ctx, corp, train type)",
+    "phase_changed": "a new phase began (ctx, phase name)",
+    "after_run": "a company has run its trains (ctx, corp)",
+}
+
+# Single rules a title may replace; the shared default is registered by the shared rounds.
+RULES = {
+    "auction_all_passed": "everyone passed with a private unsold (ctx, cheapest private)",
+    "rusting": "which trains rust when a type's first train is bought: (moves, obsolete ids) (state, rs, type)",
+    "supply_fallback": "a train the supply does not sell now (state, rs, corp, type, side) -> purchase or None",
+    "train_offers": "extra lines for what is for sale (state, rs) -> list of text",
+}
+
+
+@dataclass
+class RoundKind:
+    """A kind of round: how it starts, moves on by itself, whose turn it is and what it is called.
+
+    `start(ctx, **carry)`: emit the round's start (`carry` is what the previous round hands on,
+    e.g. the priority deal). `progress(ctx) -> bool`: the automatic consequences after a command
+    (True if anything happened). `actor(state) -> str | None`: the player or company to act.
+    `label(round) -> 'SR 3'` and `title(round) -> 'Stock Round 3'` name it. `breaks_bank(state)`:
+    the last set of ORs to play if the bank breaks during this round."""
+    name: str
+    start: Callable
+    progress: Callable
+    actor: Callable
+    label: Callable
+    title: Callable
+    breaks_bank: Callable = lambda s: 1
+
+
+@dataclass
+class Registry:
+    rounds: dict[str, RoundKind] = field(default_factory=dict)
+    handlers: dict[tuple[str, str], Callable] = field(default_factory=dict)
+    hooks: dict[str, list[Callable]] = field(default_factory=lambda: {name: [] for name in HOOKS})
+    rules: dict[str, Callable] = field(default_factory=dict)
+    # pending decision kind ("par", "discard") -> the verbs that answer it -> handler
+    answers: dict[str, dict[str, Callable]] = field(default_factory=dict)
+    # pending decision kind -> (state, rs, pending) -> (message, hint) refusing anything else
+    pending_text: dict[str, Callable] = field(default_factory=dict)
+    # verb -> what to say when it is typed in a round that does not play it
+    elsewhere: dict[str, str] = field(default_factory=dict)
+    # train flags that belong to the owning company, cleared when a train changes hands
+    owner_flags: set[str] = field(default_factory=set)
+
+    def round(self, kind: RoundKind) -> None:
+        self.rounds[kind.name] = kind
+
+    def verb(self, verb: str, handler: Callable, *rounds: str, elsewhere: str | None = None) -> None:
+        """`handler(ctx, cmd)` plays `verb` in these round kinds ('*': in any round); `elsewhere`
+        is the refusal in any other round."""
+        for kind in rounds or ("*",):
+            self.handlers[(kind, verb)] = handler
+        if elsewhere:
+            self.elsewhere[verb] = elsewhere
+
+    def handler(self, kind: str, verb: str) -> Callable | None:
+        return self.handlers.get((kind, verb)) or self.handlers.get(("*", verb))
+
+    def rounds_of(self, verb: str) -> list[str]:
+        return [kind for kind, v in self.handlers if v == verb]
+
+    def on(self, hook: str, fn: Callable) -> None:
+        if hook not in HOOKS:
+            raise KeyError(f"no hook {hook!r} (hooks: {', '.join(HOOKS)})")
+        self.hooks[hook].append(fn)
+
+    def call(self, hook: str, ctx, *args) -> bool:
+        """Run a hook's functions in order; True as soon as one returns True (it ended the game)."""
+        return any(fn(ctx, *args) for fn in self.hooks[hook])
+
+    def rule(self, name: str, fn: Callable) -> None:
+        if name not in RULES:
+            raise KeyError(f"no replaceable rule {name!r} (rules: {', '.join(RULES)})")
+        self.rules[name] = fn
+
+    def answer(self, pending_kind: str, verb: str, handler: Callable) -> None:
+        """`handler(ctx, cmd)` answers a pending decision of this kind."""
+        self.answers.setdefault(pending_kind, {})[verb] = handler
+
+    def pending(self, pending_kind: str, text: Callable) -> None:
+        self.pending_text[pending_kind] = text
+
+
+_CACHE: dict[tuple, Registry] = {}
+
+
+def for_ruleset(rs) -> Registry:
+    """The registry of a title: the shared rounds, then its own module's additions."""
+    key = (rs.title, rs.extension)
+    reg = _CACHE.get(key)
+    if reg is None:
+        reg = Registry()
+        from ledger.core.rounds import register_shared
+        register_shared(reg)
+        from ledger.core.ruleset import load_extension
+        module = load_extension(rs)
+        if module is not None and hasattr(module, "register"):
+            module.register(reg)
+        _CACHE[key] = reg
+    return reg
+
+
+def next_kind(rs, current: str) -> str:
+    """The round kind that follows `current` in the title's sequence: the opening rounds once, then
+    the cycle over and over."""
+    opening, cycle = list(rs.k("rounds", "opening")), list(rs.k("rounds", "cycle"))
+    if current in opening:
+        i = opening.index(current)
+        return opening[i + 1] if i + 1 < len(opening) else cycle[0]
+    return cycle[(cycle.index(current) + 1) % len(cycle)]
+
+
+def first_kind(rs) -> str:
+    opening = list(rs.k("rounds", "opening"))
+    return opening[0] if opening else rs.k("rounds", "cycle")[0]
+
+
+# --------------------------------------------------------------------------- names of rounds
+
+def round_label(s) -> str:
+    """'Auction', 'SR 3', 'OR 2.1' or 'Game over': how the table names the current round."""
+    return label_of(s.round)
+
+
+def label_of(r: dict) -> str:
+    if r["kind"] == "over":
+        return "Game over"
+    kind = SHARED_NAMES.get(r["kind"])
+    return kind.label(r) if kind else r["kind"]
+
 
 def round_title(r: dict) -> str:
     """A round's name in full, for the log: 'Stock Round 3', 'Operating Round 2.1 (of 2)'."""
-    if r["kind"] == "stock":
-        return f"Stock Round {r['number']}"
-    if r["kind"] == "operating":
-        return f"Operating Round {r['set']}.{r['index']} (of {r['count']})"
-    return "Private auction"
+    kind = SHARED_NAMES.get(r["kind"])
+    return kind.title(r) if kind else r["kind"]
+
+
+# Every round kind any title registers, by name (names are unique across titles), so that a
+# round can be named from the state alone (views, history, snapshots).
+SHARED_NAMES: dict[str, RoundKind] = {}
+
+
+def known_round(kind: RoundKind) -> RoundKind:
+    SHARED_NAMES[kind.name] = kind
+    return kind

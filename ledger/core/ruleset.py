@@ -430,7 +430,7 @@ def build(data: dict, problems: list[str], chosen: tuple[str, ...], text: str) -
         market_rules=read_market_rules(data.get("market", {}), market, problems),
         hex_fees=read_hex_fees(data.get("hex_fees", []), problems),
         ports=read_ports(data.get("ports", {}), problems),
-        extension=str(data.get("extension", "")),
+        extension=title_module_name(str(data.get("title", ""))),
         options=copy.deepcopy(data.get("options", {})),
         chosen_options=chosen,
         digest=hashlib.sha256((text + "|" + ",".join(chosen)).encode()).hexdigest(),
@@ -687,11 +687,6 @@ def cross_check(rs: Ruleset, problems: list[str]) -> None:
         value = rs.knobs.get(section, {}).get(knob)
         if value and value not in known:
             problems.append(f"{section}.{knob}: no {what} '{value}'")
-    if rs.extension:
-        try:
-            load_extension(rs)
-        except ImportError as exc:
-            problems.append(f"extension: cannot load {rs.extension!r} ({exc})")
     for i, p in enumerate(rs.privates):
         for key in ("exchange_for", "bonus_share", "bonus_president", "closes_on_first_train_of"):
             if p.ability(key) and p.ability(key) not in corps:
@@ -729,8 +724,22 @@ def check_aliases(rs: Ruleset, problems: list[str]) -> None:
                     problems.append(f"{table}[{i}]: {word!r} is also {other}")
 
 
+# A title's own rules live in one module beside its data: rulesets/<title>/title.py. (Data stored
+# by older games may name it with `extension`; the name is no longer read.)
+TITLE_MODULE = "title"
+
+
+def title_module_name(title: str) -> str:
+    """'title' when the title's folder has its own module, else ''."""
+    try:
+        found = resources.files("rulesets").joinpath(title, f"{TITLE_MODULE}.py").is_file()
+    except (ModuleNotFoundError, NotADirectoryError, ValueError):
+        return ""
+    return TITLE_MODULE if title and found else ""
+
+
 def load_extension(rs: Ruleset):
-    """The title's own module beside its data (rulesets/<title>/<extension>.py), or None."""
+    """The title's own module (rulesets/<title>/title.py), or None."""
     if not rs.extension:
         return None
     import importlib

@@ -6,7 +6,7 @@ from fractions import Fraction
 
 from ledger.core.rules import market, shares
 from ledger.books.history import state_before
-from ledger.core.rounds.operating import dividends
+from ledger.core.rules.revenue import dividends
 from ledger.core.state import POOL, acct_name, ipo_acct
 
 

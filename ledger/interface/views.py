@@ -107,13 +107,7 @@ def turn_steps(s, rs, corp: str) -> str:
 
 
 def for_sale(s, rs) -> list[str]:
-    out = [" / ".join(f"{sd.name} {rs.money(sd.price)}" for sd in rs.train(n).sides) for n in trains.depot_offer(s, rs)]
-    out += [" / ".join(f"{sd.name} {rs.money(sd.price)}" for sd in trains.pool_sides(s, rs, t)) + " (pool)"
-            for t in sorted(s.pool_trains())]
-    relics = [f"{sd.name} {rs.money(sd.price)}" for n in trains.relic_offer(s, rs) for sd in rs.train(n).sides if sd.relic]
-    if relics:
-        out.append("rusted: " + ", ".join(relics))
-    return out
+    return trains.for_sale(s, rs)
 
 
 # --------------------------------------------------------------------------- status

@@ -6,13 +6,23 @@ Rules: SEED "Distribution", digest §4. Amounts (minimum raise, discount) come f
 from __future__ import annotations
 
 from ledger.core import names
-from ledger.core.rules import privates
 from ledger.core.errors import RuleViolation, refuse
+from ledger.core.registry import RoundKind, known_round
+from ledger.core.rules import privates
 from ledger.core.state import BANK, player_acct
 
 
-def opening_round(rs) -> dict:
-    return {"kind": "auction", "turn": 0, "passes": 0, "bids": {}, "war": None, "last_buyer": None}
+def register(reg) -> None:
+    reg.round(AUCTION)
+    reg.verb("bid", cmd_bid, "auction", elsewhere="bids are only made in the private auction")
+    reg.verb("buy", cmd_buy, "auction")
+    reg.verb("pass", cmd_pass, "auction")
+    reg.rule("auction_all_passed", discount_or_revenue)
+
+
+def start(ctx, priority: int = 0, **_carry) -> None:
+    ctx.emit("round_started", round={"kind": "auction", "turn": 0, "passes": 0, "bids": {}, "war": None,
+                                     "last_buyer": None}, priority=priority)
 
 
 def actor(s) -> str:
@@ -31,9 +41,6 @@ def committed(s, player: str, except_private: str | None = None, rs=None) -> int
 
 
 def check_actor(s, player: str) -> None:
-    if s.pending:
-        raise RuleViolation(f"{s.pending[0]['player']} must first choose the par price of {s.pending[0]['corp']}",
-                            f"par {s.pending[0]['player']} {s.pending[0]['corp']} PRICE")
     want = actor(s)
     if player != want:
         war = s.round.get("war")
@@ -91,8 +98,6 @@ def min_bid(s, rs, sym: str) -> int:
 
 def cmd_bid(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
-    if s.round["kind"] != "auction":
-        raise RuleViolation("bids are only made in the private auction", "in a stock round use buy or par")
     player = names.player(s, cmd.get("player"))
     kind, sym = names.item(rs, cmd.get("item"))
     amount = names.amount(cmd.get("amount"), "bid")
@@ -139,8 +144,7 @@ def progress(ctx) -> bool:
     unsold = privates.unsold(s, rs)
     if not unsold:
         turn = s.round["turn"] if rs.k("stock", "first_round_turn") == "after_last_buyer" else 0
-        ctx.emit("round_started", round={"kind": "stock", "number": 1, "turn": turn, "passes": 0, "acted": False,
-                                         "buys": [], "sold": {}, "last_actor": None}, priority=turn)
+        ctx.next_round(priority=turn)
         return True
     cheapest = unsold[0]
     bids = s.round["bids"].get(cheapest, {})
@@ -166,32 +170,27 @@ def all_passed(ctx, cheapest: str) -> None:
     if rs.k("auction", "next_after_all_pass") == "after_last_buyer" and s.round.get("last_buyer") is not None:
         turn = s.next_player(s.round["last_buyer"])
     ctx.emit("auction_turn", turn=turn, passes=0)
-    if rs.k("auction", "all_pass") == "brief_or":
-        brief_or(ctx, cheapest)
-    elif cheapest == rs.k("auction", "discount_only"):
-        price = max(s.privates[cheapest].price - rs.k("auction", "all_pass_discount"), 0)
-        ctx.emit("private_discounted", private=cheapest, price=price)
-        if price == 0 and rs.k("auction", "free_at_zero"):
-            award(ctx, s.players[s.round["turn"]], cheapest, 0, normal=True)
+    ctx.reg.rules["auction_all_passed"](ctx, cheapest)
+
+
+def discount_or_revenue(ctx, cheapest: str) -> None:
+    """1830 (SEED "Distribution", R18): the one private the title names drops in price (at zero the
+    next player must take it); once it is sold, an all-pass makes the owned privates pay."""
+    if cheapest == ctx.rs.k("auction", "discount_only"):
+        discount(ctx, cheapest)
     else:
         privates.pay_revenue(ctx)
 
 
-def brief_or(ctx, cheapest: str) -> None:
-    """1843 §6.2: everyone passed with privates unsold. Owned privates pay; one train of the
-    ruleset's type is discarded (the last one ends the game); the cheapest private drops; at zero
-    the next player must take it."""
-    from ledger.core.rules.train_step import take_from_supply
-    from ledger.core.rules.trains import depot_left
+def discount(ctx, cheapest: str) -> None:
+    """The cheapest private drops by the title's discount; at zero the player to act must take it."""
     s, rs = ctx.state, ctx.rs
-    privates.pay_revenue(ctx)
-    kind = rs.k("auction", "brief_or_discards")
-    if kind:
-        take_from_supply(ctx, "the brief operating round", kind)
-        if not depot_left(s, kind) and rs.k("endgame", "auction_discards_end"):
-            ctx.emit("game_over", reason=f"every {kind} train was discarded in the auction")
-            return
     price = max(s.privates[cheapest].price - rs.k("auction", "all_pass_discount"), 0)
     ctx.emit("private_discounted", private=cheapest, price=price)
     if price == 0 and rs.k("auction", "free_at_zero"):
         award(ctx, s.players[s.round["turn"]], cheapest, 0, normal=True)
+
+
+AUCTION = known_round(RoundKind(
+    name="auction", start=start, progress=progress, actor=actor,
+    label=lambda r: "Auction", title=lambda r: "Private auction", breaks_bank=lambda s: 1))

@@ -1,32 +1,49 @@
-"""Operating rounds: private revenue, the operating order, and a company's turn
-(track, token, run and pay or withhold, trains, privates), forced train purchases and bankruptcy.
+"""Operating rounds: the operating order, private revenue, each company's turn in order (its track
+and station, its run, its trains, the privates it buys), forced train purchases and bankruptcy.
 
-Rules: SEED "Operating Rounds" and "End of Game", digest §8-§12.
+Rules: SEED "Operating Rounds" and "End of Game", digest §8-§12. The steps of a turn live in
+ledger.core.rules (track, revenue, train_step); this module runs the round and registers its verbs.
 """
 
 from __future__ import annotations
 
-from fractions import Fraction
 import math
 
-from ledger.core.rules import market, ports, privates, shares, train_step, trains
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import TURN_RESET
-from ledger.core.state import BANK, POOL, company_acct, round_label, ipo_acct, player_acct
+from ledger.core.registry import RoundKind, known_round
+from ledger.core.rules import privates, revenue, shares, track, train_step, trains, turn
+from ledger.core.rules.market import operating_order
+from ledger.core.rules.revenue import ensure_ran
+from ledger.core.rules.turn import operating_corp
+from ledger.core.state import BANK, company_acct, player_acct
 
 # The closed set of private sale bounds a ruleset may name (ruleset.KNOBS privates_rules).
 PRICE_BOUNDS = {"half_face": lambda face: math.ceil(face / 2), "double_face": lambda face: 2 * face,
                 "one": lambda face: 1}
 
 
+def register(reg) -> None:
+    from ledger.core.rounds.stock import cmd_exchange
+    reg.round(OPERATING)
+    for verb, handler in (("tile", track.cmd_tile), ("token", track.cmd_token), ("pay", revenue.cmd_pay),
+                          ("withhold", revenue.cmd_withhold), ("train", train_step.cmd_train),
+                          ("discard", train_step.cmd_discard), ("buy-private", cmd_buy_private),
+                          ("done", cmd_done), ("sell", cmd_emergency_sell),
+                          ("exchange", cmd_exchange)):
+        reg.verb(verb, handler, "operating")
+    reg.verb("bankrupt", cmd_bankrupt, "operating",
+             elsewhere="bankruptcy happens during a forced train purchase in an operating round")
+    reg.answer("discard", "discard", train_step.cmd_discard)
+    reg.pending("discard", train_step.limit_text_pending)
+    reg.rule("rusting", trains.rust_all)
 
-def operating_order(s, rs) -> list[str]:
-    """Floated companies by price, then column (right first), row (top first), arrival in the cell."""
-    def key(sym):
-        c = s.corps[sym]
-        return (-market.price(rs, c.cell), -c.cell[1], c.cell[0], c.arrival)
-    return sorted((sym for sym, c in s.corps.items() if c.floated and c.cell), key=key)
+
+def start(ctx, priority: int | None = None, **_carry) -> None:
+    """A set of ORs begins after a stock round: as many as the phase says."""
+    s, rs = ctx.state, ctx.rs
+    start_or(ctx, s.sets_played + 1, 1, rs.phase(s.phase).ors, priority=priority)
 
 
 def start_or(ctx, set_no: int, index: int, count: int, priority: int | None = None) -> None:
@@ -39,13 +56,8 @@ def start_or(ctx, set_no: int, index: int, count: int, priority: int | None = No
     if priority is not None:
         fields["priority"] = priority
     ctx.emit("round_started", **fields)
-    if index == 1:
-        owned = rs.k("endgame", "owned_train_type")
-        holder = next((sym for sym in s.corps if any(t.startswith(owned + ".") for t in s.corp_trains(sym))), None)
-        if owned and holder:
-            train_step.saw_train(ctx, holder, owned)
     privates.pay_revenue(ctx)
-    ports.pay_income(ctx)
+    ctx.reg.call("or_started", ctx)
     next_corp(ctx)
 
 
@@ -65,6 +77,8 @@ def next_corp(ctx) -> None:
 
 
 def end_or(ctx) -> None:
+    """After the last company: the game may end (a price in an end cell, the bank broken after its
+    last set, the title's own endings at the end of a set), else the next OR or the next round."""
     s, rs = ctx.state, ctx.rs
     r = s.round
     ctx.emit("operating_round_ended", set=r["set"], index=r["index"])
@@ -77,181 +91,18 @@ def end_or(ctx) -> None:
     if s.end_after_set is not None and r["set"] >= s.end_after_set:
         ctx.emit("game_over", reason="bank broken")
         return
-    if end_of_set_counts(ctx):
+    if ctx.reg.call("or_set_ended", ctx):
         return
-    if rs.k("operating", "end_of_set_discard") == "next_train":
-        train_step.foreigners_buy(ctx)
-    from ledger.core.rounds.stock import new_round  # stock imports this module
-    ctx.emit("round_started", round=new_round(r["set"] + 1, s.priority))
+    ctx.next_round()
 
 
 def end_price(rs) -> int:
     return min((c.price for c in rs.market.values() if c.end), default=0)
 
 
-def end_of_set_counts(ctx) -> bool:
-    """1843 §8.10.1 #4: the game ends after the Nth set in which a company owned the trigger train."""
-    s, rs = ctx.state, ctx.rs
-    needed = rs.k("endgame", "owned_train_sets")
-    if not needed or not s.owned_this_set:
-        return False
-    ctx.emit("owned_set_counted", sets=s.owned_sets + 1, type=rs.k("endgame", "owned_train_type"))
-    if s.owned_sets >= needed:
-        ctx.emit("game_over", reason=f"the end of set {s.round['set']}, set {needed} in which a company "
-                                     f"owned a {rs.k('endgame', 'owned_train_type')} train")
-        return True
-    return False
-
-
 def progress(ctx) -> bool:
-    return False
+    return False  # an operating round moves on only by the companies' commands
 
-
-# --------------------------------------------------------------------------- the operating company
-
-def operating_corp(ctx, raw, verb: str) -> str:
-    s, rs = ctx.state, ctx.rs
-    corp = names.corp(rs, raw)
-    if s.round["kind"] != "operating":
-        raise RuleViolation(f"'{verb}' is for a company's turn in an operating round (now: {round_label(s)})")
-    train_step.check_limit_met(s, rs)
-    if s.round["corp"] != corp:
-        raise RuleViolation(f"it is {s.round['corp']}'s turn in OR {s.round['set']}.{s.round['index']}, not {corp}'s")
-    return corp
-
-
-def before_revenue(s, corp: str, what: str) -> None:
-    if s.round["revenue"] is not None:
-        refuse(f"{corp} has already run this turn: {what} comes before running trains")
-
-
-def pay_from(s, corp: str, amount: int, what: str) -> None:
-    cash = s.cash(company_acct(corp))
-    if cash < amount:
-        raise RuleViolation(f"{corp} has ${cash}, {what} costs ${amount}")
-
-
-# --------------------------------------------------------------------------- revenue
-
-def cmd_pay(ctx, cmd) -> None:
-    run(ctx, cmd, "pay")
-
-
-def cmd_withhold(ctx, cmd) -> None:
-    run(ctx, cmd, "withhold")
-
-
-def run(ctx, cmd, how: str) -> None:
-    s = ctx.state
-    corp = operating_corp(ctx, cmd.get("corp"), how)
-    revenue = names.amount(cmd.get("revenue"), "revenue")
-    if s.round["revenue"] is not None:
-        refuse(f"{corp} has already run this turn (${s.round['revenue']})")
-    if revenue and not s.corp_trains(corp):
-        refuse(f"{corp} has no trains: its revenue is $0", f"withhold {corp} 0")
-    check_revenue(ctx, corp, revenue)
-    if how == "pay" and revenue > 0:
-        pay_out(ctx, corp, revenue)
-    else:
-        withhold(ctx, corp, revenue)
-
-
-def check_revenue(ctx, corp: str, revenue: int) -> None:
-    """A revenue is a sum of the map's values, so it comes in the title's granularity; one far
-    above what the company's trains could earn is almost surely mistyped, and needs --force."""
-    s, rs = ctx.state, ctx.rs
-    step = rs.k("operating", "revenue_multiple")
-    if revenue % step:
-        refuse(f"{rs.title} revenues are multiples of {rs.money(step)} (every stop on the map is): "
-               f"{rs.money(revenue)} is not", f"did you mean {rs.money(revenue - revenue % step)}?")
-    ceiling = trains.plausible_revenue(s, rs, corp)
-    if revenue > ceiling:
-        refuse(f"{corp}'s trains ({', '.join(trains.side_name(s, rs, t) for t in s.corp_trains(corp))}) "
-               f"could earn at most about {rs.money(ceiling)}, not {rs.money(revenue)}",
-               "if the revenue is right, add --force --reason TEXT")
-
-
-def dividends(s, rs, corp: str, revenue: int) -> list[list]:
-    """[holder account, shares, amount] for everyone a payout pays; IPO shares pay nobody and pool
-    shares the company (as the ruleset says). Each holder's amount is rounded by the title's rule."""
-    u = shares.unit(rs)
-    per_share = Fraction(revenue * u, 100)
-    rounding = math.ceil if rs.k("company", "dividend_rounding") == "ceil_per_holder" else math.floor
-    out = []
-    for p in s.players:
-        n = shares.shares_of(s, rs, player_acct(p), corp)
-        if n:
-            out.append([player_acct(p), n, rounding(per_share * n)])
-    for holder, knob in ((POOL, "pool_pays"), (ipo_acct(corp), "ipo_pays")):
-        n = shares.shares_of(s, rs, holder, corp)
-        if n and rs.k("company", knob) == "company":
-            out.append([company_acct(corp), n, rounding(per_share * n)])
-    return out
-
-
-def pay_out(ctx, corp: str, revenue: int) -> None:
-    s, rs = ctx.state, ctx.rs
-    c = s.corps[corp]
-    paid = dividends(s, rs, corp, revenue)
-    to = market.move(rs, c.cell, "pay")
-    per_share = Fraction(revenue * shares.unit(rs), 100)
-    ctx.emit("revenue", corp=corp, revenue=revenue, how="pay", per_share=str(per_share),
-             payees=[[acct, n, amt] for acct, n, amt in paid],
-             transfers=[[BANK, acct, amt] for acct, _n, amt in paid if amt],
-             **marker_move(s, rs, corp, to))
-    after_run(ctx, corp, revenue)
-
-
-def withhold(ctx, corp: str, revenue: int) -> None:
-    s, rs = ctx.state, ctx.rs
-    c = s.corps[corp]
-    to = market.move(rs, c.cell, "withhold")
-    if revenue == 0 and rs.k("operating", "zero_revenue_moves") == "none":
-        to = c.cell
-    ctx.emit("revenue", corp=corp, revenue=revenue, how="withhold",
-             transfers=[[BANK, company_acct(corp), revenue]] if revenue else [],
-             **marker_move(s, rs, corp, to))
-    after_run(ctx, corp, revenue)
-
-
-def marker_move(s, rs, corp: str, to) -> dict:
-    """The event fields of a company's run moving its marker. Where the title stacks a moved marker
-    face-down (1843 §8.2), it goes under the markers that have not moved this OR and over those
-    that have; otherwise it arrives at the bottom of the new cell."""
-    c = s.corps[corp]
-    fields = {"moves": [[corp, list(c.cell), list(to)]]}
-    if rs.market_rules["or_move_stacking"] == "under_unmoved" and tuple(to) != tuple(c.cell):
-        there = sorted((sym for sym, o in s.corps.items() if o.cell == tuple(to) and sym != corp),
-                       key=lambda sym: s.corps[sym].arrival)
-        moved = set(s.round.get("moved", []))
-        stack = [x for x in there if x not in moved] + [corp] + [x for x in there if x in moved]
-        if len(stack) > 1:
-            fields["restack"] = [stack]
-    return fields
-
-
-def after_run(ctx, corp: str, revenue: int) -> None:
-    """Record the run; an end cell reached by a dividend ends the game after this OR (1843 §8.10.1);
-    an obsolete train has made its last run and goes before the train step."""
-    s, rs = ctx.state, ctx.rs
-    cell = rs.market[tuple(s.corps[corp].cell)]
-    if cell.end and rs.k("endgame", "end_cell_in_or") == "end_of_or" and not s.end_after_or:
-        ctx.emit("end_due", corp=corp, price=cell.price)
-    train_step.drop_obsolete(ctx, corp)
-
-
-def ensure_ran(ctx, corp: str, verb: str) -> None:
-    """A company without trains runs for $0 (withholds, moves left) before it buys or ends its turn."""
-    s = ctx.state
-    if s.round["revenue"] is not None:
-        return
-    if trains.counted(s, corp):
-        raise RuleViolation(f"{corp} must run first: pay or withhold its revenue before '{verb}'",
-                            f"withhold {corp} 0 if it runs nothing")
-    withhold(ctx, corp, 0)
-
-
-# --------------------------------------------------------------------------- privates, end of turn
 
 def cmd_buy_private(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
@@ -286,7 +137,7 @@ def private_price_range(s, rs, sym: str) -> tuple[int, int]:
 def sell_private(ctx, corp: str, sym: str, price: int) -> None:
     s = ctx.state
     held = s.privates[sym]
-    pay_from(s, corp, price, sym)
+    turn.pay_from(ctx, corp, price, sym)
     ctx.emit("private_sold", corp=corp, private=sym, seller=held.owner.split(":", 1)[1], price=price,
              transfers=[[company_acct(corp), held.owner, price]])
 
@@ -295,7 +146,6 @@ def cmd_done(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "done")
     ensure_ran(ctx, corp, "done")
-    train_step.check_limit_met(s, rs)
     if not trains.working(s, corp) and not cmd.get("no_route") and rs.k("operating", "must_buy_train") != "never":
         cheapest = trains.cheapest_available(s, rs)
         what = f"cheapest: {cheapest[1]} for {rs.money(cheapest[0])}" if cheapest else "none for sale"
@@ -321,13 +171,11 @@ def shortfall(s, rs, corp: str) -> int:
 def cmd_emergency_sell(ctx, cmd) -> None:
     """The president sells shares to raise money for a forced train purchase: only as many as needed,
     never handing over the operating company's presidency."""
-    from ledger.core.rounds.stock import sell  # stock imports this module
     s, rs = ctx.state, ctx.rs
     player = names.player(s, cmd.get("player"))
     kind, corp = names.item(rs, cmd.get("corp"))
     n = cmd.get("count") or 1
     op = s.round["corp"]
-    train_step.check_limit_met(s, rs)
     if kind == "private":
         discard_private(ctx, player, corp, op)
         return
@@ -341,10 +189,10 @@ def cmd_emergency_sell(ctx, cmd) -> None:
         refuse(f"{player} may not sell: {op} and its president can already pay for the cheapest train")
     price = shares.price(s, rs, corp)
     if (n - 1) * price >= need:
-        refuse(f"{player} needs ${need}: selling {n} {corp} share(s) at ${price} is more than needed",
+        refuse(f"{player} needs {rs.money(need)}: selling {n} {corp} share(s) at {rs.money(price)} is more than needed",
                             f"sell {max(1, -(-need // price))} share(s)")
     keep = corp == op and not rs.k("operating", "emergency_sell_changes_operating_president")
-    sell(ctx, player, corp, n, keep_president=keep)
+    shares.sell(ctx, player, corp, n, keep_president=keep)
     reorder_after_sale(ctx)
 
 
@@ -384,9 +232,8 @@ def cmd_bankrupt(ctx, cmd) -> None:
     """The president cannot raise the cheapest train even by selling all he may, and the game ends.
     Where his cash goes to the bank (1830), the bank first sells for him what he still may; where
     he keeps it (1843 A21: the game ends as things stand), he must have sold it all himself (§8.8.3)."""
-    from ledger.core.rounds.stock import sell
     s, rs = ctx.state, ctx.rs
-    if s.round["kind"] != "operating" or not s.round.get("corp"):
+    if not s.round.get("corp"):
         raise RuleViolation("bankruptcy happens during a forced train purchase in an operating round")
     player = names.player(s, cmd.get("player"))
     op = s.round["corp"]
@@ -413,7 +260,7 @@ def cmd_bankrupt(ctx, cmd) -> None:
         ctx.emit("game_over", reason="bankruptcy")
         return
     for corp, n in plan:
-        sell(ctx, player, corp, n, keep_president=(corp == op))
+        shares.sell(ctx, player, corp, n, keep_president=(corp == op))
     cash = s.cash(player_acct(player))
     ctx.emit("bankrupt", player=player, corp=op, cash=cash,
              transfers=[[player_acct(player), BANK, cash]] if cash else [])
@@ -429,3 +276,10 @@ def still_to_raise(s, rs, plan: list, owned: list[str]) -> str:
     if owned:
         parts.append("hand in " + ", ".join(f"{p} for {rs.money(rs.private(p).face)}" for p in owned))
     return " and ".join(parts)
+
+
+OPERATING = known_round(RoundKind(
+    name="operating", start=start, progress=progress, actor=lambda s: s.round.get("corp"),
+    label=lambda r: f"OR {r['set']}.{r['index']}",
+    title=lambda r: f"Operating Round {r['set']}.{r['index']} (of {r['count']})",
+    breaks_bank=lambda s: s.round["set"]))

@@ -6,16 +6,41 @@ implicitly when the next player in order acts after he has bought or sold.
 
 from __future__ import annotations
 
-from ledger.core.rules import market, shares, train_step, trains
 from ledger.core import names
-from ledger.core.rounds import operating
 from ledger.core.errors import RuleViolation, refuse
-from ledger.core.state import BANK, POOL, company_acct, round_label, ipo_acct, player_acct
+from ledger.core.registry import RoundKind, known_round
+from ledger.core.rules import market, shares, trains
+from ledger.core.rules.market import operating_order
+from ledger.core.state import BANK, POOL, company_acct, ipo_acct, player_acct
+
+
+def register(reg) -> None:
+    reg.round(STOCK)
+    reg.verb("par", cmd_par, "stock")
+    reg.verb("buy", cmd_buy, "stock")
+    reg.verb("sell", cmd_sell, "stock")
+    reg.verb("pass", cmd_pass, "stock")
+    reg.verb("exchange", cmd_exchange, "stock")
+    reg.answer("par", "par", cmd_par)
+    reg.pending("par", par_pending_text)
 
 
 def new_round(number: int, turn: int) -> dict:
     return {"kind": "stock", "number": number, "turn": turn, "passes": 0, "acted": False,
             "buys": [], "sold": {}, "last_actor": None}
+
+
+def start(ctx, priority: int | None = None, **_carry) -> None:
+    """A stock round follows the last set of ORs; `priority` when the round before deals it anew."""
+    s = ctx.state
+    turn = s.priority if priority is None else priority
+    fields = {} if priority is None else {"priority": priority}
+    ctx.emit("round_started", round=new_round(s.sets_played + 1, turn), **fields)
+
+
+def par_pending_text(s, rs, due: dict) -> tuple[str, str]:
+    return (f"{due['player']} must first choose the par price of {due['corp']}",
+            f"par {due['player']} {due['corp']} PRICE")
 
 
 def current(s) -> str:
@@ -25,9 +50,6 @@ def current(s) -> str:
 def take_turn(ctx, player: str) -> None:
     """Make sure it is `player`'s turn, ending the previous player's turn if he has acted."""
     s = ctx.state
-    if s.round["kind"] != "stock":
-        raise RuleViolation(f"not a stock round (now: {round_label(s)})")
-    train_step.check_limit_met(s, ctx.rs)
     cur = current(s)
     if player == cur:
         return
@@ -108,9 +130,6 @@ def check_par_colour(s, rs, price: int, colours=None) -> None:
 
 def cmd_buy(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
-    if s.round["kind"] != "stock":
-        raise RuleViolation(f"shares are bought in stock rounds (now: {round_label(s)})",
-                            "a company buys trains with 'train' and privates with 'buy-private'")
     player = names.player(s, cmd.get("player"))
     kind, corp = names.item(rs, cmd.get("item"))
     if kind != "corp":
@@ -196,39 +215,14 @@ def check_float(ctx, corp: str) -> None:
 
 def cmd_sell(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
-    if s.round["kind"] == "operating":
-        operating.cmd_emergency_sell(ctx, cmd)
-        return
     player = names.player(s, cmd.get("player"))
     corp = names.corp(rs, cmd.get("corp"))
     n = cmd.get("count") or 1
     take_turn(ctx, player)
     if rs.k("stock", "no_sell_in_first_round") and s.round["number"] == 1:
         refuse("no selling in the first stock round")
-    sell(ctx, player, corp, n)
+    shares.sell(ctx, player, corp, n)
     acted(ctx, player, sold=corp)
-
-
-def sell(ctx, player: str, corp: str, n: int, keep_president: bool = False) -> dict:
-    """Sell n shares to the pool at the current price, then move the marker down once per share."""
-    s, rs = ctx.state, ctx.rs
-    c = s.corps[corp]
-    if c.cell is None:
-        raise RuleViolation(f"{corp} has no share price yet: its shares cannot be sold")
-    moves, new_pres = shares.sale_moves(s, rs, player, corp, n, keep_president=keep_president)
-    price = shares.price(s, rs, corp)
-    to = market.move(rs, c.cell, "sell", n)
-    amount = price * n
-    if rs.k("stock", "sale_price") == "stepwise":
-        amount = sum(market.price(rs, market.move(rs, c.cell, "sell", i)) for i in range(n))
-    extra = {}
-    if market.at_foot(rs, c.cell) and rs.market_rules["sell_at_bottom"] == "down_in_stack":
-        stack = sorted((x for x, o in s.corps.items() if o.cell == c.cell), key=lambda x: s.corps[x].arrival)
-        if len(stack) > 1:
-            extra["restack"] = [market.sink_in_stack(stack, corp, n)]
-    return ctx.emit("shares_sold", player=player, corp=corp, count=n, price=price, amount=amount,
-                    president=new_pres, transfers=[[BANK, player_acct(player), amount]], certs=moves,
-                    moves=[[corp, list(c.cell), list(to)]], **extra)
 
 
 def check_may_end_turn(s, rs, player: str) -> None:
@@ -248,9 +242,6 @@ def check_may_end_turn(s, rs, player: str) -> None:
 
 def cmd_pass(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
-    if s.round["kind"] != "stock":
-        raise RuleViolation(f"players pass in the auction and stock rounds (now: {round_label(s)})",
-                            "a company ends its turn with 'done CORP'")
     player = names.player(s, cmd.get("player"))
     take_turn(ctx, player)
     check_may_end_turn(s, rs, player)
@@ -264,8 +255,6 @@ def cmd_pass(ctx, cmd) -> None:
 def cmd_exchange(ctx, cmd) -> None:
     """A player's private for a share (1830: M&H for an NYC share), in stock and operating rounds."""
     s, rs = ctx.state, ctx.rs
-    if s.round["kind"] not in ("stock", "operating"):
-        raise RuleViolation("privates are exchanged during stock or operating rounds")
     player = names.player(s, cmd.get("player"))
     sym = names.private(rs, cmd.get("private"))
     p = rs.private(sym)
@@ -306,7 +295,7 @@ def finish(ctx) -> None:
     """Sold-out companies rise, the priority deal passes, the set of operating rounds begins."""
     s, rs = ctx.state, ctx.rs
     if rs.k("stock", "sold_out_rise"):
-        for corp in operating.operating_order(s, rs):
+        for corp in operating_order(s, rs):
             c = s.corps[corp]
             if shares.ipo_percent(s, corp) == 0 and s.percent_of(POOL, corp) == 0:
                 to = market.move(rs, c.cell, "sold_out")
@@ -322,7 +311,11 @@ def finish(ctx) -> None:
         if order != s.players:
             ctx.emit("seating", players=order, cash={p: s.cash(player_acct(p)) for p in order})
         priority = 0
-    number = s.round["number"]
-    count = rs.phase(s.phase).ors
-    ctx.emit("stock_round_ended", number=number, priority=priority)
-    operating.start_or(ctx, number, 1, count, priority=priority)
+    ctx.emit("stock_round_ended", number=s.round["number"], priority=priority)
+    ctx.next_round(priority=priority)
+
+
+STOCK = known_round(RoundKind(
+    name="stock", start=start, progress=progress, actor=lambda s: s.players[s.round["turn"]],
+    label=lambda r: f"SR {r['number']}", title=lambda r: f"Stock Round {r['number']}",
+    breaks_bank=lambda s: s.round["number"]))

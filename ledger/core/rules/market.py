@@ -93,3 +93,11 @@ def par_cell(rs: Ruleset, par: int) -> Pos:
         if c.par and c.price == par:
             return pos
     raise KeyError(par)
+
+
+def operating_order(s, rs: Ruleset) -> list[str]:
+    """Floated companies by price, then column (right first), row (top first), arrival in the cell."""
+    def key(sym):
+        c = s.corps[sym]
+        return (-price(rs, c.cell), -c.cell[1], c.cell[0], c.arrival)
+    return sorted((sym for sym, c in s.corps.items() if c.floated and c.cell), key=key)

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ledger.core.rules import market
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.ruleset import Ruleset
-from ledger.core.state import POOL, GameState, cert_corp, ipo_acct, player_acct
+from ledger.core.state import BANK, POOL, GameState, cert_corp, ipo_acct, player_acct
 
 
 def price(s: GameState, rs: Ruleset, corp: str) -> int:
@@ -203,3 +203,26 @@ def sellable_value(s: GameState, rs: Ruleset, player: str, keep_president_of: st
             plan.append((corp, n))
             break
     return total, plan
+
+
+def sell(ctx, player: str, corp: str, n: int, keep_president: bool = False) -> dict:
+    """Sell n shares to the pool at the current price, then move the marker down once per share (a
+    sale in a stock round, or an emergency sale in an operating round)."""
+    s, rs = ctx.state, ctx.rs
+    c = s.corps[corp]
+    if c.cell is None:
+        raise RuleViolation(f"{corp} has no share price yet: its shares cannot be sold")
+    moves, new_pres = sale_moves(s, rs, player, corp, n, keep_president=keep_president)
+    at = price(s, rs, corp)
+    to = market.move(rs, c.cell, "sell", n)
+    amount = at * n
+    if rs.k("stock", "sale_price") == "stepwise":
+        amount = sum(market.price(rs, market.move(rs, c.cell, "sell", i)) for i in range(n))
+    extra = {}
+    if market.at_foot(rs, c.cell) and rs.market_rules["sell_at_bottom"] == "down_in_stack":
+        stack = sorted((x for x, o in s.corps.items() if o.cell == c.cell), key=lambda x: s.corps[x].arrival)
+        if len(stack) > 1:
+            extra["restack"] = [market.sink_in_stack(stack, corp, n)]
+    return ctx.emit("shares_sold", player=player, corp=corp, count=n, price=at, amount=amount,
+                    president=new_pres, transfers=[[BANK, player_acct(player), amount]], certs=moves,
+                    moves=[[corp, list(c.cell), list(to)]], **extra)

@@ -9,15 +9,15 @@ data sets (a company's second yellow tile, a hex's fee, a private's fee).
 from __future__ import annotations
 
 from ledger.core import names
-from ledger.core.rules import privates, trains
+from ledger.core.rules import privates
 from ledger.core.errors import RuleViolation, refuse
-from ledger.core.rounds import operating
+from ledger.core.rules import turn
 from ledger.core.state import BANK, company_acct
 
 
 def cmd_tile(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
-    corp = operating.operating_corp(ctx, cmd.get("corp"), "tile")
+    corp = turn.operating_corp(ctx, cmd.get("corp"), "tile")
     terrain = names.amount(cmd.get("cost"), "tile cost")
     hex_fee = hex_fee_of(rs, cmd.get("hex"))
     using = cmd.get("using")
@@ -31,7 +31,7 @@ def cmd_tile(ctx, cmd) -> None:
         refuse(f"no tile in {rs.title} costs {rs.money(terrain)}", f"terrain costs: {', '.join(map(str, allowed))}")
     fee = next_tile_fee(s, rs, corp)
     cost = terrain + fee + hex_fee
-    operating.pay_from(s, corp, cost, "the tile")
+    turn.pay_from(ctx, corp, cost, "the tile")
     ctx.emit("tile_laid", corp=corp, cost=cost, terrain=terrain, fee=fee, hex_fee=hex_fee, hex=cmd.get("hex"),
              transfers=[[company_acct(corp), BANK, cost]] if cost else [])
 
@@ -148,7 +148,7 @@ def tile_with_private(ctx, corp: str, sym: str, terrain: int, hex_fee: int) -> N
         cost = terrain + p.ability("tile_fee", 0) + hex_fee
     else:
         raise RuleViolation(f"{sym} has no track ability")
-    operating.pay_from(s, corp, cost, "the tile")
+    turn.pay_from(ctx, corp, cost, "the tile")
     ctx.emit("tile_laid", corp=corp, cost=cost, terrain=terrain, fee=cost - terrain - hex_fee, hex_fee=hex_fee,
              private=sym, transfers=[[company_acct(corp), BANK, cost]] if cost else [], **lay)
     ctx.emit("ability_used", private=sym, ability="tile")
@@ -158,16 +158,13 @@ def tile_with_private(ctx, corp: str, sym: str, terrain: int, hex_fee: int) -> N
 
 def cmd_token(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
-    corp = operating.operating_corp(ctx, cmd.get("corp"), "token")
+    corp = turn.operating_corp(ctx, cmd.get("corp"), "token")
     if cmd.get("using"):
-        operating.before_revenue(s, corp, "placing a station")
+        turn.before_revenue(s, corp, "placing a station")
         station_with_private(ctx, corp, names.private(rs, cmd.get("using")), cmd.get("cost"))
         return
     for why in station_bars(s, corp):
         refuse(why)
-    if cmd.get("move"):
-        move_station(ctx, corp, cmd.get("cost"))
-        return
     c = s.corps[corp]
     charter = rs.corporation(corp).tokens
     if c.tokens_used >= len(charter):
@@ -178,7 +175,7 @@ def cmd_token(ctx, cmd) -> None:
         why = "free after the private's tile" if s.round["free_token"] else "on the charter"
         refuse(f"{corp}'s next station costs {rs.money(cost)} ({why}), not {given}")
         cost = names.amount(given, "token cost")  # reached only when the banker forced this cost
-    operating.pay_from(s, corp, cost, "the station")
+    turn.pay_from(ctx, corp, cost, "the station")
     ctx.emit("token_placed", corp=corp, cost=cost, transfers=[[company_acct(corp), BANK, cost]] if cost else [])
 
 
@@ -201,23 +198,6 @@ def station_with_private(ctx, corp: str, sym: str, given) -> None:
         raise RuleViolation(f"{corp} has no station markers left")
     if given is not None and names.amount(given, "cost") != fee:
         refuse(f"{sym}'s tile and station cost {rs.money(fee)}, not {given}")
-    operating.pay_from(s, corp, fee, f"{sym}'s tile and station")
+    turn.pay_from(ctx, corp, fee, f"{sym}'s tile and station")
     ctx.emit("token_placed", corp=corp, cost=fee, private=sym, transfers=[[company_acct(corp), BANK, fee]])
     ctx.emit("ability_used", private=sym, ability="station")
-
-
-def move_station(ctx, corp: str, given) -> None:
-    """1843 §8.5.2: from the gray phase a company may move one station once per game."""
-    s, rs = ctx.state, ctx.rs
-    cost = rs.k("operating", "station_move_cost")
-    phase = rs.k("operating", "station_move_phase")
-    if not cost or not phase:
-        raise RuleViolation(f"stations are not moved in {rs.title}")
-    if not trains.phase_reached(s, rs, phase):
-        refuse(f"stations may be moved from {trains.phase_label(phase)} (now {trains.phase_label(s.phase)})")
-    if s.corps[corp].station_moved:
-        refuse(f"{corp} has already moved a station (once per game)")
-    if given is not None and names.amount(given, "cost") != cost:
-        refuse(f"moving a station costs {rs.money(cost)}, not {given}")
-    operating.pay_from(s, corp, cost, "moving a station")
-    ctx.emit("station_moved", corp=corp, cost=cost, transfers=[[company_acct(corp), BANK, cost]])

@@ -1,21 +1,22 @@
 """A company's train step: buying from the supply, the pool or another company, the director's
-emergency money, phase changes and rusting, limits (flip or discard), and the trains the bank
-takes out of play (the foreigners after a set, the 1843 auction's brief OR).
+emergency money, phase changes and rusting, and the discard a lower train limit forces.
 
-Rules: 1830 SEED "Trains", 1843 RULES §8.8 (digest D9). Sides, limits and relics: see trains.py.
+Rules: 1830 SEED "Trains", 1843 RULES §8.8 (digest D9). Sides and limits: see trains.py. What a
+title adds (1843: rusted certificates for sale, flips, engineers) it registers in its own module.
 """
 
 from __future__ import annotations
 
 from ledger.core import names
-from ledger.core.rules import privates, trains
 from ledger.core.errors import RuleViolation, refuse
+from ledger.core.rules import privates, trains
+from ledger.core.rules.revenue import ensure_ran
+from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import Side
-from ledger.core.state import BANK, DEPOT, POOL, RUSTED, company_acct, player_acct, train_type
+from ledger.core.state import BANK, POOL, company_acct, player_acct, train_type
 
 
 def cmd_train(ctx, cmd) -> None:
-    from ledger.core.rounds.operating import ensure_ran, operating_corp
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "train")
     name, side_name = names.side(rs, cmd.get("type"))
@@ -25,7 +26,7 @@ def cmd_train(ctx, cmd) -> None:
     given = cmd.get("price")
     relic = False
     if source.lower() in ("depot", "bank", "supply"):
-        train_id, seller, side, relic = from_supply(s, rs, corp, name, side_name, trade)
+        train_id, seller, side, relic = from_supply(ctx, corp, name, side_name, trade)
         price = side.price
         if trade:
             price = rs.train(name).trade_in_price
@@ -40,8 +41,6 @@ def cmd_train(ctx, cmd) -> None:
                             f"{' or '.join(t.name for t in rs.trains if t.trade_in)} from the bank")
     if given is not None and seller in (BANK, POOL) and names.amount(given, "price") != price:
         refuse(f"the {side.name} from the {'bank' if seller == BANK else 'pool'} costs {rs.money(price)}, not {given}")
-    if relic:
-        check_relic(s, rs, corp)
     if trade is None and not trains.within_limit(s, rs, corp, side):
         n_trains, n_certs = trains.load(s, rs, corp)
         refuse(f"train limit: {corp} holds {n_trains} train(s) on {n_certs} certificate(s); a {side.name} "
@@ -53,8 +52,10 @@ def cmd_train(ctx, cmd) -> None:
     buy_train(ctx, corp, train_id, seller, price, contribution, trade, side.name, relic)
 
 
-def from_supply(s, rs, corp: str, name: str, side_name: str | None, trade: str | None):
-    """(train id, seller, side, relic?) for a purchase from the bank's supply."""
+def from_supply(ctx, corp: str, name: str, side_name: str | None, trade: str | None):
+    """(train id, seller, side, relic?) for a purchase from the bank's supply; a train the supply
+    does not sell now may still be sold by the title's own rule (1843: rusted certificates)."""
+    s, rs = ctx.state, ctx.rs
     t = rs.train(name)
     side = t.side(side_name)
     if name in trains.depot_offer(s, rs):
@@ -66,13 +67,11 @@ def from_supply(s, rs, corp: str, name: str, side_name: str | None, trade: str |
             if trains.holder_train(s, corp, trade) is None:
                 raise RuleViolation(f"{corp} has no {trade} train to trade in")
         return trains.next_depot_train(s, rs, name), BANK, side, False
-    if name in trains.relic_offer(s, rs):
-        if not side.relic:
-            singles = ", ".join(sd.name for sd in t.sides if sd.relic)
-            raise RuleViolation(f"a rusted {name} certificate is sold only as {singles}, not {side.name}")
-        return trains.relics_left(s, name)[0], BANK, side, True
-    offer = [sd.name for n in trains.depot_offer(s, rs) for sd in rs.train(n).sides]
-    offer += [f"{sd.name} (rusted)" for n in trains.relic_offer(s, rs) for sd in rs.train(n).sides if sd.relic]
+    fallback = ctx.reg.rules.get("supply_fallback")
+    bought = fallback(ctx, corp, name, side) if fallback else None
+    if bought:
+        return bought
+    offer = trains.for_sale(s, rs)
     raise RuleViolation(f"the bank does not sell {name} trains now", f"for sale: {', '.join(offer) or 'none'}")
 
 
@@ -105,13 +104,6 @@ def from_company(ctx, corp: str, source: str, name: str, side_name: str | None, 
     if price < 1:
         raise RuleViolation(f"a train between companies costs at least {rs.money(1)}")
     return train_id, company_acct(other), held, price
-
-
-def check_relic(s, rs, corp: str) -> None:
-    held = [t for t in s.corp_trains(corp) if trains.is_relic(s, t)]
-    cap = rs.k("operating", "relic_limit")
-    if len(held) >= cap:
-        refuse(f"{corp} already owns {len(held)} rusted certificate(s): at most {cap} per company")
 
 
 def funding(ctx, corp: str, side: Side, seller: str, price: int, trade: str | None) -> int:
@@ -164,7 +156,7 @@ def buy_train(ctx, corp: str, train_id: str, seller: str, price: int, contributi
     if price:
         transfers.append([company_acct(corp), BANK if seller in (BANK, POOL) else seller, price])
     first_side = rs.train(name).sides[0].name
-    flags = {"side": None if side == first_side else side, "engineers": None}
+    flags = {"side": None if side == first_side else side, **cleared(ctx)}
     event = dict(corp=corp, train=train_id, type=name, side=side, seller=source, price=price,
                  contribution=contribution, president=s.president(corp), trade_in=trade,
                  transfers=transfers, trains=moves, flags={train_id: flags})
@@ -174,8 +166,14 @@ def buy_train(ctx, corp: str, train_id: str, seller: str, price: int, contributi
     if first_of_type:
         new_phase_or_rust(ctx, name)
     acquired(ctx, corp)
-    saw_train(ctx, corp, name)
+    ctx.reg.call("train_bought", ctx, corp, name)
     check_limits(ctx)
+
+
+def cleared(ctx) -> dict:
+    """Train flags that belong to the owning company (1843: engineers), cleared when a train
+    changes hands."""
+    return {flag: None for flag in ctx.reg.owner_flags}
 
 
 def acquired(ctx, corp: str) -> None:
@@ -185,24 +183,25 @@ def acquired(ctx, corp: str) -> None:
     privates.close(ctx, closing, reason=f"{corp} acquired a train")
 
 
-def saw_train(ctx, corp: str, name: str) -> None:
-    """The set counts toward the end when a company owns the title's trigger train (1843 gray)."""
-    s, rs = ctx.state, ctx.rs
-    if rs.k("endgame", "owned_train_sets") and name == rs.k("endgame", "owned_train_type") and not s.owned_this_set:
-        ctx.emit("owned_type_seen", corp=corp, type=name)
+def limit_text_pending(s, rs, due: dict) -> tuple[str, str]:
+    """Play waits while a company owes a discard (or, where the title allows, a flip) over the
+    train limit (1843 §8.8.2; 1830: 'excess trains are discarded at once')."""
+    from ledger.core.registry import for_ruleset
+    corp = due["corp"]
+    ways = list(for_ruleset(rs).answers.get("discard", {"discard": None}))
+    others = [w for w in ways if w != "discard"]
+    extra = "".join(f" or {w} a certificate" for w in others)
+    return (f"{corp} is over the train limit of {trains.limit_text(s, rs)}: it must first discard "
+            f"{due['count']} train(s){extra}",
+            "".join(f"{w} {corp} TYPE or " for w in others) + f"discard {corp} TYPE")
 
 
 def check_limit_met(s, rs) -> None:
-    """Play waits while a company owes a flip or a discard over the train limit (§8.8.2 in 1843,
-    'excess trains are discarded at once' in 1830)."""
+    """Refuse while a company owes a discard (the engine asks this before any other verb)."""
     due = next((p for p in s.pending if p["kind"] == "discard"), None)
-    if due is None:
-        return
-    corp = due["corp"]
-    flip = f"flip {corp} TYPE or " if any(len(t.sides) > 1 for t in rs.trains) else ""
-    raise RuleViolation(f"{corp} is over the train limit of {trains.limit_text(s, rs)}: it must first discard "
-                        f"{due['count']} train(s){' or flip a certificate' if flip else ''}",
-                        f"{flip}discard {corp} TYPE")
+    if due is not None:
+        message, hint = limit_text_pending(s, rs, due)
+        raise RuleViolation(message, hint)
 
 
 def check_limits(ctx) -> None:
@@ -214,10 +213,12 @@ def check_limits(ctx) -> None:
 
 
 def new_phase_or_rust(ctx, name: str) -> None:
+    """The first train of a type: a new phase (with its train limit and the privates that close),
+    the trains that rust (the title may protect some: they go obsolete instead)."""
     s, rs = ctx.state, ctx.rs
     phase = trains.phase_for_train(s, rs, name)
-    rusted, obsolete = trains.rusting(s, rs, name)
-    flags = {t: {"obsolete": True, "engineers": None} for t in obsolete}
+    rusted, obsolete = ctx.reg.rules["rusting"](s, rs, name)
+    flags = {t: {"obsolete": True, **cleared(ctx)} for t in obsolete}
     if phase:
         ctx.emit("phase_changed", phase=phase, train=name, limit=rs.phase(phase).train_limit,
                  certificate_limit=rs.phase(phase).certificate_limit,
@@ -225,115 +226,31 @@ def new_phase_or_rust(ctx, name: str) -> None:
         if phase == rs.k("privates_rules", "close_on_phase"):
             closing = [p.sym for p in rs.privates if not p.ability("survives_phase_close")]
             privates.close(ctx, closing, reason=f"{trains.phase_label(phase)} began")
-        if rs.phase(phase).relics:
-            return_relics(ctx, phase)
+        ctx.reg.call("phase_changed", ctx, phase)
     elif rusted or obsolete:
         ctx.emit("trains_rusted", train=name, trains=rusted, rusted=[t for t, _h, _d in rusted],
                  obsolete=obsolete, flags=flags)
 
 
-def return_relics(ctx, phase: str) -> None:
-    """1843 §15.6: every single certificate of the earlier colours returns to the supply, on its
-    single side, for sale as a rusted certificate. Gray trains and a private's train do not."""
-    s, rs = ctx.state, ctx.rs
-    keep = rs.phase(phase).on_train
-    moves, flags = [], {}
-    for t, h in sorted(s.trains.items()):
-        kind = rs.train(train_type(t))
-        if kind.name == keep or not kind.supply or h.startswith("company:") or h == POOL:
-            continue
-        if h == DEPOT and trains.is_relic(s, t):
-            continue
-        moves.append([t, h, DEPOT])
-        flags[t] = {"relic": True, "side": None, "obsolete": None, "engineers": None}
-    if moves:
-        ctx.emit("relics_returned", phase=phase, trains=moves, flags=flags)
-
-
-def drop_obsolete(ctx, corp: str) -> None:
-    """An obsolete certificate runs once more, then goes just before the company's next train step."""
-    s = ctx.state
-    gone = [t for t in s.corp_trains(corp) if trains.is_obsolete(s, t)]
-    if gone:
-        ctx.emit("obsolete_discarded", corp=corp, trains=[[t, company_acct(corp), RUSTED] for t in gone],
-                 flags={t: {"obsolete": None} for t in gone})
-
-
 def cmd_discard(ctx, cmd) -> None:
-    """A certificate over the limit goes to the pool; in its own train step a company may also
-    throw away a rusted certificate (a relic) to make room."""
+    """A certificate over the limit goes to the pool."""
     s, rs = ctx.state, ctx.rs
     corp = names.corp(rs, cmd.get("corp"))
     name, side_name = names.side(rs, cmd.get("type"))
     due = next((p for p in s.pending if p["kind"] == "discard" and p["corp"] == corp), None)
-    own_turn = s.round.get("kind") == "operating" and s.round.get("corp") == corp
-    relics = [t for t in s.corp_trains(corp) if trains.is_relic(s, t)]
-    if due is None and not (own_turn and relics):
+    if due is None:
         raise RuleViolation(f"{corp} is not over its train limit: trains are discarded only when the limit drops")
+    train_id = owned(s, rs, corp, name, side_name)
+    clear = cleared(ctx)
+    ctx.emit("train_discarded", corp=corp, train=train_id, trains=[[train_id, company_acct(corp), POOL]],
+             **({"flags": {train_id: clear}} if clear else {}))
+    check_limits(ctx)
+
+
+def owned(s, rs, corp: str, name: str, side_name: str | None) -> str:
+    """The company's certificate of that type (on that side), or a refusal naming what it holds."""
     train_id = trains.owned_side(s, rs, corp, name, side_name)
     if train_id is None:
         held = ", ".join(trains.side_name(s, rs, t) for t in s.corp_trains(corp)) or "none"
         raise RuleViolation(trains.not_held(s, rs, corp, name, side_name), f"it has {held}")
-    if due is None:
-        if train_id not in relics:
-            raise RuleViolation(f"{corp} is within its train limit: only a rusted certificate may be thrown away "
-                                f"to make room")
-        ctx.emit("train_discarded", corp=corp, train=train_id, relic=True,
-                 trains=[[train_id, company_acct(corp), RUSTED]], flags={train_id: {"relic": None}})
-        return
-    ctx.emit("train_discarded", corp=corp, train=train_id, trains=[[train_id, company_acct(corp), POOL]],
-             flags={train_id: {"engineers": None}})
-    check_limits(ctx)
-
-
-def cmd_flip(ctx, cmd) -> None:
-    """Turn a x2 certificate to its single-train side to get within the train limit (1843 §8.8.2)."""
-    s, rs = ctx.state, ctx.rs
-    corp = names.corp(rs, cmd.get("corp"))
-    name, side_name = names.side(rs, cmd.get("type"))
-    t = rs.train(name)
-    if len(t.sides) < 2:
-        raise RuleViolation(f"a {name} certificate has one side only")
-    single = t.sides[0]
-    candidates = [tid for tid in s.corp_trains(corp) if train_type(tid) == name
-                  and trains.side(s, rs, tid) != single and not trains.is_obsolete(s, tid)]
-    if not candidates:
-        raise RuleViolation(f"{corp} has no {name} certificate on a x2 side to flip")
-    if not any(p["kind"] == "discard" and p["corp"] == corp for p in s.pending):
-        refuse(f"{corp} is within its train limit: a certificate is flipped only to get within it")
-    tid = sorted(candidates, key=trains.train_number)[0]
-    ctx.emit("train_flipped", corp=corp, train=tid, side=single.name, flags={tid: {"side": None}})
-    check_limits(ctx)
-
-
-# --------------------------------------------------------------------------- trains leaving play
-
-def take_from_supply(ctx, who: str, name: str | None = None) -> str | None:
-    """The bank discards the next supply train (of a type, or the next on sale): the foreigners'
-    purchase (which may start a phase) or the auction's brief OR. Returns the train's type."""
-    s, rs = ctx.state, ctx.rs
-    if name is None:
-        offer = trains.depot_offer(s, rs)
-        if not offer:
-            return None
-        name = offer[0]
-    left = trains.depot_left(s, name)
-    if not left:
-        return None
-    first = trains.sold_count(s, name) == 0
-    ctx.emit("train_taken", by=who, train=left[0], type=name, trains=[[left[0], DEPOT, RUSTED]])
-    if first:
-        new_phase_or_rust(ctx, name)
-    return name
-
-
-def foreigners_buy(ctx) -> None:
-    """After the last OR of a set: the next supply train, and if it was the last of its colour the
-    next colour's first too (1843 RULES §5, §8.1)."""
-    s, rs = ctx.state, ctx.rs
-    name = take_from_supply(ctx, "the foreigners")
-    if name and not trains.depot_left(s, name):
-        nxt = trains.depot_offer(s, rs)
-        if nxt:
-            take_from_supply(ctx, "the foreigners", nxt[0])
-    check_limits(ctx)
+    return train_id

@@ -92,11 +92,6 @@ def depot_left(s: GameState, name: str) -> list[str]:
                   key=train_number)
 
 
-def relics_left(s: GameState, name: str) -> list[str]:
-    return sorted((t for t, h in s.trains.items() if train_type(t) == name and h == DEPOT and is_relic(s, t)),
-                  key=train_number)
-
-
 def train_number(train_id: str) -> int:
     return int(train_id.split(".")[1])
 
@@ -114,13 +109,6 @@ def depot_offer(s: GameState, rs: Ruleset) -> list[str]:
         elif depot_left(s, t.name) and not any(o for o in offer if rs.train(o).count is not None):
             offer.append(t.name)
     return offer
-
-
-def relic_offer(s: GameState, rs: Ruleset) -> list[str]:
-    """Types with rusted certificates for sale again (any order), in a relic phase."""
-    if not rs.phase(s.phase).relics:
-        return []
-    return [t.name for t in rs.trains if relics_left(s, t.name)]
 
 
 def next_depot_train(s: GameState, rs: Ruleset, name: str) -> str:
@@ -156,19 +144,25 @@ def phase_for_train(s: GameState, rs: Ruleset, name: str) -> str | None:
     return None
 
 
-def rusting(s: GameState, rs: Ruleset, name: str) -> tuple[list[list[str]], list[str]]:
-    """When the first train of type `name` is bought: the moves of trains that rust, and the ids of
-    company trains protected by a private, which go obsolete instead."""
+def rust_all(s: GameState, rs: Ruleset, name: str) -> tuple[list[list[str]], list[str]]:
+    """When the first train of type `name` is bought, every train that rusts on it leaves play
+    (the shared rule; a title may protect some, which then go obsolete instead). Returns the
+    moves of the rusting trains and the ids that go obsolete (none here)."""
     types = {t.name for t in rs.trains if t.rusts_on == name}
-    moves, obsolete = [], []
-    for t, h in s.trains.items():
-        if train_type(t) not in types or h in (RUSTED, DEPOT) or is_obsolete(s, t):
-            continue
-        if flags(s, t).get("engineers") and h.startswith("company:"):
-            obsolete.append(t)
-        else:
-            moves.append([t, h, RUSTED])
-    return moves, obsolete
+    moves = [[t, h, RUSTED] for t, h in s.trains.items()
+             if train_type(t) in types and h not in (RUSTED, DEPOT) and not is_obsolete(s, t)]
+    return moves, []
+
+
+def for_sale(s: GameState, rs: Ruleset) -> list[str]:
+    """What a company may buy now, as the table reads it: each supply type with its sides and
+    prices, each pool certificate, and what the title's own rules add (1843: rusted certificates)."""
+    from ledger.core.registry import for_ruleset
+    out = [" / ".join(f"{sd.name} {rs.money(sd.price)}" for sd in rs.train(n).sides) for n in depot_offer(s, rs)]
+    out += [" / ".join(f"{sd.name} {rs.money(sd.price)}" for sd in pool_sides(s, rs, t)) + " (pool)"
+            for t in sorted(s.pool_trains())]
+    extra = for_ruleset(rs).rules.get("train_offers")
+    return out + (extra(s, rs) if extra else [])
 
 
 def over_limit(s: GameState, rs: Ruleset) -> list[dict]:
