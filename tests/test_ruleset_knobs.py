@@ -4,7 +4,6 @@ out, and games stored with the old, spelled-out texts still load."""
 
 import hashlib
 import sqlite3
-import subprocess
 import tomllib
 from pathlib import Path
 
@@ -77,8 +76,6 @@ EXPECTED = {
     },
 }
 
-# The last commit whose TOMLs spelled out every knob: what games stored before the defaults hold.
-SPELLED_OUT = "fd9ffe7c1ec31f17fef21fe284931e4cd408cb69"
 
 
 def problems_of(override: str, title: str = "1830") -> list[str]:
@@ -88,15 +85,10 @@ def problems_of(override: str, title: str = "1830") -> list[str]:
 
 
 def spelled_out_text(title: str) -> str:
-    root = Path(__file__).resolve().parent.parent
-    try:
-        done = subprocess.run(["git", "-C", str(root), "show", f"{SPELLED_OUT}:rulesets/{title}/ruleset.toml"],
-                              capture_output=True, text=True, timeout=30)
-    except OSError as exc:
-        pytest.skip(f"no git: {exc}")
-    if done.returncode:
-        pytest.skip(f"the spelled-out ruleset is not in this checkout's history ({done.stderr.strip()})")
-    return done.stdout
+    """The title's TOML as games stored it before knobs had defaults (a copy in tests/data/v1)."""
+    path = Path(__file__).resolve().parent / "data" / "v1" / f"{title}.ruleset.toml"
+    assert path.is_file(), f"missing test data {path} (see tests/data/README.md)"
+    return path.read_text()
 
 
 # --------------------------------------------------------------------------- (a) the same values
@@ -159,6 +151,17 @@ def test_unknown_wrong_type_and_disallowed_values_are_reported_together_with_the
 
 def test_a_knob_section_that_is_not_a_table_is_reported():
     assert problems_of("rounds = 3\n") == ["rounds: expected a table, got 3"]
+
+
+# --------------------------------------------------------------------------- (d) no repeated default
+
+@pytest.mark.parametrize("title", ruleset.available_titles())
+def test_a_title_does_not_repeat_a_default(title):
+    data = tomllib.loads(ruleset.ruleset_text(title))
+    repeated = [f"{section}.{name}" for section, knobs in ruleset.KNOBS.items()
+                for name, knob in knobs.items()
+                if name in data.get(section, {}) and data[section][name] == knob.default]
+    assert repeated == []
 
 
 # --------------------------------------------------------------------------- (e) rounds

@@ -1073,7 +1073,7 @@ def test_a_corrupted_event_is_reported_not_repaired(opening):
 
 
 def test_an_altered_ruleset_is_reported(opening):
-    execute(opening.db, "update game set ruleset_text = replace(ruleset_text, 'ipo_pays = \"nobody\"', "
-                        "'ipo_pays = \"company\"')")
+    execute(opening.db, "update game set ruleset_text = replace(ruleset_text, 'discount_only = \"SV\"', "
+                        "'discount_only = \"CS\"')")
     line = error_line(opening("status", ok=False))
     assert "ruleset" in line
