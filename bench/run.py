@@ -327,8 +327,11 @@ OPEN_PARTS = [
     ("ledger.books.store", "Store", "__init__"),
     ("ledger.books.store", "Store", "header"),
     ("ledger.core.ruleset", "", "parse"),
-    ("ledger.books.store", "Store", "active_events"),
-    ("ledger.books.session", "Session", "replay"),
+    ("ledger.books.store", "Store", "latest_state_snapshot"),
+    ("ledger.books.store", "Store", "active_event_rows"),
+    ("ledger.books.session", "Session", "snapshot_state"),
+    ("ledger.books.session", "Session", "replay_onto"),
+    ("ledger.books.session", "", "engine_fingerprint"),
     ("ledger.core.engine", "", "initial_state"),
     ("ledger.books.session", "", "check_invariants"),
 ]

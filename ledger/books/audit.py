@@ -6,15 +6,19 @@
    balance) and the limits at the end;
 4. every command decided again from the state at that moment: every dividend, sale price, float,
    private revenue and stock move is recomputed and compared with what was stored;
-5. the commands that waived a rule, the money adjustments, and physical counts that disagreed.
+5. the commands that waived a rule, the money adjustments, and physical counts that disagreed;
+6. every state snapshot the session may open the game from, against the state a full replay gives
+   at its command and the digest of the active events up to it.
 """
 
 from __future__ import annotations
 
 import json
+from bisect import bisect_right
 from collections import defaultdict
+from dataclasses import fields
 
-from ledger.core import engine
+from ledger.core import engine, snapshot
 from ledger.core.rules import shares
 from ledger.core.engine import Command
 from ledger.core.errors import BankError
@@ -48,9 +52,11 @@ def audit(session) -> tuple[list[str], list[str]]:
     problems += check_cert_moves(store)
     totals = {"dividends": 0, "sales": 0, "commands": 0}
     snapshots = stored_snapshots(store)
+    state_snapshots = StateSnapshotCheck(store)
 
     def recheck(entry, before):
         totals["commands"] += 1
+        state_snapshots.before(entry.id, before)
         check_snapshots(entry, before, rs, snapshots.get(entry.id, []), problems)
         if entry.verb == "new":
             return
@@ -71,6 +77,9 @@ def audit(session) -> tuple[list[str], list[str]]:
                             + first_difference(entry.events, again))
 
     entries, final = walk(session, each=recheck)
+    state_snapshots.finish(final)
+    problems += state_snapshots.problems
+    notes += state_snapshots.notes()
     replayed = {a: v for a, v in final.balances.items() if v}
     if {a: v for a, v in posted.items() if v} != replayed:
         diff = {a: (posted.get(a, 0), replayed.get(a, 0)) for a in set(posted) | set(replayed)
@@ -137,6 +146,97 @@ def check_snapshots(entry, before, rs, stored: list[tuple], problems: list[str])
         diff = next(((w, g) for w, g in zip(want, stored) if w != g), (want[len(stored):], stored[len(want):]))
         problems.append(f"command {entry.id} ({entry.text}): its stored round snapshot {diff[1]} differs from "
                         f"the ledger's {diff[0]}")
+
+
+class StateSnapshotCheck:
+    """Each stored state snapshot against the full replay: the state after its command (which is
+    the state before the next command in force, or the final state) and the count and digest of
+    the active events up to it. Snapshots of commands no longer in force, or written by another
+    engine, are never opened from and are only counted."""
+
+    def __init__(self, store):
+        from ledger.books.session import engine_fingerprint
+        self.rows, self.ignored = {}, []
+        for row in store.state_snapshots():
+            usable = (row["status"] == "active" and row["format"] == snapshot.FORMAT
+                      and row["engine"] == engine_fingerprint())
+            if usable:
+                self.rows[row["command_id"]] = row
+            else:
+                self.ignored.append(row)
+        self.digests = event_digests(store) if self.rows else []
+        self.digest_commands = [command_id for command_id, _count, _digest in self.digests]
+        self.waiting: dict | None = None  # a snapshot whose state is the one before the next command
+        self.problems: list[str] = []
+
+    def before(self, command_id: int, state) -> None:
+        """Called with the replayed state before each command in force."""
+        self.settle(state)
+        row = self.rows.get(command_id)
+        if row:
+            self.check_digest(row)
+            self.waiting = row
+
+    def finish(self, final) -> None:
+        self.settle(final)
+
+    def settle(self, state) -> None:
+        if self.waiting is not None:
+            self.check_state(self.waiting, state)
+            self.waiting = None
+
+    def check_digest(self, row: dict) -> None:
+        at = bisect_right(self.digest_commands, row["command_id"]) - 1
+        count, digest = (self.digests[at][1], self.digests[at][2]) if at >= 0 else (0, "")
+        if (row["head_events"], row["events_hash"]) != (count, digest):
+            self.problems.append(
+                f"the state snapshot of command {row['command_id']} was taken after {row['head_events']} events "
+                f"with digest {str(row['events_hash'])[:12]}, but the ledger has {count} with digest {digest[:12]}"
+                + CACHE_HINT)
+
+    def check_state(self, row: dict, replayed) -> None:
+        try:
+            stored = snapshot.state_from_json(row["state"])
+        except (ValueError, TypeError, KeyError, AttributeError) as exc:
+            self.problems.append(f"the state snapshot of command {row['command_id']} does not load: {exc}" + CACHE_HINT)
+            return
+        differ = [f.name for f in fields(replayed) if getattr(stored, f.name, None) != getattr(replayed, f.name)]
+        if differ:
+            self.problems.append(f"the state snapshot of command {row['command_id']} differs from the replay in "
+                                 + ", ".join(differ) + CACHE_HINT)
+
+    def notes(self) -> list[str]:
+        out = [f"{len(self.rows)} state snapshots match the replay"] if self.rows and not self.problems else []
+        if self.ignored:
+            out.append(f"{len(self.ignored)} state snapshots are never opened from (written by another engine, or "
+                       f"their command is not in force)")
+        return out
+
+
+# The session opens a game from its latest snapshot without re-reading the events before it.
+CACHE_HINT = "; snapshots are a cache: sqlite3 GAME 'delete from state_snapshots' makes bank replay every event"
+
+
+def event_digests(store) -> list[tuple[int, int, str]]:
+    """(command id, active events so far, their digest) after each command in force with events."""
+    from ledger.books.session import extend_events_hash
+    out, count, digest = [], 0, ""
+    for command_id, rows in grouped_by_command(store.query(
+            "select e.id, e.command_id, e.data from events e join commands c on c.id = e.command_id "
+            "where c.status = 'active' order by e.id")):
+        count += len(rows)
+        digest = extend_events_hash(digest, rows)
+        out.append((command_id, count, digest))
+    return out
+
+
+def grouped_by_command(rows: list[dict]):
+    group: list[tuple[int, str]] = []
+    for i, row in enumerate(rows):
+        group.append((row["id"], row["data"]))
+        if i + 1 == len(rows) or rows[i + 1]["command_id"] != row["command_id"]:
+            yield row["command_id"], group
+            group = []
 
 
 def first_difference(stored: list[dict], again: list[dict]) -> str:

@@ -1,8 +1,13 @@
 """The SQLite ledger: game header, commands as typed, events, postings, certificate moves, snapshots.
 
-Append-only: undo and redo change a command's status, never delete a row. One command is one
+Append-only: undo and redo change a command's status, never delete a ledger row. One command is one
 `BEGIN IMMEDIATE` transaction, so a crash leaves either the whole command or none of it, and a
 second writer waits for the first (busy timeout) instead of interleaving with it.
+
+State snapshots (`state_snapshots`) are a cache, not the ledger: the state after a command that
+started a round, so that opening a game replays only the events after the latest one. Files
+written before they existed lack the table; the first command written to one creates it (a read
+never does).
 
 Durability: the game file uses SQLite's rollback journal with `synchronous=FULL`, so a command
 that printed its result is on disk, and the `.db` file alone always holds the whole game (a copy
@@ -28,6 +33,27 @@ from ledger.core.errors import BankError, CommandError, LedgerCorrupt
 BUSY_TIMEOUT = float(os.environ.get("BANK_BUSY_TIMEOUT", "10"))
 SQLITE_MAGIC = b"SQLite format 3\x00"
 
+# The state after a command that started a round. head_events: the active events up to and
+# including the command; events_hash: a digest of those events (ids and data) for the audit;
+# format and engine: the encoding and the engine that wrote it (any other one ignores it).
+# The cache follows the ledger through triggers, whoever writes the file (this bank's undo and
+# redo, an older bank, a hand edit): an event added, changed or removed, or a command put in or
+# out of force, drops the snapshots taken at or after that command, so none is ever stale.
+STATE_SNAPSHOTS = [
+    "create table if not exists state_snapshots (command_id integer primary key references commands(id), "
+    "head_events integer, events_hash text, format integer, engine text, state text)",
+    "create trigger if not exists state_snapshots_event_added after insert on events begin "
+    "delete from state_snapshots where command_id >= new.command_id; end",
+    "create trigger if not exists state_snapshots_event_changed after update on events begin "
+    "delete from state_snapshots where command_id >= min(old.command_id, new.command_id); end",
+    "create trigger if not exists state_snapshots_event_removed after delete on events begin "
+    "delete from state_snapshots where command_id >= old.command_id; end",
+    "create trigger if not exists state_snapshots_status_changed after update of status on commands begin "
+    "delete from state_snapshots where command_id >= old.id; end",
+    "create trigger if not exists state_snapshots_command_removed after delete on commands begin "
+    "delete from state_snapshots where command_id >= old.id; end",
+]
+
 SCHEMA = [
     "create table game (id integer primary key, title text, players text, options text, "
     "ruleset_text text, ruleset_override text, ruleset_hash text, engine_version integer)",
@@ -43,6 +69,7 @@ SCHEMA = [
     "create index idx_events_command_id on events (command_id)",
     "create index idx_cert_moves_cert on cert_moves (cert)",
     "create index idx_postings_command_id on postings (command_id)",
+    *STATE_SNAPSHOTS,
 ]
 
 SCHEMA_VIEWS = {
@@ -141,6 +168,35 @@ class Store:
             "where c.status = 'active' order by e.id").fetchall()
         return [json.loads(r[0]) for r in rows]
 
+    def active_event_rows(self, after_command: int = 0) -> list[tuple[int, str]]:
+        """(id, data) of the events of commands in force recorded after command `after_command`, in
+        order. Ordered by command, then id (the same order: both grow together), so that SQLite
+        reads only the tail through the command_id index instead of scanning every event."""
+        return self.conn.execute(
+            "select e.id, e.data from events e join commands c on c.id = e.command_id "
+            "where c.status = 'active' and e.command_id > ? order by e.command_id, e.id", (after_command,)).fetchall()
+
+    def has_table(self, name: str) -> bool:
+        return self.conn.execute("select 1 from sqlite_master where type = 'table' and name = ?",
+                                 (name,)).fetchone() is not None
+
+    def latest_state_snapshot(self, fmt: int, engine: str) -> dict | None:
+        """The latest state snapshot of a command in force written in this format by this engine,
+        or None (also for a file from before state snapshots)."""
+        if not self.has_table("state_snapshots"):
+            return None
+        rows = self.query(
+            "select s.command_id, s.head_events, s.events_hash, s.state from state_snapshots s "
+            "join commands c on c.id = s.command_id where c.status = 'active' and s.format = ? and s.engine = ? "
+            "order by s.command_id desc limit 1", (fmt, engine))
+        return rows[0] if rows else None
+
+    def state_snapshots(self) -> list[dict]:
+        if not self.has_table("state_snapshots"):
+            return []
+        return self.query("select s.*, c.status from state_snapshots s left join commands c on c.id = s.command_id "
+                          "order by s.command_id")
+
     def commands(self, include_undone: bool = True) -> list[dict]:
         sql = "select * from commands" + ("" if include_undone else " where status = 'active'") + " order by id"
         return self.query(sql)
@@ -182,6 +238,20 @@ class Store:
         self.conn.executemany(
             "insert into snapshots (command_id, round, player, cash, shares, privates, value) values (?,?,?,?,?,?,?)",
             [(command_id, round_label, r["player"], r["cash"], r["shares"], r["privates"], r["value"]) for r in rows])
+
+    def ensure_state_snapshots(self) -> None:
+        """Create the state_snapshots table and its triggers in a game file from before them (call
+        inside a write transaction: a read never changes a file). Also puts back a table someone
+        dropped, which the triggers that remain need before any event can be written."""
+        if not self.has_table("state_snapshots"):
+            for sql in STATE_SNAPSHOTS:
+                self.conn.execute(sql)
+
+    def save_state_snapshot(self, command_id: int, head_events: int, events_hash: str, fmt: int, engine: str,
+                            state: str) -> None:
+        """Store a state snapshot (inside the command's transaction, after `ensure_state_snapshots`)."""
+        self.conn.execute("insert into state_snapshots (command_id, head_events, events_hash, format, engine, state) "
+                          "values (?, ?, ?, ?, ?, ?)", (command_id, head_events, events_hash, fmt, engine, state))
 
     def set_status(self, command_id: int, status: str) -> None:
         self.conn.execute("update commands set status = ? where id = ?", (status, command_id))
