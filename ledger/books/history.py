@@ -92,7 +92,7 @@ def state_before(session, command_id: int) -> GameState:
 def series(session) -> list[dict]:
     """After every round (at the start of the next, and at the end of the game): each player's net
     worth and each company's share price."""
-    from ledger.interface.views import score_rows
+    from ledger.core.scoring import score_rows
     from ledger.core.rules import shares
     rs = session.rs
     state = engine.initial_state(rs, session.players, session.options)

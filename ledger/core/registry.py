@@ -38,7 +38,8 @@ class RoundKind:
     `start(ctx, **carry)`: emit the round's start (`carry` is what the previous round hands on,
     e.g. the priority deal). `progress(ctx) -> bool`: the automatic consequences after a command
     (True if anything happened). `actor(state) -> str | None`: the player or company to act.
-    `label(round) -> 'SR 3'` and `title(round) -> 'Stock Round 3'` name it. `breaks_bank(state)`:
+    `label(round) -> 'SR 3'` and `title(round) -> 'Stock Round 3'` name it. `legal(state, rs)`:
+    the `legal.Turn` now (who acts, what they may type, the 'Next:' line). `breaks_bank(state)`:
     the last set of ORs to play if the bank breaks during this round."""
     name: str
     start: Callable
@@ -46,6 +47,7 @@ class RoundKind:
     actor: Callable
     label: Callable
     title: Callable
+    legal: Callable
     breaks_bank: Callable = lambda s: 1
 
 
@@ -59,6 +61,8 @@ class Registry:
     answers: dict[str, dict[str, Callable]] = field(default_factory=dict)
     # pending decision kind -> (state, rs, pending) -> (message, hint) refusing anything else
     pending_text: dict[str, Callable] = field(default_factory=dict)
+    # pending decision kind -> (state, rs, pending) -> legal.Turn (who decides, how)
+    pending_turn: dict[str, Callable] = field(default_factory=dict)
     # verb -> what to say when it is typed in a round that does not play it
     elsewhere: dict[str, str] = field(default_factory=dict)
     # train flags that belong to the owning company, cleared when a train changes hands
@@ -99,8 +103,10 @@ class Registry:
         """`handler(ctx, cmd)` answers a pending decision of this kind."""
         self.answers.setdefault(pending_kind, {})[verb] = handler
 
-    def pending(self, pending_kind: str, text: Callable) -> None:
+    def pending(self, pending_kind: str, text: Callable, turn: Callable) -> None:
+        """A kind of pending decision: the refusal of anything else, and the turn it makes."""
         self.pending_text[pending_kind] = text
+        self.pending_turn[pending_kind] = turn
 
 
 _CACHE: dict[tuple, Registry] = {}

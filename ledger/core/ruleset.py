@@ -292,8 +292,9 @@ class Ruleset:
         return self.knobs[section][knob]
 
     def money(self, amount: int) -> str:
-        """An amount in the title's currency: '$120' or '120fr'."""
-        return f"${amount}" if self.currency == "$" else f"{amount}{self.currency}"
+        """An amount in the title's currency: '$120', '120fr', '$6.7' for a fraction of a dollar."""
+        from ledger.core.money import format_money
+        return format_money(amount, self.currency)
 
     @property
     def bank_total(self) -> int:

@@ -33,17 +33,17 @@ def explain_event(s, rs, e: dict) -> list[str]:
     if k == "revenue" and e["how"] == "pay":
         return explain_payout(s, rs, e)
     if k == "revenue":
-        return [f"  {e['corp']} withholds ${e['revenue']}: the bank pays it all to the treasury"] + move_lines(rs, e, "withhold")
+        return [f"  {e['corp']} withholds {rs.money(e['revenue'])}: the bank pays it all to the treasury"] + move_lines(rs, e, "withhold")
     if k == "shares_sold":
-        return ([f"  {e['player']} sells {e['count']} {e['corp']} share(s) at the current price ${e['price']} = "
-                 f"${e['amount']}, paid by the bank"] + move_lines(rs, e, "sell"))
+        return ([f"  {e['player']} sells {e['count']} {e['corp']} share(s) at the current price {rs.money(e['price'])} = "
+                 f"{rs.money(e['amount'])}, paid by the bank"] + move_lines(rs, e, "sell"))
     if k == "share_bought":
         where = "IPO shares are bought at par" if e["source"] == "ipo" else "pool shares at the market price"
-        return [f"  {e['player']} pays the bank ${e['price']} for {e['percent']}% of {e['corp']} ({where})"]
+        return [f"  {e['player']} pays the bank {rs.money(e['price'])} for {e['percent']}% of {e['corp']} ({where})"]
     if k == "floated":
         return [f"  {e['corp']} floats ({rs.k('company', 'float_percent')}% sold): the bank pays {rs.k('company', 'capital_shares')} × par "
-                f"${s.corps[e['corp']].par} = ${e['capital']}"]
-    lines = [f"  {acct_name(a)} pays {acct_name(b)} ${n}" for a, b, n in e.get("transfers", ()) if a != "mint"]
+                f"{rs.money(s.corps[e['corp']].par)} = {rs.money(e['capital'])}"]
+    lines = [f"  {acct_name(a)} pays {acct_name(b)} {rs.money(n)}" for a, b, n in e.get("transfers", ()) if a != "mint"]
     lines += move_lines(rs, e, None)
     return lines
 
@@ -52,18 +52,18 @@ def explain_payout(s, rs, e: dict) -> list[str]:
     corp, revenue = e["corp"], e["revenue"]
     per_share = Fraction(revenue * shares.unit(rs), 100)
     rounding = rs.k("company", "dividend_rounding").replace("_", " ")
-    lines = [f"  {corp} pays out ${revenue}: ${float(per_share):g} per {shares.unit(rs)}% share "
+    lines = [f"  {corp} pays out {rs.money(revenue)}: {rs.money(per_share)} per {shares.unit(rs)}% share "
              f"(each holder's total rounded {rounding.replace('ceil', 'up').replace('floor', 'down')})"]
     recomputed = {acct: amount for acct, _n, amount in dividends(s, rs, corp, revenue)}
     for p in s.players:
         n = shares.shares_of(s, rs, f"player:{p}", corp)
         if n:
             exact = per_share * n
-            lines.append(f"    {p}: {n} share(s) × ${float(per_share):g} = ${float(exact):g} → ${recomputed.get(f'player:{p}', 0)}")
+            lines.append(f"    {p}: {n} share(s) × {rs.money(per_share)} = {rs.money(exact)} → {rs.money(recomputed.get(f'player:{p}', 0))}")
     pool = shares.shares_of(s, rs, POOL, corp)
     if pool:
         who = corp if rs.k("company", "pool_pays") == "company" else "nobody"
-        lines.append(f"    pool: {pool} share(s) → ${float(per_share * pool):g} to {who}")
+        lines.append(f"    pool: {pool} share(s) → {rs.money(per_share * pool)} to {who}")
     ipo = shares.shares_of(s, rs, ipo_acct(corp), corp)
     if ipo:
         who = corp if rs.k("company", "ipo_pays") == "company" else "nobody (the bank keeps it)"
@@ -84,9 +84,9 @@ def move_lines(rs, e: dict, cause) -> list[str]:
     out = []
     for corp, old, new in e.get("moves", ()):
         if old is None:
-            out.append(f"    {corp}'s marker is placed at ${market.price(rs, tuple(new))}")
+            out.append(f"    {corp}'s marker is placed at {rs.money(market.price(rs, tuple(new)))}")
             continue
         a, b = market.price(rs, tuple(old)), market.price(rs, tuple(new))
         blocked = " (blocked: it stays)" if list(old) == list(new) else ""
-        out.append(f"    {corp} ${a} → ${b}{blocked}: {RULE[cause]}")
+        out.append(f"    {corp} {rs.money(a)} → {rs.money(b)}{blocked}: {RULE[cause]}")
     return out

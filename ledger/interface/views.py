@@ -9,31 +9,12 @@ import re
 
 from tabulate import tabulate
 
-from ledger.core import events
+from ledger.core import events, legal
+from ledger.core.scoring import private_value, score_rows, share_value, snapshot_rows, value  # noqa: F401 (views' API)
 
-from ledger.core.rounds import auction, operating
-from ledger.core.rules import privates, shares, track, trains
+from ledger.core.rounds import operating
+from ledger.core.rules import privates, shares, trains
 from ledger.core.state import BANK, POOL, acct_name, round_label, company_acct, ipo_acct, player_acct
-
-
-def share_value(s, rs, player: str) -> int:
-    total = 0
-    for corp in s.corps:
-        n = shares.shares_of(s, rs, player_acct(player), corp)
-        if n:
-            total += n * shares.price(s, rs, corp)
-    return total
-
-
-def private_value(s, rs, player: str) -> int:
-    if rs.k("endgame", "score_privates") != "face":
-        return 0
-    return sum(rs.private(p.sym).face for p in s.privates.values()
-               if p.owner == player_acct(player) and not p.closed)
-
-
-def value(s, rs, player: str) -> int:
-    return s.cash(player_acct(player)) + share_value(s, rs, player) + private_value(s, rs, player)
 
 
 def holdings(s, rs, player: str) -> dict[str, int]:
@@ -50,60 +31,8 @@ def owned_privates(s, player_or_corp_acct: str) -> list[str]:
 
 
 def whose_turn(s, rs) -> str:
-    return localize(_whose_turn(s, rs), rs)
-
-
-def _whose_turn(s, rs) -> str:
-    """One line: who acts now and what they may do."""
-    if s.game_over:
-        return f"The game is over ({s.end_reason}). See 'bank score'."
-    if s.pending:
-        p = s.pending[0]
-        if p["kind"] == "par":
-            from ledger.core.rounds.stock import allowed_pars
-            pars = ", ".join(map(str, allowed_pars(s, rs, p.get("colours"))))
-            return f"{p['player']} must set the par price of {p['corp']}: par {p['player']} {p['corp']} PRICE ({pars})"
-        flip = f"flip {p['corp']} TYPE or " if any(len(t.sides) > 1 for t in rs.trains) else ""
-        return (f"{p['corp']} is over the train limit of {trains.limit_text(s, rs)}: {flip}"
-                f"discard {p['count']} (discard {p['corp']} TYPE)")
-    kind = s.round["kind"]
-    if kind == "auction":
-        who = auction.actor(s)
-        war = s.round.get("war")
-        if war:
-            return (f"Bidding war for {war}: {who} must bid at least ${auction.min_bid(s, rs, war)} or pass")
-        unsold = privates.unsold(s, rs)
-        cheapest = unsold[0]
-        bids = ", ".join(f"{sym} ≥${auction.min_bid(s, rs, sym)}" for sym in unsold[1:])
-        return (f"Auction: {who} to act: buy {cheapest} for ${s.privates[cheapest].price}"
-                + (f", bid on {bids}" if bids else "") + ", or pass")
-    if kind == "stock":
-        who = s.players[s.round["turn"]]
-        if s.round["acted"]:
-            return f"SR {s.round['number']}: {who} may sell, buy if not yet bought, or pass (end the turn)"
-        first = s.round["number"] == 1 and rs.k("stock", "no_sell_in_first_round")
-        return f"SR {s.round['number']}: {who}'s turn: par, buy, sell{' (not in SR 1)' if first else ''} or pass"
-    if kind == "operating":
-        corp = s.round["corp"]
-        steps = turn_steps(s, rs, corp)
-        return f"OR {s.round['set']}.{s.round['index']}: {corp} ({s.president(corp)}) operates: {steps}"
-    return kind
-
-
-def turn_steps(s, rs, corp: str) -> str:
-    """The steps left in the company's turn; track and station as the core rules them (track.py)."""
-    r = s.round
-    left = []
-    if track.can_lay_tile(s, rs, corp):
-        fee = track.next_tile_fee(s, rs, corp)
-        left.append(f"tile (fee ${fee} + terrain)" if fee else "tile")
-    if track.can_place_station(s, rs, corp):
-        left.append("token")
-    if r["revenue"] is None:
-        left.append("pay/withhold REVENUE" if s.corp_trains(corp) else "runs nothing (withhold 0)")
-    left.append(f"train (for sale: {', '.join(for_sale(s, rs))})")
-    left.append("done" if s.corp_trains(corp) else "done (must buy a train unless --no-route)")
-    return ", ".join(x for x in left if x)
+    """One line: who acts now and what they may do (the core says; ledger.core.legal)."""
+    return legal.hint(s, rs)
 
 
 def for_sale(s, rs) -> list[str]:
@@ -136,7 +65,7 @@ def status_json(s, rs) -> dict:
         "end_reason": s.end_reason,
         "priority": s.players[s.priority],
         "turn": whose_turn(s, rs),
-        "operating": s.round.get("corp") if s.round["kind"] == "operating" else None,
+        "operating": s.round.get("corp"),
         "cert_limit": s.cert_limit,
         "train_limit": trains.limit(s, rs),
         "train_certificate_limit": trains.cert_limit(s, rs),
@@ -165,10 +94,6 @@ def company_json(s, rs, sym: str) -> dict:
 
 
 def status_text(s, rs) -> str:
-    return localize(_status_text(s, rs), rs)
-
-
-def _status_text(s, rs) -> str:
     bank = f"{rs.money(s.cash(BANK))}" + (" (BROKEN)" if s.bank_broken else "")
     head = (f"{rs.title} · {round_label(s)} · phase {s.phase} (train limit {trains.limit_text(s, rs)}) · bank {bank} · "
             f"priority {s.players[s.priority]} · cert limit {s.cert_limit}")
@@ -187,7 +112,7 @@ def _status_text(s, rs) -> str:
         out += ["", tabulate(rows, headers=["company", "price/par", "cash", "trains", "tokens", "IPO", "pool",
                                             "president", "floated", "privates/ports" if rs.ports else "privates"])]
     unsold = privates.unsold(s, rs)
-    if s.round["kind"] == "auction" and unsold:
+    if "bids" in s.round and unsold:  # an auction is under way
         rows = [[sym, f"{rs.money(s.privates[sym].price)}",
                  ", ".join(f"{p} {rs.money(a)}" for p, a in s.round["bids"].get(sym, {}).items()) or "-"] for sym in unsold]
         out += ["", tabulate(rows, headers=["private", "price", "bids"])]
@@ -204,10 +129,6 @@ def pool_line(s, rs) -> str:
 # --------------------------------------------------------------------------- market
 
 def market_text(s, rs) -> str:
-    return localize(_market_text(s, rs), rs)
-
-
-def _market_text(s, rs) -> str:
     rows = max(r for r, _ in rs.market) + 1
     cols = max(c for _, c in rs.market) + 1
     here: dict[tuple, list[str]] = {}
@@ -246,21 +167,6 @@ def zone_legend(rs) -> str:
 
 # --------------------------------------------------------------------------- score
 
-def score_rows(s, rs) -> list[dict]:
-    rows = [{"name": p, "cash": s.cash(player_acct(p)), "shares": share_value(s, rs, p),
-             "privates": private_value(s, rs, p), "value": value(s, rs, p)} for p in s.players]
-    ordered = sorted(rows, key=lambda r: -r["value"])
-    for row in rows:
-        row["rank"] = 1 + sum(1 for other in ordered if other["value"] > row["value"])
-    return rows
-
-
-def snapshot_rows(s, rs) -> list[dict]:
-    """Each player's cash and worth, for the per-round snapshots of the ledger."""
-    return [{"player": r["name"], "cash": r["cash"], "shares": r["shares"], "privates": r["privates"],
-             "value": r["value"]} for r in score_rows(s, rs)]
-
-
 def score_json(s, rs) -> dict:
     return {"game_over": s.game_over, "end_reason": s.end_reason,
             "players": [{k: r[k] for k in ("name", "cash", "value", "rank", "shares", "privates")}
@@ -268,10 +174,6 @@ def score_json(s, rs) -> dict:
 
 
 def score_text(s, rs) -> str:
-    return localize(_score_text(s, rs), rs)
-
-
-def _score_text(s, rs) -> str:
     rows = sorted(score_rows(s, rs), key=lambda r: r["rank"])
     table = tabulate([[r["rank"], r["name"], f"{rs.money(r['cash'])}", f"{rs.money(r['shares'])}", f"{rs.money(r['privates'])}",
                        f"{rs.money(r['value'])}"] for r in rows],
@@ -282,12 +184,9 @@ def _score_text(s, rs) -> str:
 
 # --------------------------------------------------------------------------- event descriptions
 
-def money(n: int) -> str:
-    return f"${n}"
-
-
 def localize(text: str, rs) -> str:
-    """Amounts in the title's currency: the views and messages write '$120'; 1843 shows '120fr'."""
+    """Kept for callers outside the views (the CLI's error path): every message is already written
+    in the title's currency, so this changes nothing but a stray '$' from older text."""
     if rs is None or rs.currency == "$" or not text:
         return text
     return re.sub(r"\$([+-]?\d+(?:\.\d+)?)", lambda m: f"{m.group(1)}{rs.currency}", text)

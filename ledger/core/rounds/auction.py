@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
+from ledger.core.legal import Action, Turn
 from ledger.core.registry import RoundKind, known_round
 from ledger.core.rules import privates
 from ledger.core.state import BANK, player_acct
@@ -191,6 +192,24 @@ def discount(ctx, cheapest: str) -> None:
         award(ctx, s.players[s.round["turn"]], cheapest, 0, normal=True)
 
 
+def legal(s, rs) -> Turn:
+    """Buy the cheapest, bid on another, or pass; in a bidding war, raise or drop out."""
+    who = actor(s)
+    war = s.round.get("war")
+    if war:
+        least = rs.money(min_bid(s, rs, war))
+        return Turn(who, (Action("bid", (who, war), f"bid at least {least}"), Action("pass", (who,), "pass")),
+                    f"Bidding war for {war}: {who} must bid at least {least} or pass")
+    unsold = privates.unsold(s, rs)
+    cheapest = unsold[0]
+    price = rs.money(s.privates[cheapest].price)
+    bids = [Action("bid", (who, sym), f"{sym} ≥{rs.money(min_bid(s, rs, sym))}") for sym in unsold[1:]]
+    acts = (Action("buy", (who, cheapest), f"buy {cheapest} for {price}"), *bids, Action("pass", (who,), "pass"))
+    line = (f"Auction: {who} to act: buy {cheapest} for {price}"
+            + (f", bid on {', '.join(a.text for a in bids)}" if bids else "") + ", or pass")
+    return Turn(who, acts, line)
+
+
 AUCTION = known_round(RoundKind(
-    name="auction", start=start, progress=progress, actor=actor,
+    name="auction", start=start, progress=progress, actor=actor, legal=legal,
     label=lambda r: "Auction", title=lambda r: "Private auction", breaks_bank=lambda s: 1))

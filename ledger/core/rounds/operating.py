@@ -12,6 +12,7 @@ import math
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import TURN_RESET
+from ledger.core.legal import Action, Turn
 from ledger.core.registry import RoundKind, known_round
 from ledger.core.rules import privates, revenue, shares, track, train_step, trains, turn
 from ledger.core.rules.market import operating_order
@@ -36,7 +37,7 @@ def register(reg) -> None:
     reg.verb("bankrupt", cmd_bankrupt, "operating",
              elsewhere="bankruptcy happens during a forced train purchase in an operating round")
     reg.answer("discard", "discard", train_step.cmd_discard)
-    reg.pending("discard", train_step.limit_text_pending)
+    reg.pending("discard", train_step.limit_text_pending, train_step.limit_turn)
     reg.rule("rusting", trains.rust_all)
 
 
@@ -278,8 +279,31 @@ def still_to_raise(s, rs, plan: list, owned: list[str]) -> str:
     return " and ".join(parts)
 
 
+def legal(s, rs) -> Turn:
+    """The steps left in the operating company's turn, as the rules of each step say (track.py
+    for track and stations)."""
+    corp = s.round["corp"]
+    steps, acts = [], []
+    if track.can_lay_tile(s, rs, corp):
+        fee = track.next_tile_fee(s, rs, corp)
+        steps.append(f"tile (fee {rs.money(fee)} + terrain)" if fee else "tile")
+        acts.append(Action("tile", (corp,)))
+    if track.can_place_station(s, rs, corp):
+        steps.append("token")
+        acts.append(Action("token", (corp,)))
+    has_trains = bool(s.corp_trains(corp))
+    if s.round["revenue"] is None:
+        steps.append("pay/withhold REVENUE" if has_trains else "runs nothing (withhold 0)")
+        acts += [Action("pay", (corp,)), Action("withhold", (corp,))] if has_trains else [Action("withhold", (corp, "0"))]
+    steps.append(f"train (for sale: {', '.join(trains.for_sale(s, rs))})")
+    steps.append("done" if has_trains else "done (must buy a train unless --no-route)")
+    acts += [Action("train", (corp,)), Action("done", (corp,))]
+    line = f"OR {s.round['set']}.{s.round['index']}: {corp} ({s.president(corp)}) operates: {', '.join(steps)}"
+    return Turn(corp, tuple(acts), line)
+
+
 OPERATING = known_round(RoundKind(
-    name="operating", start=start, progress=progress, actor=lambda s: s.round.get("corp"),
+    name="operating", start=start, progress=progress, actor=lambda s: s.round.get("corp"), legal=legal,
     label=lambda r: f"OR {r['set']}.{r['index']}",
     title=lambda r: f"Operating Round {r['set']}.{r['index']} (of {r['count']})",
     breaks_bank=lambda s: s.round["set"]))

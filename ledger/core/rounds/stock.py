@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
+from ledger.core.legal import Action, Turn
 from ledger.core.registry import RoundKind, known_round
 from ledger.core.rules import market, shares, trains
 from ledger.core.rules.market import operating_order
@@ -22,7 +23,7 @@ def register(reg) -> None:
     reg.verb("pass", cmd_pass, "stock")
     reg.verb("exchange", cmd_exchange, "stock")
     reg.answer("par", "par", cmd_par)
-    reg.pending("par", par_pending_text)
+    reg.pending("par", par_pending_text, par_pending_turn)
 
 
 def new_round(number: int, turn: int) -> dict:
@@ -36,6 +37,27 @@ def start(ctx, priority: int | None = None, **_carry) -> None:
     turn = s.priority if priority is None else priority
     fields = {} if priority is None else {"priority": priority}
     ctx.emit("round_started", round=new_round(s.sets_played + 1, turn), **fields)
+
+
+def par_pending_turn(s, rs, due: dict) -> Turn:
+    """A private came with a president's certificate: its buyer must set the par first."""
+    pars = ", ".join(map(str, allowed_pars(s, rs, due.get("colours"))))
+    who, corp = due["player"], due["corp"]
+    return Turn(who, (Action("par", (who, corp), f"par {who} {corp} PRICE"),),
+                f"{who} must set the par price of {corp}: par {who} {corp} PRICE ({pars})")
+
+
+def legal(s, rs) -> Turn:
+    """The player whose turn it is: par, buy, sell or pass; after acting, sell, buy more or pass."""
+    who = current(s)
+    n = s.round["number"]
+    if s.round["acted"]:
+        acts = (Action("sell", (who,)), Action("buy", (who,)), Action("pass", (who,)))
+        return Turn(who, acts, f"SR {n}: {who} may sell, buy if not yet bought, or pass (end the turn)")
+    first = n == 1 and rs.k("stock", "no_sell_in_first_round")
+    acts = (Action("par", (who,)), Action("buy", (who,)), *(() if first else (Action("sell", (who,)),)),
+            Action("pass", (who,)))
+    return Turn(who, acts, f"SR {n}: {who}'s turn: par, buy, sell{' (not in SR 1)' if first else ''} or pass")
 
 
 def par_pending_text(s, rs, due: dict) -> tuple[str, str]:
@@ -316,6 +338,6 @@ def finish(ctx) -> None:
 
 
 STOCK = known_round(RoundKind(
-    name="stock", start=start, progress=progress, actor=lambda s: s.players[s.round["turn"]],
+    name="stock", start=start, progress=progress, actor=lambda s: s.players[s.round["turn"]], legal=legal,
     label=lambda r: f"SR {r['number']}", title=lambda r: f"Stock Round {r['number']}",
     breaks_bank=lambda s: s.round["number"]))

@@ -196,6 +196,18 @@ def limit_text_pending(s, rs, due: dict) -> tuple[str, str]:
             "".join(f"{w} {corp} TYPE or " for w in others) + f"discard {corp} TYPE")
 
 
+def limit_turn(s, rs, due: dict):
+    """A company over the train limit must discard (or flip, where the title allows) first."""
+    from ledger.core.legal import Action, Turn
+    from ledger.core.registry import for_ruleset
+    corp = due["corp"]
+    others = [w for w in for_ruleset(rs).answers.get("discard", {}) if w != "discard"]
+    acts = tuple(Action(w, (corp,)) for w in (*others, "discard"))
+    return Turn(corp, acts, f"{corp} is over the train limit of {trains.limit_text(s, rs)}: "
+                            + "".join(f"{w} {corp} TYPE or " for w in others)
+                            + f"discard {due['count']} (discard {corp} TYPE)")
+
+
 def check_limit_met(s, rs) -> None:
     """Refuse while a company owes a discard (the engine asks this before any other verb)."""
     due = next((p for p in s.pending if p["kind"] == "discard"), None)
