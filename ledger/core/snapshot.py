@@ -32,6 +32,7 @@ FORMAT = 1
 TAG = "@type"
 NONE_TYPE = type(None)
 UNTYPED = (Any, object, dict, list)
+SCALARS = (str, int, float, bool)
 
 
 def state_to_json(state: GameState) -> str:
@@ -125,6 +126,8 @@ def fits(value, hint) -> bool:
 
 def decode(data, hint):
     """JSON data back into the declared type `hint`."""
+    if type(data) is hint and hint in SCALARS:  # most values: a state is mostly text and numbers
+        return data
     if hint in UNTYPED or hint is None:
         return data
     origin, args = typing.get_origin(hint), typing.get_args(hint)
