@@ -222,7 +222,7 @@ class Game:
         return len(trains.depot_left(self.state, train_type))
 
     def port_owner(self, port: str) -> str | None:
-        return self.state.ports.get(port)
+        return self.state.extra["ports"].get(port)  # 1843's ports
 
     @property
     def game_over(self) -> bool:

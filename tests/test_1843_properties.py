@@ -163,8 +163,8 @@ def operating_candidates(g: Game, data_revenue) -> dict[str, list[str]]:
                     f"tile {corp} 0 --using TB", f"tile {corp} 30 --using SG"]
     out["station"] = [f"token {corp}", f"token {corp} 100", f"token {corp} --using HAV", f"token {corp} --using BA",
                       f"token {corp} --move"]
-    out["port"] = [f"port {corp} {port}" for port in PORTS if s.ports.get(port) is None]
-    out["port"] += [f"port {corp} {port} --from {holder}" for port, holder in s.ports.items() if holder]
+    out["port"] = [f"port {corp} {port}" for port in PORTS if s.extra["ports"].get(port) is None]
+    out["port"] += [f"port {corp} {port} --from {holder}" for port, holder in s.extra["ports"].items() if holder]
     revenue = data_revenue()
     out["run"] = [f"pay {corp} {revenue}", f"withhold {corp} {revenue}", f"withhold {corp} 0"]
     buys = []
@@ -336,7 +336,7 @@ def check_books(g: Game, line: str) -> None:
             if rusts and trains.phase_reached(s, rs, rusts) and rusts in COLOURS:
                 assert trains.is_obsolete(s, t) or trains.is_relic(s, t) or train_type(t) == rusts, (
                     f"{corp} keeps {t}, which rusts in the {rusts} phase (now {s.phase}) {where}")
-    for port, holder in s.ports.items():
+    for port, holder in s.extra["ports"].items():
         assert holder is None or s.corps[holder].floated, where
     # train limits (T2, §8.8.2)
     over = {p["corp"] for p in trains.over_limit(s, rs)}
@@ -446,7 +446,7 @@ def check_events(g: Game, before, events: list[dict], line: str) -> None:
             assert e["price"] == 20, where  # §8.9
         elif k == "port_income":
             held = {}
-            for holder in before.ports.values():
+            for holder in before.extra["ports"].values():
                 if holder:
                     held[holder] = held.get(holder, 0) + 20  # §8.1: 20fr per port on a charter
             assert {t[1].split(":", 1)[1]: t[2] for t in e["transfers"]} == held, where
@@ -621,7 +621,7 @@ def end_reason_is_valid(g: Game) -> str:
             assert before == "sold_out", (reason, before)  # 3a: at the end of a stock round, at once
         return "500"
     if "gray" in reason and "set" in reason:
-        assert s.owned_sets == 2 and before == "owned_set_counted", (reason, before)
+        assert s.extra["owned_sets"] == 2 and before == "owned_set_counted", (reason, before)
         last = next(e for e in reversed(g.events) if e["kind"] == "operating_round_ended")
         assert last["index"] == s.round["after"]["count"]  # at the end of the set: its last OR
         return "gray"

@@ -19,8 +19,8 @@ EXPECTED = {
     "1830": {
         "bank": {"total": 12000, "breaks": "below_zero"},
         "auction": {"style": "waterfall", "min_raise": 5, "bid_multiple": 1, "all_pass_discount": 5,
-                    "discount_only": "SV", "free_at_zero": True, "all_pass": "discount_or_revenue",
-                    "brief_or_discards": "", "next_after_all_pass": "continue", "earmark_bids": True},
+                    "discount_only": "SV", "free_at_zero": True, "next_after_all_pass": "continue",
+                    "earmark_bids": True},
         "stock": {"order": "sell_buy_sell", "no_sell_in_first_round": True, "holding_limit": 60, "pool_limit": 50,
                   "unlimited_holding_zones": ["orange", "brown"], "cert_free_zones": ["yellow", "orange", "brown"],
                   "multi_buy_zones": ["brown"], "multi_buy_from_ipo": True,  # the default option turns it on
@@ -34,13 +34,11 @@ EXPECTED = {
         "operating": {"home_token_cost": 0, "tile_costs": [0, 80, 120], "tile_lays": 1, "must_buy_train": "route",
                       "emergency_sell_changes_operating_president": False, "emergency_cheapest_only": True,
                       "emergency_from_company_max": "face", "bankrupt_ends_game": True, "zero_revenue_moves": "left",
-                      "emergency_private_discard": "none", "bankrupt_cash": "bank", "end_of_set_discard": "none",
-                      "station_move_cost": 0, "station_move_phase": "", "pool_train_side": "buyer_choice",
-                      "relic_limit": 0, "revenue_multiple": 10, "max_stop_revenue": 100, "max_route_stops": 12},
+                      "emergency_private_discard": "none", "bankrupt_cash": "bank", "pool_train_side": "buyer_choice",
+                      "revenue_multiple": 10, "max_stop_revenue": 100, "max_route_stops": 12},
         "endgame": {"bank_broken_in_or": "end_of_set", "bank_broken_in_sr": "end_of_next_set",
                     "bankruptcy": "immediate", "score_privates": "face", "end_cell_in_sr": "none",
-                    "end_cell_in_or": "none", "owned_train_sets": 0, "owned_train_type": "",
-                    "auction_discards_end": False},
+                    "end_cell_in_or": "none"},
         "privates_rules": {"company_buy_from_phase": "3", "company_buy_min": "half_face",
                            "company_buy_max": "double_face", "close_on_phase": "5"},
         "rounds": ROUNDS,
@@ -48,8 +46,8 @@ EXPECTED = {
     "1843": {
         "bank": {"total": 100000, "breaks": "never"},
         "auction": {"style": "waterfall", "min_raise": 5, "bid_multiple": 5, "all_pass_discount": 5,
-                    "discount_only": "", "free_at_zero": True, "all_pass": "brief_or",
-                    "brief_or_discards": "yellow", "next_after_all_pass": "after_last_buyer", "earmark_bids": True},
+                    "discount_only": "", "free_at_zero": True, "next_after_all_pass": "after_last_buyer",
+                    "earmark_bids": True},
         "stock": {"order": "sell_buy_sell", "no_sell_in_first_round": True, "holding_limit": 60, "pool_limit": 50,
                   "unlimited_holding_zones": ["orange", "brown"], "cert_free_zones": ["yellow", "orange", "brown"],
                   "multi_buy_zones": ["brown"], "multi_buy_from_ipo": True, "over_limit_blocks_pass": True,
@@ -63,16 +61,18 @@ EXPECTED = {
                       "emergency_sell_changes_operating_president": False, "emergency_cheapest_only": True,
                       "emergency_from_company_max": "face", "bankrupt_ends_game": True, "zero_revenue_moves": "left",
                       "emergency_private_discard": "face", "bankrupt_cash": "keep",
-                      "end_of_set_discard": "next_train", "station_move_cost": 100, "station_move_phase": "gray",
-                      "pool_train_side": "buyer_choice", "relic_limit": 1, "revenue_multiple": 1,
+                      "pool_train_side": "buyer_choice", "revenue_multiple": 1,
                       "max_stop_revenue": 150, "max_route_stops": 15},
         "endgame": {"bank_broken_in_or": "end_of_set", "bank_broken_in_sr": "end_of_next_set",
                     "bankruptcy": "immediate", "score_privates": "face", "end_cell_in_sr": "immediate",
-                    "end_cell_in_or": "end_of_or", "owned_train_sets": 2, "owned_train_type": "gray",
-                    "auction_discards_end": True},
+                    "end_cell_in_or": "end_of_or"},
         "privates_rules": {"company_buy_from_phase": "green", "company_buy_min": "one",
                            "company_buy_max": "double_face", "close_on_phase": "brown"},
         "rounds": ROUNDS,
+        # 1843's own rules (rulesets/1843/title.py KNOBS); older games kept them in the shared sections
+        "title_rules": {"brief_or_discards": "yellow", "brief_or_ends_game": True, "station_move_cost": 100,
+                        "station_move_phase": "gray", "relic_limit": 1, "owned_train_sets": 2,
+                        "owned_train_type": "gray"},
     },
 }
 
@@ -112,7 +112,7 @@ def test_an_omitted_optional_knob_gets_its_default():
     assert "discount_only" not in text
     rs = ruleset.parse(text, {}, source="1830")
     assert rs.k("auction", "discount_only") == ruleset.KNOBS["auction"]["discount_only"].default == ""
-    assert rs.k("endgame", "owned_train_sets") == 0   # 1830 writes no [endgame] table at all
+    assert rs.k("endgame", "end_cell_in_or") == "none"   # 1830 writes no [endgame] table at all
 
 
 def test_defaults_are_not_shared_between_rulesets():

@@ -10,7 +10,7 @@ asked of the title's registry (ledger.core.registry), never decided here by roun
 
 from __future__ import annotations
 
-from ledger.core import events, registry
+from ledger.core import events, grammar, registry
 from ledger.core.command import Command
 from ledger.core.errors import WAIVING, CommandError, LedgerCorrupt, RuleViolation, one_line
 from ledger.core.ruleset import Ruleset
@@ -104,8 +104,14 @@ def initial_state(rs: Ruleset, players: list[str], options: dict | None = None) 
         trains=trains,
         phase=rs.phases[0].name,
         round={"kind": "setup"},
-        ports={name: None for name in rs.ports.get("names", ())},
+        extra=title_state(rs),
     )
+
+
+def title_state(rs: Ruleset) -> dict:
+    """The state a title's own rules keep, as the game starts (none for most titles)."""
+    start = registry.for_ruleset(rs).rules.get("initial_state")
+    return start(rs) if start else {}
 
 
 def replay(rs: Ruleset, players: list[str], events: list[dict], options: dict | None = None) -> GameState:
@@ -135,6 +141,8 @@ def decide_with_state(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list
         raise RuleViolation(f"the game is over ({state.end_reason}); only status, market, score and log work")
     reg = registry.for_ruleset(rs)
     handler = handler_for(reg, state, rs, cmd.verb)
+    # names and amounts are read once, here; the caller's Command (what the ledger stores) stays as typed
+    cmd = grammar.resolve(state, rs, cmd)
     ctx = Ctx(state.clone(), rs)
     forced = cmd.get("force")
     if forced and not cmd.get("reason"):

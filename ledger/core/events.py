@@ -20,7 +20,7 @@ from ledger.core.money import format_money
 from ledger.core.state import MINT, GameState, acct_name, company_acct, player_acct
 
 # Effects any event may carry; applied before the kind's own `apply` (see state.apply_effects).
-EFFECTS = ("transfers", "certs", "trains", "moves", "restack", "flags", "ports")
+EFFECTS = ("transfers", "certs", "trains", "moves", "restack", "flags")
 
 
 class Kind:

@@ -49,13 +49,9 @@ KNOBS: dict[str, dict[str, Knob]] = {
         "style": Knob(str, ("waterfall",), "waterfall"),   # privates auctioned in face-value order
         "min_raise": Knob(int, None, 5),          # a bid is at least the face value (or the top bid) + this
         "bid_multiple": Knob(int, None, 1),       # every bid a multiple of this (1: any amount)
-        # what an all-pass does: discount_or_revenue (1830: discount the discount_only private, else
-        # privates pay); brief_or (1843 §6.2: privates pay, a train is discarded, the cheapest drops).
-        "all_pass": Knob(str, ("discount_or_revenue", "brief_or"), "discount_or_revenue"),
         "all_pass_discount": Knob(int, None, 5),  # what the private an all-pass drops loses each time
         "discount_only": Knob(str, None, ""),     # discount_or_revenue: the one private dropped ("" none)
         "free_at_zero": Knob(bool, None, True),   # a private dropped to 0 must be taken by the next player
-        "brief_or_discards": Knob(str, None, ""),  # train certificate type a brief OR discards ("" none)
         # who acts after an all-pass: the turn carries on, or goes to the player after the last buyer
         "next_after_all_pass": Knob(str, ("continue", "after_last_buyer"), "continue"),
         "earmark_bids": Knob(bool, None, True),   # open bids on other privates reduce what a player may bid
@@ -114,13 +110,8 @@ KNOBS: dict[str, dict[str, Knob]] = {
         # what a bankrupt player's cash does: goes to the bank (1830), or stays (1843 A21)
         "bankrupt_cash": Knob(str, ("bank", "keep"), "bank"),
         "zero_revenue_moves": Knob(str, ("left", "none"), "left"),  # a $0 run moves the price left, or not
-        # after the last OR of a set: nothing, or the next supply train is taken (1843 foreigners)
-        "end_of_set_discard": Knob(str, ("none", "next_train"), "none"),
-        "station_move_cost": Knob(int, None, 0),  # 0: stations are never moved
-        "station_move_phase": Knob(str, None, ""),  # the phase from which a station may be moved
         # a double-sided certificate from the pool: the buyer picks the side, or it keeps its side
         "pool_train_side": Knob(str, ("buyer_choice", "as_discarded"), "buyer_choice"),
-        "relic_limit": Knob(int, None, 0),        # rusted certificates a company may own (relic phases)
         "revenue_multiple": Knob(int, None, 1),   # every revenue is a multiple of this (1: any amount)
         # a typo guard, from the title's map: a revenue above (stops x max_stop_revenue) over the
         # company's trains needs --force; max_route_stops are counted for a train that runs any number
@@ -136,10 +127,6 @@ KNOBS: dict[str, dict[str, Knob]] = {
         # a market end cell (flag e) reached: in a stock round / by a dividend in an operating round
         "end_cell_in_sr": Knob(str, ("none", "immediate"), "none"),
         "end_cell_in_or": Knob(str, ("none", "end_of_or"), "none"),
-        # end after the Nth set in which a company owned an owned_train_type train (0: never)
-        "owned_train_sets": Knob(int, None, 0),
-        "owned_train_type": Knob(str, None, ""),
-        "auction_discards_end": Knob(bool, None, False),   # the brief OR discarding the last train ends the game
     },
     "privates_rules": {
         "company_buy_from_phase": Knob(str, None, REQUIRED),   # the phase from which companies buy privates
@@ -154,6 +141,15 @@ KNOBS: dict[str, dict[str, Knob]] = {
         "cycle": Knob(list, ROUND_KINDS, ["stock", "operating"]),
     },
 }
+
+
+# Knobs of earlier versions that became a title's own (its module's KNOBS, moved there by its
+# LEGACY_KNOBS): a game stored before still names them in the shared sections, where they are read
+# by the title or, for a title without the feature, ignored.
+RETIRED_KNOBS = {("auction", "all_pass"), ("auction", "brief_or_discards"), ("operating", "end_of_set_discard"),
+                 ("operating", "station_move_cost"), ("operating", "station_move_phase"),
+                 ("operating", "relic_limit"), ("endgame", "owned_train_sets"), ("endgame", "owned_train_type"),
+                 ("endgame", "auction_discards_end")}
 
 
 PRIVATE_ABILITIES = {
@@ -172,12 +168,7 @@ PRIVATE_ABILITIES = {
     "closes_on_use": bool,
     "station_tile_fee": int,       # tile + station at its hex, replacing the track and station step
     "par_colours": list,           # the par colours the bonus president's company may be started at
-    "exchange_any": bool,          # title module: a share of any company (1843 Val de Loire)
-    "engineers": bool,             # title module: a train goes obsolete instead of rusting
     "company_buy_early": list,     # player counts in which a company buys it at face before the usual phase
-    "converts_to_train": str,      # title module: bought by a company, it becomes this train
-    "convert_players": list,
-    "convert_before_phase": str,
     "survives_phase_close": bool,
 }
 
@@ -282,7 +273,7 @@ class Ruleset:
     phases: tuple[Phase, ...]
     market_rules: dict  # sell_at_bottom, sold_out_top, or_move_stacking, ledges, provisional
     hex_fees: dict  # hex name -> fee for laying or upgrading a tile there
-    ports: dict  # {"income", "sale_price", "names"}; empty when the title has no ports
+    own: dict  # the title's own data sections, read by its module (1843: ports)
     extension: str  # module beside the data with the title's own rules ("" for none)
     options: dict  # name -> {"description", "default", "patch"}
     chosen_options: tuple[str, ...]
@@ -414,7 +405,11 @@ def patch_section(data: dict, section: str, patches: dict, path: str, problems: 
 
 
 def build(data: dict, problems: list[str], chosen: tuple[str, ...], text: str) -> Ruleset:
-    knobs = {section: read_knobs(data, section, problems) for section in KNOBS}
+    module = title_module(str(data.get("title", "")))
+    move_legacy_knobs(data, getattr(module, "LEGACY_KNOBS", {}))
+    sections = {**KNOBS, **getattr(module, "KNOBS", {})}
+    knobs = {section: read_knobs(data, section, table, problems) for section, table in sections.items()}
+    abilities = {**PRIVATE_ABILITIES, **getattr(module, "PRIVATE_ABILITIES", {})}
     market = read_market(data.get("market", {}), problems)
     rs = Ruleset(
         title=str(data.get("title", "")),
@@ -423,14 +418,15 @@ def build(data: dict, problems: list[str], chosen: tuple[str, ...], text: str) -
         knobs=knobs,
         players=read_players(data.get("players", []), problems),
         market=market,
-        privates=tuple(read_private(i, p, problems) for i, p in enumerate(data.get("privates", []))),
+        privates=tuple(read_private(i, p, abilities, problems) for i, p in enumerate(data.get("privates", []))),
         corporations=tuple(read_corp(i, c, problems) for i, c in enumerate(data.get("corporations", []))),
         shares=tuple(data.get("certificates", {}).get("shares", ())),
         trains=tuple(read_train(i, t, problems) for i, t in enumerate(data.get("trains", []))),
         phases=tuple(read_phase(i, p, problems) for i, p in enumerate(data.get("phases", []))),
         market_rules=read_market_rules(data.get("market", {}), market, problems),
         hex_fees=read_hex_fees(data.get("hex_fees", []), problems),
-        ports=read_ports(data.get("ports", {}), problems),
+        own={name: reader(data.get(name, {}), problems)
+             for name, reader in getattr(module, "DATA_SECTIONS", {}).items()},
         extension=title_module_name(str(data.get("title", ""))),
         options=copy.deepcopy(data.get("options", {})),
         chosen_options=chosen,
@@ -439,17 +435,32 @@ def build(data: dict, problems: list[str], chosen: tuple[str, ...], text: str) -
     if not rs.title:
         problems.append("title: missing")
     cross_check(rs, problems)
+    if hasattr(module, "check"):
+        module.check(rs, problems)
     return rs
 
 
-def read_knobs(data: dict, section: str, problems: list[str]) -> dict:
+def move_legacy_knobs(data: dict, legacy: dict) -> None:
+    """Knobs a stored game names in the shared sections that are now the title's own: moved to
+    where the title's module reads them (unless the data already says), then the retired names
+    dropped (a title without the feature gets the defaults it always had)."""
+    for (section, name), (own_section, own_name) in legacy.items():
+        table = data.get(section)
+        if isinstance(table, dict) and name in table:
+            data.setdefault(own_section, {}).setdefault(own_name, table[name])
+    for section, name in RETIRED_KNOBS:
+        if isinstance(data.get(section), dict):
+            data[section].pop(name, None)
+
+
+def read_knobs(data: dict, section: str, declared: dict, problems: list[str]) -> dict:
     """A section's knobs: the title's values, checked, and the defaults of the knobs it leaves out."""
     table = data.get(section, {})
     if not isinstance(table, dict):
         problems.append(f"{section}: expected a table, got {table!r}")
         table = {}
     out = {}
-    for name, knob in KNOBS[section].items():
+    for name, knob in declared.items():
         if name in table:
             problem = knob_problem(knob, table[name])
             if problem:
@@ -461,7 +472,7 @@ def read_knobs(data: dict, section: str, problems: list[str]) -> dict:
         else:
             out[name] = copy.deepcopy(knob.default)
     for name in table:
-        if name not in KNOBS[section]:
+        if name not in declared:
             problems.append(f"{section}.{name}: unknown setting")
     return out
 
@@ -577,22 +588,13 @@ def read_hex_fees(rows: list, problems: list[str]) -> dict:
     return out
 
 
-def read_ports(table: dict, problems: list[str]) -> dict:
-    if not table:
-        return {}
-    names = need(table, "names", list, "ports", problems, [])
-    return {"income": need(table, "income", int, "ports", problems, 0),
-            "sale_price": need(table, "sale_price", int, "ports", problems, 0),
-            "names": tuple(str(n).lower() for n in names)}
-
-
-def read_private(i: int, row: dict, problems: list[str]) -> Private:
+def read_private(i: int, row: dict, known: dict, problems: list[str]) -> Private:
     path = f"privates[{i}]"
     abilities = {}
     for key, value in row.items():
         if key in ("sym", "name", "face", "revenue", "alias"):
             continue
-        kind = PRIVATE_ABILITIES.get(key)
+        kind = known.get(key)
         if kind is None:
             problems.append(f"{path}.{key}: unknown ability")
         elif not isinstance(value, kind):
@@ -682,12 +684,6 @@ def cross_check(rs: Ruleset, problems: list[str]) -> None:
     for name in {n for n in sides if sides.count(n) > 1}:
         problems.append(f"trains: the side name {name!r} is used twice")
     # knobs that name a phase or a train must name one the title has
-    for section, knob, known, what in (("operating", "station_move_phase", phases, "phase"),
-                                       ("auction", "brief_or_discards", trains, "train"),
-                                       ("endgame", "owned_train_type", trains, "train")):
-        value = rs.knobs.get(section, {}).get(knob)
-        if value and value not in known:
-            problems.append(f"{section}.{knob}: no {what} '{value}'")
     for i, p in enumerate(rs.privates):
         for key in ("exchange_for", "bonus_share", "bonus_president", "closes_on_first_train_of"):
             if p.ability(key) and p.ability(key) not in corps:
@@ -739,9 +735,14 @@ def title_module_name(title: str) -> str:
     return TITLE_MODULE if title and found else ""
 
 
-def load_extension(rs: Ruleset):
+def title_module(title: str):
     """The title's own module (rulesets/<title>/title.py), or None."""
-    if not rs.extension:
+    name = title_module_name(title)
+    if not name:
         return None
     import importlib
-    return importlib.import_module(f"rulesets.{rs.title}.{rs.extension}")
+    return importlib.import_module(f"rulesets.{title}.{name}")
+
+
+def load_extension(rs: Ruleset):
+    return title_module(rs.title)

@@ -46,7 +46,6 @@ class Corp:
     tokens_used: int = 0
     operated: bool = False
     trained: bool = False  # has bought a train at least once
-    station_moved: bool = False  # 1843 gray phase: a station moved (once per game)
 
 
 @dataclass
@@ -83,10 +82,10 @@ class GameState:
     sets_played: int = 0
     # train id -> flags: side (the side in use, when not the first), engineers, obsolete, relic
     train_flags: dict = field(default_factory=dict)
-    ports: dict = field(default_factory=dict)  # port name -> company symbol holding it, or None
     end_after_or: bool = False  # a price reached an end cell in this OR: the game ends after it
-    owned_sets: int = 0  # sets in which a company owned the title's end-trigger train type
-    owned_this_set: bool = False
+    # what a title's own rules keep (1843: ports, the owned-train count); its event kinds replace
+    # the values, never change them in place, so a copy of the dict is a safe copy
+    extra: dict = field(default_factory=dict)
 
     def clone(self) -> "GameState":
         """A copy sharing nothing mutable (hand-written: deepcopy was most of a command's cost)."""
@@ -102,7 +101,7 @@ class GameState:
         new.bankrupt = list(self.bankrupt)
         new.pending = [dict(p) for p in self.pending]
         new.train_flags = {k: dict(v) for k, v in self.train_flags.items()}
-        new.ports = dict(self.ports)
+        new.extra = dict(self.extra)
         return new
 
     # --- small read helpers used everywhere
@@ -173,7 +172,7 @@ def apply(state: GameState, event: dict) -> None:
 
 def apply_effects(state: GameState, event: dict) -> None:
     """The effects any event may carry: money, certificates, trains, market markers, stack order,
-    train flags (and, for titles with ports, port markers)."""
+    train flags."""
     for payer, payee, amount in event.get("transfers", ()):
         state.balances[payer] = state.balances.get(payer, 0) - amount
         state.balances[payee] = state.balances.get(payee, 0) + amount
@@ -206,10 +205,6 @@ def apply_effects(state: GameState, event: dict) -> None:
                 flags[key] = value
         if not flags:
             del state.train_flags[train]
-    for port, source, dest in event.get("ports", ()):
-        if state.ports.get(port) != source:
-            raise LedgerCorrupt(f"event {event['kind']}: port {port} is held by {state.ports.get(port)}, not {source}")
-        state.ports[port] = dest
 
 
 # The event kinds (ledger.core.events) import this module's names; imported last so that either

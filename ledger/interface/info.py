@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
+from ledger.core import registry
 from ledger.core.ruleset import Ruleset
 
 
@@ -31,9 +32,8 @@ def info_text(rs: Ruleset) -> str:
         out.append(f"MARKET IS PROVISIONAL: {rs.market_rules['provisional']}. Check it against your printed "
                    f"market; a table's own market goes in a file given to 'bank new {rs.title} ... --rules FILE'.")
     extras = []
-    if rs.ports:
-        extras.append(f"Ports: {', '.join(rs.ports['names'])}; each pays {rs.money(rs.ports['income'])} an OR, "
-                      f"sold between companies for {rs.money(rs.ports['sale_price'])}")
+    own = registry.for_ruleset(rs).rules.get("info_lines")
+    extras += own(rs) if own else []
     if rs.hex_fees:
         extras.append("Hex fees: " + ", ".join(f"{h} {rs.money(f)}" for h, f in rs.hex_fees.items()))
     fees = [f"{c.sym} {rs.money(c.extra_tile_fee)}" for c in rs.corporations if c.extra_tile_fee is not None]

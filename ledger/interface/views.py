@@ -9,7 +9,7 @@ import re
 
 from tabulate import tabulate
 
-from ledger.core import events, legal
+from ledger.core import events, legal, registry
 from ledger.core.scoring import private_value, score_rows, share_value, snapshot_rows, value  # noqa: F401 (views' API)
 
 from ledger.core.rounds import operating
@@ -89,8 +89,13 @@ def company_json(s, rs, sym: str) -> dict:
             "ipo": s.percent_of(ipo_acct(sym), sym), "pool": s.percent_of(POOL, sym),
             "trains": [train_label(s, rs, t) for t in sorted(s.corp_trains(sym))], "floated": c.floated,
             "tokens_left": len(rs.corporation(sym).tokens) - c.tokens_used,
-            "privates": owned_privates(s, company_acct(sym)),
-            "ports": [p for p, holder in s.ports.items() if holder == sym]}
+            "privates": owned_privates(s, company_acct(sym)), **title_holdings(s, rs, sym)}
+
+
+def title_holdings(s, rs, sym: str) -> dict:
+    """What a company holds under the title's own rules (1843: ports), as its module says."""
+    holdings = registry.for_ruleset(rs).rules.get("company_holdings")
+    return holdings(s, sym) if holdings else {}
 
 
 def status_text(s, rs) -> str:
@@ -108,9 +113,11 @@ def status_text(s, rs) -> str:
             j = company_json(s, rs, sym)
             rows.append([sym, f"{rs.money(j['price'])} / {rs.money(j['par'])}", f"{rs.money(j['cash'])}", " ".join(j["trains"]) or "-",
                          j["tokens_left"], f"{j['ipo']}%", f"{j['pool']}%", j["president"] or "-",
-                         "yes" if j["floated"] else "no", " ".join(j["privates"] + j["ports"]) or "-"])
+                         "yes" if j["floated"] else "no",
+                         " ".join(j["privates"] + [x for v in title_holdings(s, rs, sym).values() for x in v]) or "-"])
         out += ["", tabulate(rows, headers=["company", "price/par", "cash", "trains", "tokens", "IPO", "pool",
-                                            "president", "floated", "privates/ports" if rs.ports else "privates"])]
+                                            "president", "floated",
+                                            "/".join(["privates", *title_holdings(s, rs, started[0])])])]
     unsold = privates.unsold(s, rs)
     if "bids" in s.round and unsold:  # an auction is under way
         rows = [[sym, f"{rs.money(s.privates[sym].price)}",

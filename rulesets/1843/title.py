@@ -24,17 +24,92 @@ each registered in `register` at a named point of the shared engine (ledger.core
 from __future__ import annotations
 
 from ledger.core import names
-from ledger.core.errors import RuleViolation, refuse, unknown
+from ledger.core.errors import LedgerCorrupt, RuleViolation, refuse, unknown
 from ledger.core.events import event
 from ledger.core.rounds import auction, operating, stock
 from ledger.core.rules import privates, shares, track, train_step, trains, turn
 from ledger.core.rules.market import par_cell
 from ledger.core.rules.turn import operating_corp
+from ledger.core.ruleset import Knob, need
 from ledger.core.state import BANK, DEPOT, POOL, RUSTED, acct_name, company_acct, ipo_acct, player_acct, train_type
+
+
+# =========================================================================== 1843's own data
+
+# The knobs of 1843's own rules ([title_rules] in ruleset.toml), read with rs.k("title_rules", ...).
+KNOBS = {"title_rules": {
+    "brief_or_discards": Knob(str, None, ""),      # the train type a brief OR of the auction discards
+    "brief_or_ends_game": Knob(bool, None, False),  # discarding its last train ends the game
+    "station_move_cost": Knob(int, None, 0),       # what moving a station costs
+    "station_move_phase": Knob(str, None, ""),     # the phase from which a station may be moved
+    "relic_limit": Knob(int, None, 0),             # rusted certificates a company may own
+    "owned_train_sets": Knob(int, None, 0),        # the game ends after the Nth set ...
+    "owned_train_type": Knob(str, None, ""),       # ... in which a company owned this train type
+}}
+
+# Where games stored before these were 1843's own kept them (the shared sections).
+LEGACY_KNOBS = {
+    ("auction", "brief_or_discards"): ("title_rules", "brief_or_discards"),
+    ("endgame", "auction_discards_end"): ("title_rules", "brief_or_ends_game"),
+    ("operating", "station_move_cost"): ("title_rules", "station_move_cost"),
+    ("operating", "station_move_phase"): ("title_rules", "station_move_phase"),
+    ("operating", "relic_limit"): ("title_rules", "relic_limit"),
+    ("endgame", "owned_train_sets"): ("title_rules", "owned_train_sets"),
+    ("endgame", "owned_train_type"): ("title_rules", "owned_train_type"),
+}
+
+# The abilities of Val de Loire that only this module reads.
+PRIVATE_ABILITIES = {
+    "exchange_any": bool,          # for any IPO certificate, or an unstarted company's director's half
+    "engineers": bool,             # a train goes obsolete instead of rusting
+    "converts_to_train": str,      # bought by a company, it becomes this train
+    "convert_players": list,       # ... in games of these player counts
+    "convert_before_phase": str,   # ... before this phase
+}
+
+
+def read_ports(table: dict, problems: list[str]) -> dict:
+    """[ports]: the port markers' names, the income each pays an OR and their price between companies."""
+    names_ = need(table, "names", list, "ports", problems, [])
+    return {"income": need(table, "income", int, "ports", problems, 0),
+            "sale_price": need(table, "sale_price", int, "ports", problems, 0),
+            "names": tuple(str(n).lower() for n in names_)}
+
+
+DATA_SECTIONS = {"ports": read_ports}
+
+
+def check(rs, problems: list[str]) -> None:
+    """The knobs that name a phase or a train name one the title has."""
+    phases, train_types = {p.name for p in rs.phases}, {t.name for t in rs.trains}
+    for knob, known, what in (("station_move_phase", phases, "phase"), ("brief_or_discards", train_types, "train"),
+                              ("owned_train_type", train_types, "train")):
+        value = rs.k("title_rules", knob)
+        if value and value not in known:
+            problems.append(f"title_rules.{knob}: no {what} '{value}'")
+
+
+def initial_state(rs) -> dict:
+    """Every port on the map; no station moved; no set counted toward the end yet."""
+    return {"ports": {name: None for name in rs.own["ports"]["names"]}, "stations_moved": [],
+            "owned_sets": 0, "owned_this_set": False}
+
+
+def company_holdings(s, sym: str) -> dict:
+    return {"ports": [p for p, holder in s.extra["ports"].items() if holder == sym]}
+
+
+def info_lines(rs) -> list[str]:
+    ports = rs.own["ports"]
+    return [f"Ports: {', '.join(ports['names'])}; each pays {rs.money(ports['income'])} an OR, "
+            f"sold between companies for {rs.money(ports['sale_price'])}"]
 
 
 def register(reg) -> None:
     """What 1843 adds to (or replaces in) the shared rounds."""
+    reg.rule("initial_state", initial_state)
+    reg.rule("company_holdings", company_holdings)
+    reg.rule("info_lines", info_lines)
     reg.verb("port", cmd_port, "operating")
     reg.verb("use", cmd_use, "operating")
     reg.verb("exchange", exchange_in_sr, "stock")
@@ -60,7 +135,7 @@ def register(reg) -> None:
 def or_started(ctx) -> None:
     """A company holding a gray train as a set begins makes the set count (§8.10.1 #4); ports pay."""
     s, rs = ctx.state, ctx.rs
-    owned = rs.k("endgame", "owned_train_type")
+    owned = rs.k("title_rules", "owned_train_type")
     if owned and s.round["index"] == 1:
         holder = next((sym for sym in s.corps if any(t.startswith(owned + ".") for t in s.corp_trains(sym))), None)
         if holder:
@@ -81,7 +156,7 @@ def cmd_port(ctx, cmd) -> None:
 
 
 def port_name(rs, raw: str) -> str:
-    known = rs.ports.get("names", ())
+    known = rs.own["ports"]["names"]
     if not known:
         raise RuleViolation(f"{rs.title} has no ports")
     text = str(raw).strip().lower()
@@ -92,9 +167,9 @@ def port_name(rs, raw: str) -> str:
 
 
 def income_transfers(s, rs) -> list[list]:
-    income = rs.ports.get("income", 0)
+    income = rs.own["ports"]["income"]
     held: dict[str, int] = {}
-    for port, corp in s.ports.items():
+    for port, corp in s.extra["ports"].items():
         if corp:
             held[corp] = held.get(corp, 0) + 1
     return [[BANK, company_acct(corp), income * n] for corp, n in sorted(held.items()) if income]
@@ -110,7 +185,7 @@ def claim_port(ctx, corp: str, port: str) -> None:
     """Claim an unclaimed port: the company owned a train at the start of the OR, places no station
     this OR, and claims one port an OR (digest A24)."""
     s = ctx.state
-    holder = s.ports[port]
+    holder = s.extra["ports"][port]
     if holder:
         raise RuleViolation(f"the {port} port belongs to {holder}", f"buy it: port {corp} {port} --from {holder}")
     turn.before_revenue(s, corp, "claiming a port")
@@ -126,13 +201,14 @@ def claim_port(ctx, corp: str, port: str) -> None:
 def buy_port(ctx, corp: str, port: str, raw_seller: str) -> None:
     s, rs = ctx.state, ctx.rs
     seller = names.corp(rs, raw_seller)
-    if s.ports[port] != seller:
-        raise RuleViolation(f"{seller} does not hold the {port} port (held by {s.ports[port] or 'nobody'})")
+    holder = s.extra["ports"][port]
+    if holder != seller:
+        raise RuleViolation(f"{seller} does not hold the {port} port (held by {holder or 'nobody'})")
     if seller == corp:
         raise RuleViolation(f"{corp} already holds the {port} port")
     if s.round["revenue"] is None:
         refuse(f"{corp} buys ports after running its trains (RULES §8.9)", "pay or withhold first")
-    price = rs.ports["sale_price"]
+    price = rs.own["ports"]["sale_price"]
     turn.pay_from(ctx, corp, price, f"the {port} port")
     ctx.emit("port_sold", corp=corp, seller=seller, port=port, price=price, ports=[[port, seller, corp]],
              transfers=[[company_acct(corp), company_acct(seller), price]])
@@ -146,10 +222,10 @@ def brief_or(ctx, cheapest: str) -> None:
     take it."""
     s, rs = ctx.state, ctx.rs
     privates.pay_revenue(ctx)
-    kind = rs.k("auction", "brief_or_discards")
+    kind = rs.k("title_rules", "brief_or_discards")
     if kind:
         take_from_supply(ctx, "the brief operating round", kind)
-        if not trains.depot_left(s, kind) and rs.k("endgame", "auction_discards_end"):
+        if not trains.depot_left(s, kind) and rs.k("title_rules", "brief_or_ends_game"):
             ctx.emit("game_over", reason=f"every {kind} train was discarded in the auction")
             return
     auction.discount(ctx, cheapest)
@@ -180,8 +256,6 @@ def foreigners_buy(ctx) -> bool:
     """After the last OR of a set: the next supply train, and if it was the last of its colour the
     next colour's first too (RULES §5, §8.1)."""
     s, rs = ctx.state, ctx.rs
-    if rs.k("operating", "end_of_set_discard") != "next_train":
-        return False
     name = take_from_supply(ctx, "the foreigners")
     if name and not trains.depot_left(s, name):
         nxt = trains.depot_offer(s, rs)
@@ -196,20 +270,20 @@ def foreigners_buy(ctx) -> bool:
 def saw_train(ctx, corp: str, name: str) -> None:
     """The set counts toward the end when a company owns the title's trigger train (gray)."""
     s, rs = ctx.state, ctx.rs
-    if rs.k("endgame", "owned_train_sets") and name == rs.k("endgame", "owned_train_type") and not s.owned_this_set:
+    if rs.k("title_rules", "owned_train_sets") and name == rs.k("title_rules", "owned_train_type") and not s.extra["owned_this_set"]:
         ctx.emit("owned_type_seen", corp=corp, type=name)
 
 
 def count_owned_set(ctx) -> bool:
     """The game ends after the Nth set in which a company owned the trigger train."""
     s, rs = ctx.state, ctx.rs
-    needed = rs.k("endgame", "owned_train_sets")
-    if not needed or not s.owned_this_set:
+    needed = rs.k("title_rules", "owned_train_sets")
+    if not needed or not s.extra["owned_this_set"]:
         return False
-    ctx.emit("owned_set_counted", sets=s.owned_sets + 1, type=rs.k("endgame", "owned_train_type"))
-    if s.owned_sets >= needed:
+    ctx.emit("owned_set_counted", sets=s.extra["owned_sets"] + 1, type=rs.k("title_rules", "owned_train_type"))
+    if s.extra["owned_sets"] >= needed:
         ctx.emit("game_over", reason=f"the end of set {s.round['set']}, set {needed} in which a company "
-                                     f"owned a {rs.k('endgame', 'owned_train_type')} train")
+                                     f"owned a {rs.k('title_rules', 'owned_train_type')} train")
         return True
     return False
 
@@ -264,7 +338,7 @@ def buy_relic(ctx, corp: str, name: str, side):
         singles = ", ".join(sd.name for sd in t.sides if sd.relic)
         raise RuleViolation(f"a rusted {name} certificate is sold only as {singles}, not {side.name}")
     held = [x for x in s.corp_trains(corp) if trains.is_relic(s, x)]
-    cap = rs.k("operating", "relic_limit")
+    cap = rs.k("title_rules", "relic_limit")
     if len(held) >= cap:
         refuse(f"{corp} already owns {len(held)} rusted certificate(s): at most {cap} per company")
     if s.cash(company_acct(corp)) < side.price:
@@ -331,11 +405,11 @@ def cmd_token(ctx, cmd) -> None:
 def move_station(ctx, corp: str, given) -> None:
     """From the gray phase a company may move one station once per game."""
     s, rs = ctx.state, ctx.rs
-    cost = rs.k("operating", "station_move_cost")
-    phase = rs.k("operating", "station_move_phase")
+    cost = rs.k("title_rules", "station_move_cost")
+    phase = rs.k("title_rules", "station_move_phase")
     if not trains.phase_reached(s, rs, phase):
         refuse(f"stations may be moved from {trains.phase_label(phase)} (now {trains.phase_label(s.phase)})")
-    if s.corps[corp].station_moved:
+    if corp in s.extra["stations_moved"]:
         refuse(f"{corp} has already moved a station (once per game)")
     if given is not None and names.amount(given, "cost") != cost:
         refuse(f"moving a station costs {rs.money(cost)}, not {given}")
@@ -505,14 +579,26 @@ def cmd_buy_private(ctx, cmd) -> None:
 
 # =========================================================================== 1843's event kinds
 
+def move_ports(s, e: dict) -> None:
+    """[port, from, to] moves: a port marker has one holder (a company, or None on the map)."""
+    ports = dict(s.extra["ports"])
+    for port, source, dest in e["ports"]:
+        if ports.get(port) != source:
+            raise LedgerCorrupt(f"event {e['kind']}: port {port} is held by {ports.get(port)}, not {source}")
+        ports[port] = dest
+    s.extra = {**s.extra, "ports": ports}
+
+
 @event
 class PortClaimed:
     """A company claims a port marker from the map (RULES §8.5.3); `ports` moves it."""
     corp: str
     port: str
+    ports: list
 
     def apply(s, e):
-        if s.round.get("kind") == "operating":
+        move_ports(s, e)
+        if "port" in s.round:
             s.round = {**s.round, "port": e["port"]}
 
     def describe(e, rs):
@@ -525,6 +611,10 @@ class PortSold:
     seller: str
     port: str
     price: int
+    ports: list
+
+    def apply(s, e):
+        move_ports(s, e)
 
     def describe(e, rs):
         return f"{e['corp']} buys the {e['port']} port from {e['seller']} for {rs.money(e['price'])}"
@@ -595,8 +685,8 @@ class StationMoved:
     cost: int
 
     def apply(s, e):
-        s.corps[e["corp"]].station_moved = True
-        if s.round.get("kind") == "operating":
+        s.extra = {**s.extra, "stations_moved": s.extra["stations_moved"] + [e["corp"]]}
+        if "token" in s.round:
             s.round = {**s.round, "token": True}
 
     def describe(e, rs):
@@ -610,7 +700,7 @@ class OwnedTypeSeen:
     type: str
 
     def apply(s, e):
-        s.owned_this_set = True
+        s.extra = {**s.extra, "owned_this_set": True}
 
 
 @event
@@ -619,7 +709,7 @@ class OwnedSetCounted:
     type: str
 
     def apply(s, e):
-        s.owned_sets = e["sets"]
+        s.extra["owned_sets"] = e["sets"]
         s.owned_this_set = False
 
     def describe(e, rs):
