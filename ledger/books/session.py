@@ -190,6 +190,7 @@ class Session:
         with self.store.transaction():
             self.refresh()
             self.store.ensure_state_snapshots()
+            self.store.claim_engine_version()
             events, after = engine.decide_with_state(self.state, self.rs, cmd)
             snapshots = round_snapshots(self.state, self.rs, events)
             command_id = self.store.append(text, cmd.verb, cmd.args, events)
@@ -204,6 +205,7 @@ class Session:
         with self.store.transaction():
             self.refresh()
             self.store.ensure_state_snapshots()  # its triggers follow the status change
+            self.store.claim_engine_version()
             last = self.store.last("active")
             if last is None:
                 raise RuleViolation("nothing to undo")
@@ -216,6 +218,7 @@ class Session:
         with self.store.transaction():
             self.refresh()
             self.store.ensure_state_snapshots()  # its triggers follow the status change
+            self.store.claim_engine_version()
             target = self.redoable()
             if target is None:
                 raise RuleViolation("nothing to redo", "redo works right after undo, before any new command")

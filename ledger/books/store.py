@@ -253,6 +253,11 @@ class Store:
         self.conn.execute("insert into state_snapshots (command_id, head_events, events_hash, format, engine, state) "
                           "values (?, ?, ?, ?, ?, ?)", (command_id, head_events, events_hash, fmt, engine, state))
 
+    def claim_engine_version(self) -> None:
+        """This engine writes the game from now on: an older engine, which cannot read what it
+        writes, will refuse the file (call inside a write transaction)."""
+        self.conn.execute("update game set engine_version = ? where engine_version < ?", (ENGINE_VERSION, ENGINE_VERSION))
+
     def set_status(self, command_id: int, status: str) -> None:
         self.conn.execute("update commands set status = ? where id = ?", (status, command_id))
 
