@@ -5,84 +5,30 @@
     assert g.cash("Alice") == 600
     g.expect_error("bid Bob CS 46", match="at least")
 
-`g.do` parses a line with the same grammar as the `bank` CLI (ledger/cli.py: verbs, argument order,
-options), builds the same `Command` the CLI would (`None`/`False` arguments dropped, counts as ints,
-amounts as the typed strings), then runs `ledger.engine.decide` and applies each event with
+`g.do` parses a line with the grammar the `bank` CLI is built from (ledger/core/grammar.py: verbs,
+argument order, options), builds the same `Command` the CLI would (`None`/`False` arguments
+dropped, counts as ints, amounts as the typed strings), then runs `ledger.engine.decide` and applies each event with
 `ledger.state.apply`, keeping every event so a test can replay them.
 """
 
 from __future__ import annotations
 
 import copy
-import shlex
 
 import pytest
 
-from ledger.core import engine, ruleset
+from ledger.core import engine, grammar, ruleset
 from ledger.core.engine import Command
 from ledger.core.errors import BankError, CommandError, RuleViolation
 from ledger.core.invariants import check as check_invariants
 from ledger.core.state import BANK, POOL, GameState, apply, company_acct, ipo_acct, player_acct
 
-# verb -> (positional argument names, [optional positional names], {flag: (arg name, value or None if it takes one)})
-GRAMMAR = {
-    "bid": (["player", "item", "amount"], [], {}),
-    "buy": (["player", "item"], ["count"], {"--pool": ("source", "pool"), "--ipo": ("source", "ipo")}),
-    "par": (["player", "corp", "price"], [], {}),
-    "sell": (["player", "corp"], ["count"], {}),
-    "pass": (["player"], [], {}),
-    "exchange": (["player", "private"], ["corp"], {"--pool": ("source", "pool"), "--ipo": ("source", "ipo"),
-                                                   "--par": ("par", None)}),
-    "tile": (["corp", "cost"], [], {"--using": ("using", None), "--hex": ("hex", None)}),
-    "token": (["corp"], ["cost"], {"--using": ("using", None), "--move": ("move", True)}),
-    "port": (["corp", "port"], [], {"--from": ("source", None)}),
-    "flip": (["corp", "type"], [], {}),
-    "use": (["corp", "private"], ["target"], {}),
-    "pay": (["corp", "revenue"], [], {}),
-    "withhold": (["corp", "revenue"], [], {}),
-    "train": (["corp", "type"], [], {"--from": ("source", None), "--price": ("price", None),
-                                     "--trade-in": ("trade_in", None)}),
-    "discard": (["corp", "type"], [], {}),
-    "buy-private": (["corp", "private", "price"], [], {"--as-train": ("as_train", True)}),
-    "done": (["corp"], [], {"--no-route": ("no_route", True)}),
-    "bankrupt": (["player"], [], {}),
-    "end": ([], [], {}),
-}
-
 
 def parse(line: str) -> Command:
-    """A transcript line -> the Command the CLI builds for it."""
-    tokens = shlex.split(line)
-    if tokens and tokens[0] == "bank":
-        tokens = tokens[1:]
-    if not tokens:
-        raise ValueError("empty command line")
-    verb, rest = tokens[0], tokens[1:]
-    if verb not in GRAMMAR:
-        raise ValueError(f"test helper does not know the verb {verb!r}")
-    required, optional, flags = GRAMMAR[verb]
-    flags = {**flags, "--force": ("force", True), "--reason": ("reason", None)}
-    args: dict = {}
-    positional: list[str] = []
-    i = 0
-    while i < len(rest):
-        tok = rest[i]
-        if tok in flags:
-            name, value = flags[tok]
-            if value is None:
-                i += 1
-                value = rest[i]
-            args[name] = value
-        else:
-            positional.append(tok)
-        i += 1
-    names = required + optional
-    if len(positional) < len(required) or len(positional) > len(names):
-        raise ValueError(f"{verb} takes {required} {optional}, got {positional}")
-    args.update(zip(names, positional))
-    if "count" in args:
-        args["count"] = int(args["count"])  # the CLI's count_arg
-    return Command(verb, {k: v for k, v in args.items() if v is not None and v is not False})
+    """A transcript line -> the Command the CLI builds for it: both read the one grammar
+    (ledger.core.grammar), so `None`/`False` arguments are dropped, counts are ints and amounts the
+    typed strings."""
+    return grammar.parse_line(line)
 
 
 def state_snapshot(state: GameState) -> GameState:

@@ -1,14 +1,18 @@
 """The `bank` command line: a thin shell that parses a verb, runs it through a Session and prints.
 
+Its typer commands are built from the grammar's declarations (ledger.core.grammar): a game verb's
+command builds the Command and runs it; an interface verb's command is a function here, marked
+`@implements(VERB)`, whose signature and help come from the declaration.
+
 Every failure becomes one line `error: ...` on stderr and a non-zero exit (see `OneLineErrors`).
 Transcripts (`bank play FILE`) run each line through this same grammar.
 """
 
 from __future__ import annotations
 
+import inspect
 import json
 import os
-import re
 import shlex
 import signal
 import sqlite3
@@ -20,8 +24,9 @@ import click
 import typer
 from typer.core import TyperGroup
 
+from ledger.core import grammar
 from ledger.core.command import Command
-from ledger.core.errors import BankError, CommandError, one_line
+from ledger.core.errors import BankError, CommandError, closest, one_line
 
 DEFAULT_GAME = "bank.db"
 
@@ -115,7 +120,7 @@ def hoist_game(args: list[str]) -> list[str]:
 app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True,
                   help="bank: the bank and bookkeeper for physical 18xx games.")
 # Game verbs take negative numbers as arguments (so `pay NYC -40` gets the rule's error, not
-# "no such option -4"); `run` refuses any other word that looks like an option.
+# "no such option -4"); `grammar.build` refuses any other word that looks like an option.
 VERB = {"ignore_unknown_options": True}
 
 
@@ -166,12 +171,11 @@ def command_text(args: list[str]) -> str:
     return " ".join(shlex.quote(str(a)) for a in args)
 
 
-def run(ctx: typer.Context, verb: str, **args) -> None:
+def run(ctx: typer.Context, cmd: Command) -> None:
+    """A game verb: the session decides and records it; print what happened and who is next."""
     from ledger.interface.views import describe, whose_turn
-    refuse_unknown_options(verb, args)
     s = session(ctx)
-    args = {k: v for k, v in args.items() if v is not None and v is not False}
-    events = s.execute(Command(verb, args), line_of(ctx))
+    events = s.execute(cmd, line_of(ctx))
     if quiet(ctx):
         return
     for event in events:
@@ -181,38 +185,120 @@ def run(ctx: typer.Context, verb: str, **args) -> None:
     typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
 
 
-def refuse_unknown_options(verb: str, args: dict) -> None:
-    """Verbs accept words starting with '-' so that negative amounts reach the rules; any other
-    such word is an option the verb does not have."""
-    for value in args.values():
-        if isinstance(value, str) and value.startswith("-") and not NEGATIVE.match(value):
-            raise CommandError(f"'{verb}' has no option {value}", f"bank {verb} --help")
+# --------------------------------------------------------------------------- commands from the declarations
+
+IMPLEMENTATIONS: dict = {}
 
 
-NEGATIVE = re.compile(r"^-[0-9]+$")
+def implements(verb: str):
+    """Mark the function that runs an interface verb; its signature and help are the declaration's
+    (the function's parameters must be the declared ones)."""
+    def mark(fn):
+        IMPLEMENTATIONS[verb] = fn
+        return fn
+    return mark
 
 
-FORCE = typer.Option(False, "--force", help="waive the rules this command breaks (needs --reason)")
-REASON = typer.Option(None, "--reason", help="why a rule is waived")
+def game_command(verb: grammar.Verb):
+    """A game verb's command: the Command the grammar builds from the line, run through the session."""
+    def command(ctx: typer.Context, **values):
+        run(ctx, grammar.build(verb, values))
+    command.__name__ = verb.name.replace("-", "_")
+    command.__signature__ = signature(verb, with_context=True)
+    return command
 
 
-def count_arg(raw: Optional[str]) -> Optional[int]:
-    from ledger.core.names import whole_number
-    if raw is None:
-        return None
-    n = whole_number(raw, "the number of shares")
-    if n < 1:
-        raise CommandError(f"the number of shares must be at least 1, got {n}")
-    return n
+def interface_command(verb: grammar.Verb, fn):
+    """An interface verb's command: its implementation, called with the declared parameters."""
+    takes_context = "ctx" in inspect.signature(fn).parameters
+    declared = signature(verb, with_context=takes_context)
+    if list(declared.parameters) != list(inspect.signature(fn).parameters):
+        raise TypeError(f"{fn.__name__}{inspect.signature(fn)} does not take what 'bank {verb.name}' declares: "
+                        f"{list(declared.parameters)}")
+
+    # a plain wrapper: typer reads the declared signature, never the implementation's annotations
+    def command(**values):
+        return fn(**values)
+    command.__name__ = fn.__name__
+    command.__signature__ = declared
+    return command
+
+
+def signature(verb: grammar.Verb, with_context: bool) -> inspect.Signature:
+    params = [parameter("ctx", inspect.Parameter.empty, typer.Context)] if with_context else []
+    params += [argument(verb, a) for a in verb.args]
+    # switches that set one argument (--pool, --ipo) are separate flags on the command line
+    params += [option(verb, o) for o in verb.all_options()]
+    return inspect.Signature(params)
+
+
+def parameter(name: str, default, annotation) -> inspect.Parameter:
+    return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
+
+
+def argument(verb: grammar.Verb, arg: grammar.Arg) -> inspect.Parameter:
+    kind = grammar.all_kinds()[arg.kind]
+    base = Path if kind.path else str
+    help_ = arg.help or kind.describe or None
+    if arg.many:
+        return parameter(arg.name, typer.Argument(..., help=help_), List[base])
+    if arg.optional:
+        annotation = base if arg.default is not None else Optional[base]
+        return parameter(arg.name, typer.Argument(arg.default, help=help_), annotation)
+    return parameter(arg.name, typer.Argument(..., help=help_), base)
+
+
+def option(verb: grammar.Verb, opt: grammar.Opt) -> inspect.Parameter:
+    flags = [opt.flag] + ([opt.short] if opt.short else [])
+    if opt.switch:
+        return parameter(verb.param(opt), typer.Option(False, *flags, help=opt.help or None), bool)
+    base = Path if grammar.all_kinds()[opt.kind].path else str
+    if opt.many:
+        return parameter(verb.param(opt), typer.Option([], *flags, help=opt.help or None), List[base])
+    return parameter(verb.param(opt), typer.Option(None, *flags, help=opt.help or None), Optional[base])
+
+
+def add_commands() -> None:
+    """Every declared verb, of every title, as a command, listed by group in `bank --help`."""
+    verbs = grammar.all_verbs()
+    missing = sorted(v.name for v in verbs.values() if not v.game and v.name not in IMPLEMENTATIONS)
+    if missing:
+        raise TypeError(f"interface verbs without an implementation: {', '.join(missing)}")
+    for group, members in grammar.in_groups(verbs):
+        for verb in members:
+            if verb.game:
+                # game verbs take negative numbers as arguments (see VERB)
+                callback, settings = game_command(verb), VERB
+            else:
+                callback, settings = interface_command(verb, IMPLEMENTATIONS[verb.name]), {}
+            app.command(name=verb.name, help=grammar.help_text(verb), rich_help_panel=group,
+                        context_settings=settings)(callback)
+
+
+def help_of(group, verb: Optional[str], parent: click.Context) -> str:
+    """`bank help` (the commands by group) or one command's help, as text (typer's rich output
+    prints itself and leaves the text empty)."""
+    if verb is None:
+        return group.get_help(parent)
+    command = group.get_command(parent, verb)
+    if command is None:
+        guess = closest(verb, group.list_commands(parent))
+        raise CommandError(f"no command '{verb}'", f"did you mean {guess}?" if guess else "bank help lists them")
+    with click.Context(command, info_name=verb, parent=parent) as sub:
+        return command.get_help(sub)
+
+
+@implements("help")
+def help_(ctx: typer.Context, verb: Optional[str]):
+    text = help_of(ctx.parent.command, verb, ctx.parent)
+    if text:
+        typer.echo(text)
 
 
 # --------------------------------------------------------------------------- starting a game
 
-@app.command()
-def new(ctx: typer.Context, title: str, players: List[str],
-        option: List[str] = typer.Option([], "--option", "-o", help="variant NAME[=VALUE]"),
-        rules: Optional[Path] = typer.Option(None, "--rules", help="a table's ruleset override file (TOML)")):
-    """Start a game: TITLE then the players in seating order."""
+@implements("new")
+def new(ctx: typer.Context, title: str, players: List[str], option: List[str], rules: Optional[Path]):
     from ledger.core.ruleset import available_titles
     from ledger.books.session import Session
     from ledger.interface.views import whose_turn
@@ -231,179 +317,10 @@ def new(ctx: typer.Context, title: str, players: List[str],
         typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
 
 
-# --------------------------------------------------------------------------- auction and stock round
-
-@app.command(context_settings=VERB)
-def bid(ctx: typer.Context, player: str, item: str, amount: str,
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """Bid on a private in the auction."""
-    run(ctx, "bid", player=player, item=item, amount=amount, force=force, reason=reason)
-
-
-@app.command(context_settings=VERB)
-def buy(ctx: typer.Context, player: str, item: str, count: Optional[str] = typer.Argument(None),
-        pool: bool = typer.Option(False, "--pool", help="buy from the pool (open market)"),
-        ipo: bool = typer.Option(False, "--ipo", help="buy from the IPO (the default when it has shares)"),
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """Buy the cheapest private in the auction, or N shares of a company in a stock round."""
-    if pool and ipo:
-        raise CommandError("choose one of --pool and --ipo")
-    run(ctx, "buy", player=player, item=item, count=count_arg(count),
-        source="pool" if pool else "ipo" if ipo else None, force=force, reason=reason)
-
-
-@app.command(context_settings=VERB)
-def par(ctx: typer.Context, player: str, corp: str, price: str,
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """Start a company: the player buys its president's certificate at PRICE."""
-    run(ctx, "par", player=player, corp=corp, price=price, force=force, reason=reason)
-
-
-@app.command(context_settings=VERB)
-def sell(ctx: typer.Context, player: str, corp: str, count: Optional[str] = typer.Argument(None),
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """Sell N shares (default 1) to the pool; in a forced train purchase also a private to the bank (1843)."""
-    run(ctx, "sell", player=player, corp=corp, count=count_arg(count), force=force, reason=reason)
-
-
-@app.command(name="pass", context_settings=VERB)
-def pass_(ctx: typer.Context, player: str,
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """Pass (auction or stock round), or end a stock-round turn after acting."""
-    run(ctx, "pass", player=player, force=force, reason=reason)
-
-
-@app.command(context_settings=VERB)
-def exchange(ctx: typer.Context, player: str, private: str, corp: Optional[str] = typer.Argument(None),
-             pool: bool = typer.Option(False, "--pool"), ipo: bool = typer.Option(False, "--ipo"),
-             par: Optional[str] = typer.Option(None, "--par", help="par of an unstarted company (1843 VDL)"),
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """Exchange a private for a share (1830: MH for an NYC share; 1843: VDL for any IPO share or a director's half)."""
-    run(ctx, "exchange", player=player, private=private, corp=corp, par=par,
-        source="pool" if pool else "ipo" if ipo else None, force=force, reason=reason)
-
-
-# --------------------------------------------------------------------------- operating rounds
-
-@app.command(context_settings=VERB)
-def tile(ctx: typer.Context, corp: str, cost: str,
-         using: Optional[str] = typer.Option(None, "--using", help="a private's track ability (CS, DH; TB, SG)"),
-         hex: Optional[str] = typer.Option(None, "--hex", help="a hex with a fee (1843: paris)"),
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """Lay a tile; COST is the terrain cost paid to the bank (0 if none). Fees the title sets are added."""
-    run(ctx, "tile", corp=corp, cost=cost, using=using, hex=hex, force=force, reason=reason)
-
-
-@app.command(context_settings=VERB)
-def token(ctx: typer.Context, corp: str, cost: Optional[str] = typer.Argument(None),
-          using: Optional[str] = typer.Option(None, "--using", help="a private's station power (1843: HAV, BA)"),
-          move: bool = typer.Option(False, "--move", help="move a station (1843 gray phase)"),
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """Place a station token at the charter's next price."""
-    run(ctx, "token", corp=corp, cost=cost, using=using, move=move, force=force, reason=reason)
-
-
-@app.command(context_settings=VERB)
-def port(ctx: typer.Context, corp: str, port: str,
-         source: Optional[str] = typer.Option(None, "--from", help="buy it from this company"),
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """Claim a port for the company, or buy one from another company (1843)."""
-    run(ctx, "port", corp=corp, port=port, source=source, force=force, reason=reason)
-
-
-@app.command(context_settings=VERB)
-def flip(ctx: typer.Context, corp: str, type: str,
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """Turn a double-sided train certificate to its single side to meet the train limit (1843)."""
-    run(ctx, "flip", corp=corp, type=type, force=force, reason=reason)
-
-
-@app.command(context_settings=VERB)
-def use(ctx: typer.Context, corp: str, private: str, target: Optional[str] = typer.Argument(None),
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """The company uses a private's power on TARGET (1843: VDL's Engineers on a train)."""
-    run(ctx, "use", corp=corp, private=private, target=target, force=force, reason=reason)
-
-
-@app.command(context_settings=VERB)
-def pay(ctx: typer.Context, corp: str, revenue: str,
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """Run for REVENUE and pay it out to the shareholders."""
-    run(ctx, "pay", corp=corp, revenue=revenue, force=force, reason=reason)
-
-
-@app.command(context_settings=VERB)
-def withhold(ctx: typer.Context, corp: str, revenue: str,
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """Run for REVENUE and keep it in the treasury."""
-    run(ctx, "withhold", corp=corp, revenue=revenue, force=force, reason=reason)
-
-
-@app.command(context_settings=VERB)
-def train(ctx: typer.Context, corp: str, type: str,
-          source: Optional[str] = typer.Option(None, "--from", help="pool, or the selling company"),
-          price: Optional[str] = typer.Option(None, "--price", help="agreed price from another company"),
-          trade_in: Optional[str] = typer.Option(None, "--trade-in", help="train traded in (1830: D for $800)"),
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """Buy a train from the bank, the pool or another company."""
-    run(ctx, "train", corp=corp, type=type, source=source, price=price, trade_in=trade_in, force=force, reason=reason)
-
-
-@app.command(context_settings=VERB)
-def discard(ctx: typer.Context, corp: str, type: str,
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """Discard a train over the train limit to the pool."""
-    run(ctx, "discard", corp=corp, type=type, force=force, reason=reason)
-
-
-@app.command(name="buy-private", context_settings=VERB)
-def buy_private(ctx: typer.Context, corp: str, private: str, price: str,
-                as_train: bool = typer.Option(False, "--as-train", help="1843: Val de Loire becomes a 2 train"),
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """The operating company buys a private from its owner."""
-    run(ctx, "buy-private", corp=corp, private=private, price=price, as_train=as_train, force=force, reason=reason)
-
-
-@app.command(context_settings=VERB)
-def done(ctx: typer.Context, corp: str,
-         no_route: bool = typer.Option(False, "--no-route", help="the company has no route, so need not buy a train"),
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """The company ends its turn."""
-    run(ctx, "done", corp=corp, no_route=no_route, force=force, reason=reason)
-
-
-@app.command(context_settings=VERB)
-def bankrupt(ctx: typer.Context, player: str,
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """The president cannot pay for the forced train: bankruptcy ends the game."""
-    run(ctx, "bankrupt", player=player, force=force, reason=reason)
-
-
-@app.command(context_settings=VERB)
-def end(ctx: typer.Context,
-        force: bool = FORCE, reason: Optional[str] = REASON):
-    """The players end the game now."""
-    run(ctx, "end", force=force, reason=reason)
-
-
-@app.command(context_settings=VERB)
-def adjust(ctx: typer.Context, source: str, dest: str, amount: str,
-           reason: Optional[str] = typer.Option(None, "--reason", help="why (required)")):
-    """Move money between two accounts (bank, a player, a company) as a logged correction."""
-    run(ctx, "adjust", source=source, dest=dest, amount=amount, reason=reason)
-
-
-@app.command(context_settings=VERB)
-def count(ctx: typer.Context, player: str, amount: str):
-    """Record a physical count of a player's money and show the difference from the ledger."""
-    run(ctx, "count", player=player, amount=amount)
-
-
 # --------------------------------------------------------------------------- undo / redo
 
-@app.command()
+@implements("undo")
 def undo(ctx: typer.Context):
-    """Hide the last command's effects (nothing is deleted)."""
     from ledger.interface.views import whose_turn
     s = session(ctx)
     row = s.undo(line_of(ctx))
@@ -412,9 +329,8 @@ def undo(ctx: typer.Context):
         typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
 
 
-@app.command()
+@implements("redo")
 def redo(ctx: typer.Context):
-    """Restore the command undone last."""
     from ledger.interface.views import whose_turn
     s = session(ctx)
     row = s.redo(line_of(ctx))
@@ -425,37 +341,30 @@ def redo(ctx: typer.Context):
 
 # --------------------------------------------------------------------------- views
 
-@app.command()
-def status(ctx: typer.Context, as_json: bool = typer.Option(False, "--json")):
-    """The board: round, bank, players, companies, what is for sale, whose turn."""
+@implements("status")
+def status(ctx: typer.Context, as_json: bool):
     from ledger.interface.views import status_json, status_text
     s = session(ctx)
     typer.echo(json.dumps(status_json(s.state, s.rs), indent=1) if as_json else status_text(s.state, s.rs))
 
 
-@app.command()
+@implements("market")
 def market(ctx: typer.Context):
-    """The stock market with each company's marker, and the operating order."""
     from ledger.interface.views import market_text
     s = session(ctx)
     typer.echo(market_text(s.state, s.rs))
 
 
-@app.command()
-def score(ctx: typer.Context, as_json: bool = typer.Option(False, "--json")):
-    """Net worth: cash, shares at market, privates at face."""
+@implements("score")
+def score(ctx: typer.Context, as_json: bool):
     from ledger.interface.views import score_json, score_text
     s = session(ctx)
     typer.echo(json.dumps(score_json(s.state, s.rs), indent=1) if as_json else score_text(s.state, s.rs))
 
 
-@app.command()
-def log(ctx: typer.Context, as_json: bool = typer.Option(False, "--json"),
-        player: Optional[str] = typer.Option(None, "--player", "-p", help="only commands involving this player"),
-        company: Optional[str] = typer.Option(None, "--company", "-c", help="only commands involving this company"),
-        round_: Optional[str] = typer.Option(None, "--round", "-r", help="only this round, e.g. 'SR 3', 'OR 2' or 'OR 2.1'"),
-        all_: bool = typer.Option(False, "--all", help="include undone commands")):
-    """Every command with its round, actor and the money it moved."""
+@implements("log")
+def log(ctx: typer.Context, as_json: bool, player: Optional[str], company: Optional[str], round_: Optional[str],
+        all_: bool):
     from ledger.core import names
     from ledger.books.history import matches, walk
     from ledger.interface.views import describe
@@ -476,9 +385,8 @@ def log(ctx: typer.Context, as_json: bool = typer.Option(False, "--json"),
             typer.echo(f"{'':>22}{line}")
 
 
-@app.command()
+@implements("explain")
 def explain(ctx: typer.Context, number: str):
-    """How command N's money was computed (payouts per holder, rounding, the stock move)."""
     from ledger.interface.explain import explain as explain_lines
     from ledger.core.names import whole_number
     from ledger.interface.views import localize
@@ -487,9 +395,8 @@ def explain(ctx: typer.Context, number: str):
         typer.echo(localize(line, s.rs))
 
 
-@app.command()
+@implements("audit")
 def audit(ctx: typer.Context):
-    """Re-derive every balance and recompute every payout and sale; non-zero exit on a problem."""
     from ledger.books.audit import audit as run_audit
     problems, notes = run_audit(session(ctx))
     for note in notes:
@@ -502,10 +409,8 @@ def audit(ctx: typer.Context):
     typer.echo("audit: ledger, replay and rules agree")
 
 
-@app.command()
-def export(ctx: typer.Context, csv_dir: Optional[Path] = typer.Option(None, "--csv", help="folder for CSV files"),
-           json_file: Optional[Path] = typer.Option(None, "--json", help="one JSON file")):
-    """Export commands, events, postings and per-round balances and holdings."""
+@implements("export")
+def export(ctx: typer.Context, csv_dir: Optional[Path], json_file: Optional[Path]):
     from ledger.books.export import export_csv, export_json
     if not csv_dir and not json_file:
         raise CommandError("say where: --csv DIR and/or --json FILE")
@@ -518,10 +423,8 @@ def export(ctx: typer.Context, csv_dir: Optional[Path] = typer.Option(None, "--c
         typer.echo(f"wrote {json_file}")
 
 
-@app.command()
-def chart(ctx: typer.Context, what: str = typer.Argument(..., help="worth or prices"),
-          out: Optional[Path] = typer.Option(None, "--out", help="write a PNG instead (needs matplotlib)")):
-    """Each player's net worth, or each company's share price, after every round."""
+@implements("chart")
+def chart(ctx: typer.Context, what: str, out: Optional[Path]):
     from ledger.interface.charts import data, png, terminal
     from ledger.books.history import series
     if what not in ("worth", "prices"):
@@ -536,9 +439,8 @@ def chart(ctx: typer.Context, what: str = typer.Argument(..., help="worth or pri
         typer.echo(terminal(labels, lines, title=title))
 
 
-@app.command()
-def info(title: str = typer.Argument("1830")):
-    """Show a title's ruleset: players, privates, companies, trains, phases, options."""
+@implements("info")
+def info(title: str):
     from ledger.interface.info import info_text
     from ledger.core.ruleset import load
     typer.echo(info_text(load(title)))
@@ -546,9 +448,8 @@ def info(title: str = typer.Argument("1830")):
 
 # --------------------------------------------------------------------------- transcripts
 
-@app.command()
-def play(ctx: typer.Context, file: Path, show: bool = typer.Option(False, "--show", help="print each command's result")):
-    """Run a transcript: one command a line, '#' comments; a 'new' line creates the game."""
+@implements("play")
+def play(ctx: typer.Context, file: Path, show: bool):
     errors = play_file(ctx, file, verbose=show)
     if errors:
         raise typer.Exit(errors)
@@ -610,11 +511,8 @@ def transcript_lines(file: Path) -> list[str]:
     return data.decode("utf-8").splitlines()
 
 
-@app.command(name="import")
-def import_(ctx: typer.Context, logfile: Path,
-            transcript: Optional[Path] = typer.Option(None, "--transcript", help="also write the commands here"),
-            replace: bool = typer.Option(False, "--replace", help="overwrite an existing game file")):
-    """Import an 18xx.games 1830 log: replay its decisions and audit every figure it states."""
+@implements("import")
+def import_(ctx: typer.Context, logfile: Path, transcript: Optional[Path], replace: bool):
     from ledger.importer.run import import_log, report, transcript as transcript_text
     path = Path(ctx.obj["game"])
     if path.exists() and not replace:
@@ -631,9 +529,8 @@ def import_(ctx: typer.Context, logfile: Path,
         raise typer.Exit(7)
 
 
-@app.command()
+@implements("shell")
 def shell(ctx: typer.Context):
-    """An interactive session on the game: prompt, Tab completion, history, help VERB."""
     from ledger.interface.shell import Shell
     obj = ctx.ensure_object(dict)
     if obj.get("session") is None and Path(obj["game"]).exists():
@@ -643,11 +540,8 @@ def shell(ctx: typer.Context):
         raise typer.Exit(code)
 
 
-@app.command()
-def demo(ctx: typer.Context, example: str = typer.Argument("1830-full-game",
-                                                          help="a shipped example (see examples/) or a transcript file")):
-    """Play an example game through the CLI and SQLite into a new file, then print the board and
-    the scores. It never replaces a file: without --game it picks demo.db, demo-2.db, ..."""
+@implements("demo")
+def demo(ctx: typer.Context, example: str):
     from ledger.interface.views import score_text, status_text
     file = example_file(example)
     if ctx.obj["game_given"]:
@@ -693,12 +587,14 @@ def examples_folder():
         return Path(__file__).resolve().parents[2] / "examples"
 
 
-@app.command()
+@implements("backup")
 def backup(ctx: typer.Context, file: Path):
-    """Write a consistent copy of the game to a new FILE, even while a shell has it open."""
     s = session(ctx)
     s.backup(file)
     typer.echo(f"wrote {file}: {s.head} commands")
+
+
+add_commands()
 
 
 def main() -> None:

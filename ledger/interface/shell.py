@@ -1,7 +1,8 @@
 """`bank shell`: an interactive session on one game, with the command line's grammar.
 
-The prompt shows the round and who acts; Tab completes verbs, player names, company and private
-symbols, par prices and train types; history is kept across sessions (~/.bank_history, or
+The prompt shows the round and who acts; Tab completes the verbs the game accepts now, then each
+argument by its kind in the grammar (ledger.core.grammar: player names, company and private
+symbols, par prices, train types, ports ...); history is kept across sessions (~/.bank_history, or
 $BANK_HISTORY); `help` and `help VERB` show the commands. With piped input there is no prompt and
 no banner, so a script can drive it.
 """
@@ -15,8 +16,8 @@ import sys
 import click
 
 
-PLAYER_FIRST = {"bid", "buy", "par", "sell", "pass", "exchange", "count", "bankrupt"}
-CORP_FIRST = {"tile", "token", "pay", "withhold", "train", "discard", "buy-private", "done"}
+from ledger.core import grammar
+
 EXIT = {"exit", "quit", "q"}
 
 
@@ -89,68 +90,54 @@ class Shell:
         print(f"error: {one_line(message)}", file=self.err)
 
     def help(self, words: list[str]) -> None:
+        """`help`: the commands by group; `help VERB`: its arguments, options and example."""
+        from ledger.core.errors import BankError
+        from ledger.interface.cli import help_of
         with click.Context(self.group, info_name="bank") as ctx:
-            if words:
-                cmd = self.group.get_command(ctx, words[0])
-                if cmd is None:
-                    self.fail(f"no command '{words[0]}'")
-                    return
-                with click.Context(cmd, info_name=words[0], parent=ctx) as sub:
-                    print(cmd.get_help(sub), file=self.out)
-            else:
-                print(self.group.get_help(ctx), file=self.out)
-                print("\nIn the shell: help VERB, exit. Tab completes names and amounts.", file=self.out)
+            try:
+                print(help_of(self.group, words[0] if words else None, ctx), file=self.out)
+            except BankError as exc:
+                self.fail(exc.line())
+                return
+        if not words:
+            print("\nIn the shell: help VERB, exit. Tab completes names and amounts.", file=self.out)
 
     # ------------------------------------------------------------------ completion
 
     def verbs(self) -> list[str]:
+        """Every command the command line has (every title's), the shell's own last."""
         with click.Context(self.group) as ctx:
             return sorted(self.group.list_commands(ctx)) + ["help", "exit"]
 
+    def verbs_now(self) -> list[str]:
+        """The game verbs the game accepts now, then the interface verbs and the shell's own."""
+        s = self.session()
+        interface = [v for v in self.verbs() if v not in grammar.all_verbs() or not grammar.all_verbs()[v].game]
+        if s is None:
+            return ["new"] + [v for v in interface if v != "new"]
+        return playable(s.state, s.rs) + interface
+
     def candidates(self, words: list[str]) -> list[str]:
-        """What may come next after `words` (the complete words before the cursor)."""
+        """What may come next after `words` (the complete words before the cursor): a verb, or the
+        candidates of the kind of the argument (or option value) at that position."""
         if not words:
             return self.verbs()
+        if words[0] == "help":
+            return self.verbs() if len(words) == 1 else []
+        verb = grammar.all_verbs().get(words[0])
+        if verb is None:
+            return []
         s = self.session()
-        if s is None:
-            return []
-        verb, pos = words[0], len(words)
-        players = [quote(p) for p in s.state.players]
-        corps = [c.alias or c.sym for c in s.rs.corporations]  # the plain alias types safely anywhere
-        privs = [p.sym for p in s.rs.privates]
-        if verb == "help":
-            return self.verbs() if pos == 1 else []
-        if pos == 1:
-            if verb in PLAYER_FIRST:
-                return players
-            if verb in CORP_FIRST:
-                op = s.state.round.get("corp")
-                op = op and (s.rs.corporation(op).alias or op)
-                return ([op] if op else []) + [c for c in corps if c != op]
-            if verb == "adjust":
-                return ["bank"] + players + corps
-            if verb == "chart":
-                return ["worth", "prices"]
-            return []
-        if pos == 2:
-            return {"bid": privs, "buy": privs + corps, "par": corps, "sell": corps, "exchange": privs,
-                    "train": self.train_types(), "discard": self.train_types(), "buy-private": privs,
-                    "adjust": ["bank"] + players + corps}.get(verb, [])
-        if pos == 3 and verb == "par":
-            return [str(p) for p in s.rs.k("company", "par_prices")]
-        if pos == 3 and verb == "bid":
-            from ledger.core.rounds.auction import min_bid
-            try:
-                return [str(min_bid(s.state, s.rs, words[2]))]
-            except (KeyError, TypeError):
-                return []
-        return []
+        return grammar.candidates(s and s.state, s and s.rs, verb, words[1:])
 
-    def train_types(self) -> list[str]:
-        from ledger.core.rules.trains import depot_offer
-        s = self.session()
-        offer = depot_offer(s.state, s.rs)
-        return offer + [t.name for t in s.rs.trains if t.name not in offer]
+    def offers(self, words: list[str], text: str) -> list[str]:
+        """What Tab offers for the word `text` being typed after `words`. A verb is offered when the
+        game accepts it now; any other only when none of those starts so."""
+        def starting(options):
+            return [c for c in options if c.lower().startswith(text.lower().lstrip("'\""))]
+        if not words:
+            return starting(self.verbs_now()) or starting(self.verbs())
+        return starting(self.candidates(words))
 
     def complete(self, text: str, state: int):
         import readline
@@ -161,7 +148,7 @@ class Shell:
             words = buffer.split()
         if buffer and not buffer.endswith(" ") and words:
             words = words[:-1]
-        options = [c for c in self.candidates(words) if c.lower().startswith(text.lower().lstrip("'\""))]
+        options = self.offers(words, text)
         return (options[state] + " ") if state < len(options) else None
 
     # ------------------------------------------------------------------ the loop
@@ -195,8 +182,19 @@ class Shell:
         return 0
 
 
-def quote(name: str) -> str:
-    return shlex.quote(name)
+def playable(state, rs) -> list[str]:
+    """The game verbs the engine would dispatch now (ledger.core.engine.handler_for): the answers to
+    a pending decision, or the verbs the title's registry plays in the current round; after the
+    end of the game only the corrections."""
+    from ledger.core import engine, registry
+    reg = registry.for_ruleset(rs)
+    known = grammar.verbs_of_title(rs.title)
+    if state.game_over:
+        return sorted(v for v in known if v in engine.ALWAYS)
+    if state.pending:
+        answers = reg.answers.get(state.pending[0]["kind"], {})
+        return sorted(v for v in known if v in answers or v in engine.UNBLOCKED)
+    return sorted(v for v in known if known[v].game and reg.handler(state.round["kind"], v))
 
 
 def setup_readline(completer):

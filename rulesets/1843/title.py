@@ -26,6 +26,7 @@ from __future__ import annotations
 from ledger.core import names
 from ledger.core.errors import LedgerCorrupt, RuleViolation, refuse, unknown
 from ledger.core.events import event
+from ledger.core.grammar import Arg, Kind, Opt, TitleGrammar, Verb
 from ledger.core.rounds import auction, operating, stock
 from ledger.core.rules import privates, shares, track, train_step, trains, turn
 from ledger.core.rules.market import par_cell
@@ -130,6 +131,32 @@ def register(reg) -> None:
     reg.on("train_bought", saw_train)
     reg.on("phase_changed", return_relics)
     reg.on("after_run", drop_obsolete)
+
+
+# What 1843 adds to the command grammar (ledger.core.grammar): its verbs, options of shared verbs,
+# and its ports as a kind of argument.
+GRAMMAR = TitleGrammar(
+    verbs=(
+        Verb("port", "operating", "Claim a port for the company, or buy one from another company (1843).",
+             "bank port MID bordeaux", (Arg("corp", "company"), Arg("port", "port")),
+             (Opt("--from", "source", kind="company", help="buy it from this company"),)),
+        Verb("flip", "operating", "Turn a double-sided train certificate to its single side to meet the train "
+             "limit (1843).", "bank flip PLM 5/7x2", (Arg("corp", "company"), Arg("type", "side"))),
+        Verb("use", "operating", "The company uses a private's power on TARGET (1843: VDL's Engineers on a "
+             "train).", "bank use EST VDL 2+1",
+             (Arg("corp", "company"), Arg("private", "private"), Arg("target", "side", optional=True))),
+    ),
+    options={
+        "exchange": (Opt("--par", "par", kind="amount", offer="par_prices",
+                         help="par of an unstarted company (1843 VDL)"),),
+        "tile": (Opt("--hex", "hex", kind="hex", help="a hex with a fee (1843: paris)"),),
+        "token": (Opt("--using", "using", kind="private", help="a private's station power (1843: HAV, BA)"),
+                  Opt("--move", "move", True, help="move a station (1843 gray phase)")),
+        "buy-private": (Opt("--as-train", "as_train", True, help="1843: Val de Loire becomes a 2 train"),),
+    },
+    kinds={"port": Kind("a port's name", resolve=lambda state, rs, raw: port_name(rs, raw),
+                        complete=lambda state, rs: list(rs.own["ports"]["names"]))},
+)
 
 
 def or_started(ctx) -> None:

@@ -1,0 +1,636 @@
+"""The command grammar, declared once: every verb the banker types, as data.
+
+A `Verb` names its positional arguments (`Arg`: name, kind, optional?) and its options (`Opt`: a
+flag, the argument it sets, a constant for a switch or the kind of value it takes), its help, an
+EXAMPLE line and its group in `bank help`. The argument's KIND says how a typed word becomes the
+value the rules read (`resolve`, once, before the engine dispatches), and what Tab offers for it
+(`candidates`). The CLI builds its typer commands from these declarations, the shell its
+completion and help, and the tests their parser; a title's own module adds its verbs and options in
+the same format (`TitleGrammar`, as `GRAMMAR` in rulesets/<title>/title.py).
+
+Game verbs are the ones `engine.decide` plays; interface verbs (views, files, tools) are run by the
+command line itself. Pure: no I/O; the title modules are imported only when asked for.
+"""
+
+from __future__ import annotations
+
+import keyword
+import re
+import shlex
+from dataclasses import dataclass, field, replace
+from functools import lru_cache
+from typing import Any, Callable
+
+from ledger.core import names
+from ledger.core.command import Command
+from ledger.core.errors import BankError, CommandError, unknown
+
+# --------------------------------------------------------------------------- the declaration format
+
+
+@dataclass(frozen=True)
+class Arg:
+    """A positional argument: `name` is its key in the Command (and the CLI's metavar)."""
+    name: str
+    kind: str = "text"
+    optional: bool = False
+    many: bool = False          # takes every remaining word (`new TITLE PLAYER...`)
+    default: Any = None         # an optional argument's value when left out
+    help: str = ""              # what the kind's description does not say
+    offer: str = ""             # an amount's completion context (OFFERS): par prices, the minimum bid
+    choices: tuple = ()         # the words a `choice` argument accepts
+
+
+@dataclass(frozen=True)
+class Opt:
+    """An option: `--flag VALUE` of a kind, or a switch (`value` is the constant it sets)."""
+    flag: str
+    name: str                   # the Command key it sets (several switches may set one key)
+    value: Any = None           # a switch's constant (True, "pool"); None: the option takes a value
+    kind: str = "text"
+    help: str = ""
+    short: str = ""
+    many: bool = False          # may be repeated (`--option A --option B`)
+    offer: str = ""
+    choices: tuple = ()
+
+    @property
+    def switch(self) -> bool:
+        return self.value is not None
+
+
+@dataclass(frozen=True)
+class Verb:
+    name: str
+    group: str                  # a GROUPS key: where `bank help` lists it
+    help: str
+    example: str                # a real line a banker would type, starting with `bank`
+    args: tuple = ()
+    options: tuple = ()
+    game: bool = True           # played by engine.decide (else run by the command line)
+    waive: bool = True          # takes --force/--reason (a game verb whose rules may be waived)
+
+    def all_options(self) -> tuple:
+        """Its options, the waiver last (so a Command's keys read as the line does)."""
+        return self.options + (WAIVE if self.game and self.waive else ())
+
+    def option(self, flag: str) -> Opt | None:
+        return next((o for o in self.all_options() if flag in (o.flag, o.short)), None)
+
+    def param(self, item) -> str:
+        """The Python name of an argument or option in the CLI's signature: the Command key where
+        that is unique and a valid name, else one from the flag (`--pool`, `--ipo` both set source)."""
+        if isinstance(item, Arg):
+            return item.name
+        shared = sum(o.name == item.name for o in self.all_options()) > 1
+        name = item.name if not shared else item.flag.lstrip("-").replace("-", "_")
+        return name + "_" if keyword.iskeyword(name) else name
+
+    def usage(self) -> str:
+        words = [a.name.upper() + ("..." if a.many else "") for a in self.args]
+        words = [f"[{w}]" if a.optional else w for a, w in zip(self.args, words)]
+        return " ".join(["bank", self.name, *words])
+
+
+@dataclass(frozen=True)
+class TitleGrammar:
+    """What a title's module adds: its own verbs, options of shared verbs (verb -> Opts), and its
+    own kinds of argument (kind -> Kind, e.g. 1843's ports)."""
+    verbs: tuple = ()
+    options: dict = field(default_factory=dict)
+    kinds: dict = field(default_factory=dict)
+
+
+FORCE = Opt("--force", "force", True, help="waive the rules this command breaks (needs --reason)")
+REASON = Opt("--reason", "reason", help="why a rule is waived")
+WAIVE = (FORCE, REASON)
+
+GROUPS = {
+    "auction": "Auction",
+    "stock": "Stock round",
+    "operating": "Operating round",
+    "corrections": "Corrections and the end of the game",
+    "views": "Views",
+    "files": "Files and tools",
+}
+
+# --------------------------------------------------------------------------- kinds of argument
+
+
+@dataclass(frozen=True)
+class Kind:
+    """What an argument names. `resolve(state, rs, typed)` returns the canonical value the rules
+    accept (or raises a BankError); `parse(typed)` converts at the command line, before any game is
+    read; `complete(state, rs)` lists what Tab offers; `path`: the CLI reads it as a file path."""
+    describe: str
+    resolve: Callable | None = None
+    parse: Callable | None = None
+    complete: Callable | None = None
+    path: bool = False
+
+
+def player_name(state, rs, raw) -> str:
+    return names.player(state, raw)
+
+
+def company_symbol(state, rs, raw) -> str:
+    """A company's symbol, unless the word also names a private: `sell` reads its object as a
+    private first in an operating round, so such a word is left for the rule to read."""
+    sym = names.corp(rs, raw)
+    return sym if names.item(rs, raw) == ("corp", sym) else raw
+
+
+def private_symbol(state, rs, raw) -> str:
+    return names.private(rs, raw)
+
+
+def item_symbol(state, rs, raw) -> str:
+    return names.item(rs, raw)[1]
+
+
+def account_name(state, rs, raw) -> str:
+    """As the corrections read an account: bank, then a player, then a company."""
+    if str(raw).lower() == "bank":
+        return "bank"
+    try:
+        return names.player(state, raw)
+    except CommandError:
+        return company_symbol(state, rs, raw)
+
+
+SUPPLY_WORDS = ("depot", "bank", "supply", "pool")
+
+
+def seller_name(state, rs, raw) -> str:
+    """Where a train comes from: the supply or the pool (read by the rule as typed), or a company."""
+    return raw if str(raw).lower() in SUPPLY_WORDS else company_symbol(state, rs, raw)
+
+
+def side_name(state, rs, raw) -> str:
+    """A train type, or the printed side of a certificate (1843 '3/5x2')."""
+    name, side = names.side(rs, raw)
+    return side or name
+
+
+def train_name(state, rs, raw) -> str:
+    return names.train(rs, raw)
+
+
+def amount_value(state, rs, raw) -> int:
+    return names.amount(raw)
+
+
+def share_count(raw) -> int:
+    n = names.whole_number(raw, "the number of shares")
+    if n < 1:
+        raise CommandError(f"the number of shares must be at least 1, got {n}")
+    return n
+
+
+def players_of(state, rs) -> list[str]:
+    return [shlex.quote(p) for p in state.players]
+
+
+def companies_of(state, rs) -> list[str]:
+    """The plain alias of a symbol types safely at any shell prompt; the operating company first."""
+    typed = [c.alias or c.sym for c in rs.corporations]
+    op = state.round.get("corp")
+    op = op and (rs.corporation(op).alias or op)
+    return ([op] if op else []) + [c for c in typed if c != op]
+
+
+def privates_of(state, rs) -> list[str]:
+    return [p.sym for p in rs.privates]
+
+
+def typed_companies(rs) -> list[str]:
+    return [c.alias or c.sym for c in rs.corporations]
+
+
+def trains_of(state, rs) -> list[str]:
+    """What the bank sells now first, then every type."""
+    from ledger.core.rules.trains import depot_offer
+    offer = depot_offer(state, rs)
+    return offer + [t.name for t in rs.trains if t.name not in offer]
+
+
+def titles(state=None, rs=None) -> list[str]:
+    from ledger.core.ruleset import available_titles
+    return available_titles()
+
+
+KINDS: dict[str, Kind] = {
+    "player": Kind("a player's name (a unique prefix will do)", player_name, complete=players_of),
+    "company": Kind("a company's symbol or alias", company_symbol, complete=companies_of),
+    "private": Kind("a private's symbol", private_symbol, complete=privates_of),
+    "item": Kind("a private or a company", item_symbol,
+                 complete=lambda s, rs: privates_of(s, rs) + typed_companies(rs)),
+    "account": Kind("bank, a player or a company", account_name,
+                    complete=lambda s, rs: ["bank"] + players_of(s, rs) + typed_companies(rs)),
+    "seller": Kind("pool, or the selling company", seller_name,
+                   complete=lambda s, rs: ["pool"] + typed_companies(rs)),
+    "side": Kind("a train type, or the side printed on a certificate", side_name, complete=trains_of),
+    "train": Kind("a train type", train_name, complete=trains_of),
+    "amount": Kind("an amount of money", amount_value),
+    # an amount the rule compares with its own figure and quotes back as typed when they differ
+    "quoted amount": Kind("an amount of money (checked against the rules' figure)"),
+    "count": Kind("how many shares (default 1)", parse=share_count),
+    "hex": Kind("a hex's name", complete=lambda s, rs: list(rs.hex_fees)),
+    "text": Kind(""),
+    "title": Kind("a title", complete=titles),
+    "choice": Kind("one of the words listed"),
+    "verb": Kind("a command"),
+    "number": Kind("a command's number (bank log shows them)"),
+    "file": Kind("a file", path=True),
+    "folder": Kind("a folder", path=True),
+    "example": Kind("a shipped example (see examples/) or a transcript file"),
+}
+
+
+def min_bid_offer(state, rs, words: list[str]) -> list[str]:
+    from ledger.core.rounds.auction import min_bid
+    try:
+        return [str(min_bid(state, rs, names.private(rs, words[2])))]
+    except (BankError, KeyError, TypeError, IndexError):
+        return []
+
+
+# An amount's completion by its context: (state, rs, the words typed so far) -> candidates
+OFFERS: dict[str, Callable] = {
+    "par_prices": lambda state, rs, words: [str(p) for p in rs.k("company", "par_prices")],
+    "min_bid": min_bid_offer,
+}
+
+# --------------------------------------------------------------------------- the shared verbs
+
+
+def game(name, group, help, example, args=(), options=(), waive=True) -> Verb:
+    return Verb(name, group, help, example, tuple(args), tuple(options), game=True, waive=waive)
+
+
+def interface(name, group, help, example, args=(), options=()) -> Verb:
+    return Verb(name, group, help, example, tuple(args), tuple(options), game=False, waive=False)
+
+
+PLAYER = Arg("player", "player")
+CORP = Arg("corp", "company")
+JSON = Opt("--json", "as_json", True, help="as JSON")
+
+SHARED = (
+    # ---- auction
+    game("bid", "auction", "Bid on a private in the auction.", "bank bid Alice CS 45",
+         [PLAYER, Arg("item", "private"), Arg("amount", "amount", offer="min_bid")]),
+    game("pass", "auction", "Pass (auction or stock round), or end a stock-round turn after acting.",
+         "bank pass Carol", [PLAYER]),
+    # ---- stock round
+    game("par", "stock", "Start a company: the player buys its president's certificate at PRICE.",
+         "bank par Dave PRR 76", [PLAYER, CORP, Arg("price", "amount", offer="par_prices")]),
+    game("buy", "stock", "Buy the cheapest private in the auction, or N shares of a company in a stock round.",
+         "bank buy Alice PRR", [PLAYER, Arg("item", "item"), Arg("count", "count", optional=True)],
+         [Opt("--pool", "source", "pool", help="buy from the pool (open market)"),
+          Opt("--ipo", "source", "ipo", help="buy from the IPO (the default when it has shares)")]),
+    game("sell", "stock", "Sell N shares (default 1) to the pool; in a forced train purchase also a private "
+         "to the bank (1843).", "bank sell Bob NYC 2",
+         [PLAYER, Arg("corp", "company"), Arg("count", "count", optional=True)]),
+    game("exchange", "stock", "Exchange a private for a share (1830: MH for an NYC share; 1843: VDL for any "
+         "IPO share or a director's half).", "bank exchange Alice MH",
+         [PLAYER, Arg("private", "private"), Arg("corp", "company", optional=True)],
+         [Opt("--pool", "source", "pool", help="the share from the pool"),
+          Opt("--ipo", "source", "ipo", help="the share from the IPO")]),
+    # ---- operating round
+    game("tile", "operating", "Lay a tile; COST is the terrain cost paid to the bank (0 if none). Fees the "
+         "title sets are added.", "bank tile PRR 120", [CORP, Arg("cost", "amount")],
+         [Opt("--using", "using", kind="private", help="a private's track ability (CS, DH; TB, SG)")]),
+    game("token", "operating", "Place a station token at the charter's next price.", "bank token PRR",
+         [CORP, Arg("cost", "quoted amount", optional=True)]),
+    game("pay", "operating", "Run for REVENUE and pay it out to the shareholders.", "bank pay PRR 140",
+         [CORP, Arg("revenue", "amount")]),
+    game("withhold", "operating", "Run for REVENUE and keep it in the treasury.", "bank withhold PRR 140",
+         [CORP, Arg("revenue", "amount")]),
+    game("train", "operating", "Buy a train from the bank, the pool or another company.", "bank train PRR 3",
+         [CORP, Arg("type", "side")],
+         [Opt("--from", "source", kind="seller", help="pool, or the selling company"),
+          Opt("--price", "price", kind="quoted amount", help="agreed price from another company"),
+          Opt("--trade-in", "trade_in", kind="train", help="train traded in (1830: D for $800)")]),
+    game("discard", "operating", "Discard a train over the train limit to the pool.", "bank discard PRR 3",
+         [CORP, Arg("type", "side")]),
+    game("buy-private", "operating", "The operating company buys a private from its owner.",
+         "bank buy-private PRR MH 150", [CORP, Arg("private", "private"), Arg("price", "amount")]),
+    game("done", "operating", "The company ends its turn.", "bank done PRR", [CORP],
+         [Opt("--no-route", "no_route", True, help="the company has no route, so need not buy a train")]),
+    game("bankrupt", "operating", "The president cannot pay for the forced train: bankruptcy ends the game.",
+         "bank bankrupt Alice", [PLAYER]),
+    # ---- corrections and the end
+    game("adjust", "corrections", "Move money between two accounts (bank, a player, a company) as a logged "
+         "correction.", 'bank adjust bank Alice 10 --reason "paid short for a tile"',
+         [Arg("source", "account"), Arg("dest", "account"), Arg("amount", "amount")],
+         [Opt("--reason", "reason", help="why (required)")], waive=False),
+    game("count", "corrections", "Record a physical count of a player's money and show the difference from "
+         "the ledger.", "bank count Alice 455", [PLAYER, Arg("amount", "amount")], waive=False),
+    game("end", "corrections", "The players end the game now.", "bank end"),
+    interface("undo", "corrections", "Hide the last command's effects (nothing is deleted).", "bank undo"),
+    interface("redo", "corrections", "Restore the command undone last.", "bank redo"),
+    # ---- views
+    interface("status", "views", "The board: round, bank, players, companies, what is for sale, whose turn.",
+              "bank status --json", options=[JSON]),
+    interface("market", "views", "The stock market with each company's marker, and the operating order.",
+              "bank market"),
+    interface("score", "views", "Net worth: cash, shares at market, privates at face.", "bank score",
+              options=[JSON]),
+    interface("log", "views", "Every command with its round, actor and the money it moved.",
+              'bank log --player Alice --round "OR 2"',
+              options=[JSON,
+                       Opt("--player", "player", kind="player", short="-p", help="only commands involving this player"),
+                       Opt("--company", "company", kind="company", short="-c",
+                           help="only commands involving this company"),
+                       Opt("--round", "round_", short="-r", help="only this round, e.g. 'SR 3', 'OR 2' or 'OR 2.1'"),
+                       Opt("--all", "all_", True, help="include undone commands")]),
+    interface("explain", "views", "How command N's money was computed (payouts per holder, rounding, the "
+              "stock move).", "bank explain 117", [Arg("number", "number")]),
+    interface("audit", "views", "Re-derive every balance and recompute every payout and sale; non-zero exit on "
+              "a problem.", "bank audit"),
+    interface("chart", "views", "Each player's net worth, or each company's share price, after every round.",
+              "bank chart worth", [Arg("what", "choice", help="worth or prices", choices=("worth", "prices"))],
+              [Opt("--out", "out", kind="file", help="write a PNG instead (needs matplotlib)")]),
+    interface("info", "views", "Show a title's ruleset: players, privates, companies, trains, phases, options.",
+              "bank info 1843", [Arg("title", "title", optional=True, default="1830")]),
+    interface("help", "views", "The commands by round and purpose, or one command's arguments and options.",
+              "bank help buy", [Arg("verb", "verb", optional=True)]),
+    # ---- files and tools
+    interface("new", "files", "Start a game: TITLE then the players in seating order.",
+              "bank new 1830 Alice Bob Carol Dave",
+              [Arg("title", "title"), Arg("players", "text", many=True, help="the players in seating order")],
+              [Opt("--option", "option", short="-o", many=True, help="variant NAME[=VALUE]"),
+               Opt("--rules", "rules", kind="file", help="a table's ruleset override file (TOML)")]),
+    interface("play", "files", "Run a transcript: one command a line, '#' comments; a 'new' line creates the "
+              "game.", "bank play examples/1830-opening.txt", [Arg("file", "file")],
+              [Opt("--show", "show", True, help="print each command's result")]),
+    interface("import", "files", "Import an 18xx.games 1830 log: replay its decisions and audit every figure "
+              "it states.", "bank import 179263.log.txt --transcript mygame.txt", [Arg("logfile", "file")],
+              [Opt("--transcript", "transcript", kind="file", help="also write the commands here"),
+               Opt("--replace", "replace", True, help="overwrite an existing game file")]),
+    interface("export", "files", "Export commands, events, postings and per-round balances and holdings.",
+              "bank export --csv out/ --json game.json",
+              options=[Opt("--csv", "csv_dir", kind="folder", help="folder for CSV files"),
+                       Opt("--json", "json_file", kind="file", help="one JSON file")]),
+    interface("backup", "files", "Write a consistent copy of the game to a new FILE, even while a shell has it "
+              "open.", "bank backup copy.db", [Arg("file", "file")]),
+    interface("shell", "files", "An interactive session on the game: prompt, Tab completion, history, help "
+              "VERB.", "bank shell"),
+    interface("demo", "files", "Play an example game through the CLI and SQLite into a new file, then print "
+              "the board and the scores. It never replaces a file: without --game it picks demo.db, "
+              "demo-2.db, ...", "bank demo 1843-game",
+              [Arg("example", "example", optional=True, default="1830-full-game")]),
+)
+
+# --------------------------------------------------------------------------- the grammar of a title
+
+
+@lru_cache(maxsize=None)
+def title_grammar(title: str) -> TitleGrammar:
+    """What a title's module (rulesets/<title>/title.py) declares as `GRAMMAR`, if anything."""
+    import importlib
+    from ledger.core.ruleset import title_module_name
+    module_name = title_module_name(title)
+    if not module_name:
+        return TitleGrammar()
+    module = importlib.import_module(f"rulesets.{title}.{module_name}")
+    return getattr(module, "GRAMMAR", TitleGrammar())
+
+
+def merged(extras: list[TitleGrammar]) -> dict[str, Verb]:
+    """The shared verbs with the titles' verbs and options added (an option is added once)."""
+    verbs = {v.name: v for v in SHARED}
+    for extra in extras:
+        for verb in extra.verbs:
+            verbs.setdefault(verb.name, verb)
+        for name, options in extra.options.items():
+            have = {o.flag for o in verbs[name].options}
+            added = tuple(o for o in options if o.flag not in have)
+            verbs[name] = replace(verbs[name], options=verbs[name].options + added)
+    return verbs
+
+
+@lru_cache(maxsize=None)
+def verbs_of_title(title: str) -> dict[str, Verb]:
+    """Every verb a game of this title understands, with the options it supports."""
+    return merged([title_grammar(title)])
+
+
+@lru_cache(maxsize=None)
+def all_verbs() -> dict[str, Verb]:
+    """Every verb of every title: the command line is built before any game is open, so it shows
+    the union; the engine refuses an option the game's title does not have."""
+    from ledger.core.ruleset import available_titles
+    return merged([title_grammar(t) for t in available_titles()])
+
+
+@lru_cache(maxsize=None)
+def kinds_of_title(title: str) -> dict[str, Kind]:
+    return KINDS | title_grammar(title).kinds
+
+
+@lru_cache(maxsize=None)
+def all_kinds() -> dict[str, Kind]:
+    from ledger.core.ruleset import available_titles
+    kinds = dict(KINDS)
+    for title in available_titles():
+        kinds.update(title_grammar(title).kinds)
+    return kinds
+
+
+def in_groups(verbs: dict[str, Verb]) -> list[tuple[str, list[Verb]]]:
+    """(group title, its verbs in declaration order), groups in GROUPS order."""
+    return [(title, [v for v in verbs.values() if v.group == key]) for key, title in GROUPS.items()]
+
+
+def help_text(verb: Verb) -> str:
+    return f"{verb.help}\n\nExample: {verb.example}"
+
+# --------------------------------------------------------------------------- typed words -> Command
+
+
+NEGATIVE = re.compile(r"^-[0-9]+$")
+
+
+def build(verb: Verb, values: dict) -> Command:
+    """The Command for a game verb from its parameters' values (keyed by `verb.param`): switches
+    become their constants, counts ints; a word that looks like an option it does not have is
+    refused; arguments left out (None, False) are dropped. The CLI and the tests' parser both end here."""
+    check_switches(verb, values)
+    args: dict = {}
+    for arg in verb.args:
+        value = values.get(arg.name)
+        convert = all_kinds()[arg.kind].parse
+        args[arg.name] = convert(value) if convert and value is not None else value
+    for opt in verb.all_options():
+        value = values.get(verb.param(opt))
+        if opt.switch:
+            value = opt.value if value else None
+        if value is not None or opt.name not in args:
+            args[opt.name] = value
+    refuse_unknown_options(verb.name, args)
+    return Command(verb.name, {k: v for k, v in args.items() if v is not None and v is not False})
+
+
+def check_switches(verb: Verb, values: dict) -> None:
+    """Switches that set the same argument exclude each other (--pool, --ipo)."""
+    for opt in verb.all_options():
+        rivals = [o.flag for o in verb.all_options() if o.name == opt.name and o.switch and values.get(verb.param(o))]
+        if len(rivals) > 1:
+            raise CommandError(f"choose one of {' and '.join(rivals)}")
+
+
+def refuse_unknown_options(verb: str, args: dict) -> None:
+    """Game verbs accept words starting with '-' so that negative amounts reach the rules; any other
+    such word is an option the verb does not have."""
+    for value in args.values():
+        if isinstance(value, str) and value.startswith("-") and not NEGATIVE.match(value):
+            raise CommandError(f"'{verb}' has no option {value}", f"bank {verb} --help")
+
+
+def parse_line(text: str) -> Command:
+    """A transcript line (with or without `bank`) -> the Command the command line builds for it.
+    For an interface verb, the Command holds its parameters' values."""
+    words = shlex.split(text)
+    if words and words[0] == "bank":
+        words = words[1:]
+    if not words:
+        raise CommandError("empty command line")
+    return parse(words[0], words[1:])
+
+
+def parse(verb_name: str, words: list[str]) -> Command:
+    verb = all_verbs().get(verb_name)
+    if verb is None:
+        raise unknown("command", verb_name, sorted(all_verbs()))
+    values, positional = read_options(verb, words)
+    values.update(read_positional(verb, positional))
+    if verb.game:
+        return build(verb, values)
+    return Command(verb.name, {k: v for k, v in values.items() if v is not None and v is not False})
+
+
+def read_options(verb: Verb, words: list[str]) -> tuple[dict, list[str]]:
+    """The options among the words (as a shell passes them: `--from pool`, `--from=pool`) and the
+    words left for the positional arguments; a word after `--` is always positional."""
+    values: dict = {}
+    positional: list[str] = []
+    i = 0
+    while i < len(words):
+        word = words[i]
+        flag, eq, inline = word.partition("=")
+        opt = verb.option(flag) if word.startswith("-") and word != "--" else None
+        if word == "--":
+            positional += words[i + 1:]
+            break
+        if opt is None:
+            positional.append(word)
+        elif opt.switch:
+            values[verb.param(opt)] = True
+        else:
+            if not eq:
+                i += 1
+                if i >= len(words):
+                    raise CommandError(f"option {opt.flag} needs a value", f"bank {verb.name} --help")
+                inline = words[i]
+            param = verb.param(opt)
+            values[param] = values.get(param, []) + [inline] if opt.many else inline
+        i += 1
+    return values, positional
+
+
+def read_positional(verb: Verb, words: list[str]) -> dict:
+    required = [a for a in verb.args if not a.optional]
+    many = any(a.many for a in verb.args)
+    if len(words) < len(required) or (len(words) > len(verb.args) and not many):
+        raise CommandError(f"{verb.name} takes {verb.usage().removeprefix('bank ' + verb.name).strip() or 'no arguments'},"
+                           f" got {len(words)} word(s)", f"bank {verb.name} --help")
+    values = {}
+    for i, arg in enumerate(verb.args):
+        if arg.many:
+            values[arg.name] = words[i:]
+        else:
+            values[arg.name] = words[i] if i < len(words) else arg.default
+    return values
+
+# --------------------------------------------------------------------------- resolution before dispatch
+
+
+def resolve(state, rs, cmd: Command) -> Command:
+    """The command with each argument turned, by its kind, into the value the rules read: a
+    player's full name, a symbol, an amount as an int. A word that names nothing is left as typed,
+    for the rule to refuse in its own words at its own point (so a command with several mistakes
+    is refused for the same one as always). The Command given (what the ledger stores) is not
+    changed. An option the game's title does not have is refused here."""
+    verb = verbs_of_title(rs.title).get(cmd.verb)
+    if verb is None:
+        return cmd
+    refuse_foreign_options(rs, verb, cmd)
+    kinds = kinds_of_title(rs.title)
+    of_arg = {a.name: a.kind for a in verb.args} | {o.name: o.kind for o in verb.all_options() if not o.switch}
+    args = {key: canonical(kinds[of_arg[key]].resolve if key in of_arg else None, state, rs, value)
+            for key, value in cmd.args.items()}
+    return Command(cmd.verb, args)
+
+
+def canonical(resolver, state, rs, typed):
+    """The canonical value of a typed word; the word itself when it names nothing, or when reading
+    the canonical value again would not give it back (the rules read each value again)."""
+    if resolver is None:
+        return typed
+    try:
+        value = resolver(state, rs, typed)
+        return value if resolver(state, rs, value) == value else typed
+    except BankError:
+        return typed
+
+
+def refuse_foreign_options(rs, verb: Verb, cmd: Command) -> None:
+    """The command line offers every title's options; a game refuses those its title lacks."""
+    known = {a.name for a in verb.args} | {o.name for o in verb.all_options()}
+    for key in cmd.args:
+        if key not in known:
+            flags = [o.flag for o in all_verbs()[cmd.verb].all_options() if o.name == key]
+            have = ", ".join(o.flag for o in verb.all_options()) or "none"
+            raise CommandError(f"{rs.title} has no option {' or '.join(flags) or key} for {cmd.verb}",
+                               f"its options in {rs.title}: {have}")
+
+# --------------------------------------------------------------------------- completion
+
+
+def candidates(state, rs, verb: Verb, words: list[str]) -> list[str]:
+    """What may come next after the verb and `words` (the complete words before the cursor): the
+    candidates of the kind of the argument at that position, or of the option just typed. Without
+    a game (state None) only what needs none (titles, fixed words)."""
+    arg = argument_at(verb, words)
+    if arg is None:
+        return []
+    if arg.choices:
+        return list(arg.choices)
+    if state is None:
+        return titles() if arg.kind == "title" else []
+    if arg.offer:
+        return OFFERS[arg.offer](state, rs, [verb.name, *words])
+    kind = kinds_of_title(rs.title).get(arg.kind)  # another title's kind names nothing in this game
+    return kind.complete(state, rs) if kind and kind.complete else []
+
+
+def argument_at(verb: Verb, words: list[str]):
+    """The Arg or Opt the next word fills."""
+    position = 0
+    expecting = None
+    for word in words:
+        if expecting is not None:
+            expecting = None
+            continue
+        opt = verb.option(word) if word.startswith("--") or word.startswith("-") and not NEGATIVE.match(word) else None
+        if opt is not None:
+            expecting = None if opt.switch else opt
+            continue
+        position += 1
+    if expecting is not None:
+        return expecting
+    if position < len(verb.args):
+        return verb.args[position]
+    return verb.args[-1] if verb.args and verb.args[-1].many else None

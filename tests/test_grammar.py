@@ -1,0 +1,298 @@
+"""One grammar (ledger.core.grammar): every verb declared once, and the command line, the shell, the
+tests' parser and the engine's resolution of names all read that declaration.
+
+Walks EVERY declared verb: its help shows its example; the example parses, with the grammar and
+with the command line; the shell offers the verb in each round the title's registry plays it; the
+README mentions it. Then: the tests' parser builds what the CLI builds; names and amounts are read
+once, before the rule, while the ledger keeps what was typed; a title's options are refused by a
+game of another title.
+"""
+
+from __future__ import annotations
+
+import copy
+import re
+import shlex
+from pathlib import Path
+from types import SimpleNamespace
+
+import click
+import pytest
+import typer
+from typer.testing import CliRunner
+
+from cli_driver import Bank, error_line
+from helpers import Game, parse
+from ledger.core import engine, grammar, names, registry, ruleset
+from ledger.core.command import Command
+from ledger.core.errors import CommandError
+from ledger.interface import cli
+from ledger.interface.cli import app
+from ledger.interface.shell import Shell
+
+ROOT = Path(__file__).resolve().parents[1]
+VERBS = grammar.all_verbs()
+GROUP = typer.main.get_command(app)
+EXAMPLES = {"1830": ROOT / "examples" / "1830-full-game.txt", "1843": ROOT / "examples" / "1843-game.txt"}
+
+
+# --------------------------------------------------------------------------- every verb
+
+
+@pytest.mark.parametrize("name", sorted(VERBS))
+def test_every_verb_has_a_command_whose_help_shows_its_example(name):
+    verb = VERBS[name]
+    assert verb.example.startswith(f"bank {name} ") or verb.example == f"bank {name}", verb.example
+    assert verb.group in grammar.GROUPS
+    result = CliRunner().invoke(app, [name, "--help"])
+    assert result.exit_code == 0, result.output
+    assert f"Example: {verb.example}" in result.stdout
+
+
+@pytest.mark.parametrize("name", sorted(VERBS))
+def test_every_example_parses_with_the_grammar_and_the_command_line(name):
+    verb = VERBS[name]
+    cmd = grammar.parse_line(verb.example)
+    assert cmd.verb == name
+    words = shlex.split(verb.example)[2:]
+    command = GROUP.get_command(click.Context(GROUP), name)
+    with command.make_context(name, list(words), parent=click.Context(GROUP, obj={})) as ctx:
+        assert set(ctx.params) == set(grammar_params(verb))
+
+
+def grammar_params(verb: grammar.Verb) -> list[str]:
+    return [a.name for a in verb.args] + [verb.param(o) for o in verb.all_options()]
+
+
+@pytest.mark.parametrize("name", sorted(VERBS))
+def test_the_readme_mentions_every_verb(name):
+    readme = (ROOT / "README.md").read_text()
+    assert re.search(rf"bank {re.escape(name)}\b(?!-)", readme), f"README.md never shows 'bank {name}'"
+
+
+def test_the_command_line_has_exactly_the_declared_verbs_grouped_for_help():
+    with click.Context(GROUP) as ctx:
+        assert set(GROUP.list_commands(ctx)) == set(VERBS)
+    out = CliRunner().invoke(app, ["help"]).stdout
+    for title in grammar.GROUPS.values():
+        assert title in out, title
+    placed = [out.index(title) for title in grammar.GROUPS.values()]
+    assert placed == sorted(placed), "the groups are listed in their declared order"
+
+
+@pytest.mark.parametrize("title", sorted(EXAMPLES))
+def test_every_verb_a_title_plays_is_declared_for_it(title):
+    rs = ruleset.load(title)
+    reg = registry.for_ruleset(rs)
+    played = {verb for _kind, verb in reg.handlers} | {v for answers in reg.answers.values() for v in answers}
+    declared = grammar.verbs_of_title(title)
+    assert played <= {v for v in declared if declared[v].game}, played - set(declared)
+
+
+# --------------------------------------------------------------------------- the shell offers what the round plays
+
+
+def states_by_round(title: str) -> dict[str, Game]:
+    """A game of the title in each round kind (no decision pending), from its example transcript."""
+    lines = [raw.split("#", 1)[0].strip() for raw in EXAMPLES[title].read_text().splitlines()]
+    lines = [line for line in lines if line]
+    new = parse(lines[0])
+    options = {}
+    for text in new.args.get("option", []):
+        key, _, value = text.partition("=")
+        options[key] = value or True
+    g = Game(new.args["players"], title, options)
+    seen: dict[str, Game] = {}
+    for line in lines[1:]:
+        if not g.state.pending and not g.state.game_over:
+            seen.setdefault(g.state.round["kind"], copy.deepcopy(g))
+        g.do(line)
+    return seen
+
+
+@pytest.fixture(scope="module", params=sorted(EXAMPLES))
+def rounds(request):
+    return request.param, states_by_round(request.param)
+
+
+def shell_on(g: Game) -> Shell:
+    return Shell(GROUP, {"game": "unused.db", "session": SimpleNamespace(state=g.state, rs=g.rs)})
+
+
+def test_the_shell_offers_each_verb_in_the_rounds_that_play_it(rounds):
+    title, games = rounds
+    rs = ruleset.load(title)
+    reg = registry.for_ruleset(rs)
+    assert set(games) == set(reg.rounds), "the example reaches every round kind of the title"
+    for name, verb in grammar.verbs_of_title(title).items():
+        if not verb.game:
+            continue
+        kinds = reg.rounds_of(name)
+        assert kinds, f"{title} declares {name} but no round plays it"
+        playing = set(reg.rounds) if "*" in kinds else set(kinds)
+        for kind in reg.rounds:
+            offered = name in shell_on(games[kind]).offers([], "")
+            assert offered == (kind in playing), f"{title}: Tab {'does not offer' if kind in playing else 'offers'} " \
+                                                 f"{name} in a {kind} round"
+
+
+def test_the_shell_always_offers_the_interface_verbs(rounds):
+    _title, games = rounds
+    for g in games.values():
+        offered = shell_on(g).offers([], "")
+        assert {v for v in VERBS if not VERBS[v].game} <= set(offered)
+        assert {"help", "exit"} <= set(offered)
+
+
+def test_1843s_own_verbs_are_offered_in_its_operating_rounds_only_in_1843(rounds):
+    title, games = rounds
+    offered = shell_on(games["operating"]).offers([], "")
+    if title == "1843":
+        assert {"port", "flip", "use"} <= set(offered)
+    else:
+        assert not {"port", "flip", "use"} & set(offered)
+        assert shell_on(games["operating"]).offers([], "po") == ["port"]  # typed: any verb still completes
+
+
+def test_the_shell_completes_every_argument_by_its_kind(rounds):
+    title, games = rounds
+    op = games["operating"]
+    sh = shell_on(op)
+    corp = op.state.round["corp"]
+    typed = [c.alias or c.sym for c in op.rs.corporations]
+    assert sh.candidates(["train"])[0] == (op.rs.corporation(corp).alias or corp)
+    assert set(sh.candidates(["train", corp])) == {t.name for t in op.rs.trains}
+    assert set(sh.candidates(["train", corp, "2", "--from"])) == {"pool", *typed}
+    assert sh.candidates(["buy-private", corp]) == [p.sym for p in op.rs.privates]
+    assert sh.candidates(["exchange", "Alice", "MH"]) == sh.candidates(["done"])
+    assert sh.candidates(["new"]) == ruleset.available_titles()
+    if title == "1843":
+        assert sh.candidates(["port", corp]) == list(op.rs.own["ports"]["names"])
+        assert sh.candidates(["tile", corp, "0", "--hex"]) == list(op.rs.hex_fees)
+        assert set(sh.candidates(["exchange", "Alice", "VDL", "PO", "--par"])) == {
+            str(p) for p in op.rs.k("company", "par_prices")}
+
+
+def test_the_shell_without_a_game_offers_new_first():
+    sh = Shell(GROUP, {"game": "none.db"})
+    assert sh.offers([], "")[0] == "new"
+    assert sh.candidates(["new"]) == ruleset.available_titles()
+    assert sh.candidates(["bid"]) == []
+
+
+# --------------------------------------------------------------------------- the tests' parser is the CLI's
+
+
+LINES = ["bid Alice CS 45", "bid al cs $45", "buy Alice PRR", "buy Alice PRR 2 --pool", "buy Bob SV --ipo",
+         "par Dave PRR 76", "sell Bob NYC 2", "sell Bob NYC", "pass Carol", "exchange Alice MH NYC --pool",
+         "exchange Alice VDL PO --par 67", "tile PRR 120 --using DH", "tile PRR 0 --hex paris", "token PRR",
+         "token PRR 40 --using HAV", "token OU --move", "port MID bordeaux --from PLM", "flip PLM 5/7x2",
+         "use EST VDL 2+1", "pay PRR -40", "withhold PRR 0", "train PRR 3 --from pool",
+         "train PRR D --trade-in 4", "train NYC 3 --from PRR --price 50", "discard PRR 3",
+         "buy-private PRR MH 150", "buy-private EST VDL 30 --as-train", "done PRR --no-route",
+         "bankrupt Alice", "end --force --reason 'time is up'", "adjust bank Alice 10 --reason 'paid short'",
+         "count Alice 455"]
+
+
+@pytest.mark.parametrize("line", LINES)
+def test_the_tests_parser_builds_the_command_the_cli_builds(line, monkeypatch):
+    built = []
+    monkeypatch.setattr(cli, "run", lambda ctx, cmd: built.append(cmd))
+    result = CliRunner().invoke(app, ["--game", "unused.db", *shlex.split(line)])
+    assert result.exit_code == 0, result.output
+    assert built == [parse(line)]
+
+
+@pytest.mark.parametrize("line, message", [
+    ("buy Alice PRR --pool --ipo", "choose one of --pool and --ipo"),
+    ("buy Alice PRR 0", "at least 1"),
+    ("sell Alice PRR two", "whole number"),
+    ("pay PRR --bogus", "has no option --bogus"),
+])
+def test_the_parser_and_the_cli_refuse_alike(line, message, monkeypatch):
+    monkeypatch.setattr(cli, "run", lambda ctx, cmd: None)
+    result = CliRunner().invoke(app, ["--game", "unused.db", *shlex.split(line)])
+    assert result.exit_code == 2 and message in error_line(result)
+    with pytest.raises(CommandError, match=re.escape(message)):
+        parse(line)
+
+
+# --------------------------------------------------------------------------- resolution before dispatch
+
+
+def test_resolution_turns_names_and_amounts_into_what_the_rules_read():
+    g = Game(["Alice", "Bob", "Carol", "Dave"])
+    cmd = parse("bid al cs $45")
+    resolved = grammar.resolve(g.state, g.rs, cmd)
+    assert resolved.args == {"player": "Alice", "item": "CS", "amount": 45}
+    assert cmd.args == {"player": "al", "item": "cs", "amount": "$45"}, "the typed command is not changed"
+    assert grammar.resolve(g.state, g.rs, parse("adjust BnO alice 10 --reason x")).args == {
+        "source": "B&O", "dest": "Alice", "amount": 10, "reason": "x"}
+    assert grammar.resolve(g.state, g.rs, parse("train bno 3t --from POOL --trade-in 2T")).args == {
+        "corp": "B&O", "type": "3", "source": "POOL", "trade_in": "2"}
+
+
+def test_a_word_that_names_nothing_is_left_for_the_rule_to_refuse_as_always():
+    g = Game(["Alice", "Bob", "Carol", "Dave"])
+    assert grammar.resolve(g.state, g.rs, parse("bid Zed CS -5")).args == {"player": "Zed", "item": "CS",
+                                                                           "amount": "-5"}
+    g.expect_error("bid Zed CS 45", match=r"unknown player 'Zed'")
+    error = g.expect_error("bid Alice XX 45", match="unknown private or company 'XX'")
+    assert error.hint
+    g.expect_error("bid Alice CS -5", match="bid must not be negative, got -5")
+
+
+def test_a_private_is_never_read_as_a_company():
+    """`sell` reads its object as a private first in an operating round (1843 privates to the bank):
+    a word naming a private is left as typed."""
+    g = Game(["Alice", "Bob", "Carol", "Dave"])
+    assert grammar.resolve(g.state, g.rs, parse("sell Alice BO")).args["corp"] == "BO"
+    assert grammar.resolve(g.state, g.rs, parse("sell Alice bno")).args["corp"] == "B&O"
+
+
+@pytest.mark.parametrize("title", sorted(EXAMPLES))
+def test_every_name_read_again_gives_itself(title):
+    """The rules read each value again: on a canonical value the reading must not change it."""
+    rs = ruleset.load(title)
+    for entry in (*rs.corporations, *rs.privates):
+        for word in filter(None, (entry.sym, entry.alias, entry.name, entry.sym.lower())):
+            _kind, sym = names.item(rs, word)
+            assert names.item(rs, sym) == names.item(rs, word), word
+    for t in rs.trains:
+        for side in t.sides:
+            for word in (t.name, side.name, *side.aliases):
+                name, side_name = names.side(rs, word)
+                assert names.side(rs, side_name or name) == names.side(rs, word), word
+
+
+def test_the_ledger_keeps_the_command_as_typed(tmp_path, monkeypatch):
+    bank = Bank(tmp_path / "g.db", monkeypatch)
+    bank("new", "1830", "Alice", "Bob", "Carol", "Dave")
+    bank("bid", "al", "cs", "$45")
+    rows = bank.query("select text, args from commands order by id")
+    assert rows[-1]["text"] == "bid al cs '$45'"
+    assert rows[-1]["args"] == '{"player": "al", "item": "cs", "amount": "$45"}'
+    assert "agree" in bank("audit").stdout  # decided again from the typed arguments
+
+
+@pytest.mark.parametrize("line", ["token NYC --move", "tile NYC 0 --hex paris", "exchange Alice MH --par 67",
+                                  "buy-private NYC MH 40 --as-train"])
+def test_a_game_refuses_an_option_of_another_title(line):
+    g = Game(["Alice", "Bob", "Carol", "Dave"])
+    verb = parse(line).verb
+    g.state.round = {"kind": "operating" if verb != "exchange" else "stock", "corp": "NYC"}
+    with pytest.raises(CommandError, match=rf"1830 has no option --\S+ for {verb}"):
+        engine.decide(g.state, g.rs, parse(line))
+
+
+def test_the_union_of_the_titles_options_is_on_the_command_line():
+    flags = {name: {o.flag for o in verb.all_options()} for name, verb in VERBS.items()}
+    assert {"--move", "--using"} <= flags["token"] and "--hex" in flags["tile"]
+    assert "--par" in flags["exchange"] and "--as-train" in flags["buy-private"]
+    assert "--move" not in {o.flag for o in grammar.verbs_of_title("1830")["token"].all_options()}
+
+
+def test_a_command_not_declared_passes_resolution_unchanged():
+    g = Game(["Alice", "Bob", "Carol", "Dave"])
+    cmd = Command("nonsense", {"x": "y"})
+    assert grammar.resolve(g.state, g.rs, cmd) is cmd
