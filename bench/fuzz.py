@@ -21,9 +21,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 
+from fuzz_lines import check, lines  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
-from fuzz_lines import check, lines  # noqa: E402
 from ledger.interface.cli import app  # noqa: E402
 
 

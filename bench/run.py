@@ -194,8 +194,8 @@ def game_counts(db: Path) -> dict:
 
 
 def bench_replay(db: Path, reps: int) -> dict:
-    from ledger.core import engine
     from ledger.books.session import Session
+    from ledger.core import engine
     open_times = []
     for _ in range(reps):
         with timer() as t:
@@ -229,9 +229,9 @@ def bench_status(runner: Runner, db: Path, reps: int) -> dict:
 
 
 def bench_memory(runner: Runner, log: Path, db: Path, e2e_db: Path) -> dict:
+    from ledger.books.session import Session
     from ledger.core import engine
     from ledger.importer.run import import_log
-    from ledger.books.session import Session
     text = log.read_text()
     out = {}
 

@@ -20,8 +20,9 @@ import pytest
 from ledger.core import engine, grammar, ruleset
 from ledger.core.engine import Command
 from ledger.core.errors import BankError, CommandError, RuleViolation
+from ledger.core.events import apply
 from ledger.core.invariants import check as check_invariants
-from ledger.core.state import BANK, POOL, GameState, apply, company_acct, ipo_acct, player_acct
+from ledger.core.state import BANK, POOL, GameState, company_acct, ipo_acct, player_acct
 
 
 def parse(line: str) -> Command:

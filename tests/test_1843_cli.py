@@ -15,13 +15,12 @@ import re
 import tomllib
 
 import pytest
+from cli_driver import Bank, error_line
 from typer.testing import CliRunner
 
-from ledger.interface.cli import app
-
-from cli_driver import Bank, error_line
 from ledger.core.errors import CommandError, RuleViolation
 from ledger.core.ruleset import ruleset_text
+from ledger.interface.cli import app
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dave"]
 RULESET = tomllib.loads(ruleset_text("1843"))

@@ -21,8 +21,8 @@ P1 20 (TB 0 + VDL 20), P2 30 (CEI 5 + BA 25), P3 40 (SG 10 + LM 30), P4 15 (HAV)
 from __future__ import annotations
 
 import pytest
-
 from helpers import Game
+
 from ledger.core.rules import market
 
 P4 = ["P1", "P2", "P3", "P4"]

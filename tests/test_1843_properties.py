@@ -49,16 +49,27 @@ import importlib
 import random
 
 import pytest
+from helpers import Game, parse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import Game, parse
-from ledger.core.rounds import auction
 from ledger.core import engine
-from ledger.core.rules import privates, shares, trains
 from ledger.core.errors import BankError
+from ledger.core.events import apply
 from ledger.core.invariants import check as check_invariants
-from ledger.core.state import BANK, DEPOT, MINT, POOL, RUSTED, apply, company_acct, ipo_acct, player_acct, train_type
+from ledger.core.rounds import auction
+from ledger.core.rules import privates, shares, trains
+from ledger.core.state import (
+    BANK,
+    DEPOT,
+    MINT,
+    POOL,
+    RUSTED,
+    company_acct,
+    ipo_acct,
+    player_acct,
+    train_type,
+)
 
 TITLE = importlib.import_module("rulesets.1843.title")  # 1843's own rules (rusted certificates for sale)
 

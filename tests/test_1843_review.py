@@ -11,9 +11,10 @@ rules (seed 000, the June 2016 LyX) and the provisional market grid of the rules
 from __future__ import annotations
 
 from helpers import Game
-from ledger.interface import views
 from test_1843_edge_cases import chain, closed, until_turn
 from test_operating import opening
+
+from ledger.interface import views
 
 # =========================================================================== §8.8.3: face value of the side held
 

@@ -7,8 +7,8 @@ Expected numbers come from the digest: faces SV 20, CS 40, DH 70, MH 110, CA 160
 from __future__ import annotations
 
 import pytest
-
 from helpers import FOUR, Game, auction_all_bought
+
 from ledger.core.errors import CommandError, RuleViolation
 
 START = 600  # 4 players (digest §1)

@@ -10,8 +10,6 @@ import json
 import re
 
 import pytest
-
-
 from cli_driver import Bank, error_line
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dave"]

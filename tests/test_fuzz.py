@@ -6,9 +6,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from fuzz_lines import check, lines
 from typer.testing import CliRunner
 
-from fuzz_lines import check, lines
 from ledger.interface.cli import app
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

@@ -13,8 +13,8 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from ledger.interface.cli import app
 from ledger.core.ruleset import load
+from ledger.interface.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.txt"))

@@ -19,11 +19,11 @@ from types import SimpleNamespace
 import click
 import pytest
 import typer
-from typer.testing import CliRunner
-
 from cli_driver import Bank, error_line
 from helpers import Game, parse
-from ledger.core import engine, grammar, names, registry, ruleset
+from typer.testing import CliRunner
+
+from ledger.core import engine, grammar, names, ruleset, titles
 from ledger.core.command import Command
 from ledger.core.errors import CommandError
 from ledger.interface import cli
@@ -83,7 +83,7 @@ def test_the_command_line_has_exactly_the_declared_verbs_grouped_for_help():
 @pytest.mark.parametrize("title", sorted(EXAMPLES))
 def test_every_verb_a_title_plays_is_declared_for_it(title):
     rs = ruleset.load(title)
-    reg = registry.for_ruleset(rs)
+    reg = titles.for_ruleset(rs)
     played = {verb for _kind, verb in reg.handlers} | {v for answers in reg.answers.values() for v in answers}
     declared = grammar.verbs_of_title(title)
     assert played <= {v for v in declared if declared[v].game}, played - set(declared)
@@ -122,7 +122,7 @@ def shell_on(g: Game) -> Shell:
 def test_the_shell_offers_each_verb_in_the_rounds_that_play_it(rounds):
     title, games = rounds
     rs = ruleset.load(title)
-    reg = registry.for_ruleset(rs)
+    reg = titles.for_ruleset(rs)
     assert set(games) == set(reg.rounds), "the example reaches every round kind of the title"
     for name, verb in grammar.verbs_of_title(title).items():
         if not verb.game:

@@ -13,14 +13,15 @@ import re
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
-
-from ledger.interface.cli import app
-from ledger.core.errors import BankError
-from ledger.importer.run import import_log, transcript
 
 # One list of the recorded games and one way to read them (failing, never skipping, without them).
-from test_logparse import GAME_IDS as GAMES, expected, log_text
+from test_logparse import GAME_IDS as GAMES
+from test_logparse import expected, log_text
+from typer.testing import CliRunner
+
+from ledger.core.errors import BankError
+from ledger.importer.run import import_log, transcript
+from ledger.interface.cli import app
 
 END_REASONS = {
     "BankBroke": "bank broken", "bank": "bank broken",

@@ -8,8 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from ledger.core.rules import market
 from ledger.core import ruleset
+from ledger.core.rules import market
 
 TABLE = Path(__file__).parent / "data" / "1830_market_moves.md"
 CAUSES = ["pay", "withhold", "sell", "sold_out"]  # the table's columns, in order

@@ -10,8 +10,8 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-
 from cli_driver import Bank
+
 from ledger import ENGINE_VERSION
 
 V1 = Path(__file__).resolve().parent / "data" / "v1"

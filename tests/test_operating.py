@@ -13,13 +13,13 @@ from __future__ import annotations
 import json
 
 import pytest
+from helpers import FOUR, Game, auction_all_bought
 from typer.testing import CliRunner
 
-from helpers import FOUR, Game, auction_all_bought
 from ledger.core.rounds import operating
-from ledger.interface import views
 from ledger.core.rules.trains import depot_offer
 from ledger.core.state import POOL, RUSTED, company_acct, train_type
+from ledger.interface import views
 
 # --------------------------------------------------------------------------- positions
 

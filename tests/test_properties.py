@@ -21,16 +21,24 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from helpers import Game, parse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from helpers import Game, parse
-from ledger.core.rounds import auction
-from ledger.core import engine
-from ledger.core.rules import privates, trains
-from ledger.core.errors import CommandError, RuleViolation
 from ledger.books.session import Session
-from ledger.core.state import BANK, POOL, apply, company_acct, ipo_acct, player_acct, train_type
+from ledger.core import engine
+from ledger.core.errors import CommandError, RuleViolation
+from ledger.core.events import apply
+from ledger.core.rounds import auction
+from ledger.core.rules import privates, trains
+from ledger.core.state import (
+    BANK,
+    POOL,
+    company_acct,
+    ipo_acct,
+    player_acct,
+    train_type,
+)
 
 NAMES = ["Ann", "Ben", "Cy", "Di", "Ed"]
 PARS = [100, 90, 82, 76, 71, 67]

@@ -20,12 +20,11 @@ from pathlib import Path
 
 import pytest
 import typer
-
-from ledger.interface.cli import app
-from ledger.books.session import Session
-from ledger.interface.shell import Shell
-
 from cli_driver import Bank, error_line
+
+from ledger.books.session import Session
+from ledger.interface.cli import app
+from ledger.interface.shell import Shell
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dave"]
 EXAMPLES = Path(__file__).resolve().parents[1] / "examples"

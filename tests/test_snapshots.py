@@ -26,7 +26,6 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 import pytest
-
 from cli_driver import Bank
 from helpers import parse
 
@@ -34,8 +33,9 @@ from ledger.books import session as session_module
 from ledger.books.session import Session
 from ledger.books.store import Store
 from ledger.core import engine, snapshot
+from ledger.core.events import apply
 from ledger.core.snapshot import layout_digest, state_from_json, state_to_json
-from ledger.core.state import GameState, Private, apply
+from ledger.core.state import GameState, Private
 
 ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = sorted((ROOT / "examples").glob("*.txt"))

@@ -8,11 +8,11 @@ Expected numbers are derived from the digest's rules and its market grid (§6.1)
 from __future__ import annotations
 
 import pytest
-
 from helpers import FOUR, Game, auction_all_bought
+
 from ledger.core.rules import shares
-from ledger.interface import views
 from ledger.core.state import POOL, player_acct
+from ledger.interface import views
 
 # After the digest §4 auction (A SV+CA, B CS+BO, C DH, D MH), B&O parred at 67:
 AFTER_AUCTION = {"Alice": 600 - 20 - 160, "Bob": 600 - 40 - 220, "Carol": 600 - 70, "Dave": 600 - 110}

@@ -25,13 +25,11 @@ from pathlib import Path
 
 import click
 import pytest
-
+import sqlite_utils
+import typer
 from cli_driver import Bank, error_line
 
 from ledger.core.ruleset import load
-import sqlite_utils
-import typer
-
 from ledger.interface.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]

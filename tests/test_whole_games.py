@@ -17,15 +17,16 @@ import math
 import random
 import shlex
 
+from helpers import parse
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from helpers import parse
-from ledger.core.rounds import auction
 from ledger.core import engine, ruleset
-from ledger.core.rules import privates, shares, trains
 from ledger.core.errors import BankError
-from ledger.core.state import BANK, MINT, POOL, apply, company_acct, player_acct, train_type
+from ledger.core.events import apply
+from ledger.core.rounds import auction
+from ledger.core.rules import privates, shares, trains
+from ledger.core.state import BANK, MINT, POOL, company_acct, player_acct, train_type
 
 MAX_STEPS = 3000
 NAMES = ["Ann", "Bob Ray", "Cy", "Di"]

@@ -18,13 +18,13 @@ from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import fields
 
+from ledger.books.history import walk
 from ledger.core import engine, snapshot
-from ledger.core.rules import shares
 from ledger.core.engine import Command
 from ledger.core.errors import BankError
-from ledger.books.history import walk
+from ledger.core.events import apply, signed_money
 from ledger.core.invariants import check
-from ledger.core.state import apply
+from ledger.core.rules import shares
 
 
 def audit(session) -> tuple[list[str], list[str]]:
@@ -99,10 +99,11 @@ def audit(session) -> tuple[list[str], list[str]]:
                 notes.append(f"command {entry.id} ({entry.text}) was forced: {e['reason']}; waived: "
                              + ("; ".join(e["rules"]) or "nothing"))
             elif e["kind"] == "adjustment":
-                notes.append(f"command {entry.id}: adjustment of ${e['amount']} from {e['from']} to {e['to']}: {e['reason']}")
+                notes.append(f"command {entry.id}: adjustment of {rs.money(e['amount'])} from {e['from']} to {e['to']}: "
+                             f"{e['reason']}")
             elif e["kind"] == "count" and e["difference"]:
-                notes.append(f"command {entry.id}: {e['player']} counted ${e['counted']}, ledger ${e['ledger']} "
-                             f"(difference ${e['difference']:+d})")
+                notes.append(f"command {entry.id}: {e['player']} counted {rs.money(e['counted'])}, ledger "
+                             f"{rs.money(e['ledger'])} (difference {signed_money(e['difference'], rs.currency)})")
     notes.insert(0, f"{totals['commands']} commands decided again from the state at their moment: "
                     f"{totals['dividends']} dividends and {totals['sales']} sales recomputed")
     return problems, notes

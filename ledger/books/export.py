@@ -8,8 +8,8 @@ import json
 from pathlib import Path
 
 from ledger.core import engine
+from ledger.core.events import apply
 from ledger.core.rules import shares
-from ledger.core.state import apply
 from ledger.core.state import round_label
 
 

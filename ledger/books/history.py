@@ -7,8 +7,8 @@ import json
 from dataclasses import dataclass, field
 
 from ledger.core import engine
-from ledger.core.state import GameState, acct_name, apply
-from ledger.core.state import round_label
+from ledger.core.events import apply
+from ledger.core.state import GameState, acct_name, round_label
 
 
 @dataclass
@@ -92,8 +92,8 @@ def state_before(session, command_id: int) -> GameState:
 def series(session) -> list[dict]:
     """After every round (at the start of the next, and at the end of the game): each player's net
     worth and each company's share price."""
-    from ledger.core.scoring import score_rows
     from ledger.core.rules import shares
+    from ledger.core.scoring import score_rows
     rs = session.rs
     state = engine.initial_state(rs, session.players, session.options)
     points = []

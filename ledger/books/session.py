@@ -26,12 +26,13 @@ from functools import lru_cache
 from pathlib import Path
 
 from ledger import ENGINE_VERSION
+from ledger.books.store import Store, db_error, publish, unreadable
 from ledger.core import engine, ruleset, snapshot
 from ledger.core.engine import Command
 from ledger.core.errors import BankError, CommandError, LedgerCorrupt, RuleViolation
+from ledger.core.events import apply
 from ledger.core.invariants import check as check_invariants
-from ledger.core.state import GameState, apply, round_label
-from ledger.books.store import Store, db_error, publish, unreadable
+from ledger.core.state import GameState, round_label
 
 
 @dataclass(frozen=True)

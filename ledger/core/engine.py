@@ -10,11 +10,28 @@ asked of the title's registry (ledger.core.registry), never decided here by roun
 
 from __future__ import annotations
 
-from ledger.core import events, grammar, registry
+from ledger.core import events, grammar, registry, round_kind
 from ledger.core.command import Command
-from ledger.core.errors import WAIVING, CommandError, LedgerCorrupt, RuleViolation, one_line
+from ledger.core.errors import (
+    WAIVING,
+    CommandError,
+    LedgerCorrupt,
+    RuleViolation,
+    one_line,
+)
+from ledger.core.events import apply
 from ledger.core.ruleset import Ruleset
-from ledger.core.state import BANK, DEPOT, MINT, Corp, GameState, Private, apply, ipo_acct, player_acct
+from ledger.core.state import (
+    BANK,
+    DEPOT,
+    MINT,
+    Corp,
+    GameState,
+    Private,
+    ipo_acct,
+    player_acct,
+)
+from ledger.core.titles import for_ruleset
 
 
 class Ctx:
@@ -24,7 +41,7 @@ class Ctx:
     def __init__(self, state: GameState, rs: Ruleset):
         self.state = state
         self.rs = rs
-        self.reg = registry.for_ruleset(rs)
+        self.reg = for_ruleset(rs)
         self.events: list[dict] = []
 
     def emit(self, kind: str, **fields) -> dict:
@@ -110,7 +127,7 @@ def initial_state(rs: Ruleset, players: list[str], options: dict | None = None) 
 
 def title_state(rs: Ruleset) -> dict:
     """The state a title's own rules keep, as the game starts (none for most titles)."""
-    start = registry.for_ruleset(rs).rules.get("initial_state")
+    start = for_ruleset(rs).rules.get("initial_state")
     return start(rs) if start else {}
 
 
@@ -139,7 +156,7 @@ def decide_with_state(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list
     """As `decide`, also returning the state after the events (a new object)."""
     if state.game_over and cmd.verb not in READ_ONLY | ALWAYS:
         raise RuleViolation(f"the game is over ({state.end_reason}); only status, market, score and log work")
-    reg = registry.for_ruleset(rs)
+    reg = for_ruleset(rs)
     handler = handler_for(reg, state, rs, cmd.verb)
     # names and amounts are read once, here; the caller's Command (what the ledger stores) stays as typed
     cmd = grammar.resolve(state, rs, cmd)
@@ -172,7 +189,7 @@ def handler_for(reg, state: GameState, rs: Ruleset, verb: str):
         rounds = [k for k in reg.rounds_of(verb) if k in reg.rounds]
         if not rounds:
             raise CommandError(f"'{verb}' is not a game command")
-        label = registry.round_label(state)
+        label = round_kind.round_label(state)
         if verb in reg.elsewhere:
             raise RuleViolation(f"{reg.elsewhere[verb]} (now: {label})")
         raise RuleViolation(f"'{verb}' is not played in {label}", f"it is played in: {', '.join(rounds)}")
@@ -181,7 +198,7 @@ def handler_for(reg, state: GameState, rs: Ruleset, verb: str):
 
 def pending_refusal(reg, state: GameState, rs: Ruleset, due: dict) -> RuleViolation:
     """The one line that says who must decide what before play goes on."""
-    message, hint = reg.pending_text[due["kind"]](state, rs, due)
+    message, hint = reg.pending_text[due["kind"]](state, rs, due, reg)
     return RuleViolation(message, hint)
 
 
@@ -198,5 +215,5 @@ def progress(ctx: Ctx) -> None:
 
 def handlers(rs: Ruleset) -> dict:
     """Every game verb of a title (for the CLI and tests that list them)."""
-    reg = registry.for_ruleset(rs)
+    reg = for_ruleset(rs)
     return {verb: fn for (_kind, verb), fn in reg.handlers.items()}

@@ -7,6 +7,7 @@ it. `emit` checks an event against its declaration, so a rule cannot record a fi
 
 Every event may also carry the generic effects the state applies the same way for every kind
 (`EFFECTS`): money transfers, certificate, train and marker moves, stack order and train flags.
+`apply(state, event)` applies an event: its effects, then its kind's own change.
 A title module declares its own kinds with the same `event` decorator (rulesets/1843/title.py).
 """
 
@@ -17,7 +18,15 @@ from typing import Any, Callable
 
 from ledger.core.errors import LedgerCorrupt
 from ledger.core.money import format_money
-from ledger.core.state import MINT, GameState, acct_name, company_acct, player_acct
+from ledger.core.round_kind import round_title
+from ledger.core.state import (
+    DEPOT,
+    MINT,
+    GameState,
+    acct_name,
+    company_acct,
+    player_acct,
+)
 
 # Effects any event may carry; applied before the kind's own `apply` (see state.apply_effects).
 EFFECTS = ("transfers", "certs", "trains", "moves", "restack", "flags")
@@ -74,6 +83,58 @@ def apply_kind(s: GameState, e: dict) -> None:
         declared.apply(s, e)
 
 
+# --------------------------------------------------------------------------- applying events
+
+def evolve(state: GameState, event: dict) -> GameState:
+    """Pure form: a new state with the event applied."""
+    new = state.clone()
+    apply(new, event)
+    return new
+
+
+def apply(state: GameState, event: dict) -> None:
+    """Apply one event: its generic effects, then what its kind declares (ledger.core.events)."""
+    apply_effects(state, event)
+    apply_kind(state, event)
+
+
+def apply_effects(state: GameState, event: dict) -> None:
+    """The effects any event may carry: money, certificates, trains, market markers, stack order,
+    train flags."""
+    for payer, payee, amount in event.get("transfers", ()):
+        state.balances[payer] = state.balances.get(payer, 0) - amount
+        state.balances[payee] = state.balances.get(payee, 0) + amount
+    for cert, source, dest in event.get("certs", ()):
+        if state.certs.get(cert) != source:
+            raise LedgerCorrupt(f"event {event['kind']}: certificate {cert} is held by {state.certs.get(cert)}, "
+                                f"not {source}")
+        state.certs[cert] = dest
+    for train, source, dest in event.get("trains", ()):
+        if state.trains.get(train, DEPOT) != source:
+            raise LedgerCorrupt(f"event {event['kind']}: train {train} is at {state.trains.get(train)}, not {source}")
+        state.trains[train] = dest
+    for sym, _old, new in event.get("moves", ()):
+        corp = state.corps[sym]
+        new = tuple(new)
+        if corp.cell != new:
+            state.seq += 1
+            corp.cell, corp.arrival = new, state.seq
+    # a cell's stack in a new order (top first), when a title stacks markers other than at the bottom
+    for stack in event.get("restack", ()):
+        for sym in stack:
+            state.seq += 1
+            state.corps[sym].arrival = state.seq
+    for train, changes in event.get("flags", {}).items():
+        flags = state.train_flags.setdefault(train, {})
+        for key, value in changes.items():
+            if value is None:
+                flags.pop(key, None)
+            else:
+                flags[key] = value
+        if not flags:
+            del state.train_flags[train]
+
+
 def describe(e: dict, rs) -> str | None:
     """One log line for an event in the title's currency, or None for pure bookkeeping."""
     declared = KINDS.get(e["kind"])
@@ -110,7 +171,6 @@ class RoundStarted:
             s.sets_played = e["round"]["set"]
 
     def describe(e, rs):
-        from ledger.core.registry import round_title
         return f"-- {round_title(e['round'])} --"
 
 

@@ -390,6 +390,7 @@ SHARED = (
 def title_grammar(title: str) -> TitleGrammar:
     """What a title's module (rulesets/<title>/title.py) declares as `GRAMMAR`, if anything."""
     import importlib
+
     from ledger.core.ruleset import title_module_name
     module_name = title_module_name(title)
     if not module_name:

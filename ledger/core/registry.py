@@ -2,8 +2,8 @@
 named points of the game, and the few rules a title may replace outright.
 
 The shared rounds (`ledger.core.rounds`) register themselves into every title's registry; a title's
-own module (`rulesets/<title>/title.py`, named by `extension` in its data) then registers what it
-adds or replaces. The engine never asks which round it is in: it asks the registry for the handler
+own module (`rulesets/<title>/title.py`) then registers what it adds or replaces. The registries are
+built by `ledger.core.titles.for_ruleset`. The engine never asks which round it is in: it asks the registry for the handler
 of a verb in the current round, for the round's progress, and for the next round of the title's
 sequence (`rounds.opening`, then `rounds.cycle`, in the title's data).
 """
@@ -11,7 +11,10 @@ sequence (`rounds.opening`, then `rounds.cycle`, in the title's data).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Callable
+from typing import TYPE_CHECKING, Callable
+
+if TYPE_CHECKING:
+    from ledger.core.round_kind import RoundKind
 
 # Named points of the game a title may hook into; each hook is called with (ctx, *args).
 HOOKS = {
@@ -35,28 +38,8 @@ RULES = {
 
 
 @dataclass
-class RoundKind:
-    """A kind of round: how it starts, moves on by itself, whose turn it is and what it is called.
-
-    `start(ctx, **carry)`: emit the round's start (`carry` is what the previous round hands on,
-    e.g. the priority deal). `progress(ctx) -> bool`: the automatic consequences after a command
-    (True if anything happened). `actor(state) -> str | None`: the player or company to act.
-    `label(round) -> 'SR 3'` and `title(round) -> 'Stock Round 3'` name it. `legal(state, rs)`:
-    the `legal.Turn` now (who acts, what they may type, the 'Next:' line). `breaks_bank(state)`:
-    the last set of ORs to play if the bank breaks during this round."""
-    name: str
-    start: Callable
-    progress: Callable
-    actor: Callable
-    label: Callable
-    title: Callable
-    legal: Callable
-    breaks_bank: Callable = lambda s: 1
-
-
-@dataclass
 class Registry:
-    rounds: dict[str, RoundKind] = field(default_factory=dict)
+    rounds: dict[str, "RoundKind"] = field(default_factory=dict)
     handlers: dict[tuple[str, str], Callable] = field(default_factory=dict)
     hooks: dict[str, list[Callable]] = field(default_factory=lambda: {name: [] for name in HOOKS})
     rules: dict[str, Callable] = field(default_factory=dict)
@@ -71,7 +54,7 @@ class Registry:
     # train flags that belong to the owning company, cleared when a train changes hands
     owner_flags: set[str] = field(default_factory=set)
 
-    def round(self, kind: RoundKind) -> None:
+    def round(self, kind) -> None:
         self.rounds[kind.name] = kind
 
     def verb(self, verb: str, handler: Callable, *rounds: str, elsewhere: str | None = None) -> None:
@@ -112,25 +95,6 @@ class Registry:
         self.pending_turn[pending_kind] = turn
 
 
-_CACHE: dict[tuple, Registry] = {}
-
-
-def for_ruleset(rs) -> Registry:
-    """The registry of a title: the shared rounds, then its own module's additions."""
-    key = (rs.title, rs.extension)
-    reg = _CACHE.get(key)
-    if reg is None:
-        reg = Registry()
-        from ledger.core.rounds import register_shared
-        register_shared(reg)
-        from ledger.core.ruleset import load_extension
-        module = load_extension(rs)
-        if module is not None and hasattr(module, "register"):
-            module.register(reg)
-        _CACHE[key] = reg
-    return reg
-
-
 def next_kind(rs, current: str) -> str:
     """The round kind that follows `current` in the title's sequence: the opening rounds once, then
     the cycle over and over."""
@@ -144,33 +108,3 @@ def next_kind(rs, current: str) -> str:
 def first_kind(rs) -> str:
     opening = list(rs.k("rounds", "opening"))
     return opening[0] if opening else rs.k("rounds", "cycle")[0]
-
-
-# --------------------------------------------------------------------------- names of rounds
-
-def round_label(s) -> str:
-    """'Auction', 'SR 3', 'OR 2.1' or 'Game over': how the table names the current round."""
-    return label_of(s.round)
-
-
-def label_of(r: dict) -> str:
-    if r["kind"] == "over":
-        return "Game over"
-    kind = SHARED_NAMES.get(r["kind"])
-    return kind.label(r) if kind else r["kind"]
-
-
-def round_title(r: dict) -> str:
-    """A round's name in full, for the log: 'Stock Round 3', 'Operating Round 2.1 (of 2)'."""
-    kind = SHARED_NAMES.get(r["kind"])
-    return kind.title(r) if kind else r["kind"]
-
-
-# Every round kind any title registers, by name (names are unique across titles), so that a
-# round can be named from the state alone (views, history, snapshots).
-SHARED_NAMES: dict[str, RoundKind] = {}
-
-
-def known_round(kind: RoundKind) -> RoundKind:
-    SHARED_NAMES[kind.name] = kind
-    return kind

@@ -11,7 +11,7 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass, field
 
-from ledger.core.errors import LedgerCorrupt
+from ledger.core.round_kind import label_of
 
 BANK = "bank"
 MINT = "mint"  # where the bank's starting money comes from; its balance is minus the bank total
@@ -133,18 +133,9 @@ class GameState:
 
 
 def round_label(s: "GameState") -> str:
-    """'Auction', 'SR 3', 'OR 2.1' or 'Game over': how the table names the current round."""
-    r = s.round
-    kind = r["kind"]
-    if kind == "auction":
-        return "Auction"
-    if kind == "stock":
-        return f"SR {r['number']}"
-    if kind == "operating":
-        return f"OR {r['set']}.{r['index']}"
-    if kind == "over":
-        return "Game over"
-    return kind
+    """'Auction', 'SR 3', 'OR 2.1' or 'Game over': how the table names the current round (each round
+    kind names itself, ledger.core.round_kind)."""
+    return label_of(s.round)
 
 
 def train_type(train_id: str) -> str:
@@ -153,60 +144,3 @@ def train_type(train_id: str) -> str:
 
 def cert_corp(cert_id: str) -> str:
     return cert_id.rsplit(".", 1)[0]
-
-
-# --------------------------------------------------------------------------- applying events
-
-def evolve(state: GameState, event: dict) -> GameState:
-    """Pure form: a new state with the event applied."""
-    new = state.clone()
-    apply(new, event)
-    return new
-
-
-def apply(state: GameState, event: dict) -> None:
-    """Apply one event: its generic effects, then what its kind declares (ledger.core.events)."""
-    apply_effects(state, event)
-    events.apply_kind(state, event)
-
-
-def apply_effects(state: GameState, event: dict) -> None:
-    """The effects any event may carry: money, certificates, trains, market markers, stack order,
-    train flags."""
-    for payer, payee, amount in event.get("transfers", ()):
-        state.balances[payer] = state.balances.get(payer, 0) - amount
-        state.balances[payee] = state.balances.get(payee, 0) + amount
-    for cert, source, dest in event.get("certs", ()):
-        if state.certs.get(cert) != source:
-            raise LedgerCorrupt(f"event {event['kind']}: certificate {cert} is held by {state.certs.get(cert)}, "
-                                f"not {source}")
-        state.certs[cert] = dest
-    for train, source, dest in event.get("trains", ()):
-        if state.trains.get(train, DEPOT) != source:
-            raise LedgerCorrupt(f"event {event['kind']}: train {train} is at {state.trains.get(train)}, not {source}")
-        state.trains[train] = dest
-    for sym, _old, new in event.get("moves", ()):
-        corp = state.corps[sym]
-        new = tuple(new)
-        if corp.cell != new:
-            state.seq += 1
-            corp.cell, corp.arrival = new, state.seq
-    # a cell's stack in a new order (top first), when a title stacks markers other than at the bottom
-    for stack in event.get("restack", ()):
-        for sym in stack:
-            state.seq += 1
-            state.corps[sym].arrival = state.seq
-    for train, changes in event.get("flags", {}).items():
-        flags = state.train_flags.setdefault(train, {})
-        for key, value in changes.items():
-            if value is None:
-                flags.pop(key, None)
-            else:
-                flags[key] = value
-        if not flags:
-            del state.train_flags[train]
-
-
-# The event kinds (ledger.core.events) import this module's names; imported last so that either
-# module may be imported first.
-from ledger.core import events  # noqa: E402

@@ -6,6 +6,7 @@ from pathlib import Path
 
 from ledger.books.session import Session
 from ledger.core.errors import CommandError
+
 from .logparse import LogParseError
 from .translate import Importer, Translation
 

@@ -13,10 +13,11 @@ import shlex
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 
-from ledger.core.rules import shares, trains
 from ledger.core.engine import Command
 from ledger.core.errors import BankError
+from ledger.core.rules import shares, trains
 from ledger.core.state import acct_name, train_type
+
 from .logparse import DEPOT, POOL, LogEntry, parse_log
 
 # 18xx.games optional-rule titles -> our option names (rulesets/1830/ruleset.toml [options]).

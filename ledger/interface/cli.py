@@ -15,7 +15,6 @@ import json
 import os
 import shlex
 import signal
-import sqlite3
 import sys
 from pathlib import Path
 from typing import List, Optional
@@ -26,7 +25,8 @@ from typer.core import TyperGroup
 
 from ledger.core import grammar
 from ledger.core.command import Command
-from ledger.core.errors import BankError, CommandError, closest, one_line
+from ledger.interface.lines import check_text, error_message, help_of, hoist_game, run_text
+from ledger.core.errors import BankError, CommandError
 
 DEFAULT_GAME = "bank.db"
 
@@ -61,60 +61,10 @@ class OneLineErrors(TyperGroup):
                                 obj=obj, **extra)
 
 
-def error_message(exc: BaseException, obj: dict | None) -> tuple[str, int]:
-    """The one place an error becomes text: (one line, exit code)."""
-    from ledger.books.store import db_error
-    if isinstance(exc, (sqlite3.Error, OSError)) and not isinstance(exc, BankError):
-        exc = db_error(exc, (obj or {}).get("game"))
-    if isinstance(exc, BankError):
-        return one_line(in_currency(exc.line(), obj)), exc.exit_code
-    if isinstance(exc, click.ClickException):
-        return one_line(f"{exc.format_message()} (hint: 'bank --help', 'bank VERB --help')"), exc.exit_code or 2
-    if isinstance(exc, click.exceptions.Abort):
-        return "aborted", 1
-    if isinstance(exc, KeyboardInterrupt):
-        return "interrupted: nothing more was recorded", 130
-    if isinstance(exc, MemoryError):
-        return "out of memory: nothing was recorded", 70
-    return one_line(f"internal error ({type(exc).__name__}: {exc}); nothing was recorded "
-                    f"(hint: BANK_DEBUG=1 shows where)"), 70
-
-
 def quiet_resource_signals() -> None:
     """A file-size limit (`ulimit -f`) must fail the write, not kill the process mid-command."""
     if hasattr(signal, "SIGXFSZ"):
         signal.signal(signal.SIGXFSZ, signal.SIG_IGN)
-
-
-def check_text(words: list[str]) -> None:
-    """Arguments must be text: bytes that are not UTF-8 would be stored as garbage."""
-    for i, word in enumerate(words, start=1):
-        try:
-            word.encode("utf-8")
-        except UnicodeEncodeError:
-            raise CommandError(f"argument {i} ({one_line(word)}) is not valid UTF-8 text") from None
-        if "\x00" in word:
-            raise CommandError(f"argument {i} ({one_line(word)}) holds a NUL character")
-
-
-def hoist_game(args: list[str]) -> list[str]:
-    """`--game FILE` may come before or after the verb: move it to the front, where click reads it."""
-    front, rest, i = [], [], 0
-    while i < len(args):
-        word = args[i]
-        if word == "--":
-            rest += args[i:]
-            break
-        if word in ("--game", "-g") and i + 1 < len(args):
-            front += [word, args[i + 1]]
-            i += 2
-            continue
-        if word.startswith("--game="):
-            front.append(word)
-        else:
-            rest.append(word)
-        i += 1
-    return front + rest
 
 
 app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True,
@@ -133,11 +83,7 @@ def main_options(ctx: typer.Context,
     ctx.obj.setdefault("game_given", bool(game))
 
 
-def in_currency(text: str, obj: dict) -> str:
-    """An error message in the open game's currency (messages are written with '$')."""
-    from ledger.interface.views import localize
-    s = (obj or {}).get("session")
-    return localize(text, s.rs) if s is not None else text
+
 
 
 def session(ctx: typer.Context):
@@ -275,19 +221,6 @@ def add_commands() -> None:
                         context_settings=settings)(callback)
 
 
-def help_of(group, verb: Optional[str], parent: click.Context) -> str:
-    """`bank help` (the commands by group) or one command's help, as text (typer's rich output
-    prints itself and leaves the text empty)."""
-    if verb is None:
-        return group.get_help(parent)
-    command = group.get_command(parent, verb)
-    if command is None:
-        guess = closest(verb, group.list_commands(parent))
-        raise CommandError(f"no command '{verb}'", f"did you mean {guess}?" if guess else "bank help lists them")
-    with click.Context(command, info_name=verb, parent=parent) as sub:
-        return command.get_help(sub)
-
-
 @implements("help")
 def help_(ctx: typer.Context, verb: Optional[str]):
     text = help_of(ctx.parent.command, verb, ctx.parent)
@@ -299,8 +232,8 @@ def help_(ctx: typer.Context, verb: Optional[str]):
 
 @implements("new")
 def new(ctx: typer.Context, title: str, players: List[str], option: List[str], rules: Optional[Path]):
-    from ledger.core.ruleset import available_titles
     from ledger.books.session import Session
+    from ledger.core.ruleset import available_titles
     from ledger.interface.views import whose_turn
     if title not in available_titles():
         from ledger.core.errors import unknown
@@ -365,8 +298,8 @@ def score(ctx: typer.Context, as_json: bool):
 @implements("log")
 def log(ctx: typer.Context, as_json: bool, player: Optional[str], company: Optional[str], round_: Optional[str],
         all_: bool):
-    from ledger.core import names
     from ledger.books.history import matches, walk
+    from ledger.core import names
     from ledger.interface.views import describe
     s = session(ctx)
     who = names.player(s.state, player) if player else None
@@ -387,12 +320,11 @@ def log(ctx: typer.Context, as_json: bool, player: Optional[str], company: Optio
 
 @implements("explain")
 def explain(ctx: typer.Context, number: str):
-    from ledger.interface.explain import explain as explain_lines
     from ledger.core.names import whole_number
-    from ledger.interface.views import localize
+    from ledger.interface.explain import explain as explain_lines
     s = session(ctx)
     for line in explain_lines(s, whole_number(number, "the command number")):
-        typer.echo(localize(line, s.rs))
+        typer.echo(line)
 
 
 @implements("audit")
@@ -425,8 +357,8 @@ def export(ctx: typer.Context, csv_dir: Optional[Path], json_file: Optional[Path
 
 @implements("chart")
 def chart(ctx: typer.Context, what: str, out: Optional[Path]):
-    from ledger.interface.charts import data, png, terminal
     from ledger.books.history import series
+    from ledger.interface.charts import data, png, terminal
     if what not in ("worth", "prices"):
         from ledger.core.errors import unknown
         raise unknown("chart", what, ["worth", "prices"])
@@ -441,8 +373,8 @@ def chart(ctx: typer.Context, what: str, out: Optional[Path]):
 
 @implements("info")
 def info(title: str):
-    from ledger.interface.info import info_text
     from ledger.core.ruleset import load
+    from ledger.interface.info import info_text
     typer.echo(info_text(load(title)))
 
 
@@ -472,28 +404,6 @@ def play_file(ctx: typer.Context, file: Path, verbose: bool = False) -> int:
     return 0
 
 
-def run_text(group, text: str, obj: dict, where: str = "") -> int:
-    """One line of a transcript or the shell, with the CLI's grammar; a failure is one stderr line
-    (prefixed with `where`). Returns the exit code."""
-    try:
-        tokens = shlex.split(text)
-        if tokens and tokens[0] == "bank":
-            tokens = tokens[1:]
-        check_text(tokens)
-        group.invoke_line(tokens, obj=obj)
-    except (click.exceptions.Exit, typer.Exit) as exc:
-        return exc.exit_code
-    except Exception as exc:
-        if os.environ.get("BANK_DEBUG") and not isinstance(exc, BankError):
-            raise
-        if isinstance(exc, ValueError) and not isinstance(exc, BankError):
-            exc = CommandError(f"cannot read the line: {exc}")  # shlex: an unclosed quote
-        message, code = error_message(exc, obj)
-        typer.echo(f"error: {one_line(where)}{message}", err=True)
-        return code
-    return 0
-
-
 def transcript_lines(file: Path) -> list[str]:
     """A transcript's lines; a line that is not UTF-8 text is refused with its number."""
     try:
@@ -513,7 +423,8 @@ def transcript_lines(file: Path) -> list[str]:
 
 @implements("import")
 def import_(ctx: typer.Context, logfile: Path, transcript: Optional[Path], replace: bool):
-    from ledger.importer.run import import_log, report, transcript as transcript_text
+    from ledger.importer.run import import_log, report
+    from ledger.importer.run import transcript as transcript_text
     path = Path(ctx.obj["game"])
     if path.exists() and not replace:
         raise CommandError(f"{path} already holds a game", "choose another file with --game, or --replace")

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ledger.core.rules import market, shares
 from ledger.books.history import state_before
+from ledger.core.rules import market, shares
 from ledger.core.rules.revenue import dividends
 from ledger.core.state import POOL, acct_name, ipo_acct
 
@@ -19,7 +19,7 @@ def explain(session, command_id: int) -> list[str]:
     state = state_before(session, command_id)
     rs = session.rs
     out = [f"command {command_id}: {row['text']}" + ("" if row["status"] == "active" else f" [{row['status']}]")]
-    from ledger.core.state import apply
+    from ledger.core.events import apply
     for e in events:
         out += explain_event(state, rs, e)
         apply(state, e)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from tabulate import tabulate
 
-from ledger.core import registry
+from ledger.core import titles
 from ledger.core.ruleset import Ruleset
 
 
@@ -32,7 +32,7 @@ def info_text(rs: Ruleset) -> str:
         out.append(f"MARKET IS PROVISIONAL: {rs.market_rules['provisional']}. Check it against your printed "
                    f"market; a table's own market goes in a file given to 'bank new {rs.title} ... --rules FILE'.")
     extras = []
-    own = registry.for_ruleset(rs).rules.get("info_lines")
+    own = titles.for_ruleset(rs).rules.get("info_lines")
     extras += own(rs) if own else []
     if rs.hex_fees:
         extras.append("Hex fees: " + ", ".join(f"{h} {rs.money(f)}" for h, f in rs.hex_fees.items()))

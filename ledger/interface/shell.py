@@ -15,8 +15,8 @@ import sys
 
 import click
 
-
 from ledger.core import grammar
+from ledger.interface.lines import help_of, run_text
 
 EXIT = {"exit", "quit", "q"}
 
@@ -49,7 +49,6 @@ class Shell:
         return f"bank [{round_label(st)} · {who}]> "
 
     def run_line(self, line: str) -> None:
-        from ledger.interface.cli import run_text
         text = line.strip()
         if not text or text.startswith("#"):
             return
@@ -92,7 +91,6 @@ class Shell:
     def help(self, words: list[str]) -> None:
         """`help`: the commands by group; `help VERB`: its arguments, options and example."""
         from ledger.core.errors import BankError
-        from ledger.interface.cli import help_of
         with click.Context(self.group, info_name="bank") as ctx:
             try:
                 print(help_of(self.group, words[0] if words else None, ctx), file=self.out)
@@ -186,8 +184,8 @@ def playable(state, rs) -> list[str]:
     """The game verbs the engine would dispatch now (ledger.core.engine.handler_for): the answers to
     a pending decision, or the verbs the title's registry plays in the current round; after the
     end of the game only the corrections."""
-    from ledger.core import engine, registry
-    reg = registry.for_ruleset(rs)
+    from ledger.core import engine, titles
+    reg = titles.for_ruleset(rs)
     known = grammar.verbs_of_title(rs.title)
     if state.game_over:
         return sorted(v for v in known if v in engine.ALWAYS)

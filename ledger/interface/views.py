@@ -5,16 +5,28 @@ Pure functions of (state, ruleset) returning text or JSON-ready data; the CLI pr
 
 from __future__ import annotations
 
-import re
 
 from tabulate import tabulate
 
-from ledger.core import events, legal, registry
-from ledger.core.scoring import private_value, score_rows, share_value, snapshot_rows, value  # noqa: F401 (views' API)
-
+from ledger.core import events, legal, titles
 from ledger.core.rounds import operating
 from ledger.core.rules import privates, shares, trains
-from ledger.core.state import BANK, POOL, acct_name, round_label, company_acct, ipo_acct, player_acct
+from ledger.core.scoring import (  # noqa: F401 (views' API)
+    private_value,
+    score_rows,
+    share_value,
+    snapshot_rows,
+    value,
+)
+from ledger.core.state import (
+    BANK,
+    POOL,
+    acct_name,
+    company_acct,
+    ipo_acct,
+    player_acct,
+    round_label,
+)
 
 
 def holdings(s, rs, player: str) -> dict[str, int]:
@@ -36,7 +48,7 @@ def whose_turn(s, rs) -> str:
 
 
 def for_sale(s, rs) -> list[str]:
-    return trains.for_sale(s, rs)
+    return trains.for_sale(s, rs, titles.for_ruleset(rs))
 
 
 # --------------------------------------------------------------------------- status
@@ -94,7 +106,7 @@ def company_json(s, rs, sym: str) -> dict:
 
 def title_holdings(s, rs, sym: str) -> dict:
     """What a company holds under the title's own rules (1843: ports), as its module says."""
-    holdings = registry.for_ruleset(rs).rules.get("company_holdings")
+    holdings = titles.for_ruleset(rs).rules.get("company_holdings")
     return holdings(s, sym) if holdings else {}
 
 
@@ -190,14 +202,6 @@ def score_text(s, rs) -> str:
 
 
 # --------------------------------------------------------------------------- event descriptions
-
-def localize(text: str, rs) -> str:
-    """Kept for callers outside the views (the CLI's error path): every message is already written
-    in the title's currency, so this changes nothing but a stray '$' from older text."""
-    if rs is None or rs.currency == "$" or not text:
-        return text
-    return re.sub(r"\$([+-]?\d+(?:\.\d+)?)", lambda m: f"{m.group(1)}{rs.currency}", text)
-
 
 def describe(e: dict, rs) -> str | None:
     """One log line for an event (each event kind says its own, ledger.core.events)."""

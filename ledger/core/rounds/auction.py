@@ -7,8 +7,7 @@ from __future__ import annotations
 
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
-from ledger.core.legal import Action, Turn
-from ledger.core.registry import RoundKind, known_round
+from ledger.core.round_kind import Action, RoundKind, Turn, known_round
 from ledger.core.rules import privates
 from ledger.core.state import BANK, player_acct
 
@@ -192,7 +191,7 @@ def discount(ctx, cheapest: str) -> None:
         award(ctx, s.players[s.round["turn"]], cheapest, 0, normal=True)
 
 
-def legal(s, rs) -> Turn:
+def legal(s, rs, reg) -> Turn:
     """Buy the cheapest, bid on another, or pass; in a bidding war, raise or drop out."""
     who = actor(s)
     war = s.round.get("war")

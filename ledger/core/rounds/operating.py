@@ -12,8 +12,7 @@ import math
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import TURN_RESET
-from ledger.core.legal import Action, Turn
-from ledger.core.registry import RoundKind, known_round
+from ledger.core.round_kind import Action, RoundKind, Turn, known_round
 from ledger.core.rules import privates, revenue, shares, track, train_step, trains, turn
 from ledger.core.rules.market import operating_order
 from ledger.core.rules.revenue import ensure_ran
@@ -279,7 +278,7 @@ def still_to_raise(s, rs, plan: list, owned: list[str]) -> str:
     return " and ".join(parts)
 
 
-def legal(s, rs) -> Turn:
+def legal(s, rs, reg) -> Turn:
     """The steps left in the operating company's turn, as the rules of each step say (track.py
     for track and stations)."""
     corp = s.round["corp"]
@@ -295,7 +294,7 @@ def legal(s, rs) -> Turn:
     if s.round["revenue"] is None:
         steps.append("pay/withhold REVENUE" if has_trains else "runs nothing (withhold 0)")
         acts += [Action("pay", (corp,)), Action("withhold", (corp,))] if has_trains else [Action("withhold", (corp, "0"))]
-    steps.append(f"train (for sale: {', '.join(trains.for_sale(s, rs))})")
+    steps.append(f"train (for sale: {', '.join(trains.for_sale(s, rs, reg))})")
     steps.append("done" if has_trains else "done (must buy a train unless --no-route)")
     acts += [Action("train", (corp,)), Action("done", (corp,))]
     line = f"OR {s.round['set']}.{s.round['index']}: {corp} ({s.president(corp)}) operates: {', '.join(steps)}"

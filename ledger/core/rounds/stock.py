@@ -8,8 +8,7 @@ from __future__ import annotations
 
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
-from ledger.core.legal import Action, Turn
-from ledger.core.registry import RoundKind, known_round
+from ledger.core.round_kind import Action, RoundKind, Turn, known_round
 from ledger.core.rules import market, shares, trains
 from ledger.core.rules.market import operating_order
 from ledger.core.state import BANK, POOL, company_acct, ipo_acct, player_acct
@@ -39,7 +38,7 @@ def start(ctx, priority: int | None = None, **_carry) -> None:
     ctx.emit("round_started", round=new_round(s.sets_played + 1, turn), **fields)
 
 
-def par_pending_turn(s, rs, due: dict) -> Turn:
+def par_pending_turn(s, rs, due: dict, reg) -> Turn:
     """A private came with a president's certificate: its buyer must set the par first."""
     pars = ", ".join(map(str, allowed_pars(s, rs, due.get("colours"))))
     who, corp = due["player"], due["corp"]
@@ -47,7 +46,7 @@ def par_pending_turn(s, rs, due: dict) -> Turn:
                 f"{who} must set the par price of {corp}: par {who} {corp} PRICE ({pars})")
 
 
-def legal(s, rs) -> Turn:
+def legal(s, rs, reg) -> Turn:
     """The player whose turn it is: par, buy, sell or pass; after acting, sell, buy more or pass."""
     who = current(s)
     n = s.round["number"]
@@ -60,7 +59,7 @@ def legal(s, rs) -> Turn:
     return Turn(who, acts, f"SR {n}: {who}'s turn: par, buy, sell{' (not in SR 1)' if first else ''} or pass")
 
 
-def par_pending_text(s, rs, due: dict) -> tuple[str, str]:
+def par_pending_text(s, rs, due: dict, reg) -> tuple[str, str]:
     return (f"{due['player']} must first choose the par price of {due['corp']}",
             f"par {due['player']} {due['corp']} PRICE")
 

@@ -5,8 +5,8 @@ Shared by the stock round and by emergency sales in operating rounds.
 
 from __future__ import annotations
 
-from ledger.core.rules import market
 from ledger.core.errors import RuleViolation, refuse
+from ledger.core.rules import market
 from ledger.core.ruleset import Ruleset
 from ledger.core.state import BANK, POOL, GameState, cert_corp, ipo_acct, player_acct
 

@@ -9,9 +9,8 @@ data sets (a company's second yellow tile, a hex's fee, a private's fee).
 from __future__ import annotations
 
 from ledger.core import names
-from ledger.core.rules import privates
 from ledger.core.errors import RuleViolation, refuse
-from ledger.core.rules import turn
+from ledger.core.rules import privates, turn
 from ledger.core.state import BANK, company_acct
 
 

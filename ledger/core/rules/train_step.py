@@ -71,7 +71,7 @@ def from_supply(ctx, corp: str, name: str, side_name: str | None, trade: str | N
     bought = fallback(ctx, corp, name, side) if fallback else None
     if bought:
         return bought
-    offer = trains.for_sale(s, rs)
+    offer = trains.for_sale(s, rs, ctx.reg)
     raise RuleViolation(f"the bank does not sell {name} trains now", f"for sale: {', '.join(offer) or 'none'}")
 
 
@@ -183,12 +183,11 @@ def acquired(ctx, corp: str) -> None:
     privates.close(ctx, closing, reason=f"{corp} acquired a train")
 
 
-def limit_text_pending(s, rs, due: dict) -> tuple[str, str]:
+def limit_text_pending(s, rs, due: dict, reg) -> tuple[str, str]:
     """Play waits while a company owes a discard (or, where the title allows, a flip) over the
     train limit (1843 §8.8.2; 1830: 'excess trains are discarded at once')."""
-    from ledger.core.registry import for_ruleset
     corp = due["corp"]
-    ways = list(for_ruleset(rs).answers.get("discard", {"discard": None}))
+    ways = list(reg.answers.get("discard", {"discard": None}))
     others = [w for w in ways if w != "discard"]
     extra = "".join(f" or {w} a certificate" for w in others)
     return (f"{corp} is over the train limit of {trains.limit_text(s, rs)}: it must first discard "
@@ -196,24 +195,15 @@ def limit_text_pending(s, rs, due: dict) -> tuple[str, str]:
             "".join(f"{w} {corp} TYPE or " for w in others) + f"discard {corp} TYPE")
 
 
-def limit_turn(s, rs, due: dict):
+def limit_turn(s, rs, due: dict, reg):
     """A company over the train limit must discard (or flip, where the title allows) first."""
-    from ledger.core.legal import Action, Turn
-    from ledger.core.registry import for_ruleset
+    from ledger.core.round_kind import Action, Turn
     corp = due["corp"]
-    others = [w for w in for_ruleset(rs).answers.get("discard", {}) if w != "discard"]
+    others = [w for w in reg.answers.get("discard", {}) if w != "discard"]
     acts = tuple(Action(w, (corp,)) for w in (*others, "discard"))
     return Turn(corp, acts, f"{corp} is over the train limit of {trains.limit_text(s, rs)}: "
                             + "".join(f"{w} {corp} TYPE or " for w in others)
                             + f"discard {due['count']} (discard {corp} TYPE)")
-
-
-def check_limit_met(s, rs) -> None:
-    """Refuse while a company owes a discard (the engine asks this before any other verb)."""
-    due = next((p for p in s.pending if p["kind"] == "discard"), None)
-    if due is not None:
-        message, hint = limit_text_pending(s, rs, due)
-        raise RuleViolation(message, hint)
 
 
 def check_limits(ctx) -> None:

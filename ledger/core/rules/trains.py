@@ -154,14 +154,13 @@ def rust_all(s: GameState, rs: Ruleset, name: str) -> tuple[list[list[str]], lis
     return moves, []
 
 
-def for_sale(s: GameState, rs: Ruleset) -> list[str]:
+def for_sale(s: GameState, rs: Ruleset, reg) -> list[str]:
     """What a company may buy now, as the table reads it: each supply type with its sides and
     prices, each pool certificate, and what the title's own rules add (1843: rusted certificates)."""
-    from ledger.core.registry import for_ruleset
     out = [" / ".join(f"{sd.name} {rs.money(sd.price)}" for sd in rs.train(n).sides) for n in depot_offer(s, rs)]
     out += [" / ".join(f"{sd.name} {rs.money(sd.price)}" for sd in pool_sides(s, rs, t)) + " (pool)"
             for t in sorted(s.pool_trains())]
-    extra = for_ruleset(rs).rules.get("train_offers")
+    extra = reg.rules.get("train_offers")
     return out + (extra(s, rs) if extra else [])
 
 

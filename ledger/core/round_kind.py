@@ -1,0 +1,80 @@
+"""What a kind of round is (its start, progress, actor, names and what is legal in it) and what it
+answers when asked what is legal now (an Action, a Turn). A leaf of the core: round kinds, the
+registry, the events and the views all read it, and it reads none of them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Callable
+
+
+@dataclass
+class RoundKind:
+    """A kind of round: how it starts, moves on by itself, whose turn it is and what it is called.
+
+    `start(ctx, **carry)`: emit the round's start (`carry` is what the previous round hands on,
+    e.g. the priority deal). `progress(ctx) -> bool`: the automatic consequences after a command
+    (True if anything happened). `actor(state) -> str | None`: the player or company to act.
+    `label(round) -> 'SR 3'` and `title(round) -> 'Stock Round 3'` name it. `legal(state, rs, reg)`:
+    the `Turn` now (who acts, what they may type, the 'Next:' line). `breaks_bank(state)`:
+    the last set of ORs to play if the bank breaks during this round."""
+    name: str
+    start: Callable
+    progress: Callable
+    actor: Callable
+    label: Callable
+    title: Callable
+    legal: Callable
+    breaks_bank: Callable = lambda s: 1
+
+
+
+@dataclass(frozen=True)
+class Action:
+    """Something the actor may type now: `verb` with the leading arguments `args` (the actor, and
+    any that are already fixed), and how the table reads it."""
+    verb: str
+    args: tuple = ()
+    text: str = ""
+
+
+@dataclass(frozen=True)
+class Turn:
+    """Who acts now (a player or a company), what they may do, and the line that says so."""
+    actor: str | None
+    actions: tuple[Action, ...] = field(default_factory=tuple)
+    line: str = ""
+
+    def verbs(self) -> list[str]:
+        return list(dict.fromkeys(a.verb for a in self.actions))
+
+
+# --------------------------------------------------------------------------- names of rounds
+
+def round_label(s) -> str:
+    """'Auction', 'SR 3', 'OR 2.1' or 'Game over': how the table names the current round."""
+    return label_of(s.round)
+
+
+def label_of(r: dict) -> str:
+    if r["kind"] == "over":
+        return "Game over"
+    kind = SHARED_NAMES.get(r["kind"])
+    return kind.label(r) if kind else r["kind"]
+
+
+def round_title(r: dict) -> str:
+    """A round's name in full, for the log: 'Stock Round 3', 'Operating Round 2.1 (of 2)'."""
+    kind = SHARED_NAMES.get(r["kind"])
+    return kind.title(r) if kind else r["kind"]
+
+
+# Every round kind any title registers, by name (names are unique across titles), so that a
+# round can be named from the state alone (views, history, snapshots).
+SHARED_NAMES: dict[str, RoundKind] = {}
+
+
+def known_round(kind: RoundKind) -> RoundKind:
+    SHARED_NAMES[kind.name] = kind
+    return kind

@@ -1,0 +1,100 @@
+"""One command line, as the CLI, a transcript and the shell all run it: text checked, the game
+file option found wherever it was typed, the line run with the generated grammar, and any failure
+turned into one line of text (the only place an error becomes text)."""
+
+from __future__ import annotations
+
+import os
+import shlex
+import sqlite3
+from typing import Optional
+
+import click
+import typer
+
+from ledger.core.errors import BankError, CommandError, closest, one_line
+
+
+def error_message(exc: BaseException, obj: dict | None) -> tuple[str, int]:
+    """The one place an error becomes text: (one line, exit code)."""
+    from ledger.books.store import db_error
+    if isinstance(exc, (sqlite3.Error, OSError)) and not isinstance(exc, BankError):
+        exc = db_error(exc, (obj or {}).get("game"))
+    if isinstance(exc, BankError):
+        return one_line(exc.line()), exc.exit_code
+    if isinstance(exc, click.ClickException):
+        return one_line(f"{exc.format_message()} (hint: 'bank --help', 'bank VERB --help')"), exc.exit_code or 2
+    if isinstance(exc, click.exceptions.Abort):
+        return "aborted", 1
+    if isinstance(exc, KeyboardInterrupt):
+        return "interrupted: nothing more was recorded", 130
+    if isinstance(exc, MemoryError):
+        return "out of memory: nothing was recorded", 70
+    return one_line(f"internal error ({type(exc).__name__}: {exc}); nothing was recorded "
+                    f"(hint: BANK_DEBUG=1 shows where)"), 70
+
+
+def check_text(words: list[str]) -> None:
+    """Arguments must be text: bytes that are not UTF-8 would be stored as garbage."""
+    for i, word in enumerate(words, start=1):
+        try:
+            word.encode("utf-8")
+        except UnicodeEncodeError:
+            raise CommandError(f"argument {i} ({one_line(word)}) is not valid UTF-8 text") from None
+        if "\x00" in word:
+            raise CommandError(f"argument {i} ({one_line(word)}) holds a NUL character")
+
+
+def hoist_game(args: list[str]) -> list[str]:
+    """`--game FILE` may come before or after the verb: move it to the front, where click reads it."""
+    front, rest, i = [], [], 0
+    while i < len(args):
+        word = args[i]
+        if word == "--":
+            rest += args[i:]
+            break
+        if word in ("--game", "-g") and i + 1 < len(args):
+            front += [word, args[i + 1]]
+            i += 2
+            continue
+        if word.startswith("--game="):
+            front.append(word)
+        else:
+            rest.append(word)
+        i += 1
+    return front + rest
+
+
+def run_text(group, text: str, obj: dict, where: str = "") -> int:
+    """One line of a transcript or the shell, with the CLI's grammar; a failure is one stderr line
+    (prefixed with `where`). Returns the exit code."""
+    try:
+        tokens = shlex.split(text)
+        if tokens and tokens[0] == "bank":
+            tokens = tokens[1:]
+        check_text(tokens)
+        group.invoke_line(tokens, obj=obj)
+    except (click.exceptions.Exit, typer.Exit) as exc:
+        return exc.exit_code
+    except Exception as exc:
+        if os.environ.get("BANK_DEBUG") and not isinstance(exc, BankError):
+            raise
+        if isinstance(exc, ValueError) and not isinstance(exc, BankError):
+            exc = CommandError(f"cannot read the line: {exc}")  # shlex: an unclosed quote
+        message, code = error_message(exc, obj)
+        typer.echo(f"error: {one_line(where)}{message}", err=True)
+        return code
+    return 0
+
+
+def help_of(group, verb: Optional[str], parent: click.Context) -> str:
+    """`bank help` (the commands by group) or one command's help, as text (typer's rich output
+    prints itself and leaves the text empty)."""
+    if verb is None:
+        return group.get_help(parent)
+    command = group.get_command(parent, verb)
+    if command is None:
+        guess = closest(verb, group.list_commands(parent))
+        raise CommandError(f"no command '{verb}'", f"did you mean {guess}?" if guess else "bank help lists them")
+    with click.Context(command, info_name=verb, parent=parent) as sub:
+        return command.get_help(sub)
