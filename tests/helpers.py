@@ -33,7 +33,7 @@ def parse(line: str) -> Command:
 
 
 def state_snapshot(state: GameState) -> GameState:
-    return copy.deepcopy(state)
+    return state.clone()  # shares nothing a command could change (GameState.clone)
 
 
 class Game:

@@ -38,14 +38,12 @@ class Shell:
         s = self.session()
         if s is None:
             return "bank (no game)> "
+        from ledger.core import legal
         from ledger.core.state import round_label
         st = s.state
         if st.game_over:
             return "bank [game over]> "
-        from ledger.core.rounds.auction import actor
-        kind = st.round["kind"]
-        who = {"operating": lambda: st.round.get("corp"), "stock": lambda: st.players[st.round["turn"]],
-               "auction": lambda: actor(st)}.get(kind, lambda: "")()
+        who = legal.turn(st, s.rs).actor or ""  # the core says who acts (a pending decision first)
         return f"bank [{round_label(st)} · {who}]> "
 
     def run_line(self, line: str) -> None:

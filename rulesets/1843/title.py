@@ -32,8 +32,17 @@ from ledger.core.rules import privates, shares, track, train_step, trains, turn
 from ledger.core.rules.market import par_cell
 from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import Knob, need
-from ledger.core.state import BANK, DEPOT, POOL, RUSTED, acct_name, company_acct, ipo_acct, player_acct, train_type
-
+from ledger.core.state import (
+    BANK,
+    DEPOT,
+    POOL,
+    RUSTED,
+    acct_name,
+    company_acct,
+    ipo_acct,
+    player_acct,
+    train_type,
+)
 
 # =========================================================================== 1843's own data
 
