@@ -333,7 +333,7 @@ def source_files(root: Path) -> list[Path]:
 def round_snapshots(state: GameState, rs, events: list[dict]) -> list[tuple[str, list[dict]]]:
     """Each player's cash and worth at the moment each round begins (and when the game ends), for
     the ledger's per-round snapshots; the same moment `bank export` uses."""
-    from ledger.interface.views import snapshot_rows
+    from ledger.core.scoring import snapshot_rows
     if not any(e["kind"] in ("round_started", "game_over") for e in events):
         return []
     work, out = state.clone(), []
