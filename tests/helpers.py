@@ -22,7 +22,8 @@ from ledger.core.engine import Command
 from ledger.core.errors import BankError, CommandError, RuleViolation
 from ledger.core.events import apply
 from ledger.core.invariants import check as check_invariants
-from ledger.core.state import BANK, POOL, GameState, company_acct, ipo_acct, player_acct
+from ledger.core.rules import shares
+from ledger.core.state import BANK, POOL, GameState, company_acct, player_acct
 
 
 def parse(line: str) -> Command:
@@ -115,7 +116,7 @@ class Game:
         if holder == "pool":
             acct = POOL
         elif holder == "ipo":
-            acct = ipo_acct(corp)
+            acct = shares.unsold_acct(self.state, self.rs, corp)
         else:
             acct = player_acct(holder)
         return self.state.percent_of(acct, corp)

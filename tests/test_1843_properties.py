@@ -59,17 +59,7 @@ from ledger.core.events import apply
 from ledger.core.invariants import check as check_invariants
 from ledger.core.rounds import auction
 from ledger.core.rules import privates, shares, trains
-from ledger.core.state import (
-    BANK,
-    DEPOT,
-    MINT,
-    POOL,
-    RUSTED,
-    company_acct,
-    ipo_acct,
-    player_acct,
-    train_type,
-)
+from ledger.core.state import BANK, DEPOT, MINT, POOL, RUSTED, company_acct, ipo_acct, player_acct, train_type
 
 TITLE = importlib.import_module("rulesets.1843.title")  # 1843's own rules (rusted certificates for sale)
 
@@ -323,8 +313,8 @@ def check_books(g: Game, line: str) -> None:
             best = max(s.percent_of(player_acct(p), corp) for p in s.players)
             assert s.percent_of(player_acct(pres), corp) == best, f"{pres} directs {corp} without the most {where}"
             # RULES §7.4: floats as soon as no more than 40 % remains in the IPO
-            assert c.floated == (shares.ipo_percent(s, corp) <= 40), (
-                f"{corp}: floated={c.floated} with {shares.ipo_percent(s, corp)}% in the IPO {where}")
+            assert c.floated == (shares.ipo_percent(s, rs, corp) <= 40), (
+                f"{corp}: floated={c.floated} with {shares.ipo_percent(s, rs, corp)}% in the IPO {where}")
         else:
             assert not c.floated, where
     # privates

@@ -31,14 +31,7 @@ from ledger.core.errors import CommandError, RuleViolation
 from ledger.core.events import apply
 from ledger.core.rounds import auction
 from ledger.core.rules import privates, trains
-from ledger.core.state import (
-    BANK,
-    POOL,
-    company_acct,
-    ipo_acct,
-    player_acct,
-    train_type,
-)
+from ledger.core.state import BANK, POOL, company_acct, ipo_acct, player_acct, train_type
 
 NAMES = ["Ann", "Ben", "Cy", "Di", "Ed"]
 PARS = [100, 90, 82, 76, 71, 67]

@@ -12,25 +12,11 @@ from __future__ import annotations
 
 from ledger.core import events, grammar, registry, round_kind
 from ledger.core.command import Command
-from ledger.core.errors import (
-    WAIVING,
-    CommandError,
-    LedgerCorrupt,
-    RuleViolation,
-    one_line,
-)
+from ledger.core.errors import WAIVING, CommandError, LedgerCorrupt, RuleViolation, one_line
 from ledger.core.events import apply
+from ledger.core.rules.shares import unsold_holder
 from ledger.core.ruleset import Ruleset
-from ledger.core.state import (
-    BANK,
-    DEPOT,
-    MINT,
-    Corp,
-    GameState,
-    Private,
-    ipo_acct,
-    player_acct,
-)
+from ledger.core.state import BANK, DEPOT, MINT, Corp, GameState, Private, cert_corp, player_acct
 from ledger.core.titles import for_ruleset
 
 
@@ -92,18 +78,31 @@ def start_events(rs: Ruleset, players: list[str]) -> list[dict]:
             raise CommandError(f"a player's name must be printable text, got '{one_line(p)}'",
                                "quote a name with spaces: \"Anne Marie\"")
     cash = rs.players[n]["cash"]
-    issued = [[f"{c.sym}.{i}", None, ipo_acct(c.sym)] for c in rs.corporations for i in range(len(rs.shares))]
     ctx = Ctx(initial_state(rs, players), rs)
+    percents = {cert: pct for c in rs.corporations for cert, pct in certificates(rs, c.sym)}
+    issued = [[cert, None, unsold_holder(rs.starting_kind(cert_corp(cert)), cert_corp(cert))] for cert in percents]
     # The bank is issued its money by the mint, so every posting, the opening one too, balances.
-    ctx.emit("game_started", players=list(players), certs=issued,
+    ctx.emit("game_started", players=list(players), certs=issued, percents=percents,
+             presidents=starting_presidents(rs),
              transfers=[[MINT, BANK, rs.bank_total]] + [[BANK, player_acct(p), cash] for p in players])
     ctx.reg.rounds[registry.first_kind(rs)].start(ctx, priority=0)
     return ctx.events
 
 
+def certificates(rs: Ruleset, sym: str) -> list[tuple[str, int]]:
+    """A company's certificates as the game starts: ids `SYM.0`, `SYM.1` ... and their percents."""
+    return [(f"{sym}.{i}", pct) for i, pct in enumerate(rs.starting_kind(sym).certificates)]
+
+
+def starting_presidents(rs: Ruleset) -> dict[str, str]:
+    """Each company whose kind has a director: its president's certificate (the first)."""
+    return {c.sym: f"{c.sym}.0" for c in rs.corporations if rs.starting_kind(c.sym).president}
+
+
 def initial_state(rs: Ruleset, players: list[str], options: dict | None = None) -> GameState:
-    # Certificates are issued to the IPO by the game_started event, so the ledger records every holder.
-    percent = {f"{corp.sym}.{i}": pct for corp in rs.corporations for i, pct in enumerate(rs.shares)}
+    # Certificates are issued by the game_started event, which says each one's holder and percent, so
+    # the ledger records them. (Games recorded before it said the percents need them set here.)
+    percent = {cert: pct for corp in rs.corporations for cert, pct in certificates(rs, corp.sym)}
     trains = {}
     for t in rs.trains:
         for i in range(1, (t.count or 0) + 1):
@@ -117,7 +116,8 @@ def initial_state(rs: Ruleset, players: list[str], options: dict | None = None) 
         certs={},
         cert_percent=percent,
         privates={p.sym: Private(p.sym, price=p.face) for p in rs.privates},
-        corps={c.sym: Corp(c.sym) for c in rs.corporations},
+        corps={c.sym: Corp(c.sym, kind=rs.starting_kind(c.sym).name) for c in rs.corporations},
+        presidents=starting_presidents(rs),
         trains=trains,
         phase=rs.phases[0].name,
         round={"kind": "setup"},

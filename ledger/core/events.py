@@ -19,14 +19,7 @@ from typing import Any, Callable
 from ledger.core.errors import LedgerCorrupt
 from ledger.core.money import format_money
 from ledger.core.round_kind import round_title
-from ledger.core.state import (
-    DEPOT,
-    MINT,
-    GameState,
-    acct_name,
-    company_acct,
-    player_acct,
-)
+from ledger.core.state import DEPOT, MINT, GameState, acct_name, company_acct, player_acct
 
 # Effects any event may carry; applied before the kind's own `apply` (see state.apply_effects).
 EFFECTS = ("transfers", "certs", "trains", "moves", "restack", "flags")
@@ -149,8 +142,16 @@ def payees_text(e: dict, rs) -> str:
 
 @event
 class GameStarted:
-    """The bank is issued its money by the mint and pays each player's starting cash."""
+    """The bank is issued its money by the mint and pays each player's starting cash; every
+    certificate is issued to its holder (`certs`) with its percent, and each company's president's
+    certificate named (games recorded before these two fields took them from the ruleset)."""
     players: list
+    percents: dict = None
+    presidents: dict = None
+
+    def apply(s, e):
+        s.cert_percent.update(e.get("percents") or {})
+        s.presidents.update(e.get("presidents") or {})
 
     def describe(e, rs):
         return "game started: " + ", ".join(f"{acct_name(t[1])} {rs.money(t[2])}" for t in e["transfers"]

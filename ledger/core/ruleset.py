@@ -9,6 +9,7 @@ each with its path (e.g. `trains[3].price: ...`).
 from __future__ import annotations
 
 import copy
+import dataclasses
 import hashlib
 import re
 import tomllib
@@ -205,6 +206,37 @@ class Corporation:
     tokens: tuple[int, ...]
     extra_tile_fee: int | None = None   # a second tile lay in a turn, for this fee (1843 §8.4.1)
     alias: str = ""   # a plain name for a symbol the shell would split (see SHELL_SAFE)
+    kind: str = ""    # its company kind as the game starts ("": the title's first kind)
+
+
+@dataclass(frozen=True)
+class CompanyKind:
+    """What a kind of company is: its certificates, how it is capitalised, who its shares pay, how
+    it pays dividends, whether it sits on the market. A company's kind is state: an event may turn
+    it into another kind (1801: a regional expands into a major)."""
+    name: str
+    certificates: tuple[int, ...]   # the percent of each certificate, in issue order
+    president: bool = True          # certificate 0 is the president's (a director); False: no director
+    unit: int = 10                  # the percent one share is: prices and dividends are per unit
+    float_percent: int = 60         # percent gone from the unsold certificates that floats it
+    capitalization: str = "full"    # full: the bank pays capital_shares x par at float; incremental:
+                                    # each unsold share's price goes to the company; none
+    capital_shares: int = 10
+    unsold: str = "ipo"             # unsold certificates: in the bank's IPO, or in the company's treasury
+    ipo_price: str = "par"          # an unsold share costs par, or the market price
+    ipo_pays: str = "nobody"        # dividends on unsold shares: nobody, or the company
+    pool_pays: str = "company"      # dividends on pool shares: the company, or nobody
+    dividends: tuple[str, ...] = ("pay", "withhold")   # the payout choices it has
+    counts: bool = True             # its certificates count toward the certificate limit
+    holding_limit: int = 60         # percent of it one player may hold (0: no limit)
+    market: bool = True             # it has a price marker on the stock market
+
+
+# The values each company-kind field may take, where they are a closed set.
+KIND_CHOICES = {"capitalization": ("full", "incremental", "none"), "unsold": ("ipo", "treasury"),
+                "ipo_price": ("par", "market"), "ipo_pays": ("nobody", "company"),
+                "pool_pays": ("company", "nobody")}
+DIVIDEND_MODES = ("pay", "half", "withhold")
 
 
 @dataclass(frozen=True)
@@ -268,7 +300,7 @@ class Ruleset:
     market: dict  # (row, col) -> Cell
     privates: tuple[Private, ...]
     corporations: tuple[Corporation, ...]
-    shares: tuple[int, ...]
+    kinds: dict  # company kind name -> CompanyKind, the title's first kind first
     trains: tuple[TrainType, ...]
     phases: tuple[Phase, ...]
     market_rules: dict  # sell_at_bottom, sold_out_top, or_move_stacking, ledges, provisional
@@ -296,6 +328,13 @@ class Ruleset:
 
     def corporation(self, sym: str) -> Corporation:
         return self._by("corporations", sym)
+
+    def company_kind(self, name: str) -> "CompanyKind":
+        return self.kinds[name]
+
+    def starting_kind(self, sym: str) -> "CompanyKind":
+        """The kind a company starts the game as."""
+        return self.kinds[self.corporation(sym).kind or next(iter(self.kinds))]
 
     def train(self, name: str) -> TrainType:
         return self._by("trains", name)
@@ -420,7 +459,7 @@ def build(data: dict, problems: list[str], chosen: tuple[str, ...], text: str) -
         market=market,
         privates=tuple(read_private(i, p, abilities, problems) for i, p in enumerate(data.get("privates", []))),
         corporations=tuple(read_corp(i, c, problems) for i, c in enumerate(data.get("corporations", []))),
-        shares=tuple(data.get("certificates", {}).get("shares", ())),
+        kinds=read_kinds(data, knobs, problems),
         trains=tuple(read_train(i, t, problems) for i, t in enumerate(data.get("trains", []))),
         phases=tuple(read_phase(i, p, problems) for i, p in enumerate(data.get("phases", []))),
         market_rules=read_market_rules(data.get("market", {}), market, problems),
@@ -614,7 +653,60 @@ def read_corp(i: int, row: dict, problems: list[str]) -> Corporation:
     return Corporation(need(row, "sym", str, path, problems, "?"), need(row, "name", str, path, problems, "?"),
                        need(row, "home", str, path, problems, "?"), tuple(tokens),
                        need(row, "extra_tile_fee", int, path, problems, optional=True),
-                       need(row, "alias", str, path, problems, "", optional=True))
+                       need(row, "alias", str, path, problems, "", optional=True),
+                       need(row, "kind", str, path, problems, "", optional=True))
+
+
+def read_kinds(data: dict, knobs: dict, problems: list[str]) -> dict:
+    """The title's company kinds ([[company_kinds]]). A title with one kind may leave the list out:
+    its kind is then made of [certificates] shares and the [company] and [stock] knobs."""
+    company, stock = knobs.get("company", {}), knobs.get("stock", {})
+    base = {"certificates": tuple(data.get("certificates", {}).get("shares", ())),
+            "unit": company.get("share_unit", 10), "float_percent": company.get("float_percent", 60),
+            "capitalization": company.get("capitalization", "full"),
+            "capital_shares": company.get("capital_shares", 10), "ipo_price": company.get("ipo_price", "par"),
+            "ipo_pays": company.get("ipo_pays", "nobody"), "pool_pays": company.get("pool_pays", "company"),
+            "holding_limit": stock.get("holding_limit", 60)}
+    rows = data.get("company_kinds") or [{"name": "company"}]
+    kinds = {}
+    for i, row in enumerate(rows):
+        kind = read_kind(f"company_kinds[{i}]", row, base, problems)
+        if kind.name in kinds:
+            problems.append(f"company_kinds[{i}].name: {kind.name!r} is declared twice")
+        kinds[kind.name] = kind
+    return kinds
+
+
+def read_kind(path: str, row: dict, base: dict, problems: list[str]) -> CompanyKind:
+    fields = {f.name: f for f in dataclasses.fields(CompanyKind)}
+    values = dict(base)
+    for key, value in row.items():
+        if key not in fields:
+            problems.append(f"{path}.{key}: unknown setting")
+        elif key in ("certificates", "dividends"):
+            values[key] = tuple(value) if isinstance(value, list) else value
+        else:
+            values[key] = value
+    kind = CompanyKind(**{k: v for k, v in values.items() if k in fields})
+    check_kind(path, kind, problems)
+    return kind
+
+
+def check_kind(path: str, kind: CompanyKind, problems: list[str]) -> None:
+    """A company kind's certificates add up to 100 percent in whole units; its choices are known."""
+    certs = kind.certificates
+    if not isinstance(certs, tuple) or not certs or not all(isinstance(c, int) and c > 0 for c in certs):
+        problems.append(f"{path}.certificates: needs a list of certificate percents")
+        return
+    if sum(certs) != 100:
+        problems.append(f"{path}.certificates: must sum to 100, sums to {sum(certs)}")
+    if any(c % kind.unit for c in certs):
+        problems.append(f"{path}.certificates: every certificate must be a whole number of {kind.unit}% units")
+    for key, allowed in KIND_CHOICES.items():
+        if getattr(kind, key) not in allowed:
+            problems.append(f"{path}.{key}: {getattr(kind, key)!r} is not one of {', '.join(allowed)}")
+    if not isinstance(kind.dividends, tuple) or any(d not in DIVIDEND_MODES for d in kind.dividends):
+        problems.append(f"{path}.dividends: each must be one of {', '.join(DIVIDEND_MODES)}")
 
 
 def read_train(i: int, row: dict, problems: list[str]) -> TrainType:
@@ -663,8 +755,9 @@ def cross_check(rs: Ruleset, problems: list[str]) -> None:
     trains = {t.name for t in rs.trains}
     phases = {p.name for p in rs.phases}
     corps = {c.sym for c in rs.corporations}
-    if sum(rs.shares) != 100:
-        problems.append(f"certificates.shares: must sum to 100, sums to {sum(rs.shares)}")
+    for i, c in enumerate(rs.corporations):
+        if c.kind and c.kind not in rs.kinds:
+            problems.append(f"corporations[{i}].kind: no company kind {c.kind!r} (kinds: {', '.join(rs.kinds)})")
     for i, t in enumerate(rs.trains):
         if t.rusts_on and t.rusts_on not in trains:
             problems.append(f"trains[{i}].rusts_on: no train '{t.rusts_on}'")

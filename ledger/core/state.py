@@ -39,6 +39,7 @@ def acct_name(acct: str) -> str:
 @dataclass
 class Corp:
     sym: str
+    kind: str = ""  # its company kind now (ruleset.CompanyKind); an event may convert it
     par: int | None = None
     cell: tuple[int, int] | None = None
     arrival: int = 0  # stacking order within a market cell: lower arrived earlier
@@ -65,7 +66,7 @@ class GameState:
     cert_limit: int
     balances: dict[str, int]
     certs: dict[str, str]  # cert id -> holder account
-    cert_percent: dict[str, int]
+    cert_percent: dict[str, int]  # cert id -> percent it is now (an event may re-value it)
     privates: dict[str, Private]
     corps: dict[str, Corp]
     trains: dict[str, str]  # train id -> holder (depot, pool, company:X, rusted)
@@ -83,6 +84,8 @@ class GameState:
     # train id -> flags: side (the side in use, when not the first), engineers, obsolete, relic
     train_flags: dict = field(default_factory=dict)
     end_after_or: bool = False  # a price reached an end cell in this OR: the game ends after it
+    # company -> its president's certificate (a company of a kind with no director has none)
+    presidents: dict = field(default_factory=dict)
     # what a title's own rules keep (1843: ports, the owned-train count); its event kinds replace
     # the values, never change them in place, so a copy of the dict is a safe copy
     extra: dict = field(default_factory=dict)
@@ -102,6 +105,8 @@ class GameState:
         new.pending = [dict(p) for p in self.pending]
         new.train_flags = {k: dict(v) for k, v in self.train_flags.items()}
         new.extra = dict(self.extra)
+        new.cert_percent = dict(self.cert_percent)
+        new.presidents = dict(self.presidents)
         return new
 
     # --- small read helpers used everywhere
@@ -128,7 +133,7 @@ class GameState:
         return sum(self.cert_percent[c] for c in self.certs_of(holder, corp))
 
     def president(self, corp: str) -> str | None:
-        holder = self.certs.get(f"{corp}.0")
+        holder = self.certs.get(self.presidents.get(corp, ""))
         return acct_name(holder) if holder and holder.startswith("player:") else None
 
 

@@ -25,8 +25,8 @@ from typer.core import TyperGroup
 
 from ledger.core import grammar
 from ledger.core.command import Command
-from ledger.interface.lines import check_text, error_message, help_of, hoist_game, run_text
 from ledger.core.errors import BankError, CommandError
+from ledger.interface.lines import check_text, error_message, help_of, hoist_game, run_text
 
 DEFAULT_GAME = "bank.db"
 

@@ -7,7 +7,7 @@ from fractions import Fraction
 from ledger.books.history import state_before
 from ledger.core.rules import market, shares
 from ledger.core.rules.revenue import dividends
-from ledger.core.state import POOL, acct_name, ipo_acct
+from ledger.core.state import POOL, acct_name
 
 
 def explain(session, command_id: int) -> list[str]:
@@ -41,7 +41,10 @@ def explain_event(s, rs, e: dict) -> list[str]:
         where = "IPO shares are bought at par" if e["source"] == "ipo" else "pool shares at the market price"
         return [f"  {e['player']} pays the bank {rs.money(e['price'])} for {e['percent']}% of {e['corp']} ({where})"]
     if k == "floated":
-        return [f"  {e['corp']} floats ({rs.k('company', 'float_percent')}% sold): the bank pays {rs.k('company', 'capital_shares')} × par "
+        kind = shares.kind(s, rs, e["corp"])
+        if not e["capital"]:
+            return [f"  {e['corp']} floats ({kind.float_percent}% sold); its shares' money went to it as they sold"]
+        return [f"  {e['corp']} floats ({kind.float_percent}% sold): the bank pays {kind.capital_shares} × par "
                 f"{rs.money(s.corps[e['corp']].par)} = {rs.money(e['capital'])}"]
     lines = [f"  {acct_name(a)} pays {acct_name(b)} {rs.money(n)}" for a, b, n in e.get("transfers", ()) if a != "mint"]
     lines += move_lines(rs, e, None)
@@ -50,9 +53,9 @@ def explain_event(s, rs, e: dict) -> list[str]:
 
 def explain_payout(s, rs, e: dict) -> list[str]:
     corp, revenue = e["corp"], e["revenue"]
-    per_share = Fraction(revenue * shares.unit(rs), 100)
+    per_share = Fraction(revenue * shares.unit(s, rs, corp), 100)
     rounding = rs.k("company", "dividend_rounding").replace("_", " ")
-    lines = [f"  {corp} pays out {rs.money(revenue)}: {rs.money(per_share)} per {shares.unit(rs)}% share "
+    lines = [f"  {corp} pays out {rs.money(revenue)}: {rs.money(per_share)} per {shares.unit(s, rs, corp)}% share "
              f"(each holder's total rounded {rounding.replace('ceil', 'up').replace('floor', 'down')})"]
     recomputed = {acct: amount for acct, _n, amount in dividends(s, rs, corp, revenue)}
     for p in s.players:
@@ -64,7 +67,7 @@ def explain_payout(s, rs, e: dict) -> list[str]:
     if pool:
         who = corp if rs.k("company", "pool_pays") == "company" else "nobody"
         lines.append(f"    pool: {pool} share(s) → {rs.money(per_share * pool)} to {who}")
-    ipo = shares.shares_of(s, rs, ipo_acct(corp), corp)
+    ipo = shares.shares_of(s, rs, shares.unsold_acct(s, rs, corp), corp)
     if ipo:
         who = corp if rs.k("company", "ipo_pays") == "company" else "nobody (the bank keeps it)"
         lines.append(f"    IPO: {ipo} share(s) → {who}")

@@ -5,28 +5,13 @@ Pure functions of (state, ruleset) returning text or JSON-ready data; the CLI pr
 
 from __future__ import annotations
 
-
 from tabulate import tabulate
 
 from ledger.core import events, legal, titles
 from ledger.core.rounds import operating
 from ledger.core.rules import privates, shares, trains
-from ledger.core.scoring import (  # noqa: F401 (views' API)
-    private_value,
-    score_rows,
-    share_value,
-    snapshot_rows,
-    value,
-)
-from ledger.core.state import (
-    BANK,
-    POOL,
-    acct_name,
-    company_acct,
-    ipo_acct,
-    player_acct,
-    round_label,
-)
+from ledger.core.scoring import private_value, score_rows, share_value, snapshot_rows, value  # noqa: F401 (views' API)
+from ledger.core.state import BANK, POOL, acct_name, company_acct, player_acct, round_label
 
 
 def holdings(s, rs, player: str) -> dict[str, int]:
@@ -98,7 +83,7 @@ def company_json(s, rs, sym: str) -> dict:
     c = s.corps[sym]
     return {"sym": sym, "cash": s.cash(company_acct(sym)), "par": c.par,
             "price": shares.price(s, rs, sym) if c.cell else None, "president": s.president(sym),
-            "ipo": s.percent_of(ipo_acct(sym), sym), "pool": s.percent_of(POOL, sym),
+            "kind": c.kind, "ipo": shares.ipo_percent(s, rs, sym), "pool": s.percent_of(POOL, sym),
             "trains": [train_label(s, rs, t) for t in sorted(s.corp_trains(sym))], "floated": c.floated,
             "tokens_left": len(rs.corporation(sym).tokens) - c.tokens_used,
             "privates": owned_privates(s, company_acct(sym)), **title_holdings(s, rs, sym)}

@@ -32,17 +32,7 @@ from ledger.core.rules import privates, shares, track, train_step, trains, turn
 from ledger.core.rules.market import par_cell
 from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import Knob, need
-from ledger.core.state import (
-    BANK,
-    DEPOT,
-    POOL,
-    RUSTED,
-    acct_name,
-    company_acct,
-    ipo_acct,
-    player_acct,
-    train_type,
-)
+from ledger.core.state import BANK, DEPOT, POOL, RUSTED, acct_name, company_acct, player_acct, train_type
 
 # =========================================================================== 1843's own data
 
@@ -512,12 +502,12 @@ def exchange(ctx, cmd, in_stock_round: bool) -> None:
 
 def take_ipo_share(ctx, player: str, sym: str, corp: str) -> None:
     s, rs = ctx.state, ctx.rs
-    cert = shares.next_ipo_cert(s, corp)
+    cert = shares.next_ipo_cert(s, rs, corp)
     if cert is None:
         raise RuleViolation(f"the IPO has no {corp} certificate for {sym}")
     shares.check_holding(s, rs, player, corp, s.cert_percent[cert])
     ctx.emit("exchange", player=player, private=sym, corp=corp, source="ipo",
-             certs=[[cert, ipo_acct(corp), player_acct(player)]])
+             certs=[[cert, shares.unsold_acct(s, rs, corp), player_acct(player)]])
     stock.check_president(ctx, corp)
 
 
@@ -530,14 +520,14 @@ def take_director(ctx, player: str, sym: str, corp: str, raw_par) -> None:
     price = names.amount(raw_par, "par price")
     stock.check_par_colour(s, rs, price)
     pres = f"{corp}.0"
-    cost = price * (s.cert_percent[pres] - shares.unit(rs)) // shares.unit(rs)
+    cost = price * (s.cert_percent[pres] - shares.unit(s, rs, corp)) // shares.unit(s, rs, corp)
     cash = s.cash(player_acct(player))
     if cash < cost:
         raise RuleViolation(f"{player} has {rs.money(cash)}; the other half of {corp}'s director's certificate "
                             f"at par {rs.money(price)} costs {rs.money(cost)}")
     ctx.emit("exchange", player=player, private=sym, corp=corp, source="director", price=cost,
              transfers=[[player_acct(player), BANK, cost]] if cost else [],
-             certs=[[pres, ipo_acct(corp), player_acct(player)]])
+             certs=[[pres, shares.unsold_acct(s, rs, corp), player_acct(player)]])
     ctx.emit("par", player=player, corp=corp, price=price, cost=0, moves=[[corp, None, list(par_cell(rs, price))]])
 
 

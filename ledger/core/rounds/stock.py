@@ -11,7 +11,7 @@ from ledger.core.errors import RuleViolation, refuse
 from ledger.core.round_kind import Action, RoundKind, Turn, known_round
 from ledger.core.rules import market, shares, trains
 from ledger.core.rules.market import operating_order
-from ledger.core.state import BANK, POOL, company_acct, ipo_acct, player_acct
+from ledger.core.state import BANK, POOL, company_acct, player_acct
 
 
 def register(reg) -> None:
@@ -116,15 +116,18 @@ def cmd_par(ctx, cmd) -> None:
     take_turn(ctx, player)
     if s.corps[corp].par is not None:
         raise RuleViolation(f"{corp} is already started (par {rs.money(s.corps[corp].par)})", f"buy {player} {corp}")
+    pres = s.presidents.get(corp)
+    if pres is None:
+        raise RuleViolation(f"{corp} has no president's certificate: a player does not start it")
     check_par_colour(s, rs, price)
     check_may_buy(ctx, player, corp, "par")
-    pres = f"{corp}.0"
-    cost = price * s.cert_percent[pres] // shares.unit(rs)
+    cost = price * s.cert_percent[pres] // shares.unit(s, rs, corp)
     if s.cash(player_acct(player)) < cost:
         raise RuleViolation(f"{player} has {rs.money(s.cash(player_acct(player)))}, starting {corp} at {rs.money(price)} costs {rs.money(cost)}")
     shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[pres])
     ctx.emit("par", player=player, corp=corp, price=price, cost=cost, moves=[[corp, None, list(market.par_cell(rs, price))]],
-             transfers=[[player_acct(player), BANK, cost]], certs=[[pres, ipo_acct(corp), player_acct(player)]])
+             transfers=[[player_acct(player), shares.share_money_to(s, rs, corp), cost]],
+             certs=[[pres, shares.unsold_acct(s, rs, corp), player_acct(player)]])
     acted(ctx, player, bought=[corp, "par"])
     check_float(ctx, corp)
 
@@ -166,23 +169,31 @@ def buy_one(ctx, player: str, corp: str, source: str | None) -> None:
     c = s.corps[corp]
     if c.par is None:
         raise RuleViolation(f"{corp} has not been started", f"par {player} {corp} PRICE")
-    source = source or ("ipo" if shares.next_ipo_cert(s, corp) else "pool")
-    cert = shares.next_ipo_cert(s, corp) if source == "ipo" else shares.next_pool_cert(s, corp)
+    source = source or ("ipo" if shares.next_ipo_cert(s, rs, corp) else "pool")
+    cert = shares.next_ipo_cert(s, rs, corp) if source == "ipo" else shares.next_pool_cert(s, corp)
     if cert is None:
         where = "the IPO" if source == "ipo" else "the pool"
         raise RuleViolation(f"{where} has no {corp} share for sale")
     check_may_buy(ctx, player, corp, source)
-    price = c.par if source == "ipo" else shares.price(s, rs, corp)
+    price = share_price(s, rs, corp, source) * s.cert_percent[cert] // shares.unit(s, rs, corp)
     cash = s.cash(player_acct(player))
     if cash < price:
         raise RuleViolation(f"{player} has {rs.money(cash)}, a {corp} share from the {source.upper() if source == 'ipo' else source} costs {rs.money(price)}")
     shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[cert])
-    holder = ipo_acct(corp) if source == "ipo" else POOL
+    holder, payee = (shares.unsold_acct(s, rs, corp), shares.share_money_to(s, rs, corp)) if source == "ipo" else (POOL, BANK)
     ctx.emit("share_bought", player=player, corp=corp, source=source, price=price, percent=s.cert_percent[cert],
-             transfers=[[player_acct(player), BANK, price]], certs=[[cert, holder, player_acct(player)]])
+             transfers=[[player_acct(player), payee, price]], certs=[[cert, holder, player_acct(player)]])
     check_president(ctx, corp)
     acted(ctx, player, bought=[corp, source])
     check_float(ctx, corp)
+
+
+def share_price(s, rs, corp: str, source: str) -> int:
+    """A unit's price: unsold shares at par or at the market price (as the company's kind says),
+    pool shares at the market price."""
+    if source == "ipo" and shares.kind(s, rs, corp).ipo_price == "par":
+        return s.corps[corp].par
+    return shares.price(s, rs, corp)
 
 
 def check_may_buy(ctx, player: str, corp: str, source: str) -> None:
@@ -193,7 +204,7 @@ def check_may_buy(ctx, player: str, corp: str, source: str) -> None:
     over = shares.over_holding(s, rs, player)
     if rs.k("stock", "over_limit_must_sell") and over:
         refuse(f"{player} holds {s.percent_of(player_acct(player), over[0])}% of {over[0]}, over the "
-               f"{rs.k('stock', 'holding_limit')}% limit: must sell before buying", f"sell {player} {over[0]} 1")
+               f"{shares.holding_limit(s, rs, over[0])}% limit: must sell before buying", f"sell {player} {over[0]} 1")
     if rs.k("stock", "over_limit_must_sell") and shares.over_cert_limit(s, rs, player):
         refuse(f"{player} holds {shares.cert_count(s, rs, player)} certificates, over the limit "
                             f"{s.cert_limit}: must sell before buying")
@@ -226,10 +237,14 @@ def check_float(ctx, corp: str) -> None:
     c = s.corps[corp]
     if c.floated or c.par is None:
         return
-    sold = 100 - shares.ipo_percent(s, corp)
-    if sold >= rs.k("company", "float_percent"):
-        capital = c.par * rs.k("company", "capital_shares")
-        ctx.emit("floated", corp=corp, capital=capital, transfers=[[BANK, company_acct(corp), capital]])
+    k = shares.kind(s, rs, corp)
+    sold = 100 - shares.ipo_percent(s, rs, corp)
+    if sold >= k.float_percent:
+        # full capitalisation: the bank pays the whole capital now; a company paid share by share
+        # (incremental) or never (none) receives nothing more at its float
+        capital = c.par * k.capital_shares if k.capitalization == "full" else 0
+        ctx.emit("floated", corp=corp, capital=capital,
+                 transfers=[[BANK, company_acct(corp), capital]] if capital else [])
 
 
 # --------------------------------------------------------------------------- sell and pass
@@ -288,14 +303,14 @@ def cmd_exchange(ctx, cmd) -> None:
         raise RuleViolation(f"{player} does not own an open {sym}")
     allowed = p.ability("exchange_from", ["ipo", "pool"])
     source = cmd.get("source") or next((w for w in allowed if
-                                        (shares.next_ipo_cert(s, target) if w == "ipo" else shares.next_pool_cert(s, target))), None)
+                                        (shares.next_ipo_cert(s, rs, target) if w == "ipo" else shares.next_pool_cert(s, target))), None)
     cert = None
     if source in allowed:
-        cert = shares.next_ipo_cert(s, target) if source == "ipo" else shares.next_pool_cert(s, target)
+        cert = shares.next_ipo_cert(s, rs, target) if source == "ipo" else shares.next_pool_cert(s, target)
     if cert is None:
         raise RuleViolation(f"no {target} share is available for the exchange ({' or '.join(allowed)})")
     shares.check_holding(s, rs, player, target, s.cert_percent[cert])
-    holder = ipo_acct(target) if source == "ipo" else POOL
+    holder = shares.unsold_acct(s, rs, target) if source == "ipo" else POOL
     ctx.emit("exchange", player=player, private=sym, corp=target, source=source,
              certs=[[cert, holder, player_acct(player)]])
     check_president(ctx, target)
@@ -318,7 +333,7 @@ def finish(ctx) -> None:
     if rs.k("stock", "sold_out_rise"):
         for corp in operating_order(s, rs):
             c = s.corps[corp]
-            if shares.ipo_percent(s, corp) == 0 and s.percent_of(POOL, corp) == 0:
+            if shares.ipo_percent(s, rs, corp) == 0 and s.percent_of(POOL, corp) == 0:
                 to = market.move(rs, c.cell, "sold_out")
                 ctx.emit("sold_out", corp=corp, moves=[[corp, list(c.cell), list(to)]])
                 if market.cell(rs, to).end and rs.k("endgame", "end_cell_in_sr") == "immediate":

@@ -63,6 +63,20 @@ def move(rs: Ruleset, pos: Pos, cause: str, times: int = 1) -> Pos:
     return pos
 
 
+def after_run(rs: Ruleset, pos: Pos | None, how: str, *, distributed, price: int, has_trains: bool,
+              revenue: int = 0) -> Pos | None:
+    """Where a company's marker goes after its run: `how` is pay, half or withhold, `distributed`
+    what went to the holders, `price` its price before the move. (1830: a payout moves it right, a
+    withhold left; a zero run may leave it where it is.)"""
+    if pos is None:
+        return None
+    if how == "withhold":
+        if revenue == 0 and rs.k("operating", "zero_revenue_moves") == "none":
+            return pos
+        return move(rs, pos, "withhold")
+    return move(rs, pos, "pay")
+
+
 def at_foot(rs: Ruleset, pos: Pos) -> bool:
     """No cell below: a sale cannot move the marker down a row."""
     return down(rs, pos) == pos

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ledger.core.ruleset import Ruleset
-from ledger.core.state import BANK, GameState, ipo_acct, player_acct
+from ledger.core.rules import shares
+from ledger.core.state import BANK, GameState, player_acct
 
 
 def unsold(s: GameState, rs: Ruleset) -> list[str]:
@@ -34,13 +35,12 @@ def bonus_certs(s: GameState, rs: Ruleset, sym: str, player: str) -> tuple[list[
     moves, needs_par = [], None
     share_of = p.ability("bonus_share")
     if share_of:
-        ordinary = sorted(c for c, h in s.certs.items()
-                          if h == ipo_acct(share_of) and c.startswith(share_of + ".") and not c.endswith(".0"))
-        if ordinary:
-            moves.append([ordinary[0], ipo_acct(share_of), player_acct(player)])
+        cert = shares.next_ipo_cert(s, rs, share_of)
+        if cert:
+            moves.append([cert, shares.unsold_acct(s, rs, share_of), player_acct(player)])
     pres_of = p.ability("bonus_president")
     if pres_of:
-        moves.append([f"{pres_of}.0", ipo_acct(pres_of), player_acct(player)])
+        moves.append([s.presidents[pres_of], shares.unsold_acct(s, rs, pres_of), player_acct(player)])
         needs_par = pres_of
     return moves, needs_par
 

@@ -13,7 +13,7 @@ from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.rules import market, shares, trains
 from ledger.core.rules.turn import operating_corp
-from ledger.core.state import BANK, POOL, company_acct, ipo_acct, player_acct
+from ledger.core.state import BANK, POOL, company_acct, player_acct
 
 
 def cmd_pay(ctx, cmd) -> None:
@@ -22,6 +22,10 @@ def cmd_pay(ctx, cmd) -> None:
 
 def cmd_withhold(ctx, cmd) -> None:
     run(ctx, cmd, "withhold")
+
+
+def cmd_half(ctx, cmd) -> None:
+    run(ctx, cmd, "half")
 
 
 def run(ctx, cmd, how: str) -> None:
@@ -33,8 +37,12 @@ def run(ctx, cmd, how: str) -> None:
     if revenue and not s.corp_trains(corp):
         refuse(f"{corp} has no trains: its revenue is {ctx.rs.money(0)}", f"withhold {corp} 0")
     check_revenue(ctx, corp, revenue)
-    if how == "pay" and revenue > 0:
-        pay_out(ctx, corp, revenue)
+    modes = shares.kind(s, ctx.rs, corp).dividends
+    if how not in modes and revenue > 0:
+        refuse(f"{corp} ({s.corps[corp].kind}) may {' or '.join(modes)} its revenue, not {how}",
+               f"{modes[0]} {corp} {revenue}")
+    if how in ("pay", "half") and revenue > 0:
+        pay_out(ctx, corp, revenue, how)
     else:
         withhold(ctx, corp, revenue)
 
@@ -54,43 +62,49 @@ def check_revenue(ctx, corp: str, revenue: int) -> None:
                "if the revenue is right, add --force --reason TEXT")
 
 
-def dividends(s, rs, corp: str, revenue: int) -> list[list]:
-    """[holder account, shares, amount] for everyone a payout pays; IPO shares pay nobody and pool
-    shares the company (as the ruleset says). Each holder's amount is rounded by the title's rule."""
-    u = shares.unit(rs)
-    per_share = Fraction(revenue * u, 100)
+def dividends(s, rs, corp: str, amount) -> list[list]:
+    """[holder account, shares, amount] for everyone a payout of `amount` (the revenue, or the half
+    paid out) pays: each holder's percent of it, rounded per holder by the title's rule. Pool and
+    unsold shares pay the company or nobody, as the company's kind says."""
+    k = shares.kind(s, rs, corp)
     rounding = math.ceil if rs.k("company", "dividend_rounding") == "ceil_per_holder" else math.floor
     out = []
     for p in s.players:
-        n = shares.shares_of(s, rs, player_acct(p), corp)
-        if n:
-            out.append([player_acct(p), n, rounding(per_share * n)])
-    for holder, knob in ((POOL, "pool_pays"), (ipo_acct(corp), "ipo_pays")):
-        n = shares.shares_of(s, rs, holder, corp)
-        if n and rs.k("company", knob) == "company":
-            out.append([company_acct(corp), n, rounding(per_share * n)])
+        pct = s.percent_of(player_acct(p), corp)
+        if pct:
+            out.append([player_acct(p), pct // k.unit, rounding(Fraction(amount) * pct / 100)])
+    for holder, pays in ((POOL, k.pool_pays), (shares.unsold_acct(s, rs, corp), k.ipo_pays)):
+        pct = s.percent_of(holder, corp)
+        if pct and pays == "company":
+            out.append([company_acct(corp), pct // k.unit, rounding(Fraction(amount) * pct / 100)])
     return out
 
 
-def pay_out(ctx, corp: str, revenue: int) -> None:
+def pay_out(ctx, corp: str, revenue: int, how: str = "pay") -> None:
+    """Pay the revenue out to the holders, or (half) half of it, the company keeping the rest
+    rounded down (1801 §11.4, 1839 §8.2.6)."""
     s, rs = ctx.state, ctx.rs
     c = s.corps[corp]
-    paid = dividends(s, rs, corp, revenue)
-    to = market.move(rs, c.cell, "pay")
-    per_share = Fraction(revenue * shares.unit(rs), 100)
-    ctx.emit("revenue", corp=corp, revenue=revenue, how="pay", per_share=str(per_share),
-             payees=[[acct, n, amt] for acct, n, amt in paid],
-             transfers=[[BANK, acct, amt] for acct, _n, amt in paid if amt],
-             **marker_move(s, rs, corp, to))
+    kept = revenue // 2 if how == "half" else 0
+    distributed = Fraction(revenue, 2) if how == "half" else Fraction(revenue)
+    paid = dividends(s, rs, corp, distributed)
+    to = market.after_run(rs, c.cell, how, distributed=distributed, price=shares.price(s, rs, corp) if c.cell else 0,
+                          has_trains=bool(s.corp_trains(corp)))
+    per_share = distributed * shares.unit(s, rs, corp) / 100
+    transfers = [[BANK, acct, amt] for acct, _n, amt in paid if amt]
+    if kept:
+        transfers.insert(0, [BANK, company_acct(corp), kept])
+    ctx.emit("revenue", corp=corp, revenue=revenue, how=how, per_share=str(per_share),
+             payees=[[acct, n, amt] for acct, n, amt in paid], transfers=transfers,
+             **({"kept": kept} if how == "half" else {}), **marker_move(s, rs, corp, to))
     after_run(ctx, corp, revenue)
 
 
 def withhold(ctx, corp: str, revenue: int) -> None:
     s, rs = ctx.state, ctx.rs
     c = s.corps[corp]
-    to = market.move(rs, c.cell, "withhold")
-    if revenue == 0 and rs.k("operating", "zero_revenue_moves") == "none":
-        to = c.cell
+    to = market.after_run(rs, c.cell, "withhold", distributed=0, price=shares.price(s, rs, corp) if c.cell else 0,
+                          has_trains=bool(s.corp_trains(corp)), revenue=revenue)
     ctx.emit("revenue", corp=corp, revenue=revenue, how="withhold",
              transfers=[[BANK, company_acct(corp), revenue]] if revenue else [],
              **marker_move(s, rs, corp, to))
@@ -100,8 +114,11 @@ def withhold(ctx, corp: str, revenue: int) -> None:
 def marker_move(s, rs, corp: str, to) -> dict:
     """The event fields of a company's run moving its marker. Where the title stacks a moved marker
     face-down (1843 §8.2), it goes under the markers that have not moved this OR and over those
-    that have; otherwise it arrives at the bottom of the new cell."""
+    that have; otherwise it arrives at the bottom of the new cell. A company off the market (1801:
+    a minor or a regional) has no marker to move."""
     c = s.corps[corp]
+    if c.cell is None:
+        return {}
     fields = {"moves": [[corp, list(c.cell), list(to)]]}
     if rs.market_rules["or_move_stacking"] == "under_unmoved" and tuple(to) != tuple(c.cell):
         there = sorted((sym for sym, o in s.corps.items() if o.cell == tuple(to) and sym != corp),

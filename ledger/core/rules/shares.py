@@ -1,6 +1,8 @@
 """Certificates: limits, prices, presidency and the certificate moves of a sale or a purchase.
 
-Shared by the stock round and by emergency sales in operating rounds.
+Shared by the stock round and by emergency sales in operating rounds. Everything here works in
+percent and asks the company's kind (ruleset.CompanyKind, which may change in the game) what a unit
+is, where its unsold certificates are and whether it has a president.
 """
 
 from __future__ import annotations
@@ -8,7 +10,27 @@ from __future__ import annotations
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.rules import market
 from ledger.core.ruleset import Ruleset
-from ledger.core.state import BANK, POOL, GameState, cert_corp, ipo_acct, player_acct
+from ledger.core.state import BANK, POOL, GameState, cert_corp, company_acct, ipo_acct, player_acct
+
+
+def kind(s: GameState, rs: Ruleset, corp: str):
+    """The company's kind now."""
+    return rs.company_kind(s.corps[corp].kind)
+
+
+def unsold_holder(k, corp: str) -> str:
+    """Where a company of kind `k` keeps its unsold certificates: the bank's IPO, or its own treasury."""
+    return f"treasury:{corp}" if k.unsold == "treasury" else ipo_acct(corp)
+
+
+def unsold_acct(s: GameState, rs: Ruleset, corp: str) -> str:
+    return unsold_holder(kind(s, rs, corp), corp)
+
+
+def share_money_to(s: GameState, rs: Ruleset, corp: str) -> str:
+    """Who receives the price of an unsold share: the company when it is capitalised share by
+    share, else the bank."""
+    return company_acct(corp) if kind(s, rs, corp).capitalization == "incremental" else BANK
 
 
 def price(s: GameState, rs: Ruleset, corp: str) -> int:
@@ -19,12 +41,13 @@ def zone(s: GameState, rs: Ruleset, corp: str) -> str:
     return market.zone(rs, s.corps[corp].cell)
 
 
-def unit(rs: Ruleset) -> int:
-    return rs.k("company", "share_unit")
+def unit(s: GameState, rs: Ruleset, corp: str) -> int:
+    """The percent one share of the company is (10 for 1830; 2 for a unit of an 1839 foreign)."""
+    return kind(s, rs, corp).unit
 
 
 def shares_of(s: GameState, rs: Ruleset, holder: str, corp: str) -> int:
-    return s.percent_of(holder, corp) // unit(rs)
+    return s.percent_of(holder, corp) // unit(s, rs, corp)
 
 
 def cert_count(s: GameState, rs: Ruleset, player: str) -> int:
@@ -34,7 +57,8 @@ def cert_count(s: GameState, rs: Ruleset, player: str) -> int:
     free = set(rs.k("stock", "cert_free_zones"))
     n = sum(1 for p in s.privates.values() if p.owner == acct and not p.closed)
     for cert, holder in s.certs.items():
-        if holder == acct and zone(s, rs, cert_corp(cert)) not in free:
+        corp = cert_corp(cert)
+        if holder == acct and kind(s, rs, corp).counts and zone(s, rs, corp) not in free:
             n += 1
     return n
 
@@ -43,20 +67,23 @@ def over_cert_limit(s: GameState, rs: Ruleset, player: str) -> bool:
     return cert_count(s, rs, player) > s.cert_limit
 
 
-def holding_limit_applies(s: GameState, rs: Ruleset, corp: str) -> bool:
-    return zone(s, rs, corp) not in rs.k("stock", "unlimited_holding_zones")
+def holding_limit(s: GameState, rs: Ruleset, corp: str) -> int:
+    """The percent of the company one player may hold now (0: no limit), by its kind and zone."""
+    if zone(s, rs, corp) in rs.k("stock", "unlimited_holding_zones"):
+        return 0
+    return kind(s, rs, corp).holding_limit
 
 
 def over_holding(s: GameState, rs: Ruleset, player: str) -> list[str]:
-    limit = rs.k("stock", "holding_limit")
-    return [c for c in s.corps if holding_limit_applies(s, rs, c) and s.percent_of(player_acct(player), c) > limit]
+    return [c for c in s.corps
+            if holding_limit(s, rs, c) and s.percent_of(player_acct(player), c) > holding_limit(s, rs, c)]
 
 
 def check_can_take_cert(s: GameState, rs: Ruleset, player: str, corp: str, pct: int) -> None:
     """Certificate limit and holding limit for one more certificate of `corp`."""
     free = set(rs.k("stock", "cert_free_zones"))
     count = cert_count(s, rs, player)
-    if count >= s.cert_limit and zone(s, rs, corp) not in free:
+    if count >= s.cert_limit and kind(s, rs, corp).counts and zone(s, rs, corp) not in free:
         refuse(f"certificate limit {s.cert_limit} reached: {player} holds {count}",
                             "sell a certificate first, or buy a company priced in the yellow, orange or brown zone")
     check_holding(s, rs, player, corp, pct)
@@ -64,9 +91,9 @@ def check_can_take_cert(s: GameState, rs: Ruleset, player: str, corp: str, pct: 
 
 def check_holding(s: GameState, rs: Ruleset, player: str, corp: str, pct: int) -> None:
     """The holding limit (60 %) for `pct` more of `corp`, outside the zones that lift it."""
-    limit = rs.k("stock", "holding_limit")
+    limit = holding_limit(s, rs, corp)
     after = s.percent_of(player_acct(player), corp) + pct
-    if holding_limit_applies(s, rs, corp) and after > limit:
+    if limit and after > limit:
         refuse(f"holding limit: {player} would hold {after}% of {corp}, the limit is {limit}%")
 
 
@@ -90,7 +117,9 @@ def player_percents(s: GameState, corp: str) -> dict[str, int]:
 
 
 def ordinary_certs(s: GameState, holder: str, corp: str) -> list[str]:
-    return sorted((c for c in s.certs_of(holder, corp) if not c.endswith(".0")), key=_cert_key)
+    """The holder's certificates of the company other than the president's, in issue order."""
+    pres = s.presidents.get(corp)
+    return sorted((c for c in s.certs_of(holder, corp) if c != pres), key=_cert_key)
 
 
 def _cert_key(cert: str) -> int:
@@ -99,14 +128,15 @@ def _cert_key(cert: str) -> int:
 
 def swap_moves(s: GameState, rs: Ruleset, corp: str, old: str, new: str) -> list[list[str]]:
     """The new president hands over certificates worth the president's certificate and takes it."""
-    pres_pct = s.cert_percent[f"{corp}.0"]
+    pres = s.presidents[corp]
+    pres_pct = s.cert_percent[pres]
     give, total = [], 0
     for cert in ordinary_certs(s, player_acct(new), corp):
         if total >= pres_pct:
             break
         give.append(cert)
         total += s.cert_percent[cert]
-    moves = [[f"{corp}.0", player_acct(old), player_acct(new)]]
+    moves = [[pres, player_acct(old), player_acct(new)]]
     moves += [[c, player_acct(new), player_acct(old)] for c in give]
     return moves
 
@@ -115,7 +145,7 @@ def sale_moves(s: GameState, rs: Ruleset, player: str, corp: str, n: int, *, kee
                ) -> tuple[list[list[str]], str | None]:
     """Certificate moves for `player` selling `n` shares of `corp` to the pool, and the new president
     (None when unchanged). Raises RuleViolation when the sale is illegal."""
-    u = unit(rs)
+    u = unit(s, rs, corp)
     acct = player_acct(player)
     held = s.percent_of(acct, corp)
     if n < 1:
@@ -131,7 +161,7 @@ def sale_moves(s: GameState, rs: Ruleset, player: str, corp: str, n: int, *, kee
     percents = player_percents(s, corp)
     percents[player] = held - n * u
     is_pres = s.president(corp) == player
-    pres_pct = s.cert_percent[f"{corp}.0"]
+    pres_pct = s.cert_percent.get(s.presidents.get(corp, ""), 0)
     new_pres = None
     moves: list[list[str]] = []
     if is_pres:
@@ -158,7 +188,7 @@ def sale_moves(s: GameState, rs: Ruleset, player: str, corp: str, n: int, *, kee
     after = dict(s.certs)
     for cert, _src, dest in moves:
         after[cert] = dest
-    mine = sorted((c for c, h in after.items() if h == acct and cert_corp(c) == corp and not c.endswith(".0")),
+    mine = sorted((c for c, h in after.items() if h == acct and cert_corp(c) == corp and c != s.presidents.get(corp)),
                   key=_cert_key, reverse=True)
     sold, total = [], 0
     for cert in mine:
@@ -172,12 +202,14 @@ def sale_moves(s: GameState, rs: Ruleset, player: str, corp: str, n: int, *, kee
     return moves, new_pres
 
 
-def ipo_percent(s: GameState, corp: str) -> int:
-    return s.percent_of(ipo_acct(corp), corp)
+def ipo_percent(s: GameState, rs: Ruleset, corp: str) -> int:
+    """The percent still unsold (in the IPO, or in the company's treasury)."""
+    return s.percent_of(unsold_acct(s, rs, corp), corp)
 
 
-def next_ipo_cert(s: GameState, corp: str) -> str | None:
-    certs = ordinary_certs(s, ipo_acct(corp), corp)
+def next_ipo_cert(s: GameState, rs: Ruleset, corp: str) -> str | None:
+    """The next unsold certificate (other than the president's) a player may buy."""
+    certs = ordinary_certs(s, unsold_acct(s, rs, corp), corp)
     return certs[0] if certs else None
 
 
