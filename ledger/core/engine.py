@@ -121,6 +121,7 @@ def initial_state(rs: Ruleset, players: list[str], options: dict | None = None) 
         trains=trains,
         phase=rs.phases[0].name,
         round={"kind": "setup"},
+        axes={axis: phases[0] for axis, phases in rs.axes.items()},
         extra=title_state(rs),
     )
 
@@ -193,7 +194,17 @@ def handler_for(reg, state: GameState, rs: Ruleset, verb: str):
         if verb in reg.elsewhere:
             raise RuleViolation(f"{reg.elsewhere[verb]} (now: {label})")
         raise RuleViolation(f"'{verb}' is not played in {label}", f"it is played in: {', '.join(rounds)}")
+    check_gate(reg, state, verb)
     return handler
+
+
+def check_gate(reg, state: GameState, verb: str) -> None:
+    """A verb a title plays only in some phases of a phase axis (1801: secondary shares from the
+    Major phase) is refused in the others."""
+    for axis, phases in reg.gates.get(verb, {}).items():
+        now = state.axes.get(axis)
+        if now not in phases:
+            raise RuleViolation(f"'{verb}' is played in the {' or '.join(phases)} {axis} phase (now: {now})")
 
 
 def pending_refusal(reg, state: GameState, rs: Ruleset, due: dict) -> RuleViolation:

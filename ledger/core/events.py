@@ -223,6 +223,17 @@ class Pending:
 
 
 @event
+class Chosen:
+    """A player answered a choice the rules asked for (the rule that settles it follows)."""
+    player: str
+    question: str
+    option: str
+
+    def describe(e, rs):
+        return f"{e['player']} chooses {e['option']} ({e['question']})"
+
+
+@event
 class BankBroke:
     bank: int
     end_after_set: int
@@ -233,6 +244,20 @@ class BankBroke:
 
     def describe(e, rs):
         return f"-- the bank has broken ({rs.money(e['bank'])}); the game ends after set {e['end_after_set']} --"
+
+
+@event
+class AxisPhaseChanged:
+    """A phase axis the title adds beside the train phase moves to its next phase (1801: the
+    Major railroad phase begins, in the middle of a stock round)."""
+    axis: str
+    phase: str
+
+    def apply(s, e):
+        s.axes = {**s.axes, e["axis"]: e["phase"]}
+
+    def describe(e, rs):
+        return f"-- the {e['phase']} {e['axis']} phase begins --"
 
 
 @event

@@ -109,6 +109,7 @@ GROUPS = {
     "auction": "Auction",
     "stock": "Stock round",
     "operating": "Operating round",
+    "decisions": "Decisions the rules ask for",
     "corrections": "Corrections and the end of the game",
     "views": "Views",
     "files": "Files and tools",
@@ -320,6 +321,9 @@ SHARED = (
          [Opt("--no-route", "no_route", True, help="the company has no route, so need not buy a train")]),
     game("bankrupt", "operating", "The president cannot pay for the forced train: bankruptcy ends the game.",
          "bank bankrupt Alice", [PLAYER]),
+    # ---- decisions
+    game("choose", "decisions", "Answer a choice the rules ask a player for (the Next line names it).",
+         "bank choose Alice cash", [PLAYER, Arg("option", "text")]),
     # ---- corrections and the end
     game("adjust", "corrections", "Move money between two accounts (bank, a player, a company) as a logged "
          "correction.", 'bank adjust bank Alice 10 --reason "paid short for a tile"',
@@ -389,14 +393,9 @@ SHARED = (
 @lru_cache(maxsize=None)
 def title_grammar(title: str) -> TitleGrammar:
     """What a title's module (rulesets/<title>/title.py) declares as `GRAMMAR`, if anything."""
-    import importlib
-
-    from ledger.core.ruleset import title_module_name
-    module_name = title_module_name(title)
-    if not module_name:
-        return TitleGrammar()
-    module = importlib.import_module(f"rulesets.{title}.{module_name}")
-    return getattr(module, "GRAMMAR", TitleGrammar())
+    from ledger.core.ruleset import title_module
+    module = title_module(title)
+    return getattr(module, "GRAMMAR", TitleGrammar()) if module else TitleGrammar()
 
 
 def merged(extras: list[TitleGrammar]) -> dict[str, Verb]:

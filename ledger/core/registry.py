@@ -53,17 +53,29 @@ class Registry:
     elsewhere: dict[str, str] = field(default_factory=dict)
     # train flags that belong to the owning company, cleared when a train changes hands
     owner_flags: set[str] = field(default_factory=set)
+    # verb -> {phase axis: the phases of that axis in which it is played} (none: any phase)
+    gates: dict[str, dict[str, tuple]] = field(default_factory=dict)
+    # the rules that settle a choice a player was asked to make (decisions.ask): name -> rule
+    choices: dict[str, Callable] = field(default_factory=dict)
 
     def round(self, kind) -> None:
         self.rounds[kind.name] = kind
 
-    def verb(self, verb: str, handler: Callable, *rounds: str, elsewhere: str | None = None) -> None:
+    def verb(self, verb: str, handler: Callable, *rounds: str, elsewhere: str | None = None,
+             phases: dict | None = None) -> None:
         """`handler(ctx, cmd)` plays `verb` in these round kinds ('*': in any round); `elsewhere`
-        is the refusal in any other round."""
+        is the refusal in any other round; `phases` ({axis: (phase, ...)}) the phases of a phase
+        axis (ruleset `[[phase_axes]]`) in which it is played."""
         for kind in rounds or ("*",):
             self.handlers[(kind, verb)] = handler
         if elsewhere:
             self.elsewhere[verb] = elsewhere
+        if phases:
+            self.gates[verb] = {axis: tuple(names) for axis, names in phases.items()}
+
+    def choice(self, name: str, rule: Callable) -> None:
+        """`rule(ctx, decision, option)` settles a choice asked with decisions.ask(..., rule=name)."""
+        self.choices[name] = rule
 
     def handler(self, kind: str, verb: str) -> Callable | None:
         return self.handlers.get((kind, verb)) or self.handlers.get(("*", verb))

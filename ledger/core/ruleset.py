@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 import dataclasses
+import os
 import hashlib
 import re
 import tomllib
@@ -18,6 +19,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any, NamedTuple
 
+from ledger.core import market_data
 from ledger.core.errors import RulesetError
 
 ZONES = ("white", "yellow", "orange", "brown")
@@ -303,6 +305,7 @@ class Ruleset:
     kinds: dict  # company kind name -> CompanyKind, the title's first kind first
     trains: tuple[TrainType, ...]
     phases: tuple[Phase, ...]
+    axes: dict  # a phase axis beside the train phase -> its phases in order ([[phase_axes]])
     market_rules: dict  # sell_at_bottom, sold_out_top, or_move_stacking, ledges, provisional
     hex_fees: dict  # hex name -> fee for laying or upgrading a tile there
     own: dict  # the title's own data sections, read by its module (1843: ports)
@@ -363,17 +366,45 @@ class Ruleset:
 
 # --------------------------------------------------------------------------- loading
 
-def ruleset_text(title: str) -> str:
-    """The shipped TOML text of a title."""
+# Folders of titles besides the shipped ones (os.pathsep-separated), each holding <title>/ruleset.toml
+# (and title.py): a table's own title, or the test titles of tests/titles.
+TITLES_PATH = "BANK_TITLES"
+
+
+def title_folder(title: str):
+    """The folder of a title: the shipped one (rulesets/<title>), else one on $BANK_TITLES; None."""
+    if not title or "/" in title or "\\" in title or title.startswith("."):
+        return None
     try:
-        return resources.files("rulesets").joinpath(title, "ruleset.toml").read_text()
-    except (FileNotFoundError, ModuleNotFoundError, NotADirectoryError) as exc:
-        raise RulesetError([f"no ruleset for title '{title}'"], source=title) from exc
+        shipped = resources.files("rulesets").joinpath(title)
+        if shipped.joinpath("ruleset.toml").is_file():
+            return shipped
+    except (ModuleNotFoundError, NotADirectoryError, ValueError):
+        pass
+    for root in filter(None, os.environ.get(TITLES_PATH, "").split(os.pathsep)):
+        folder = Path(root) / title
+        if (folder / "ruleset.toml").is_file():
+            return folder
+    return None
+
+
+def ruleset_text(title: str) -> str:
+    """The TOML text of a title."""
+    folder = title_folder(title)
+    if folder is None:
+        raise RulesetError([f"no ruleset for title '{title}'"], source=title)
+    return folder.joinpath("ruleset.toml").read_text()
 
 
 def available_titles() -> list[str]:
-    root = resources.files("rulesets")
-    return sorted(p.name for p in root.iterdir() if p.is_dir() and p.joinpath("ruleset.toml").is_file())
+    roots = [resources.files("rulesets")] + [Path(r) for r in os.environ.get(TITLES_PATH, "").split(os.pathsep) if r]
+    found = set()
+    for root in roots:
+        try:
+            found |= {p.name for p in root.iterdir() if p.is_dir() and p.joinpath("ruleset.toml").is_file()}
+        except OSError:
+            continue
+    return sorted(found)
 
 
 def load(title: str, options: dict[str, Any] | None = None, override: Path | None = None) -> Ruleset:
@@ -462,6 +493,7 @@ def build(data: dict, problems: list[str], chosen: tuple[str, ...], text: str) -
         kinds=read_kinds(data, knobs, problems),
         trains=tuple(read_train(i, t, problems) for i, t in enumerate(data.get("trains", []))),
         phases=tuple(read_phase(i, p, problems) for i, p in enumerate(data.get("phases", []))),
+        axes=read_axes(data.get("phase_axes", []), problems),
         market_rules=read_market_rules(data.get("market", {}), market, problems),
         hex_fees=read_hex_fees(data.get("hex_fees", []), problems),
         own={name: reader(data.get(name, {}), problems)
@@ -553,8 +585,9 @@ def read_players(rows: list, problems: list[str]) -> dict:
 
 
 def read_market(table: dict, problems: list[str]) -> dict:
+    """The boxes by (row, col): a grid's rows, or a track's cells as row 0 (market_data.rows)."""
     cells = {}
-    for r, row in enumerate(table.get("rows", [])):
+    for r, row in enumerate(market_data.rows(table, problems)):
         for c, text in enumerate(row):
             if text == "":
                 continue
@@ -563,8 +596,6 @@ def read_market(table: dict, problems: list[str]) -> dict:
                 cells[(r, c)] = cell
     if not cells:
         problems.append("market.rows: no cells")
-    if table.get("movement", "two_dimensional") != "two_dimensional":
-        problems.append(f"market.movement: {table.get('movement')!r} is not one of two_dimensional")
     return cells
 
 
@@ -613,8 +644,9 @@ def read_market_rules(table: dict, cells: dict, problems: list[str]) -> dict:
             else:
                 cell = cells[pars[price]]
                 cells[pars[price]] = Cell(cell.row, cell.col, cell.price, cell.zone, True, cell.end, colour)
+    out.update(market_data.read_moves(table, problems))  # shape, edges, run, sale, end_of_sr
     for key in table:
-        if key not in ("rows", "movement", "ledges", "provisional", "par_colours", *MARKET_RULES):
+        if key not in ("rows", "movement", "ledges", "provisional", "par_colours", *MARKET_RULES, *market_data.KEYS):
             problems.append(f"market.{key}: unknown setting")
     return out
 
@@ -740,6 +772,23 @@ def read_side(path: str, row: dict, problems: list[str]) -> Side:
                 need(row, "multiplier", int, path, problems, 1, optional=True))
 
 
+def read_axes(rows: list, problems: list[str]) -> dict:
+    """[[phase_axes]]: a title's phase axes beside the train phase, each a name and its phases in
+    order (the first is where the game starts), e.g. 1801's railroad phases."""
+    out = {}
+    for i, row in enumerate(rows):
+        path = f"phase_axes[{i}]"
+        name = need(row, "name", str, path, problems, "?")
+        phases = need(row, "phases", list, path, problems, [])
+        if not phases or not all(isinstance(p, str) for p in phases):
+            problems.append(f"{path}.phases: needs the phase names in order")
+        elif name in out or name == "train":
+            problems.append(f"{path}.name: {name!r} is already an axis")
+        else:
+            out[name] = tuple(phases)
+    return out
+
+
 def read_phase(i: int, row: dict, problems: list[str]) -> Phase:
     path = f"phases[{i}]"
     return Phase(need(row, "name", str, path, problems, "?"), need(row, "on_train", str, path, problems, "?"),
@@ -821,20 +870,35 @@ TITLE_MODULE = "title"
 
 def title_module_name(title: str) -> str:
     """'title' when the title's folder has its own module, else ''."""
-    try:
-        found = resources.files("rulesets").joinpath(title, f"{TITLE_MODULE}.py").is_file()
-    except (ModuleNotFoundError, NotADirectoryError, ValueError):
-        return ""
-    return TITLE_MODULE if title and found else ""
+    folder = title_folder(title)
+    return TITLE_MODULE if folder is not None and folder.joinpath(f"{TITLE_MODULE}.py").is_file() else ""
 
 
 def title_module(title: str):
-    """The title's own module (rulesets/<title>/title.py), or None."""
-    name = title_module_name(title)
-    if not name:
+    """The title's own module (rulesets/<title>/title.py, or title.py in its folder on
+    $BANK_TITLES), or None."""
+    folder = title_folder(title)
+    if folder is None or not folder.joinpath(f"{TITLE_MODULE}.py").is_file():
         return None
     import importlib
-    return importlib.import_module(f"rulesets.{title}.{name}")
+    if shipped(title):
+        return importlib.import_module(f"rulesets.{title}.{TITLE_MODULE}")
+    import importlib.util
+    import sys
+    name = f"bank_titles.{title}"  # a title outside the package: loaded from its file, once
+    if name not in sys.modules:
+        spec = importlib.util.spec_from_file_location(name, Path(str(folder)) / f"{TITLE_MODULE}.py")
+        module = importlib.util.module_from_spec(spec)
+        sys.modules[name] = module
+        spec.loader.exec_module(module)
+    return sys.modules[name]
+
+
+def shipped(title: str) -> bool:
+    try:
+        return resources.files("rulesets").joinpath(title, "ruleset.toml").is_file()
+    except (ModuleNotFoundError, NotADirectoryError, ValueError):
+        return False
 
 
 def load_extension(rs: Ruleset):

@@ -86,6 +86,9 @@ class GameState:
     end_after_or: bool = False  # a price reached an end cell in this OR: the game ends after it
     # company -> its president's certificate (a company of a kind with no director has none)
     presidents: dict = field(default_factory=dict)
+    # phase axis -> its phase now, for the axes a title adds beside the train phase (1801: the
+    # railroad phase); `phase` is the train phase
+    axes: dict = field(default_factory=dict)
     # what a title's own rules keep (1843: ports, the owned-train count); its event kinds replace
     # the values, never change them in place, so a copy of the dict is a safe copy
     extra: dict = field(default_factory=dict)
@@ -107,6 +110,7 @@ class GameState:
         new.extra = dict(self.extra)
         new.cert_percent = dict(self.cert_percent)
         new.presidents = dict(self.presidents)
+        new.axes = dict(self.axes)
         return new
 
     # --- small read helpers used everywhere

@@ -9,7 +9,7 @@ from tabulate import tabulate
 
 from ledger.core import events, legal, titles
 from ledger.core.rounds import operating
-from ledger.core.rules import privates, shares, trains
+from ledger.core.rules import decisions, privates, shares, trains
 from ledger.core.scoring import private_value, score_rows, share_value, snapshot_rows, value  # noqa: F401 (views' API)
 from ledger.core.state import BANK, POOL, acct_name, company_acct, player_acct, round_label
 
@@ -62,6 +62,8 @@ def status_json(s, rs) -> dict:
         "end_reason": s.end_reason,
         "priority": s.players[s.priority],
         "turn": whose_turn(s, rs),
+        "pending": decisions.queue(s, rs, titles.for_ruleset(rs)),
+        "phases": {"train": s.phase, **s.axes},
         "operating": s.round.get("corp"),
         "cert_limit": s.cert_limit,
         "train_limit": trains.limit(s, rs),

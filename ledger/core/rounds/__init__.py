@@ -9,7 +9,9 @@ from __future__ import annotations
 
 def register_shared(reg) -> None:
     from ledger.core.rounds import auction, corrections, operating, stock
+    from ledger.core.rules import decisions
     auction.register(reg)
     stock.register(reg)
     operating.register(reg)
     corrections.register(reg)
+    decisions.register(reg)

@@ -328,17 +328,22 @@ def progress(ctx) -> bool:
 
 
 def finish(ctx) -> None:
-    """Sold-out companies rise, the priority deal passes, the set of operating rounds begins."""
+    """The title's end-of-SR price moves (1830: sold-out companies rise), the priority deal passes,
+    the set of operating rounds begins."""
     s, rs = ctx.state, ctx.rs
-    if rs.k("stock", "sold_out_rise"):
+    for step in market.end_of_sr_steps(rs):  # the title's market.end_of_sr, in order
         for corp in operating_order(s, rs):
             c = s.corps[corp]
-            if shares.ipo_percent(s, rs, corp) == 0 and s.percent_of(POOL, corp) == 0:
-                to = market.move(rs, c.cell, "sold_out")
-                ctx.emit("sold_out", corp=corp, moves=[[corp, list(c.cell), list(to)]])
-                if market.cell(rs, to).end and rs.k("endgame", "end_cell_in_sr") == "immediate":
-                    ctx.emit("game_over", reason=f"{corp}'s share price reached {rs.money(market.price(rs, to))}")
-                    return
+            pool = shares.shares_of(s, rs, POOL, corp)
+            to = market.at_end_of_sr(rs, c.cell, step, pool_shares=pool,
+                                     sold_out=shares.ipo_percent(s, rs, corp) == 0 and s.percent_of(POOL, corp) == 0)
+            if to is None:
+                continue
+            ctx.emit(market.END_OF_SR_EVENTS[step], corp=corp, moves=[[corp, list(c.cell), list(to)]],
+                     **({"shares": pool} if step == "down_per_pool_share" else {}))
+            if market.cell(rs, to).end and rs.k("endgame", "end_cell_in_sr") == "immediate":
+                ctx.emit("game_over", reason=f"{corp}'s share price reached {rs.money(market.price(rs, to))}")
+                return
     last = s.round["last_actor"]
     priority = s.next_player(last) if last is not None else s.priority
     if rs.k("stock", "priority") == "cash_descending":

@@ -1,80 +1,166 @@
-"""Stock-market movement on a title's grid (pure functions of the ruleset's cells).
+"""Stock-market movement: pure functions of the ruleset's boxes and move rules (ledger.core.market_data
+reads and documents them).
 
-Two-dimensional movement as 1830 uses it (digest §6.4): a payout moves one cell right (up at the end
-of a row), a withhold one cell left (down at the start of a row), each share sold one cell down,
-a sold-out company one cell up at the end of a stock round. A move into a missing cell is blocked.
+A primitive move (up, down, left, right on a grid; up, down on a track) tries its steps in order and
+takes the first onto a box; 1830 §6.4: right, else up at the end of a row; left, else down at the
+start of a row; up and down stay at the edge. Each cause of a move follows the title's rule for it:
+a run (`after_run`: 1830's right/left, 1801's right when the dividend reaches the price, 1839's
+bands), a sale (`after_sale`), the end of a stock round (`at_end_of_sr`).
 """
 
 from __future__ import annotations
 
+from ledger.core.events import event
+from ledger.core.market_data import STEPS
 from ledger.core.ruleset import Cell, Ruleset
 
 Pos = tuple[int, int]
+
+# The causes a caller may name instead of a primitive move (1830 §6.4, a grid's).
+CAUSES = {"pay": "right", "withhold": "left", "sell": "down", "sold_out": "up"}
 
 
 def exists(rs: Ruleset, pos: Pos) -> bool:
     return pos in rs.market
 
 
-def right(rs: Ruleset, pos: Pos) -> Pos:
-    r, c = pos
-    if exists(rs, (r, c + 1)):
-        return (r, c + 1)
-    return up(rs, pos)
+def step(rs: Ruleset, pos: Pos, name: str) -> Pos | None:
+    """The box one step `name` from `pos`, or None when there is none. A red line on a cell's left
+    edge blocks its left step (1843 §7.7)."""
+    if name == "left" and pos in rs.market_rules["ledges"]:
+        return None
+    dr, dc = STEPS[rs.market_rules["shape"]][name]
+    to = (pos[0] + dr, pos[1] + dc)
+    return to if to in rs.market else None
 
 
-def left(rs: Ruleset, pos: Pos) -> Pos:
-    r, c = pos
-    if pos in rs.market_rules["ledges"]:  # a red line on the cell's left edge: down instead (1843 §7.7)
-        return down(rs, pos)
-    if exists(rs, (r, c - 1)):
-        return (r, c - 1)
-    return down(rs, pos)
-
-
-def down(rs: Ruleset, pos: Pos) -> Pos:
-    r, c = pos
-    return (r + 1, c) if exists(rs, (r + 1, c)) else pos
+def primitive(rs: Ruleset, pos: Pos, name: str) -> Pos:
+    """Where one primitive move takes the marker: the first of its steps onto a box, else nowhere."""
+    for name_of_step in rs.market_rules["edges"][name]:
+        to = step(rs, pos, name_of_step)
+        if to is not None:
+            return to
+    return pos
 
 
 def up(rs: Ruleset, pos: Pos) -> Pos:
-    r, c = pos
-    return (r - 1, c) if exists(rs, (r - 1, c)) else pos
+    return primitive(rs, pos, "up")
 
 
-def sold_out(rs: Ruleset, pos: Pos) -> Pos:
-    """Up one row; on the top row the title either stays or goes one down and one right (1843 §7.7)."""
-    r, c = pos
-    if exists(rs, (r - 1, c)):
-        return (r - 1, c)
-    if rs.market_rules["sold_out_top"] == "down_right" and exists(rs, (r + 1, c + 1)):
-        return (r + 1, c + 1)
-    return pos
-
-
-MOVES = {"pay": right, "withhold": left, "sell": down, "sold_out": sold_out}
+def down(rs: Ruleset, pos: Pos) -> Pos:
+    return primitive(rs, pos, "down")
 
 
 def move(rs: Ruleset, pos: Pos, cause: str, times: int = 1) -> Pos:
-    """Where a marker at `pos` ends after `times` moves of the given cause."""
-    step = MOVES[cause]
+    """Where a marker at `pos` ends after `times` primitive moves (a name, or a cause of CAUSES)."""
+    name = CAUSES.get(cause, cause)
     for _ in range(times):
-        pos = step(rs, pos)
+        pos = primitive(rs, pos, name)
     return pos
+
+
+# --------------------------------------------------------------------------- a run
+
+def run_right(rs: Ruleset, pos: Pos, how: str, distributed, price: int, has_trains: bool, revenue: int,
+              rule: dict) -> Pos:
+    """1830 §6.4: a payout (or half) moves right, a withhold left; a $0 run may stay
+    (operating.zero_revenue_moves)."""
+    if how != "withhold":
+        return move(rs, pos, "right")
+    if revenue == 0 and rs.k("operating", "zero_revenue_moves") == "none":
+        return pos
+    return move(rs, pos, "left")
+
+
+def run_right_if_reaches_price(rs: Ruleset, pos: Pos, how: str, distributed, price: int, has_trains: bool,
+                               revenue: int, rule: dict) -> Pos:
+    """1801 §4.4 (digest §5.4): a dividend of at least the share value moves right, a smaller one
+    stays, none moves left; a half pay compares the half distributed."""
+    if distributed == 0:
+        return move(rs, pos, "left")
+    return move(rs, pos, "right") if distributed >= price else pos
+
+
+def run_bands(rs: Ruleset, pos: Pos, how: str, distributed, price: int, has_trains: bool, revenue: int,
+              rule: dict) -> Pos:
+    """1839 D10.1, with D distributed and P the price before: D = 0 falls `fall_nothing` boxes
+    (`fall_no_train` without a train), 0 < D < P `fall_short`; from `damped_from` up one box if
+    D > P, none if D = P; below it one box per multiple of P reached, stopping on landing at or
+    above `damped_from` (best reading B1). The floor and the end box stop the marker."""
+    if distributed == 0:
+        return move(rs, pos, "down", rule["fall_nothing"] if has_trains else rule["fall_no_train"])
+    if distributed < price:
+        return move(rs, pos, "down", rule["fall_short"])
+    damped = rule["damped_from"]
+    if damped and price >= damped:
+        return move(rs, pos, "up") if distributed > price else pos
+    boxes = sum(1 for multiple in rule["rise_multiples"] if distributed >= multiple * price)
+    for _ in range(boxes):
+        pos = move(rs, pos, "up")
+        if damped and cell(rs, pos).price >= damped:
+            break
+    return pos
+
+
+RUN_MOVES = {"right": run_right, "right_if_reaches_price": run_right_if_reaches_price, "bands": run_bands}
 
 
 def after_run(rs: Ruleset, pos: Pos | None, how: str, *, distributed, price: int, has_trains: bool,
               revenue: int = 0) -> Pos | None:
-    """Where a company's marker goes after its run: `how` is pay, half or withhold, `distributed`
-    what went to the holders, `price` its price before the move. (1830: a payout moves it right, a
-    withhold left; a zero run may leave it where it is.)"""
+    """Where a company's marker goes after its run, by the title's run rule (market.run): `how` is
+    pay, half or withhold, `distributed` what went to the holders, `price` its price before the move,
+    `revenue` the run's (read for a withhold). A company off the market (None) has no marker."""
     if pos is None:
         return None
-    if how == "withhold":
-        if revenue == 0 and rs.k("operating", "zero_revenue_moves") == "none":
-            return pos
-        return move(rs, pos, "withhold")
-    return move(rs, pos, "pay")
+    rule = rs.market_rules["run"]
+    return RUN_MOVES[rule["rule"]](rs, pos, how, distributed, price, has_trains, revenue, rule)
+
+
+# --------------------------------------------------------------------------- a sale
+
+def after_sale(rs: Ruleset, pos: Pos, shares: int) -> Pos:
+    """Where a sale of `shares` shares leaves the marker: one box down per share (1830 §6.4, 1801
+    §4.4), or where it was (1839 D10.2: sales never move the price)."""
+    return pos if rs.market_rules["sale"] == "none" else move(rs, pos, "down", shares)
+
+
+def sale_sinks_in_stack(rs: Ruleset, pos: Pos) -> bool:
+    """A sale at a column's foot moves the marker down its stack instead (1843 §7.7)."""
+    return (rs.market_rules["sale"] == "down_per_share" and at_foot(rs, pos)
+            and rs.market_rules["sell_at_bottom"] == "down_in_stack")
+
+
+# --------------------------------------------------------------------------- the end of a stock round
+
+def end_of_sr_steps(rs: Ruleset) -> tuple[str, ...]:
+    """The title's end-of-SR moves in order; the sold-out rise off when stock.sold_out_rise is."""
+    return tuple(s for s in rs.market_rules["end_of_sr"] if s != "sold_out_up" or rs.k("stock", "sold_out_rise"))
+
+
+def at_end_of_sr(rs: Ruleset, pos: Pos, step: str, *, sold_out: bool, pool_shares: int) -> Pos | None:
+    """Where one end-of-SR step moves a company's marker, or None when the step is not the
+    company's: a sold-out company one box up (1830 §6.4, 1843 §7.7, 1801 §10.7), one box down per
+    share in the pool (1839 D9.4)."""
+    if step == "sold_out_up":
+        return move(rs, pos, "up") if sold_out else None
+    if step == "down_per_pool_share":
+        return move(rs, pos, "down", pool_shares) if pool_shares else None
+    raise KeyError(step)
+
+
+# The event of each end-of-SR step (sold_out is ledger.core.events').
+END_OF_SR_EVENTS = {"sold_out_up": "sold_out", "down_per_pool_share": "pool_drop"}
+
+
+@event
+class PoolDrop:
+    """The end of a stock round: the price falls one box per share in the pool (1839 D9.4)."""
+    corp: str
+    shares: int
+
+    def describe(e, rs):
+        return (f"{e['corp']} has {e['shares']} share(s) in the pool: price falls to "
+                f"{rs.money(rs.market[tuple(e['moves'][0][2])].price)}")
 
 
 def at_foot(rs: Ruleset, pos: Pos) -> bool:

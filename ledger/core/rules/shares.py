@@ -246,12 +246,12 @@ def sell(ctx, player: str, corp: str, n: int, keep_president: bool = False) -> d
         raise RuleViolation(f"{corp} has no share price yet: its shares cannot be sold")
     moves, new_pres = sale_moves(s, rs, player, corp, n, keep_president=keep_president)
     at = price(s, rs, corp)
-    to = market.move(rs, c.cell, "sell", n)
+    to = market.after_sale(rs, c.cell, n)
     amount = at * n
     if rs.k("stock", "sale_price") == "stepwise":
-        amount = sum(market.price(rs, market.move(rs, c.cell, "sell", i)) for i in range(n))
+        amount = sum(market.price(rs, market.after_sale(rs, c.cell, i)) for i in range(n))
     extra = {}
-    if market.at_foot(rs, c.cell) and rs.market_rules["sell_at_bottom"] == "down_in_stack":
+    if market.sale_sinks_in_stack(rs, c.cell):
         stack = sorted((x for x, o in s.corps.items() if o.cell == c.cell), key=lambda x: s.corps[x].arrival)
         if len(stack) > 1:
             extra["restack"] = [market.sink_in_stack(stack, corp, n)]
