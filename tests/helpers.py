@@ -170,7 +170,8 @@ class Game:
         return len(trains.depot_left(self.state, train_type))
 
     def port_owner(self, port: str) -> str | None:
-        return self.state.extra["ports"].get(port)  # 1843's ports
+        owner = self.state.assets[port].owner  # 1843's ports are assets: held by a company or on the map
+        return owner.split(":", 1)[1] if owner else None
 
     @property
     def game_over(self) -> bool:

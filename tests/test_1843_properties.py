@@ -164,8 +164,8 @@ def operating_candidates(g: Game, data_revenue) -> dict[str, list[str]]:
                     f"tile {corp} 0 --using TB", f"tile {corp} 30 --using SG"]
     out["station"] = [f"token {corp}", f"token {corp} 100", f"token {corp} --using HAV", f"token {corp} --using BA",
                       f"token {corp} --move"]
-    out["port"] = [f"port {corp} {port}" for port in PORTS if s.extra["ports"].get(port) is None]
-    out["port"] += [f"port {corp} {port} --from {holder}" for port, holder in s.extra["ports"].items() if holder]
+    out["port"] = [f"port {corp} {port}" for port in PORTS if TITLE.port_holder(s, port) is None]
+    out["port"] += [f"port {corp} {port} --from {holder}" for port, holder in TITLE.ports_held(s).items() if holder]
     revenue = data_revenue()
     out["run"] = [f"pay {corp} {revenue}", f"withhold {corp} {revenue}", f"withhold {corp} 0"]
     buys = []
@@ -337,7 +337,7 @@ def check_books(g: Game, line: str) -> None:
             if rusts and trains.phase_reached(s, rs, rusts) and rusts in COLOURS:
                 assert trains.is_obsolete(s, t) or trains.is_relic(s, t) or train_type(t) == rusts, (
                     f"{corp} keeps {t}, which rusts in the {rusts} phase (now {s.phase}) {where}")
-    for port, holder in s.extra["ports"].items():
+    for port, holder in TITLE.ports_held(s).items():
         assert holder is None or s.corps[holder].floated, where
     # train limits (T2, §8.8.2)
     over = {p["corp"] for p in trains.over_limit(s, rs)}
@@ -447,7 +447,7 @@ def check_events(g: Game, before, events: list[dict], line: str) -> None:
             assert e["price"] == 20, where  # §8.9
         elif k == "port_income":
             held = {}
-            for holder in before.extra["ports"].values():
+            for holder in TITLE.ports_held(before).values():
                 if holder:
                     held[holder] = held.get(holder, 0) + 20  # §8.1: 20fr per port on a charter
             assert {t[1].split(":", 1)[1]: t[2] for t in e["transfers"]} == held, where

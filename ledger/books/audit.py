@@ -23,7 +23,7 @@ from ledger.core import engine, snapshot
 from ledger.core.engine import Command
 from ledger.core.errors import BankError
 from ledger.core.events import apply, signed_money
-from ledger.core.invariants import check
+from ledger.core.invariants import check, holdings
 from ledger.core.rules import shares
 
 
@@ -51,6 +51,7 @@ def audit(session) -> tuple[list[str], list[str]]:
             problems.append(f"command {row['command_id']}: postings of event {row['id']} ({event['kind']}) "
                             f"{dict(got)} differ from its transfers {dict(want)}")
     problems += check_cert_moves(store)
+    problems += holdings_after_every_event(session)
     totals = {"dividends": 0, "sales": 0, "commands": 0}
     snapshots = stored_snapshots(store)
     state_snapshots = StateSnapshotCheck(store)
@@ -107,6 +108,23 @@ def audit(session) -> tuple[list[str], list[str]]:
     notes.insert(0, f"{totals['commands']} commands decided again from the state at their moment: "
                     f"{totals['dividends']} dividends and {totals['sales']} sales recomputed")
     return problems, notes
+
+
+def holdings_after_every_event(session) -> list[str]:
+    """After every event in force, not only at the end: each company's certificates sum to 100 %
+    and every certificate and asset has one holder in the game."""
+    state = engine.initial_state(session.rs, session.players, session.options)
+    problems = []
+    rows = session.store.query("select e.id, e.command_id, e.data from events e join commands c "
+                               "on c.id = e.command_id where c.status = 'active' order by e.id")
+    for row in rows:
+        event = json.loads(row["data"])
+        apply(state, event)
+        found = holdings(state, session.rs)
+        if found:
+            problems.append(f"command {row['command_id']}: after event {row['id']} ({event['kind']}): {'; '.join(found)}")
+            break  # later events inherit the problem
+    return problems
 
 
 def check_cert_moves(store) -> list[str]:

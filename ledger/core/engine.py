@@ -16,7 +16,7 @@ from ledger.core.errors import WAIVING, CommandError, LedgerCorrupt, RuleViolati
 from ledger.core.events import apply
 from ledger.core.rules.shares import unsold_holder
 from ledger.core.ruleset import Ruleset
-from ledger.core.state import BANK, DEPOT, MINT, Corp, GameState, Private, cert_corp, player_acct
+from ledger.core.state import BANK, DEPOT, MINT, Asset, Corp, GameState, cert_corp, player_acct
 from ledger.core.titles import for_ruleset
 
 
@@ -115,7 +115,7 @@ def initial_state(rs: Ruleset, players: list[str], options: dict | None = None) 
         balances={},
         certs={},
         cert_percent=percent,
-        privates={p.sym: Private(p.sym, price=p.face) for p in rs.privates},
+        assets=starting_assets(rs),
         corps={c.sym: Corp(c.sym, kind=rs.starting_kind(c.sym).name) for c in rs.corporations},
         presidents=starting_presidents(rs),
         trains=trains,
@@ -124,6 +124,15 @@ def initial_state(rs: Ruleset, players: list[str], options: dict | None = None) 
         axes={axis: phases[0] for axis, phases in rs.axes.items()},
         extra=title_state(rs),
     )
+
+
+def starting_assets(rs: Ruleset) -> dict[str, Asset]:
+    """The privates (unsold, at face value), the title's own pieces ([[assets]]) and what its
+    module adds (1843: the ports on the map), all with the bank as the game starts."""
+    added = for_ruleset(rs).rules.get("initial_assets")
+    kinds = {sym: kind for kind, syms in rs.assets.items() for sym in syms} | (added(rs) if added else {})
+    return {**{p.sym: Asset(p.sym, price=p.face) for p in rs.privates},
+            **{sym: Asset(sym, kind=kind) for sym, kind in kinds.items()}}
 
 
 def title_state(rs: Ruleset) -> dict:

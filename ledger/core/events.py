@@ -19,10 +19,10 @@ from typing import Any, Callable
 from ledger.core.errors import LedgerCorrupt
 from ledger.core.money import format_money
 from ledger.core.round_kind import round_title
-from ledger.core.state import DEPOT, MINT, GameState, acct_name, company_acct, player_acct
+from ledger.core.state import DEPOT, MINT, GameState, Station, acct_name, company_acct, player_acct
 
 # Effects any event may carry; applied before the kind's own `apply` (see state.apply_effects).
-EFFECTS = ("transfers", "certs", "trains", "moves", "restack", "flags")
+EFFECTS = ("transfers", "certs", "trains", "moves", "restack", "flags", "assets")
 
 
 class Kind:
@@ -117,6 +117,11 @@ def apply_effects(state: GameState, event: dict) -> None:
         for sym in stack:
             state.seq += 1
             state.corps[sym].arrival = state.seq
+    for sym, source, dest in event.get("assets", ()):
+        if sym not in state.assets or state.assets[sym].owner != source:
+            held = state.assets[sym].owner if sym in state.assets else "nobody (no such asset)"
+            raise LedgerCorrupt(f"event {event['kind']}: {sym} is held by {held}, not {source}")
+        state.assets[sym].owner = dest
     for train, changes in event.get("flags", {}).items():
         flags = state.train_flags.setdefault(train, {})
         for key, value in changes.items():
@@ -573,6 +578,49 @@ class Exchange:
 
 
 @event
+class CompanyConverted:
+    """A company becomes another kind (1801: a regional expands into a major): its certificates
+    are re-valued in place (`percents`), new ones issued (`certs`, from nobody), and its
+    president's certificate named (None: a kind with no director). Every company still sums to
+    100 %."""
+    corp: str
+    kind: str
+    percents: dict
+    president: str = None
+
+    def apply(s, e):
+        s.corps[e["corp"]].kind = e["kind"]
+        s.cert_percent.update(e["percents"])
+        presidents = dict(s.presidents)
+        if e.get("president"):
+            presidents[e["corp"]] = e["president"]
+        else:
+            presidents.pop(e["corp"], None)
+        s.presidents = presidents
+
+    def describe(e, rs):
+        return f"{e['corp']} becomes a {e['kind']}"
+
+
+@event
+class SharesIssued:
+    """A company sells shares from its treasury to the pool (or, `redeem`, buys them back)."""
+    corp: str
+    count: int
+    price: int
+    amount: int
+    redeem: bool = False
+
+    def apply(s, e):
+        if "corp" in s.round:  # a company either issues or buys back in its turn, not both
+            s.round = {**s.round, "treasury": "redeem" if e.get("redeem") else "issue"}
+
+    def describe(e, rs):
+        verb = "buys back" if e.get("redeem") else "issues"
+        return f"{e['corp']} {verb} {e['count']} share(s) at {rs.money(e['price'])} for {rs.money(e['amount'])}"
+
+
+@event
 class SoldOut:
     corp: str
 
@@ -602,6 +650,7 @@ class CorpTurnStarted:
         corp = s.corps[e["corp"]]
         if e.get("home_token"):
             corp.tokens_used += 1
+            corp.stations = corp.stations + (home_station(e),)
         corp.operated = True
 
     def describe(e, rs):
@@ -625,7 +674,8 @@ class CorpTurnEnded:
 @event
 class TileLaid:
     """A tile: `cost` = terrain + fee + hex fee. `extra`: a private's extra lay; `free_token`: the
-    company's next station is free (1830 D&H)."""
+    company's next station is free (1830 D&H). `steps`: how the cost was made, line by line
+    ([what, amount before, amount after, rounding], the first line the terrain: fees.price)."""
     corp: str
     cost: int
     terrain: int
@@ -635,6 +685,7 @@ class TileLaid:
     private: str = None
     extra: bool = False
     free_token: bool = False
+    steps: list = None
 
     def apply(s, e):
         if s.round.get("kind") != "operating":
@@ -651,13 +702,21 @@ class TileLaid:
 
 @event
 class TokenPlaced:
-    """A station marker; with a private's station power (`private`) it is also the turn's track."""
+    """A station marker: where (`city` as typed), from which charter `slot` (1 = the first printed)
+    and its `cost`, made as `steps` say (fees.price); with a private's station power (`private`) it
+    is also the turn's track. An event recorded before slots were kept has no slot: the marker took
+    the charter's next one, as every title then did."""
     corp: str
     cost: int
     private: str = None
+    city: str = None
+    slot: int = None
+    steps: list = None
 
     def apply(s, e):
-        s.corps[e["corp"]].tokens_used += 1
+        c = s.corps[e["corp"]]
+        c.tokens_used += 1
+        c.stations = c.stations + (placed_station(c, e),)
         if s.round.get("kind") != "operating":
             return
         s.round = {**s.round, "token": True, "free_token": False}
@@ -665,7 +724,25 @@ class TokenPlaced:
             s.round.update(special=e["private"], tiles=s.round["tiles"] + 1)
 
     def describe(e, rs):
-        return f"{e['corp']} places a token for {rs.money(e['cost'])}"
+        where = f" at {e['city']}" if e.get("city") else ""
+        return f"{e['corp']} places a token{where} for {rs.money(e['cost'])}"
+
+
+def home_station(e: dict) -> Station:
+    """The home marker a company's first turn places: the charter's first slot, for what the
+    turn's start paid (1830 and 1843: nothing)."""
+    return Station(None, 1, sum(n for _a, _b, n in e.get("transfers", ())), home=True)
+
+
+def placed_station(c, e: dict) -> Station:
+    slot = e.get("slot") if "slot" in e else next_free_slot(c.stations)
+    return Station(e.get("city"), slot, e["cost"])
+
+
+def next_free_slot(stations) -> int:
+    """The lowest charter slot no marker came from (numbered from 1)."""
+    taken = {st.slot for st in stations}
+    return next(n for n in range(1, len(stations) + 2) if n not in taken)
 
 
 @event

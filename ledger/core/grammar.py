@@ -69,6 +69,7 @@ class Verb:
     options: tuple = ()
     game: bool = True           # played by engine.decide (else run by the command line)
     waive: bool = True          # takes --force/--reason (a game verb whose rules may be waived)
+    needs: str = ""             # a kind of company the title must have (KIND_FEATURES), else it has no such verb
 
     def all_options(self) -> tuple:
         """Its options, the waiver last (so a Command's keys read as the line does)."""
@@ -265,8 +266,8 @@ OFFERS: dict[str, Callable] = {
 # --------------------------------------------------------------------------- the shared verbs
 
 
-def game(name, group, help, example, args=(), options=(), waive=True) -> Verb:
-    return Verb(name, group, help, example, tuple(args), tuple(options), game=True, waive=waive)
+def game(name, group, help, example, args=(), options=(), waive=True, needs="") -> Verb:
+    return Verb(name, group, help, example, tuple(args), tuple(options), game=True, waive=waive, needs=needs)
 
 
 def interface(name, group, help, example, args=(), options=()) -> Verb:
@@ -274,6 +275,9 @@ def interface(name, group, help, example, args=(), options=()) -> Verb:
 
 
 PLAYER = Arg("player", "player")
+# fee modifiers the table announces (core/fees.py): NAME, or NAME=COUNT for a per-unit charge
+WITH = Opt("--with", "modifiers", help="fee modifiers the title declares: NAME or NAME=COUNT, "
+           "comma-separated (e.g. zone,sea=2)")
 CORP = Arg("corp", "company")
 JSON = Opt("--json", "as_json", True, help="as JSON")
 
@@ -301,13 +305,26 @@ SHARED = (
     # ---- operating round
     game("tile", "operating", "Lay a tile; COST is the terrain cost paid to the bank (0 if none). Fees the "
          "title sets are added.", "bank tile PRR 120", [CORP, Arg("cost", "amount")],
-         [Opt("--using", "using", kind="private", help="a private's track ability (CS, DH; TB, SG)")]),
-    game("token", "operating", "Place a station token at the charter's next price.", "bank token PRR",
-         [CORP, Arg("cost", "quoted amount", optional=True)]),
+         [Opt("--using", "using", kind="private", help="a private's track ability (CS, DH; TB, SG)"),
+          WITH]),
+    game("token", "operating", "Place a station token at the charter's next price (or, where the title "
+         "prices a station from its location, COST is the location's value).", "bank token PRR",
+         [CORP, Arg("cost", "quoted amount", optional=True)],
+         [Opt("--city", "city", help="the hex or city the marker goes to, as printed"),
+          Opt("--slot", "slot", help="the charter slot it comes from, 1 the first printed (default: the next)"),
+          WITH]),
     game("pay", "operating", "Run for REVENUE and pay it out to the shareholders.", "bank pay PRR 140",
          [CORP, Arg("revenue", "amount")]),
     game("withhold", "operating", "Run for REVENUE and keep it in the treasury.", "bank withhold PRR 140",
          [CORP, Arg("revenue", "amount")]),
+    game("half", "operating", "Run for REVENUE and pay half of it out, the company keeping the other half "
+         "(titles whose companies may half-pay).", "bank half NBDS 140", [CORP, Arg("revenue", "amount")],
+         needs="half"),
+    game("issue", "operating", "The company sells N of its treasury shares to the pool at the market price "
+         "(titles with treasury shares).", "bank issue MAJ 2", [CORP, Arg("count", "count", optional=True)],
+         needs="treasury"),
+    game("redeem", "operating", "The company buys N of its shares back from the pool into its treasury.",
+         "bank redeem MAJ 1", [CORP, Arg("count", "count", optional=True)], needs="treasury"),
     game("train", "operating", "Buy a train from the bank, the pool or another company.", "bank train PRR 3",
          [CORP, Arg("type", "side")],
          [Opt("--from", "source", kind="seller", help="pool, or the selling company"),
@@ -411,10 +428,18 @@ def merged(extras: list[TitleGrammar]) -> dict[str, Verb]:
     return verbs
 
 
+# What a verb's `needs` asks of a title's company kinds.
+KIND_FEATURES = {"half": lambda k: "half" in k.dividends, "treasury": lambda k: k.unsold == "treasury"}
+
+
 @lru_cache(maxsize=None)
 def verbs_of_title(title: str) -> dict[str, Verb]:
-    """Every verb a game of this title understands, with the options it supports."""
-    return merged([title_grammar(title)])
+    """Every verb a game of this title understands, with the options it supports (a verb only
+    some kinds of company use is there when the title has such a kind)."""
+    from ledger.core.ruleset import load
+    kinds = load(title).kinds.values()
+    return {name: verb for name, verb in merged([title_grammar(title)]).items()
+            if not verb.needs or any(KIND_FEATURES[verb.needs](k) for k in kinds)}
 
 
 @lru_cache(maxsize=None)

@@ -32,6 +32,7 @@ RULES = {
     "supply_fallback": "a train the supply does not sell now (state, rs, corp, type, side) -> purchase or None",
     "train_offers": "extra lines for what is for sale (state, rs) -> list of text",
     "initial_state": "the title's own state as the game starts (rs) -> dict (GameState.extra)",
+    "initial_assets": "the assets the title's module adds as the game starts (rs) -> {symbol: kind}",
     "company_holdings": "what a company holds besides trains and privates (state, sym) -> dict of lists",
     "info_lines": "lines `bank info` adds about the title's own rules (rs) -> list of text",
 }

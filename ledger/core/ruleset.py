@@ -21,6 +21,7 @@ from typing import Any, NamedTuple
 
 from ledger.core import market_data
 from ledger.core.errors import RulesetError
+from ledger.core.fees import DEFAULT_TILE, read_fees, read_stations
 
 ZONES = ("white", "yellow", "orange", "brown")
 ZONE_SUFFIX = {"y": "yellow", "o": "orange", "b": "brown"}
@@ -306,6 +307,7 @@ class Ruleset:
     trains: tuple[TrainType, ...]
     phases: tuple[Phase, ...]
     axes: dict  # a phase axis beside the train phase -> its phases in order ([[phase_axes]])
+    assets: dict  # a kind of asset the title adds -> the symbols of its pieces ([[assets]])
     market_rules: dict  # sell_at_bottom, sold_out_top, or_move_stacking, ledges, provisional
     hex_fees: dict  # hex name -> fee for laying or upgrading a tile there
     own: dict  # the title's own data sections, read by its module (1843: ports)
@@ -313,6 +315,10 @@ class Ruleset:
     options: dict  # name -> {"description", "default", "patch"}
     chosen_options: tuple[str, ...]
     digest: str  # sha256 of the source text and chosen options
+    # [fees]: the tile and token fee modifiers in order (fees.read_fees); [stations]: how a marker's
+    # slot and price are chosen (fees.read_stations)
+    fees: dict = field(default_factory=lambda: {"tile": DEFAULT_TILE, "token": ()})
+    stations: dict = field(default_factory=lambda: {"slots": "in_order", "price": "charter", "count_new": False})
 
     def k(self, section: str, knob: str):
         return self.knobs[section][knob]
@@ -494,6 +500,7 @@ def build(data: dict, problems: list[str], chosen: tuple[str, ...], text: str) -
         trains=tuple(read_train(i, t, problems) for i, t in enumerate(data.get("trains", []))),
         phases=tuple(read_phase(i, p, problems) for i, p in enumerate(data.get("phases", []))),
         axes=read_axes(data.get("phase_axes", []), problems),
+        assets=read_assets(data.get("assets", []), problems),
         market_rules=read_market_rules(data.get("market", {}), market, problems),
         hex_fees=read_hex_fees(data.get("hex_fees", []), problems),
         own={name: reader(data.get(name, {}), problems)
@@ -502,6 +509,8 @@ def build(data: dict, problems: list[str], chosen: tuple[str, ...], text: str) -
         options=copy.deepcopy(data.get("options", {})),
         chosen_options=chosen,
         digest=hashlib.sha256((text + "|" + ",".join(chosen)).encode()).hexdigest(),
+        fees=read_fees(data.get("fees", {}), problems),
+        stations=read_stations(data.get("stations", {}), problems),
     )
     if not rs.title:
         problems.append("title: missing")
@@ -770,6 +779,24 @@ def read_side(path: str, row: dict, problems: list[str]) -> Side:
                 tuple(need(row, "aliases", list, path, problems, [], optional=True)),
                 need(row, "stops", int, path, problems, 0, optional=True),
                 need(row, "multiplier", int, path, problems, 1, optional=True))
+
+
+def read_assets(rows: list, problems: list[str]) -> dict:
+    """[[assets]]: pieces a title adds besides certificates, trains and privates, each kind with
+    the symbols of its pieces (1801: zone chits, port authorities, Pullmans); each starts with the
+    bank and has one holder at any time."""
+    out: dict[str, tuple] = {}
+    seen: set[str] = set()
+    for i, row in enumerate(rows):
+        path = f"assets[{i}]"
+        kind = need(row, "kind", str, path, problems, "?")
+        syms = need(row, "symbols", list, path, problems, [])
+        for sym in syms:
+            if not isinstance(sym, str) or sym in seen:
+                problems.append(f"{path}.symbols: {sym!r} is not a new symbol")
+            seen.add(str(sym))
+        out[kind] = out.get(kind, ()) + tuple(str(x) for x in syms)
+    return out
 
 
 def read_axes(rows: list, problems: list[str]) -> dict:

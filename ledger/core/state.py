@@ -36,6 +36,17 @@ def acct_name(acct: str) -> str:
     return acct.split(":", 1)[1] if ":" in acct else acct
 
 
+@dataclass(frozen=True)
+class Station:
+    """A station marker on the map: where (the hex or city as typed; None when the title or the
+    table does not name it), from which charter slot (1 = the first printed; None when not known),
+    and what it cost."""
+    city: str | None = None
+    slot: int | None = None
+    cost: int = 0
+    home: bool = False
+
+
 @dataclass
 class Corp:
     sym: str
@@ -44,18 +55,26 @@ class Corp:
     cell: tuple[int, int] | None = None
     arrival: int = 0  # stacking order within a market cell: lower arrived earlier
     floated: bool = False
-    tokens_used: int = 0
+    tokens_used: int = 0  # markers on the map, the home one included
     operated: bool = False
     trained: bool = False  # has bought a train at least once
+    stations: tuple[Station, ...] = ()  # those markers, in the order placed (replaced, never changed in place)
 
 
 @dataclass
-class Private:
+class Asset:
+    """A holding that is neither a certificate nor a train, with exactly one holder: a private
+    company, and whatever a title adds (1843: a port marker; 1801: concessions, zone chits, port
+    authorities, Pullmans, absorbed charters)."""
     sym: str
-    owner: str | None = None  # account: player:X or company:Y
-    closed: bool = False
-    price: int = 0  # current auction price
-    used: list = field(default_factory=list)  # abilities used (DH tile, CS lay)
+    owner: str | None = None  # the account holding it (player:X, company:Y); None: the bank / the map
+    closed: bool = False      # closed, or turned face down (no income, no score)
+    price: int = 0            # an unsold private's auction price now
+    used: list = field(default_factory=list)  # powers used (DH tile, CS lay)
+    kind: str = "private"
+
+
+Private = Asset  # a private company is the first kind of asset
 
 
 @dataclass
@@ -67,7 +86,7 @@ class GameState:
     balances: dict[str, int]
     certs: dict[str, str]  # cert id -> holder account
     cert_percent: dict[str, int]  # cert id -> percent it is now (an event may re-value it)
-    privates: dict[str, Private]
+    assets: dict[str, Asset]  # every asset by its symbol, privates first
     corps: dict[str, Corp]
     trains: dict[str, str]  # train id -> holder (depot, pool, company:X, rusted)
     phase: str
@@ -101,7 +120,7 @@ class GameState:
         new.balances = dict(self.balances)
         new.certs = dict(self.certs)
         new.trains = dict(self.trains)
-        new.privates = {k: Private(p.sym, p.owner, p.closed, p.price, list(p.used)) for k, p in self.privates.items()}
+        new.assets = {k: Asset(a.sym, a.owner, a.closed, a.price, list(a.used), a.kind) for k, a in self.assets.items()}
         new.corps = {k: copy.copy(c) for k, c in self.corps.items()}
         new.round = dict(self.round)  # event appliers replace nested values, never change them in place
         new.bankrupt = list(self.bankrupt)
@@ -112,6 +131,11 @@ class GameState:
         new.presidents = dict(self.presidents)
         new.axes = dict(self.axes)
         return new
+
+    @property
+    def privates(self) -> dict[str, Asset]:
+        """The private companies (the assets of kind private), by symbol."""
+        return {k: a for k, a in self.assets.items() if a.kind == "private"}
 
     # --- small read helpers used everywhere
     def cash(self, acct: str) -> int:

@@ -17,7 +17,7 @@ def for_ruleset(rs) -> Registry:
     reg = _CACHE.get(key)
     if reg is None:
         reg = Registry()
-        register_shared(reg)
+        register_shared(reg, rs)
         module = load_extension(rs)
         if module is not None and hasattr(module, "register"):
             module.register(reg)

@@ -40,15 +40,59 @@ def explain_event(s, rs, e: dict) -> list[str]:
     if k == "share_bought":
         where = "IPO shares are bought at par" if e["source"] == "ipo" else "pool shares at the market price"
         return [f"  {e['player']} pays the bank {rs.money(e['price'])} for {e['percent']}% of {e['corp']} ({where})"]
+    if k in ("tile_laid", "token_placed"):
+        return fee_lines(rs, e) + transfer_lines(rs, e)
     if k == "floated":
         kind = shares.kind(s, rs, e["corp"])
         if not e["capital"]:
             return [f"  {e['corp']} floats ({kind.float_percent}% sold); its shares' money went to it as they sold"]
         return [f"  {e['corp']} floats ({kind.float_percent}% sold): the bank pays {kind.capital_shares} × par "
                 f"{rs.money(s.corps[e['corp']].par)} = {rs.money(e['capital'])}"]
-    lines = [f"  {acct_name(a)} pays {acct_name(b)} {rs.money(n)}" for a, b, n in e.get("transfers", ()) if a != "mint"]
-    lines += move_lines(rs, e, None)
-    return lines
+    return transfer_lines(rs, e) + move_lines(rs, e, None)
+
+
+def transfer_lines(rs, e: dict) -> list[str]:
+    return [f"  {acct_name(a)} pays {acct_name(b)} {rs.money(n)}" for a, b, n in e.get("transfers", ()) if a != "mint"]
+
+
+# --------------------------------------------------------------------------- fees, step by step
+
+def fee_lines(rs, e: dict) -> list[str]:
+    """A tile's or a station's cost as the event made it: the base, each modifier with the amount
+    before and after it and its rounding (core/fees.py), the total."""
+    if e["kind"] == "tile_laid":
+        head = f"{e['corp']} lays a tile" + (f" using {e['private']}" if e.get("private") else "")
+    else:
+        where = f" at {e['city']}" if e.get("city") else ""
+        slot = f" (charter slot {e['slot']})" if e.get("slot") else ""
+        head = f"{e['corp']} places a station{where}{slot}"
+    steps = e.get("steps") or recorded_steps(rs, e)
+    if len(steps) == 1 and not e["cost"]:
+        return []  # nothing to pay and nothing to explain
+    out = [f"  {head}: {rs.money(e['cost'])}"]
+    for what, before, after, rounding in steps:
+        if before is None:
+            out.append(f"    {what}: {rs.money(after)}")
+            continue
+        how = "" if not rounding else f" ({rs.money(Fraction(rounding[1]))} rounded {rounding[0]})"
+        out.append(f"    {what}: {rs.money(before)} → {rs.money(after)}{how}")
+    out.append(f"    = {rs.money(e['cost'])}")
+    return out
+
+
+def recorded_steps(rs, e: dict) -> list[list]:
+    """The steps of an event recorded before fees kept them: 1830/1843's fixed sums."""
+    if e["kind"] == "token_placed":
+        label = f"{e['private']}'s tile and station (fixed)" if e.get("private") else "the charter's price"
+        return [[label, None, e["cost"], None]]
+    steps, amount = [["terrain", None, e["terrain"], None]], e["terrain"]
+    fee_label = "the private's tile fee" if e.get("private") else "a second tile's fee on the charter"
+    hex_label = "the hex's fee" + (f", {e['hex']}" if e.get("hex") else "")
+    for label, fee in ((fee_label, e.get("fee", 0)), (hex_label, e.get("hex_fee", 0))):
+        if fee:
+            steps.append([f"+ {rs.money(fee)} {label}", amount, amount + fee, None])
+            amount += fee
+    return steps
 
 
 def explain_payout(s, rs, e: dict) -> list[str]:

@@ -91,12 +91,28 @@ def check(rs, problems: list[str]) -> None:
 
 def initial_state(rs) -> dict:
     """Every port on the map; no station moved; no set counted toward the end yet."""
-    return {"ports": {name: None for name in rs.own["ports"]["names"]}, "stations_moved": [],
+    return {"stations_moved": [],
             "owned_sets": 0, "owned_this_set": False}
 
 
+def initial_assets(rs) -> dict:
+    """The port markers, assets on the map (no holder) until a company claims one."""
+    return {name: "port" for name in rs.own["ports"]["names"]}
+
+
+def port_holder(s, port: str) -> str | None:
+    """The company holding a port marker, or None while it is on the map."""
+    owner = s.assets[port].owner
+    return acct_name(owner) if owner else None
+
+
+def ports_held(s) -> dict:
+    """Every port marker and the company holding it (None: on the map)."""
+    return {p: port_holder(s, p) for p, a in s.assets.items() if a.kind == "port"}
+
+
 def company_holdings(s, sym: str) -> dict:
-    return {"ports": [p for p, holder in s.extra["ports"].items() if holder == sym]}
+    return {"ports": [p for p, a in s.assets.items() if a.kind == "port" and a.owner == company_acct(sym)]}
 
 
 def info_lines(rs) -> list[str]:
@@ -108,6 +124,7 @@ def info_lines(rs) -> list[str]:
 def register(reg) -> None:
     """What 1843 adds to (or replaces in) the shared rounds."""
     reg.rule("initial_state", initial_state)
+    reg.rule("initial_assets", initial_assets)
     reg.rule("company_holdings", company_holdings)
     reg.rule("info_lines", info_lines)
     reg.verb("port", cmd_port, "operating")
@@ -195,7 +212,7 @@ def port_name(rs, raw: str) -> str:
 def income_transfers(s, rs) -> list[list]:
     income = rs.own["ports"]["income"]
     held: dict[str, int] = {}
-    for port, corp in s.extra["ports"].items():
+    for port, corp in ports_held(s).items():
         if corp:
             held[corp] = held.get(corp, 0) + 1
     return [[BANK, company_acct(corp), income * n] for corp, n in sorted(held.items()) if income]
@@ -211,7 +228,7 @@ def claim_port(ctx, corp: str, port: str) -> None:
     """Claim an unclaimed port: the company owned a train at the start of the OR, places no station
     this OR, and claims one port an OR (digest A24)."""
     s = ctx.state
-    holder = s.extra["ports"][port]
+    holder = port_holder(s, port)
     if holder:
         raise RuleViolation(f"the {port} port belongs to {holder}", f"buy it: port {corp} {port} --from {holder}")
     turn.before_revenue(s, corp, "claiming a port")
@@ -227,7 +244,7 @@ def claim_port(ctx, corp: str, port: str) -> None:
 def buy_port(ctx, corp: str, port: str, raw_seller: str) -> None:
     s, rs = ctx.state, ctx.rs
     seller = names.corp(rs, raw_seller)
-    holder = s.extra["ports"][port]
+    holder = port_holder(s, port)
     if holder != seller:
         raise RuleViolation(f"{seller} does not hold the {port} port (held by {holder or 'nobody'})")
     if seller == corp:
@@ -606,13 +623,12 @@ def cmd_buy_private(ctx, cmd) -> None:
 # =========================================================================== 1843's event kinds
 
 def move_ports(s, e: dict) -> None:
-    """[port, from, to] moves: a port marker has one holder (a company, or None on the map)."""
-    ports = dict(s.extra["ports"])
+    """[port, from company, to company] moves (None: the map): a port marker is an asset with one
+    holder."""
     for port, source, dest in e["ports"]:
-        if ports.get(port) != source:
-            raise LedgerCorrupt(f"event {e['kind']}: port {port} is held by {ports.get(port)}, not {source}")
-        ports[port] = dest
-    s.extra = {**s.extra, "ports": ports}
+        if port not in s.assets or port_holder(s, port) != source:
+            raise LedgerCorrupt(f"event {e['kind']}: port {port} is held by {port_holder(s, port)}, not {source}")
+        s.assets[port].owner = company_acct(dest) if dest else None
 
 
 @event

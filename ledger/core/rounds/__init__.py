@@ -7,11 +7,11 @@
 from __future__ import annotations
 
 
-def register_shared(reg) -> None:
+def register_shared(reg, rs) -> None:
     from ledger.core.rounds import auction, corrections, operating, stock
     from ledger.core.rules import decisions
     auction.register(reg)
     stock.register(reg)
-    operating.register(reg)
+    operating.register(reg, rs)
     corrections.register(reg)
     decisions.register(reg)

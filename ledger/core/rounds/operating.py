@@ -24,7 +24,7 @@ PRICE_BOUNDS = {"half_face": lambda face: math.ceil(face / 2), "double_face": la
                 "one": lambda face: 1}
 
 
-def register(reg) -> None:
+def register(reg, rs) -> None:
     from ledger.core.rounds.stock import cmd_exchange
     reg.round(OPERATING)
     for verb, handler in (("tile", track.cmd_tile), ("token", track.cmd_token), ("pay", revenue.cmd_pay),
@@ -35,6 +35,12 @@ def register(reg) -> None:
         reg.verb(verb, handler, "operating")
     reg.verb("bankrupt", cmd_bankrupt, "operating",
              elsewhere="bankruptcy happens during a forced train purchase in an operating round")
+    kinds = rs.kinds.values()
+    if any("half" in k.dividends for k in kinds):  # the verbs only some titles' companies have
+        reg.verb("half", revenue.cmd_half, "operating")
+    if any(k.unsold == "treasury" for k in kinds):
+        reg.verb("issue", cmd_issue, "operating")
+        reg.verb("redeem", cmd_redeem, "operating")
     reg.answer("discard", "discard", train_step.cmd_discard)
     reg.pending("discard", train_step.limit_text_pending, train_step.limit_turn)
     reg.rule("rusting", trains.rust_all)
@@ -102,6 +108,25 @@ def end_price(rs) -> int:
 
 def progress(ctx) -> bool:
     return False  # an operating round moves on only by the companies' commands
+
+
+def cmd_issue(ctx, cmd) -> None:
+    treasury(ctx, cmd, redeem=False)
+
+
+def cmd_redeem(ctx, cmd) -> None:
+    treasury(ctx, cmd, redeem=True)
+
+
+def treasury(ctx, cmd, redeem: bool) -> None:
+    """The operating company sells shares from its treasury to the pool, or buys them back: one
+    direction a turn (1801 §11.7)."""
+    corp = operating_corp(ctx, cmd.get("corp"), "redeem" if redeem else "issue")
+    done = ctx.state.round.get("treasury")
+    if done and done != ("redeem" if redeem else "issue"):
+        refuse(f"{corp} has {'issued' if done == 'issue' else 'bought back'} shares this turn: it may either sell or "
+               f"buy its own shares in a turn, not both")
+    shares.treasury_trade(ctx, corp, cmd.get("count") or 1, redeem)
 
 
 def cmd_buy_private(ctx, cmd) -> None:

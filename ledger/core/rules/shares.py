@@ -258,3 +258,57 @@ def sell(ctx, player: str, corp: str, n: int, keep_president: bool = False) -> d
     return ctx.emit("shares_sold", player=player, corp=corp, count=n, price=at, amount=amount,
                     president=new_pres, transfers=[[BANK, player_acct(player), amount]], certs=moves,
                     moves=[[corp, list(c.cell), list(to)]], **extra)
+
+
+# --------------------------------------------------------------------------- a company changes kind
+
+def conversion(s: GameState, rs: Ruleset, corp: str, to_kind: str) -> dict:
+    """The fields of a `company_converted` event turning `corp` into a company of `to_kind`: its
+    certificates keep their holders and take, in issue order, the new kind's percents (1801: the
+    50 % president's becomes 20 %, each 25 % becomes 10 %); the new kind's further certificates are
+    issued where it keeps its unsold ones (its treasury), and unsold ones move there."""
+    new = rs.company_kind(to_kind)
+    held = sorted((c for c in s.cert_percent if cert_corp(c) == corp), key=_cert_key)
+    if len(held) > len(new.certificates):
+        raise RuleViolation(f"{corp} has {len(held)} certificates; a {to_kind} has {len(new.certificates)}")
+    percents = {cert: new.certificates[i] for i, cert in enumerate(held)}
+    unsold_now, unsold_then = unsold_acct(s, rs, corp), unsold_holder(new, corp)
+    moves = [[c, unsold_now, unsold_then] for c in held if s.certs.get(c) == unsold_now and unsold_now != unsold_then]
+    for i in range(len(held), len(new.certificates)):
+        cert = f"{corp}.{i}"
+        percents[cert] = new.certificates[i]
+        moves.append([cert, None, unsold_then])
+    return {"corp": corp, "kind": to_kind, "percents": percents, "certs": moves,
+            "president": f"{corp}.0" if new.president else None}
+
+
+# --------------------------------------------------------------------------- treasury shares
+
+def treasury_trade(ctx, corp: str, n: int, redeem: bool) -> None:
+    """A company sells `n` of its treasury shares to the pool at the market price, the price
+    moving as for a sale (1801 §11.7), or buys `n` back from the pool. The pool limit holds."""
+    s, rs = ctx.state, ctx.rs
+    k = kind(s, rs, corp)
+    if k.unsold != "treasury":
+        raise RuleViolation(f"{corp} ({k.name}) holds no treasury shares to issue or redeem")
+    source, dest = (POOL, unsold_acct(s, rs, corp)) if redeem else (unsold_acct(s, rs, corp), POOL)
+    certs = ordinary_certs(s, source, corp)[:n]
+    if n < 1 or len(certs) < n:
+        where = "the pool" if redeem else f"{corp}'s treasury"
+        raise RuleViolation(f"{where} holds {len(ordinary_certs(s, source, corp))} {corp} share(s), not {n}")
+    at = price(s, rs, corp)
+    amount = at * sum(s.cert_percent[c] for c in certs) // k.unit
+    if redeem:
+        if s.cash(company_acct(corp)) < amount:
+            raise RuleViolation(f"{corp} has {rs.money(s.cash(company_acct(corp)))}, buying back {n} share(s) costs "
+                                f"{rs.money(amount)}")
+        ctx.emit("shares_issued", corp=corp, count=n, price=at, amount=amount, redeem=True,
+                 transfers=[[company_acct(corp), BANK, amount]], certs=[[c, POOL, dest] for c in certs])
+        return
+    pool_after = s.percent_of(POOL, corp) + sum(s.cert_percent[c] for c in certs)
+    if pool_after > rs.k("stock", "pool_limit"):
+        refuse(f"pool limit {rs.k('stock', 'pool_limit')}%: issuing {n} would put {pool_after}% of {corp} in the pool")
+    to = market.after_sale(rs, s.corps[corp].cell, n) if s.corps[corp].cell else None
+    ctx.emit("shares_issued", corp=corp, count=n, price=at, amount=amount,
+             transfers=[[BANK, company_acct(corp), amount]], certs=[[c, source, POOL] for c in certs],
+             **({"moves": [[corp, list(s.corps[corp].cell), list(to)]]} if to else {}))

@@ -2,13 +2,16 @@
 and station powers, station markers, moving a station.
 
 Rules: 1830 SEED "Operating Rounds" (digest §8.3); 1843 RULES §8.4, §8.5, §10.2 (digest D5.3).
-The map is out of scope: the players announce terrain costs and the bank adds the fees the title's
-data sets (a company's second yellow tile, a hex's fee, a private's fee).
+The map is out of scope: the players announce terrain costs (and, with --with, which of the title's
+fee modifiers apply) and the bank prices the tile through the title's modifiers (core/fees.py: by
+default a company's second yellow tile, a private's fee, a hex's fee). A station marker is a record
+(city, charter slot, cost: state.Station); its price is the slot's on the charter, or the base the
+table announces (1839 D5.3), through the title's token modifiers (1801 §12.4).
 """
 
 from __future__ import annotations
 
-from ledger.core import names
+from ledger.core import fees, names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.rules import privates, turn
 from ledger.core.state import BANK, company_acct
@@ -19,20 +22,38 @@ def cmd_tile(ctx, cmd) -> None:
     corp = turn.operating_corp(ctx, cmd.get("corp"), "tile")
     terrain = names.amount(cmd.get("cost"), "tile cost")
     hex_fee = hex_fee_of(rs, cmd.get("hex"))
+    asked = fees.parse_asked(cmd.get("modifiers"))
     using = cmd.get("using")
     if using:  # a private's lay: an extra one may come at any time in the turn (R18)
-        tile_with_private(ctx, corp, names.private(rs, using), terrain, hex_fee)
+        tile_with_private(ctx, corp, names.private(rs, using), terrain, hex_fee, asked, cmd.get("hex"))
         return
     for why in tile_bars(s, rs, corp):
         refuse(why)
     allowed = rs.k("operating", "tile_costs")
     if allowed and terrain not in allowed:
         refuse(f"no tile in {rs.title} costs {rs.money(terrain)}", f"terrain costs: {', '.join(map(str, allowed))}")
-    fee = next_tile_fee(s, rs, corp)
-    cost = terrain + fee + hex_fee
+    sources = {"second_tile": next_tile_fee(s, rs, corp), "hex": hex_fee}
+    cost, steps = tile_price(s, rs, corp, terrain, sources, asked, cmd.get("hex"))
     turn.pay_from(ctx, corp, cost, "the tile")
-    ctx.emit("tile_laid", corp=corp, cost=cost, terrain=terrain, fee=fee, hex_fee=hex_fee, hex=cmd.get("hex"),
-             transfers=[[company_acct(corp), BANK, cost]] if cost else [])
+    emit_tile(ctx, corp, cost, terrain, hex_charged(rs, hex_fee), steps, hex=cmd.get("hex"))
+
+
+def tile_price(s, rs, corp: str, terrain: int, sources: dict, asked: dict, hex_name=None) -> tuple[int, list]:
+    """A tile's cost: the announced terrain through the title's tile modifiers (fees.py)."""
+    steps = fees.resolve(rs.fees["tile"], asked, sources, s.corps[corp].kind, rs.money, {"hex": hex_name})
+    return fees.price(terrain, steps, "terrain")
+
+
+def hex_charged(rs, hex_fee: int) -> int:
+    """The hex's fee when the title's tile modifiers charge it (every title that has hex fees)."""
+    return hex_fee if any(m.source == "hex" for m in rs.fees["tile"]) else 0
+
+
+def emit_tile(ctx, corp: str, cost: int, terrain: int, hex_fee: int, steps: list, **more) -> None:
+    """The tile event: `fee` is whatever the cost holds besides terrain and the hex's fee (1843: a
+    second tile's or a private's fee), so cost = terrain + fee + hex_fee always holds."""
+    ctx.emit("tile_laid", corp=corp, cost=cost, terrain=terrain, fee=cost - terrain - hex_fee, hex_fee=hex_fee,
+             steps=steps, transfers=[[company_acct(corp), BANK, cost]] if cost else [], **more)
 
 
 # --------------------------------------------------------------------------- what the turn allows
@@ -93,12 +114,19 @@ def station_bars(s, corp: str) -> list[str]:
 
 
 def markers_left(s, rs, corp: str) -> int:
+    """The charter's markers less those placed, the home one included."""
     return len(rs.corporation(corp).tokens) - s.corps[corp].tokens_used
 
 
 def can_place_station(s, rs, corp: str) -> bool:
     """A new station now: the step is open and a marker is left (moving one needs no marker)."""
     return not station_bars(s, corp) and markers_left(s, rs, corp) > 0
+
+
+def free_slots(s, rs, corp: str) -> list[int]:
+    """The charter slots (numbered from 1) no placed marker came from."""
+    taken = {st.slot for st in s.corps[corp].stations}
+    return [n for n in range(1, len(rs.corporation(corp).tokens) + 1) if n not in taken]
 
 
 def hex_fee_of(rs, raw) -> int:
@@ -117,7 +145,7 @@ def own_open_private(s, corp: str, sym: str) -> None:
         raise RuleViolation(f"{corp} does not own an open {sym}")
 
 
-def tile_with_private(ctx, corp: str, sym: str, terrain: int, hex_fee: int) -> None:
+def tile_with_private(ctx, corp: str, sym: str, terrain: int, hex_fee: int, asked: dict, hex_name=None) -> None:
     """A company-owned private's track power: an extra lay (1830 CS, 1843 TB/SG) or the special hex
     lay that is the turn's lay (1830 DH)."""
     s, rs = ctx.state, ctx.rs
@@ -132,8 +160,10 @@ def tile_with_private(ctx, corp: str, sym: str, terrain: int, hex_fee: int) -> N
             refuse(f"{sym}'s tile costs {rs.money(p.ability('special_tile_cost'))}, not {rs.money(terrain)}")
         if s.round["tiles"] >= rs.k("operating", "tile_lays"):
             refuse(f"{sym}'s tile is the turn's tile lay and {corp} has already laid one")
+        if asked:
+            refuse(f"{sym}'s tile has its fixed cost: no fee modifiers apply")
         lay = {"free_token": True} if p.ability("free_token_after_tile") else {}
-        cost = terrain
+        (cost, steps), hex_fee = fees.price(terrain, [], f"{sym}'s tile (fixed)"), 0
     elif p.ability("extra_tile_lay"):
         if p.ability("track_step_only"):
             for why in track_step_over(s, corp):
@@ -144,41 +174,107 @@ def tile_with_private(ctx, corp: str, sym: str, terrain: int, hex_fee: int) -> N
         if s.round.get("special"):
             refuse(f"{corp} used a private's station power this turn, which replaces its whole track step")
         lay = {"extra": True}
-        cost = terrain + p.ability("tile_fee", 0) + hex_fee
+        cost, steps = tile_price(s, rs, corp, terrain, {"private": p.ability("tile_fee", 0), "hex": hex_fee}, asked,
+                                 hex_name)
+        hex_fee = hex_charged(rs, hex_fee)
     else:
         raise RuleViolation(f"{sym} has no track ability")
     turn.pay_from(ctx, corp, cost, "the tile")
-    ctx.emit("tile_laid", corp=corp, cost=cost, terrain=terrain, fee=cost - terrain - hex_fee, hex_fee=hex_fee,
-             private=sym, transfers=[[company_acct(corp), BANK, cost]] if cost else [], **lay)
+    emit_tile(ctx, corp, cost, terrain, hex_fee, steps, private=sym, **lay)
     ctx.emit("ability_used", private=sym, ability="tile")
     if p.ability("closes_on_use"):
         privates.close(ctx, [sym], reason=f"{corp} used its power")
 
 
+# --------------------------------------------------------------------------- stations
+
 def cmd_token(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = turn.operating_corp(ctx, cmd.get("corp"), "token")
+    city = station_city(s, corp, cmd.get("city"))
     if cmd.get("using"):
         turn.before_revenue(s, corp, "placing a station")
-        station_with_private(ctx, corp, names.private(rs, cmd.get("using")), cmd.get("cost"))
+        station_with_private(ctx, corp, names.private(rs, cmd.get("using")), cmd.get("cost"), city)
         return
     for why in station_bars(s, corp):
         refuse(why)
-    c = s.corps[corp]
-    charter = rs.corporation(corp).tokens
-    if c.tokens_used >= len(charter):
-        raise RuleViolation(f"{corp} has no station tokens left (all {len(charter)} placed)")
-    cost = 0 if s.round["free_token"] else charter[c.tokens_used]
-    given = cmd.get("cost")
-    if given is not None and names.amount(given, "token cost") != cost:
-        why = "free after the private's tile" if s.round["free_token"] else "on the charter"
-        refuse(f"{corp}'s next station costs {rs.money(cost)} ({why}), not {given}")
-        cost = names.amount(given, "token cost")  # reached only when the banker forced this cost
+    if markers_left(s, rs, corp) <= 0:
+        n = len(rs.corporation(corp).tokens)
+        raise RuleViolation(f"{corp} has no station tokens left (all {n} placed)")
+    slot = station_slot(s, rs, corp, cmd.get("slot"))
+    asked = fees.parse_asked(cmd.get("modifiers"))
+    cost, steps = station_price(s, rs, corp, slot, cmd.get("cost"), asked)
+    cost, steps = quoted_cost(s, rs, corp, cost, steps, cmd.get("cost"))
     turn.pay_from(ctx, corp, cost, "the station")
-    ctx.emit("token_placed", corp=corp, cost=cost, transfers=[[company_acct(corp), BANK, cost]] if cost else [])
+    ctx.emit("token_placed", corp=corp, cost=cost, city=city, slot=slot, steps=steps,
+             transfers=[[company_acct(corp), BANK, cost]] if cost else [])
 
 
-def station_with_private(ctx, corp: str, sym: str, given) -> None:
+def station_city(s, corp: str, raw) -> str | None:
+    """Where the marker goes, as typed; a company has one marker in a city."""
+    if raw is None:
+        return None
+    city = str(raw).strip()
+    if any(st.city and st.city.lower() == city.lower() for st in s.corps[corp].stations):
+        refuse(f"{corp} already has a station in {city}")
+    return city
+
+
+def station_slot(s, rs, corp: str, raw) -> int:
+    """The charter slot the marker comes from: the next one, or the one named (--slot N) where the
+    title lets a company take any free slot (1801 §12.4); in charter order otherwise (1830, 1843)."""
+    free = free_slots(s, rs, corp)
+    if not free:
+        raise RuleViolation(f"{corp} has no free slot on its charter")
+    if raw is None:
+        return free[0]
+    n, count = names.whole_number(raw, "the slot"), len(rs.corporation(corp).tokens)
+    if not 1 <= n <= count:
+        raise RuleViolation(f"{corp}'s charter has slots 1 to {count}, not {n}")
+    if n not in free:
+        raise RuleViolation(f"{corp}'s marker in slot {n} is already on the map", f"free slots: {free}")
+    if rs.stations["slots"] == "in_order" and n != free[0]:
+        refuse(f"{corp}'s markers go down in charter order: the next is slot {free[0]}")
+    return n
+
+
+def station_price(s, rs, corp: str, slot: int, given, asked: dict) -> tuple[int, list]:
+    """A station's cost: the slot's charter price (1830, 1843 §8.5.1; 1801 §12.4), or the base the
+    table announces (1839 D5.3: the location's value), through the title's token modifiers; free
+    after the private's tile (1830 D&H)."""
+    if rs.stations["price"] == "announced":
+        if given is None:
+            raise RuleViolation(f"{rs.title} prices a station from the location's value: give it as COST")
+        base, label = names.amount(given, "the location's value"), "the location's value"
+    else:
+        base, label = rs.corporation(corp).tokens[slot - 1], f"slot {slot} on the charter"
+    steps = fees.resolve(rs.fees["token"], asked, {"locations": locations(s, rs, corp)}, s.corps[corp].kind,
+                         rs.money)
+    if s.round["free_token"]:
+        steps = [fees.Step("× 0 free after the private's tile (1830 D&H)", "times", 0)] + steps
+    return fees.price(base, steps, label)
+
+
+def locations(s, rs, corp: str) -> int:
+    """The map locations where the company has markers (1839 D5.3): before this one (the seed), or
+    with it ([stations] count_new, D15 B9). A marker whose city is not named counts as its own."""
+    stations = s.corps[corp].stations
+    named = {st.city.lower() for st in stations if st.city}
+    return len(named) + sum(1 for st in stations if not st.city) + (1 if rs.stations["count_new"] else 0)
+
+
+def quoted_cost(s, rs, corp: str, cost: int, steps: list, given) -> tuple[int, list]:
+    """The COST the table typed must be the rules' (a charter-priced title); a banker who forces
+    another records it as the last step."""
+    if given is None or rs.stations["price"] == "announced" or names.amount(given, "token cost") == cost:
+        return cost, steps
+    why = "free after the private's tile" if s.round["free_token"] else "on the charter"
+    refuse(f"{corp}'s next station costs {rs.money(cost)} ({why}), not {given}")
+    forced = names.amount(given, "token cost")  # reached only when the banker forced this cost
+    return forced, steps + [["as the banker forced it", cost, forced, None]]
+
+
+def station_with_private(ctx, corp: str, sym: str, given, city: str | None = None) -> None:
     """1843 Havre / Boulogne-Amiens: tile and station at the private's hex for a fixed fee, in place
     of the turn's whole track and station step. The station is the charter's next marker (A5)."""
     s, rs = ctx.state, ctx.rs
@@ -192,11 +288,12 @@ def station_with_private(ctx, corp: str, sym: str, given) -> None:
     if s.round["tiles"] or s.round["token"] or s.round.get("port"):
         refuse(f"{sym}'s power replaces {corp}'s whole track and station step, and {corp} has already "
                f"laid track or placed a station this turn")
-    c = s.corps[corp]
-    if c.tokens_used >= len(rs.corporation(corp).tokens):
+    if markers_left(s, rs, corp) <= 0:
         raise RuleViolation(f"{corp} has no station markers left")
     if given is not None and names.amount(given, "cost") != fee:
         refuse(f"{sym}'s tile and station cost {rs.money(fee)}, not {given}")
     turn.pay_from(ctx, corp, fee, f"{sym}'s tile and station")
-    ctx.emit("token_placed", corp=corp, cost=fee, private=sym, transfers=[[company_acct(corp), BANK, fee]])
+    _cost, steps = fees.price(fee, [], f"{sym}'s tile and station (fixed)")
+    ctx.emit("token_placed", corp=corp, cost=fee, private=sym, city=city, slot=free_slots(s, rs, corp)[0],
+             steps=steps, transfers=[[company_acct(corp), BANK, fee]])
     ctx.emit("ability_used", private=sym, ability="station")
