@@ -85,8 +85,21 @@ def start_events(rs: Ruleset, players: list[str]) -> list[dict]:
     ctx.emit("game_started", players=list(players), certs=issued, percents=percents,
              presidents=starting_presidents(rs),
              transfers=[[MINT, BANK, rs.bank_total]] + [[BANK, player_acct(p), cash] for p in players])
+    list_companies(ctx)
     ctx.reg.rounds[registry.first_kind(rs)].start(ctx, priority=0)
     return ctx.events
+
+
+def list_companies(ctx: Ctx) -> None:
+    """Companies with no director whose data gives a price go on the market as the game starts,
+    floating at once when their kind floats with nothing sold."""
+    from ledger.core.rules.market import par_cell
+    for c in ctx.rs.corporations:
+        kind = ctx.rs.starting_kind(c.sym)
+        if c.listed_at is not None and not kind.president:
+            ctx.emit("company_listed", corp=c.sym, price=c.listed_at, moves=[[c.sym, None, list(par_cell(ctx.rs, c.listed_at))]])
+            if kind.float_percent == 0:
+                ctx.emit("floated", corp=c.sym, capital=0)
 
 
 def certificates(rs: Ruleset, sym: str) -> list[tuple[str, int]]:

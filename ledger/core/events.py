@@ -552,7 +552,10 @@ class Floated:
     capital: int
 
     def apply(s, e):
-        s.corps[e["corp"]].floated = True
+        corp = s.corps[e["corp"]]
+        corp.floated = True
+        if corp.cell is None:  # off the market: its float order is its operating order
+            corp.arrival = s.seq
 
     def describe(e, rs):
         return f"{e['corp']} floats: receives {rs.money(e['capital'])}"
@@ -575,6 +578,20 @@ class Exchange:
             return (f"{e['player']} exchanges {e['private']} for {e['corp']}'s director's certificate, paying "
                     f"{rs.money(e['price'])}")
         return f"{e['player']} exchanges {e['private']} for a {e['corp']} share from the {e['source']}"
+
+
+@event
+class CompanyListed:
+    """A company with no director goes on the market at a price of its own (its data, or its
+    title's rule), where players may buy its shares."""
+    corp: str
+    price: int
+
+    def apply(s, e):
+        s.corps[e["corp"]].par = e["price"]
+
+    def describe(e, rs):
+        return f"{e['corp']} is listed at {rs.money(e['price'])}"
 
 
 @event
@@ -633,6 +650,9 @@ class SoldOut:
 # A company's turn bookkeeping, reset when its turn starts.
 TURN_RESET = {"tiles": 0, "extra_tiles": 0, "token": False, "free_token": False, "revenue": None, "trains": 0,
               "port": None, "special": None}
+# Turn bookkeeping only some kinds keep, present once used and dropped when the next turn starts
+# (absent from the round otherwise, so games without them store the same state as before).
+TURN_EXTRAS = ("points",)
 
 
 @event
@@ -646,7 +666,8 @@ class CorpTurnStarted:
 
     def apply(s, e):
         if e.get("pos") is not None:
-            s.round = {**s.round, "pos": e["pos"], "corp": e["corp"], **TURN_RESET}
+            s.round = {k: v for k, v in s.round.items() if k not in TURN_EXTRAS}
+            s.round.update(pos=e["pos"], corp=e["corp"], **TURN_RESET)
         corp = s.corps[e["corp"]]
         if e.get("home_token"):
             corp.tokens_used += 1
@@ -686,12 +707,15 @@ class TileLaid:
     extra: bool = False
     free_token: bool = False
     steps: list = None
+    points: int = None  # tile points it cost, where the company's kind counts them
 
     def apply(s, e):
         if s.round.get("kind") != "operating":
             return
         key = "extra_tiles" if e.get("extra") else "tiles"
         s.round = {**s.round, key: s.round[key] + 1}
+        if e.get("points"):
+            s.round["points"] = s.round.get("points", 0) + e["points"]
         if e.get("free_token"):
             s.round["free_token"] = True
 

@@ -53,6 +53,7 @@ class Opt:
     many: bool = False          # may be repeated (`--option A --option B`)
     offer: str = ""
     choices: tuple = ()
+    needs: str = ""             # a kind of company the title must have (KIND_FEATURES), else no such option
 
     @property
     def switch(self) -> bool:
@@ -189,6 +190,13 @@ def share_count(raw) -> int:
     return n
 
 
+def point_count(raw) -> int:
+    n = names.whole_number(raw, "the tile points")
+    if n < 1:
+        raise CommandError(f"a tile costs at least 1 point, got {n}")
+    return n
+
+
 def players_of(state, rs) -> list[str]:
     return [shlex.quote(p) for p in state.players]
 
@@ -237,6 +245,7 @@ KINDS: dict[str, Kind] = {
     # an amount the rule compares with its own figure and quotes back as typed when they differ
     "quoted amount": Kind("an amount of money (checked against the rules' figure)"),
     "count": Kind("how many shares (default 1)", parse=share_count),
+    "points": Kind("tile points (yellow 1, later colours 2, as the title prices them)", parse=point_count),
     "hex": Kind("a hex's name", complete=lambda s, rs: list(rs.hex_fees)),
     "text": Kind(""),
     "title": Kind("a title", complete=titles),
@@ -306,6 +315,8 @@ SHARED = (
     game("tile", "operating", "Lay a tile; COST is the terrain cost paid to the bank (0 if none). Fees the "
          "title sets are added.", "bank tile PRR 120", [CORP, Arg("cost", "amount")],
          [Opt("--using", "using", kind="private", help="a private's track ability (CS, DH; TB, SG)"),
+          Opt("--points", "points", kind="points", needs="tile_points",
+              help="the tile points this lay costs, where the company's kind counts them (default 1)"),
           WITH]),
     game("token", "operating", "Place a station token at the charter's next price (or, where the title "
          "prices a station from its location, COST is the location's value).", "bank token PRR",
@@ -429,7 +440,8 @@ def merged(extras: list[TitleGrammar]) -> dict[str, Verb]:
 
 
 # What a verb's `needs` asks of a title's company kinds.
-KIND_FEATURES = {"half": lambda k: "half" in k.dividends, "treasury": lambda k: k.unsold == "treasury"}
+KIND_FEATURES = {"half": lambda k: "half" in k.dividends, "treasury": lambda k: k.unsold == "treasury",
+                 "tile_points": lambda k: k.tile_points > 0}
 
 
 @lru_cache(maxsize=None)
@@ -438,8 +450,11 @@ def verbs_of_title(title: str) -> dict[str, Verb]:
     some kinds of company use is there when the title has such a kind)."""
     from ledger.core.ruleset import load
     kinds = load(title).kinds.values()
-    return {name: verb for name, verb in merged([title_grammar(title)]).items()
-            if not verb.needs or any(KIND_FEATURES[verb.needs](k) for k in kinds)}
+
+    def has(needs: str) -> bool:
+        return not needs or any(KIND_FEATURES[needs](k) for k in kinds)
+    return {name: replace(verb, options=tuple(o for o in verb.options if has(o.needs)))
+            for name, verb in merged([title_grammar(title)]).items() if has(verb.needs)}
 
 
 @lru_cache(maxsize=None)

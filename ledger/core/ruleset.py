@@ -210,6 +210,7 @@ class Corporation:
     extra_tile_fee: int | None = None   # a second tile lay in a turn, for this fee (1843 §8.4.1)
     alias: str = ""   # a plain name for a symbol the shell would split (see SHELL_SAFE)
     kind: str = ""    # its company kind as the game starts ("": the title's first kind)
+    listed_at: int | None = None  # a company with no director is on the market at this price from the start
 
 
 @dataclass(frozen=True)
@@ -233,6 +234,11 @@ class CompanyKind:
     counts: bool = True             # its certificates count toward the certificate limit
     holding_limit: int = 60         # percent of it one player may hold (0: no limit)
     market: bool = True             # it has a price marker on the stock market
+    group: int = 0                  # operating order: lower groups operate first; within a group by
+                                    # price (on the market) or in float order (off it)
+    train_limits: dict = field(default_factory=dict)   # phase -> its train limit (else the phase's)
+    must_own_train: bool = True     # must hold a train after its turn (the title's must_buy_train rule)
+    tile_points: int = 0            # tile points a turn, each lay costing --points (0: lays counted instead)
 
 
 # The values each company-kind field may take, where they are a closed set.
@@ -695,7 +701,8 @@ def read_corp(i: int, row: dict, problems: list[str]) -> Corporation:
                        need(row, "home", str, path, problems, "?"), tuple(tokens),
                        need(row, "extra_tile_fee", int, path, problems, optional=True),
                        need(row, "alias", str, path, problems, "", optional=True),
-                       need(row, "kind", str, path, problems, "", optional=True))
+                       need(row, "kind", str, path, problems, "", optional=True),
+                       need(row, "listed_at", int, path, problems, optional=True))
 
 
 def read_kinds(data: dict, knobs: dict, problems: list[str]) -> dict:
@@ -726,6 +733,8 @@ def read_kind(path: str, row: dict, base: dict, problems: list[str]) -> CompanyK
             problems.append(f"{path}.{key}: unknown setting")
         elif key in ("certificates", "dividends"):
             values[key] = tuple(value) if isinstance(value, list) else value
+        elif key == "train_limits":
+            values[key] = {str(k): v for k, v in value.items()} if isinstance(value, dict) else value
         else:
             values[key] = value
     kind = CompanyKind(**{k: v for k, v in values.items() if k in fields})
@@ -748,6 +757,9 @@ def check_kind(path: str, kind: CompanyKind, problems: list[str]) -> None:
             problems.append(f"{path}.{key}: {getattr(kind, key)!r} is not one of {', '.join(allowed)}")
     if not isinstance(kind.dividends, tuple) or any(d not in DIVIDEND_MODES for d in kind.dividends):
         problems.append(f"{path}.dividends: each must be one of {', '.join(DIVIDEND_MODES)}")
+    if not isinstance(kind.train_limits, dict) or not all(isinstance(v, int) and v > 0
+                                                         for v in kind.train_limits.values()):
+        problems.append(f"{path}.train_limits: needs a table of phase = limit")
 
 
 def read_train(i: int, row: dict, problems: list[str]) -> TrainType:
@@ -834,6 +846,10 @@ def cross_check(rs: Ruleset, problems: list[str]) -> None:
     for i, c in enumerate(rs.corporations):
         if c.kind and c.kind not in rs.kinds:
             problems.append(f"corporations[{i}].kind: no company kind {c.kind!r} (kinds: {', '.join(rs.kinds)})")
+    for kind in rs.kinds.values():
+        for phase in kind.train_limits if isinstance(kind.train_limits, dict) else ():
+            if phase not in phases:
+                problems.append(f"company_kinds {kind.name}.train_limits: no phase '{phase}'")
     for i, t in enumerate(rs.trains):
         if t.rusts_on and t.rusts_on not in trains:
             problems.append(f"trains[{i}].rusts_on: no train '{t.rusts_on}'")

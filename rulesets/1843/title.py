@@ -609,7 +609,7 @@ def cmd_buy_private(ctx, cmd) -> None:
         refuse(f"{sym} sells to a company for {span} now, not {rs.money(price)}")
     side = rs.train(kind).sides[0]
     if not trains.within_limit(s, rs, corp, side):
-        refuse(f"train limit: {corp} cannot take {sym}'s {side.name} train ({trains.limit_text(s, rs)})")
+        refuse(f"train limit: {corp} cannot take {sym}'s {side.name} train ({trains.limit_text(s, rs, corp)})")
     left = trains.depot_left(s, kind)
     if not left:
         raise RuleViolation(f"{sym}'s {kind} train is already in play")

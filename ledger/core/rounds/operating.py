@@ -171,13 +171,19 @@ def cmd_done(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "done")
     ensure_ran(ctx, corp, "done")
-    if not trains.working(s, corp) and not cmd.get("no_route") and rs.k("operating", "must_buy_train") != "never":
+    if not trains.working(s, corp) and not cmd.get("no_route") and must_own_train(s, rs, corp):
         cheapest = trains.cheapest_available(s, rs)
         what = f"cheapest: {cheapest[1]} for {rs.money(cheapest[0])}" if cheapest else "none for sale"
         refuse(f"{corp} has no train and must buy one ({what})",
                             f"if {corp} has no route, say 'done {corp} --no-route'")
     ctx.emit("corp_turn_ended", corp=corp)
     next_corp(ctx)
+
+
+def must_own_train(s, rs, corp: str) -> bool:
+    """Whether the company must hold a train when its turn ends: its kind may be exempt (1801:
+    minors and regionals need not); else the title's rule."""
+    return shares.kind(s, rs, corp).must_own_train and rs.k("operating", "must_buy_train") != "never"
 
 
 # --------------------------------------------------------------------------- emergency money
@@ -317,10 +323,15 @@ def legal(s, rs, reg) -> Turn:
         acts.append(Action("token", (corp,)))
     has_trains = bool(s.corp_trains(corp))
     if s.round["revenue"] is None:
-        steps.append("pay/withhold REVENUE" if has_trains else "runs nothing (withhold 0)")
-        acts += [Action("pay", (corp,)), Action("withhold", (corp,))] if has_trains else [Action("withhold", (corp, "0"))]
+        modes = shares.kind(s, rs, corp).dividends
+        steps.append(f"{'/'.join(modes)} REVENUE" if has_trains else "runs nothing (withhold 0)")
+        acts += [Action(m, (corp,)) for m in modes] if has_trains else [Action("withhold", (corp, "0"))]
     steps.append(f"train (for sale: {', '.join(trains.for_sale(s, rs, reg))})")
-    steps.append("done" if has_trains else "done (must buy a train unless --no-route)")
+    if shares.kind(s, rs, corp).unsold == "treasury":
+        steps.append("issue/redeem")
+        acts += [Action("issue", (corp,)), Action("redeem", (corp,))]
+    must = not has_trains and must_own_train(s, rs, corp)
+    steps.append("done (must buy a train unless --no-route)" if must else "done")
     acts += [Action("train", (corp,)), Action("done", (corp,))]
     line = f"OR {s.round['set']}.{s.round['index']}: {corp} ({s.president(corp)}) operates: {', '.join(steps)}"
     return Turn(corp, tuple(acts), line)

@@ -196,8 +196,14 @@ def par_cell(rs: Ruleset, par: int) -> Pos:
 
 
 def operating_order(s, rs: Ruleset) -> list[str]:
-    """Floated companies by price, then column (right first), row (top first), arrival in the cell."""
+    """Floated companies group by group (their kind's); within one, those on the market by price,
+    then column (right first), row (top first), arrival in the cell; those off it in float order
+    (1801 §11: minors and regionals by float order first, then majors by share value)."""
     def key(sym):
         c = s.corps[sym]
-        return (-price(rs, c.cell), -c.cell[1], c.cell[0], c.arrival)
-    return sorted((sym for sym, c in s.corps.items() if c.floated and c.cell), key=key)
+        group = rs.company_kind(c.kind).group
+        if c.cell is None:
+            return (group, 0, 0, 0, 0, c.arrival)
+        return (group, 1, -price(rs, c.cell), -c.cell[1], c.cell[0], c.arrival)
+    return sorted((sym for sym, c in s.corps.items()
+                   if c.floated and (c.cell or not rs.company_kind(c.kind).market)), key=key)

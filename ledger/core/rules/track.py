@@ -27,7 +27,8 @@ def cmd_tile(ctx, cmd) -> None:
     if using:  # a private's lay: an extra one may come at any time in the turn (R18)
         tile_with_private(ctx, corp, names.private(rs, using), terrain, hex_fee, asked, cmd.get("hex"))
         return
-    for why in tile_bars(s, rs, corp):
+    points = cmd.get("points") or 1
+    for why in tile_bars(s, rs, corp, points):
         refuse(why)
     allowed = rs.k("operating", "tile_costs")
     if allowed and terrain not in allowed:
@@ -35,7 +36,8 @@ def cmd_tile(ctx, cmd) -> None:
     sources = {"second_tile": next_tile_fee(s, rs, corp), "hex": hex_fee}
     cost, steps = tile_price(s, rs, corp, terrain, sources, asked, cmd.get("hex"))
     turn.pay_from(ctx, corp, cost, "the tile")
-    emit_tile(ctx, corp, cost, terrain, hex_charged(rs, hex_fee), steps, hex=cmd.get("hex"))
+    more = {"points": points} if rs.company_kind(s.corps[corp].kind).tile_points else {}
+    emit_tile(ctx, corp, cost, terrain, hex_charged(rs, hex_fee), steps, hex=cmd.get("hex"), **more)
 
 
 def tile_price(s, rs, corp: str, terrain: int, sources: dict, asked: dict, hex_name=None) -> tuple[int, list]:
@@ -85,9 +87,18 @@ def track_step_over(s, corp: str) -> list[str]:
     return out
 
 
-def tile_bars(s, rs, corp: str) -> list[str]:
-    """Why the company may not lay an ordinary tile now (none: it may)."""
+def tile_bars(s, rs, corp: str, points: int = 1) -> list[str]:
+    """Why the company may not lay an ordinary tile now (none: it may). A kind with tile points
+    lays while its points last (1801 §11.1: minors and regionals 3, majors 6, each tile 1 or 2);
+    else the title counts lays."""
     out = track_step_over(s, corp)
+    budget = rs.company_kind(s.corps[corp].kind).tile_points
+    if budget:
+        spent = s.round.get("points", 0)
+        if spent + points > budget:
+            out.append(f"tile points: {corp} has {budget - spent} of its {budget} left this turn, "
+                       f"this tile costs {points}")
+        return out
     lays = tile_lays(rs, corp)
     if s.round["tiles"] >= lays:
         out.append(f"{corp} has laid its tile this turn ({lays} lay(s) a turn)")

@@ -44,7 +44,7 @@ def cmd_train(ctx, cmd) -> None:
     if trade is None and not trains.within_limit(s, rs, corp, side):
         n_trains, n_certs = trains.load(s, rs, corp)
         refuse(f"train limit: {corp} holds {n_trains} train(s) on {n_certs} certificate(s); a {side.name} "
-               f"would exceed the limit of {trains.limit_text(s, rs)} in {trains.phase_label(s.phase)}")
+               f"would exceed the limit of {trains.limit_text(s, rs, corp)} in {trains.phase_label(s.phase)}")
     contribution = 0 if relic else funding(ctx, corp, side, seller, price, trade)
     if relic and s.cash(company_acct(corp)) < price:
         raise RuleViolation(f"{corp} has {rs.money(s.cash(company_acct(corp)))}: a rusted certificate is paid "
@@ -190,7 +190,7 @@ def limit_text_pending(s, rs, due: dict, reg) -> tuple[str, str]:
     ways = list(reg.answers.get("discard", {"discard": None}))
     others = [w for w in ways if w != "discard"]
     extra = "".join(f" or {w} a certificate" for w in others)
-    return (f"{corp} is over the train limit of {trains.limit_text(s, rs)}: it must first discard "
+    return (f"{corp} is over the train limit of {trains.limit_text(s, rs, corp)}: it must first discard "
             f"{due['count']} train(s){extra}",
             "".join(f"{w} {corp} TYPE or " for w in others) + f"discard {corp} TYPE")
 
@@ -201,7 +201,7 @@ def limit_turn(s, rs, due: dict, reg):
     corp = due["corp"]
     others = [w for w in reg.answers.get("discard", {}) if w != "discard"]
     acts = tuple(Action(w, (corp,)) for w in (*others, "discard"))
-    return Turn(corp, acts, f"{corp} is over the train limit of {trains.limit_text(s, rs)}: "
+    return Turn(corp, acts, f"{corp} is over the train limit of {trains.limit_text(s, rs, corp)}: "
                             + "".join(f"{w} {corp} TYPE or " for w in others)
                             + f"discard {due['count']} (discard {corp} TYPE)")
 

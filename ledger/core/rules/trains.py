@@ -26,12 +26,23 @@ def phase_label(name: str) -> str:
     return f"phase {name}" if name[:1].isdigit() or len(name) == 1 else f"the {name} phase"
 
 
-def limit(s: GameState, rs: Ruleset) -> int:
-    return rs.phase(s.phase).train_limit
+def limit(s: GameState, rs: Ruleset, corp: str | None = None) -> int:
+    """The train limit now: the company's kind may set its own per phase (1801: minors 2, majors 4)."""
+    own = kind_limit(s, rs, corp)
+    return rs.phase(s.phase).train_limit if own is None else own
 
 
-def cert_limit(s: GameState, rs: Ruleset) -> int:
-    return rs.phase(s.phase).certificate_limit
+def cert_limit(s: GameState, rs: Ruleset, corp: str | None = None) -> int:
+    """Train certificates a company may hold (1843 counts a double-sided card once); a kind's own
+    limit bounds both."""
+    own = kind_limit(s, rs, corp)
+    return rs.phase(s.phase).certificate_limit if own is None else own
+
+
+def kind_limit(s: GameState, rs: Ruleset, corp: str | None) -> int | None:
+    if corp is None or corp not in s.corps:
+        return None
+    return rs.company_kind(s.corps[corp].kind).train_limits.get(s.phase)
 
 
 def flags(s: GameState, train_id: str) -> dict:
@@ -74,11 +85,11 @@ def load(s: GameState, rs: Ruleset, sym: str, extra: Side | None = None) -> tupl
 
 def within_limit(s: GameState, rs: Ruleset, sym: str, extra: Side | None = None) -> bool:
     n_trains, n_certs = load(s, rs, sym, extra)
-    return n_trains <= limit(s, rs) and n_certs <= cert_limit(s, rs)
+    return n_trains <= limit(s, rs, sym) and n_certs <= cert_limit(s, rs, sym)
 
 
-def limit_text(s: GameState, rs: Ruleset) -> str:
-    lim, clim = limit(s, rs), cert_limit(s, rs)
+def limit_text(s: GameState, rs: Ruleset, corp: str | None = None) -> str:
+    lim, clim = limit(s, rs, corp), cert_limit(s, rs, corp)
     return f"{lim} trains" if lim == clim else f"{lim} trains / {clim} certificates"
 
 
@@ -168,7 +179,7 @@ def over_limit(s: GameState, rs: Ruleset) -> list[dict]:
     out = []
     for sym in s.corps:
         n_trains, n_certs = load(s, rs, sym)
-        excess = max(n_trains - limit(s, rs), n_certs - cert_limit(s, rs))
+        excess = max(n_trains - limit(s, rs, sym), n_certs - cert_limit(s, rs, sym))
         if excess > 0:
             out.append({"kind": "discard", "corp": sym, "count": excess})
     return out
