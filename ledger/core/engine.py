@@ -199,6 +199,16 @@ def decide_with_state(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list
     return ctx.events, ctx.state
 
 
+def missing_verb(rs: Ruleset, verb: str) -> str:
+    """Why a game has no such command: none at all, or one its title's kinds of company lack."""
+    known = grammar.all_verbs().get(verb)
+    if known is None or not known.game:
+        return f"'{verb}' is not a game command"
+    if known.needs:
+        return f"{rs.title} has no '{verb}': none of its kinds of company {grammar.KIND_FEATURE_WORDS[known.needs]}"
+    return f"{rs.title} has no '{verb}' (another title's command)"
+
+
 def handler_for(reg, state: GameState, rs: Ruleset, verb: str):
     """The rule that plays `verb` now: the answer to a pending decision, or the verb in this round."""
     if state.pending and verb not in UNBLOCKED:
@@ -211,7 +221,7 @@ def handler_for(reg, state: GameState, rs: Ruleset, verb: str):
     if handler is None:
         rounds = [k for k in reg.rounds_of(verb) if k in reg.rounds]
         if not rounds:
-            raise CommandError(f"'{verb}' is not a game command")
+            raise CommandError(missing_verb(rs, verb))
         label = round_kind.round_label(state)
         if verb in reg.elsewhere:
             raise RuleViolation(f"{reg.elsewhere[verb]} (now: {label})")

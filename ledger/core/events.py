@@ -515,8 +515,10 @@ class ShareBought:
     percent: int
 
     def describe(e, rs):
-        where = "IPO" if e["source"] == "ipo" else "pool"
-        return f"{e['player']} buys {e['percent']}% of {e['corp']} from the {where} for {rs.money(e['price'])}"
+        held = e.get("certs") or [[None, ""]]
+        where = ("the pool" if e["source"] == "pool" else
+                 f"{e['corp']}'s treasury" if str(held[0][1]).startswith("treasury:") else "the IPO")
+        return f"{e['player']} buys {e['percent']}% of {e['corp']} from {where} for {rs.money(e['price'])}"
 
 
 @event
@@ -558,7 +560,7 @@ class Floated:
             corp.arrival = s.seq
 
     def describe(e, rs):
-        return f"{e['corp']} floats: receives {rs.money(e['capital'])}"
+        return f"{e['corp']} floats: receives {rs.money(e['capital'])}" if e["capital"] else f"{e['corp']} floats"
 
 
 @event
@@ -601,12 +603,12 @@ class CompanyConverted:
     president's certificate named (None: a kind with no director). Every company still sums to
     100 %."""
     corp: str
-    kind: str
+    becomes: str   # the company kind it is now
     percents: dict
     president: str = None
 
     def apply(s, e):
-        s.corps[e["corp"]].kind = e["kind"]
+        s.corps[e["corp"]].kind = e["becomes"]
         s.cert_percent.update(e["percents"])
         presidents = dict(s.presidents)
         if e.get("president"):
@@ -616,7 +618,7 @@ class CompanyConverted:
         s.presidents = presidents
 
     def describe(e, rs):
-        return f"{e['corp']} becomes a {e['kind']}"
+        return f"{e['corp']} becomes a {e['becomes']}"
 
 
 @event
@@ -675,7 +677,7 @@ class CorpTurnStarted:
         corp.operated = True
 
     def describe(e, rs):
-        return f"{e['corp']} operates ({e['president']})" + (" and places its home token" if e.get("home_token") else "")
+        return f"{e['corp']} operates ({e.get('president') or 'no director'})" + (" and places its home token" if e.get("home_token") else "")
 
 
 @event
@@ -786,6 +788,7 @@ class Revenue:
     how: str
     per_share: str = None
     payees: list = None
+    kept: int = None  # a half payout: what the company keeps
 
     def apply(s, e):
         if s.round.get("kind") == "operating":
@@ -795,6 +798,9 @@ class Revenue:
         if e["how"] == "pay":
             return (f"{e['corp']} pays out {rs.money(e['revenue'])} ({format_money(e['per_share'], rs.currency)}/share): "
                     f"{payees_text(e, rs)}")
+        if e["how"] == "half":
+            return (f"{e['corp']} runs for {rs.money(e['revenue'])}, keeps {rs.money(e['kept'])} and pays out half "
+                    f"({format_money(e['per_share'], rs.currency)}/share): {payees_text(e, rs)}")
         return f"{e['corp']} withholds {rs.money(e['revenue'])}"
 
 

@@ -333,9 +333,9 @@ SHARED = (
          needs="half"),
     game("issue", "operating", "The company sells N of its treasury shares to the pool at the market price "
          "(titles with treasury shares).", "bank issue MAJ 2", [CORP, Arg("count", "count", optional=True)],
-         needs="treasury"),
+         needs="issues"),
     game("redeem", "operating", "The company buys N of its shares back from the pool into its treasury.",
-         "bank redeem MAJ 1", [CORP, Arg("count", "count", optional=True)], needs="treasury"),
+         "bank redeem MAJ 1", [CORP, Arg("count", "count", optional=True)], needs="issues"),
     game("train", "operating", "Buy a train from the bank, the pool or another company.", "bank train PRR 3",
          [CORP, Arg("type", "side")],
          [Opt("--from", "source", kind="seller", help="pool, or the selling company"),
@@ -440,8 +440,10 @@ def merged(extras: list[TitleGrammar]) -> dict[str, Verb]:
 
 
 # What a verb's `needs` asks of a title's company kinds.
-KIND_FEATURES = {"half": lambda k: "half" in k.dividends, "treasury": lambda k: k.unsold == "treasury",
+KIND_FEATURES = {"half": lambda k: "half" in k.dividends, "issues": lambda k: k.issues,
                  "tile_points": lambda k: k.tile_points > 0}
+# ... and how a refusal says a title lacks it: "none of its kinds of company <...>"
+KIND_FEATURE_WORDS = {"half": "pays half", "issues": "issues shares", "tile_points": "counts tile points"}
 
 
 @lru_cache(maxsize=None)
@@ -507,6 +509,8 @@ def build(verb: Verb, values: dict) -> Command:
         value = values.get(verb.param(opt))
         if opt.switch:
             value = opt.value if value else None
+        elif value is not None and not opt.many and all_kinds()[opt.kind].parse:
+            value = all_kinds()[opt.kind].parse(value)
         if value is not None or opt.name not in args:
             args[opt.name] = value
     refuse_unknown_options(verb.name, args)

@@ -19,7 +19,12 @@ def turn(s, rs) -> Turn:
     if s.pending:
         due = s.pending[0]
         return reg.pending_turn[due["kind"]](s, rs, due, reg)
-    return reg.rounds[s.round["kind"]].legal(s, rs, reg)
+    own = reg.rounds[s.round["kind"]].legal(s, rs, reg)
+    added = reg.offered(s, rs, s.round["kind"])
+    if not added:
+        return own
+    words = ", ".join(a.text or " ".join(map(str, (a.verb, *a.args))) for a in added)
+    return Turn(own.actor, own.actions + tuple(added), f"{own.line}; or {words}")
 
 
 def actions(s, rs) -> list[Action]:

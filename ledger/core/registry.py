@@ -58,21 +58,36 @@ class Registry:
     gates: dict[str, dict[str, tuple]] = field(default_factory=dict)
     # the rules that settle a choice a player was asked to make (decisions.ask): name -> rule
     choices: dict[str, Callable] = field(default_factory=dict)
+    # verb -> (state, rs) -> the Actions of that verb legal now, for verbs a title adds to a round
+    # whose own turn rules do not know them (legal.turn adds them to the round's)
+    offers: dict[str, Callable] = field(default_factory=dict)
 
     def round(self, kind) -> None:
         self.rounds[kind.name] = kind
 
     def verb(self, verb: str, handler: Callable, *rounds: str, elsewhere: str | None = None,
-             phases: dict | None = None) -> None:
+             phases: dict | None = None, offer: Callable | None = None) -> None:
         """`handler(ctx, cmd)` plays `verb` in these round kinds ('*': in any round); `elsewhere`
         is the refusal in any other round; `phases` ({axis: (phase, ...)}) the phases of a phase
-        axis (ruleset `[[phase_axes]]`) in which it is played."""
+        axis (ruleset `[[phase_axes]]`) in which it is played; `offer(state, rs)` the actions of
+        it legal now (for a verb the round's own turn rules do not list)."""
         for kind in rounds or ("*",):
             self.handlers[(kind, verb)] = handler
         if elsewhere:
             self.elsewhere[verb] = elsewhere
         if phases:
             self.gates[verb] = {axis: tuple(names) for axis, names in phases.items()}
+        if offer:
+            self.offers[verb] = offer
+
+    def offered(self, state, rs, kind: str) -> list:
+        """The actions of the verbs a title added to this round kind that are legal now."""
+        out = []
+        for verb, offer in self.offers.items():
+            gates = self.gates.get(verb, {})
+            if self.handlers.get((kind, verb)) and all(state.axes.get(a) in ph for a, ph in gates.items()):
+                out += offer(state, rs)
+        return out
 
     def choice(self, name: str, rule: Callable) -> None:
         """`rule(ctx, decision, option)` settles a choice asked with decisions.ask(..., rule=name)."""

@@ -227,6 +227,7 @@ class CompanyKind:
                                     # each unsold share's price goes to the company; none
     capital_shares: int = 10
     unsold: str = "ipo"             # unsold certificates: in the bank's IPO, or in the company's treasury
+    issues: bool = False            # it may issue treasury shares to the pool and redeem them (1801 majors)
     ipo_price: str = "par"          # an unsold share costs par, or the market price
     ipo_pays: str = "nobody"        # dividends on unsold shares: nobody, or the company
     pool_pays: str = "company"      # dividends on pool shares: the company, or nobody
@@ -752,6 +753,8 @@ def check_kind(path: str, kind: CompanyKind, problems: list[str]) -> None:
         problems.append(f"{path}.certificates: must sum to 100, sums to {sum(certs)}")
     if any(c % kind.unit for c in certs):
         problems.append(f"{path}.certificates: every certificate must be a whole number of {kind.unit}% units")
+    if kind.issues and kind.unsold != "treasury":
+        problems.append(f"{path}.issues: only a company keeping its unsold shares in its treasury issues them")
     for key, allowed in KIND_CHOICES.items():
         if getattr(kind, key) not in allowed:
             problems.append(f"{path}.{key}: {getattr(kind, key)!r} is not one of {', '.join(allowed)}")
@@ -933,7 +936,11 @@ def title_module(title: str):
         spec = importlib.util.spec_from_file_location(name, Path(str(folder)) / f"{TITLE_MODULE}.py")
         module = importlib.util.module_from_spec(spec)
         sys.modules[name] = module
-        spec.loader.exec_module(module)
+        try:
+            spec.loader.exec_module(module)
+        except BaseException:
+            del sys.modules[name]  # a module that failed to load is not half-registered
+            raise
     return sys.modules[name]
 
 

@@ -27,6 +27,12 @@ def owned_privates(s, player_or_corp_acct: str) -> list[str]:
     return [sym for sym, p in s.privates.items() if p.owner == player_or_corp_acct and not p.closed]
 
 
+def held_assets(s, rs, acct: str) -> dict[str, list[str]]:
+    """The pieces of each kind the title's data adds ([[assets]]: Pullmans, chits ...) that `acct` holds."""
+    return {kind: held for kind, syms in rs.assets.items()
+            if (held := [x for x in syms if s.assets[x].owner == acct and not s.assets[x].closed])}
+
+
 def whose_turn(s, rs) -> str:
     """One line: who acts now and what they may do (the core says; ledger.core.legal)."""
     return legal.hint(s, rs)
@@ -71,7 +77,7 @@ def status_json(s, rs) -> dict:
         "trains_for_sale": for_sale(s, rs),
         "players": [{"name": p, "cash": s.cash(player_acct(p)), "certificates": shares.cert_count(s, rs, p),
                      "shares": holdings(s, rs, p), "privates": owned_privates(s, player_acct(p)),
-                     "value": value(s, rs, p)} for p in s.players],
+                     "value": value(s, rs, p), **held_assets(s, rs, player_acct(p))} for p in s.players],
         "companies": [company_json(s, rs, c.sym) for c in rs.corporations],
         "privates": [{"sym": p.sym, "owner": acct_name(s.privates[p.sym].owner) if s.privates[p.sym].owner else None,
                       "closed": s.privates[p.sym].closed, "face": p.face,
@@ -88,7 +94,8 @@ def company_json(s, rs, sym: str) -> dict:
             "kind": c.kind, "ipo": shares.ipo_percent(s, rs, sym), "pool": s.percent_of(POOL, sym),
             "trains": [train_label(s, rs, t) for t in sorted(s.corp_trains(sym))], "floated": c.floated,
             "tokens_left": len(rs.corporation(sym).tokens) - c.tokens_used,
-            "privates": owned_privates(s, company_acct(sym)), **title_holdings(s, rs, sym)}
+            "privates": owned_privates(s, company_acct(sym)), **held_assets(s, rs, company_acct(sym)),
+            **title_holdings(s, rs, sym)}
 
 
 def title_holdings(s, rs, sym: str) -> dict:
@@ -103,7 +110,9 @@ def status_text(s, rs) -> str:
             f"priority {s.players[s.priority]} · cert limit {s.cert_limit}")
     players = [[p, f"{rs.money(s.cash(player_acct(p)))}", f"{shares.cert_count(s, rs, p)}/{s.cert_limit}",
                 " ".join(f"{c} {pct}%" for c, pct in holdings(s, rs, p).items()) or "-",
-                " ".join(owned_privates(s, player_acct(p))) or "-", f"{rs.money(value(s, rs, p))}"] for p in s.players]
+                " ".join(owned_privates(s, player_acct(p)) + [x for v in held_assets(s, rs, player_acct(p)).values()
+                                                              for x in v]) or "-",
+                f"{rs.money(value(s, rs, p))}"] for p in s.players]
     out = [head, "", tabulate(players, headers=["player", "cash", "certs", "shares", "privates", "worth"])]
     started = [c.sym for c in rs.corporations if s.corps[c.sym].par is not None]
     if started:
@@ -113,10 +122,12 @@ def status_text(s, rs) -> str:
             rows.append([sym, f"{rs.money(j['price'])} / {rs.money(j['par'])}", f"{rs.money(j['cash'])}", " ".join(j["trains"]) or "-",
                          j["tokens_left"], f"{j['ipo']}%", f"{j['pool']}%", j["president"] or "-",
                          "yes" if j["floated"] else "no",
-                         " ".join(j["privates"] + [x for v in title_holdings(s, rs, sym).values() for x in v]) or "-"])
-        out += ["", tabulate(rows, headers=["company", "price/par", "cash", "trains", "tokens", "IPO", "pool",
+                         " ".join(j["privates"] + [x for v in held_assets(s, rs, company_acct(sym)).values() for x in v]
+                                  + [x for v in title_holdings(s, rs, sym).values() for x in v]) or "-"])
+        unsold = "unsold" if any(k.unsold == "treasury" for k in rs.kinds.values()) else "IPO"
+        out += ["", tabulate(rows, headers=["company", "price/par", "cash", "trains", "tokens", unsold, "pool",
                                             "president", "floated",
-                                            "/".join(["privates", *title_holdings(s, rs, started[0])])])]
+                                            "/".join(["privates", *rs.assets, *title_holdings(s, rs, started[0])])])]
     unsold = privates.unsold(s, rs)
     if "bids" in s.round and unsold:  # an auction is under way
         rows = [[sym, f"{rs.money(s.privates[sym].price)}",

@@ -327,13 +327,13 @@ def legal(s, rs, reg) -> Turn:
         steps.append(f"{'/'.join(modes)} REVENUE" if has_trains else "runs nothing (withhold 0)")
         acts += [Action(m, (corp,)) for m in modes] if has_trains else [Action("withhold", (corp, "0"))]
     steps.append(f"train (for sale: {', '.join(trains.for_sale(s, rs, reg))})")
-    if shares.kind(s, rs, corp).unsold == "treasury":
+    if shares.kind(s, rs, corp).issues:
         steps.append("issue/redeem")
         acts += [Action("issue", (corp,)), Action("redeem", (corp,))]
     must = not has_trains and must_own_train(s, rs, corp)
     steps.append("done (must buy a train unless --no-route)" if must else "done")
     acts += [Action("train", (corp,)), Action("done", (corp,))]
-    line = f"OR {s.round['set']}.{s.round['index']}: {corp} ({s.president(corp)}) operates: {', '.join(steps)}"
+    line = f"OR {s.round['set']}.{s.round['index']}: {corp} ({s.president(corp) or 'no director'}) operates: {', '.join(steps)}"
     return Turn(corp, tuple(acts), line)
 
 

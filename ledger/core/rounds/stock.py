@@ -114,11 +114,12 @@ def cmd_par(ctx, cmd) -> None:
         ctx.emit("pending", pending=[p for p in s.pending if p is not pending])
         return
     take_turn(ctx, player)
-    if s.corps[corp].par is not None:
-        raise RuleViolation(f"{corp} is already started (par {rs.money(s.corps[corp].par)})", f"buy {player} {corp}")
     pres = s.presidents.get(corp)
     if pres is None:
-        raise RuleViolation(f"{corp} has no president's certificate: a player does not start it")
+        raise RuleViolation(f"{corp} ({s.corps[corp].kind}) has no president's certificate: a player does not start it",
+                            f"buy {player} {corp}")
+    if s.corps[corp].par is not None:
+        raise RuleViolation(f"{corp} is already started (par {rs.money(s.corps[corp].par)})", f"buy {player} {corp}")
     check_par_colour(s, rs, price)
     check_may_buy(ctx, player, corp, "par")
     cost = price * s.cert_percent[pres] // shares.unit(s, rs, corp)
@@ -217,8 +218,8 @@ def check_may_buy(ctx, player: str, corp: str, source: str) -> None:
     zone_ok = shares.zone(s, rs, corp) in multi and source != "par"
     sources_ok = from_ipo_ok or (source == "pool" and all(b[1] == "pool" for b in buys))
     if not (same and zone_ok and sources_ok and all(b[1] != "par" for b in buys)):
-        refuse(f"{player} has already bought this turn: one certificate per turn "
-                            f"(several only of one company in the {' or '.join(multi)} zone)")
+        several = f" (several only of one company in the {' or '.join(multi)} zone)" if multi else ""
+        refuse(f"{player} has already bought this turn: one certificate per turn{several}")
 
 
 def check_president(ctx, corp: str) -> None:

@@ -84,8 +84,10 @@ def check_can_take_cert(s: GameState, rs: Ruleset, player: str, corp: str, pct: 
     free = set(rs.k("stock", "cert_free_zones"))
     count = cert_count(s, rs, player)
     if count >= s.cert_limit and kind(s, rs, corp).counts and zone(s, rs, corp) not in free:
-        refuse(f"certificate limit {s.cert_limit} reached: {player} holds {count}",
-                            "sell a certificate first, or buy a company priced in the yellow, orange or brown zone")
+        order = list(rs.k("stock", "cert_free_zones"))
+        named = ", ".join(order[:-1]) + " or " + order[-1] if len(order) > 1 else "".join(order)
+        zones = f", or buy a company priced in the {named} zone" if order else ""
+        refuse(f"certificate limit {s.cert_limit} reached: {player} holds {count}", f"sell a certificate first{zones}")
     check_holding(s, rs, player, corp, pct)
 
 
@@ -197,7 +199,9 @@ def sale_moves(s: GameState, rs: Ruleset, player: str, corp: str, n: int, *, kee
         sold.append(cert)
         total += s.cert_percent[cert]
     if total != n * u:
-        raise RuleViolation(f"{player} cannot sell exactly {n} share(s) of {corp} with the certificates held")
+        held = ", ".join(f"{s.cert_percent[c]}%" for c in sorted(mine, key=_cert_key))
+        raise RuleViolation(f"{player} cannot sell exactly {n} share(s) of {corp} ({n * u}%) with the certificates "
+                            f"held ({held or 'none to sell'}; one share is {u}%)")
     moves += [[c, acct, POOL] for c in sold]
     return moves, new_pres
 
@@ -278,7 +282,7 @@ def conversion(s: GameState, rs: Ruleset, corp: str, to_kind: str) -> dict:
         cert = f"{corp}.{i}"
         percents[cert] = new.certificates[i]
         moves.append([cert, None, unsold_then])
-    return {"corp": corp, "kind": to_kind, "percents": percents, "certs": moves,
+    return {"corp": corp, "becomes": to_kind, "percents": percents, "certs": moves,
             "president": f"{corp}.0" if new.president else None}
 
 
@@ -289,8 +293,8 @@ def treasury_trade(ctx, corp: str, n: int, redeem: bool) -> None:
     moving as for a sale (1801 §11.7), or buys `n` back from the pool. The pool limit holds."""
     s, rs = ctx.state, ctx.rs
     k = kind(s, rs, corp)
-    if k.unsold != "treasury":
-        raise RuleViolation(f"{corp} ({k.name}) holds no treasury shares to issue or redeem")
+    if not k.issues:
+        raise RuleViolation(f"{corp} ({k.name}) does not issue or redeem its shares")
     source, dest = (POOL, unsold_acct(s, rs, corp)) if redeem else (unsold_acct(s, rs, corp), POOL)
     certs = ordinary_certs(s, source, corp)[:n]
     if n < 1 or len(certs) < n:

@@ -89,8 +89,13 @@ def within_limit(s: GameState, rs: Ruleset, sym: str, extra: Side | None = None)
 
 
 def limit_text(s: GameState, rs: Ruleset, corp: str | None = None) -> str:
+    """The train limit in words: a company's, or (none given) the phase's and each kind's own."""
     lim, clim = limit(s, rs, corp), cert_limit(s, rs, corp)
-    return f"{lim} trains" if lim == clim else f"{lim} trains / {clim} certificates"
+    text = f"{lim} trains" if lim == clim else f"{lim} trains / {clim} certificates"
+    if corp is None:
+        own = [f"{k.name} {k.train_limits[s.phase]}" for k in rs.kinds.values() if s.phase in k.train_limits]
+        text += f"; {', '.join(own)}" if own else ""
+    return text
 
 
 def sold_count(s: GameState, name: str) -> int:
