@@ -14,8 +14,14 @@ def info_text(rs: Ruleset) -> str:
                         headers=["players", "cash each", "cert limit"]))
     out.append(tabulate([[p.sym, p.name, rs.money(p.face), rs.money(p.revenue), ", ".join(f"{k}={v}" for k, v in p.abilities.items())]
                          for p in rs.privates], headers=["private", "name", "face", "revenue", "abilities"]))
+    several = len(rs.kinds) > 1
     out.append(tabulate([[c.sym, c.alias or "", c.name, c.home, " ".join(rs.money(t) for t in c.tokens)]
-                         for c in rs.corporations], headers=["company", "type as", "name", "home", "tokens"]))
+                         + ([rs.starting_kind(c.sym).name + (f", listed at {rs.money(c.listed_at)}" if c.listed_at else "")]
+                            if several else [])
+                         for c in rs.corporations],
+                        headers=["company", "type as", "name", "home", "tokens"] + (["kind"] if several else [])))
+    if several:
+        out.append(kinds_table(rs))
     aliased = [c for c in rs.corporations if c.alias]
     if aliased:
         out.append(f"'type as': a plain name for a symbol a shell would split (in bash '&' ends a command); "
@@ -46,6 +52,35 @@ def info_text(rs: Ruleset) -> str:
                 for name, spec in rs.options.items()]
         out.append(tabulate(rows, headers=["option (--option NAME)", "default", "what"]))
     return "\n\n".join(out)
+
+
+def kinds_table(rs: Ruleset) -> str:
+    """A title's kinds of company side by side, one column each (narrow enough for a phone):
+    certificates, director, capital, where unsold shares wait and whom they pay, dividends, limits."""
+    def column(k) -> list:
+        return [", ".join(f"{n}x{pct}%" if n > 1 else f"{pct}%" for pct, n in runs(k.certificates)),
+                "yes" if k.president else "none", f"{k.unit}%", f"{k.float_percent}% sold",
+                k.capitalization, k.unsold + (", issues them" if k.issues else ""),
+                f"{k.ipo_price}, pay {k.ipo_pays}", "/".join(k.dividends), "yes" if k.counts else "no",
+                f"{k.holding_limit}%" if k.holding_limit else "none", k.group, k.tile_points or "-",
+                ", ".join(f"{ph}: {n}" for ph, n in k.train_limits.items()) or "the phase's",
+                "yes" if k.must_own_train else "no"]
+    fields = ["certificates", "director", "share unit", "floats at", "capital", "unsold shares", "unsold: price, pay",
+              "dividends", "cert limit counts", "holding cap", "operating group", "tile points", "train limits",
+              "must own a train"]
+    columns = [column(k) for k in rs.kinds.values()]
+    return tabulate([[f, *(c[i] for c in columns)] for i, f in enumerate(fields)], headers=["kind", *rs.kinds])
+
+
+def runs(values) -> list[tuple[int, int]]:
+    """(value, how many in a row): 20, 10, 10 -> (20, 1), (10, 2)."""
+    out: list[list[int]] = []
+    for v in values:
+        if out and out[-1][0] == v:
+            out[-1][1] += 1
+        else:
+            out.append([v, 1])
+    return [(v, n) for v, n in out]
 
 
 def limit(p) -> str:
