@@ -225,3 +225,23 @@ def test_random_games_in_sqlite_replay_and_undo_exactly(proof_titles, tmp_path, 
     reopened = Session.open(path)
     assert reopened.state == game.state, "reopening the file gives a different state"
     reopened.close()
+
+
+def test_p39_certificate_limit_rises_for_each_public_company_held_at_80_percent(proof_titles):
+    """1839 §7.6 as P39's data says it: +2 for each public company of which the player holds at
+    least 80 %; foreign companies never count, whatever is held of them."""
+    from ledger.core import ruleset
+    from ledger.core.rules import shares
+    rs = ruleset.load("P39")
+    game = RandomGame("P39", ["Ann", "Ben", "Cy"], 0)
+    s = game.state
+    assert shares.cert_limit(s, rs, "Ann") == 16
+    hsm = sorted((c for c in s.certs if c.startswith("HSM.")), key=lambda c: int(c.split(".")[1]))
+    for cert in hsm[:6]:  # the director's 20 % and five 10 %: 70 %
+        s.certs[cert] = "player:Ann"
+    assert shares.cert_limit(s, rs, "Ann") == 16
+    s.certs[hsm[6]] = "player:Ann"  # 80 %
+    assert shares.cert_limit(s, rs, "Ann") == 18
+    for cert in (c for c in s.certs if c.startswith("BE.")):
+        s.certs[cert] = "player:Ann"  # all of a foreign company: no bonus
+    assert shares.cert_limit(s, rs, "Ann") == 18

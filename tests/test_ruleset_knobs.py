@@ -15,6 +15,8 @@ from ledger.core.errors import LedgerCorrupt, RulesetError
 # The effective knob values (default options) read from both TOMLs before the defaults existed,
 # plus the new `rounds` section, which neither title sets.
 ROUNDS = {"opening": ["auction"], "cycle": ["stock", "operating"]}
+# a knob added later (1839's certificate-limit bonus), off by default
+NO_LIMIT_BONUS = {"cert_limit_bonus": 0, "cert_limit_bonus_at": 100}
 EXPECTED = {
     "1830": {
         "bank": {"total": 12000, "breaks": "below_zero"},
@@ -26,7 +28,7 @@ EXPECTED = {
                   "multi_buy_zones": ["brown"], "multi_buy_from_ipo": True,  # the default option turns it on
                   "over_limit_blocks_pass": False, "no_buy_after_sell": True, "priority": "after_last_actor",
                   "first_round_turn": "after_last_buyer", "sale_price": "before_sale", "sold_out_rise": True,
-                  "over_limit_must_sell": True},
+                  "over_limit_must_sell": True, **NO_LIMIT_BONUS},
         "company": {"float_percent": 60, "capitalization": "full", "capital_shares": 10, "ipo_price": "par",
                     "pool_price": "market", "ipo_pays": "nobody", "pool_pays": "company",
                     "dividend_rounding": "ceil_per_holder", "share_unit": 10,
@@ -52,7 +54,7 @@ EXPECTED = {
                   "unlimited_holding_zones": ["orange", "brown"], "cert_free_zones": ["yellow", "orange", "brown"],
                   "multi_buy_zones": ["brown"], "multi_buy_from_ipo": True, "over_limit_blocks_pass": True,
                   "no_buy_after_sell": True, "priority": "cash_descending", "first_round_turn": "after_last_buyer",
-                  "sale_price": "before_sale", "sold_out_rise": True, "over_limit_must_sell": True},
+                  "sale_price": "before_sale", "sold_out_rise": True, "over_limit_must_sell": True, **NO_LIMIT_BONUS},
         "company": {"float_percent": 60, "capitalization": "full", "capital_shares": 10, "ipo_price": "par",
                     "pool_price": "market", "ipo_pays": "nobody", "pool_pays": "company",
                     "dividend_rounding": "floor_per_holder", "share_unit": 10,

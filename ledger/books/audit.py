@@ -91,7 +91,7 @@ def audit(session) -> tuple[list[str], list[str]]:
     problems += [f"invariant: {p}" for p in check(final, rs)]
     for p in final.players:
         if shares.over_cert_limit(final, rs, p):
-            notes.append(f"{p} holds {shares.cert_count(final, rs, p)} certificates, over the limit {final.cert_limit}")
+            notes.append(f"{p} holds {shares.cert_count(final, rs, p)} certificates, over the limit {shares.cert_limit(final, rs, p)}")
     for entry in entries:
         if entry.status != "active":
             continue

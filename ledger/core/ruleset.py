@@ -83,6 +83,10 @@ KNOBS: dict[str, dict[str, Knob]] = {
         # every share of one sale at the price before it, or each at the price after the last one's drop
         "sale_price": Knob(str, ("before_sale", "stepwise"), "before_sale"),
         "sold_out_rise": Knob(bool, None, True),  # a company sold out at the end of a stock round moves up
+        # a player's certificate limit rises by this much for each company (of a kind that counts)
+        # of which he holds at least cert_limit_bonus_at percent (1839 §7.6: +2 at 80 %)
+        "cert_limit_bonus": Knob(int, None, 0),
+        "cert_limit_bonus_at": Knob(int, None, 100),
     },
     "company": {
         "float_percent": Knob(int, None, 60),     # percent sold from the IPO that floats a company

@@ -76,6 +76,7 @@ def status_json(s, rs) -> dict:
         "train_certificate_limit": trains.cert_limit(s, rs),
         "trains_for_sale": for_sale(s, rs),
         "players": [{"name": p, "cash": s.cash(player_acct(p)), "certificates": shares.cert_count(s, rs, p),
+                     "cert_limit": shares.cert_limit(s, rs, p),
                      "shares": holdings(s, rs, p), "privates": owned_privates(s, player_acct(p)),
                      "value": value(s, rs, p), **held_assets(s, rs, player_acct(p))} for p in s.players],
         "companies": [company_json(s, rs, c.sym) for c in rs.corporations],
@@ -108,7 +109,7 @@ def status_text(s, rs) -> str:
     bank = f"{rs.money(s.cash(BANK))}" + (" (BROKEN)" if s.bank_broken else "")
     head = (f"{rs.title} · {round_label(s)} · phase {s.phase} (train limit {trains.limit_text(s, rs)}) · bank {bank} · "
             f"priority {s.players[s.priority]} · cert limit {s.cert_limit}")
-    players = [[p, f"{rs.money(s.cash(player_acct(p)))}", f"{shares.cert_count(s, rs, p)}/{s.cert_limit}",
+    players = [[p, f"{rs.money(s.cash(player_acct(p)))}", f"{shares.cert_count(s, rs, p)}/{shares.cert_limit(s, rs, p)}",
                 " ".join(f"{c} {pct}%" for c, pct in holdings(s, rs, p).items()) or "-",
                 " ".join(owned_privates(s, player_acct(p)) + [x for v in held_assets(s, rs, player_acct(p)).values()
                                                               for x in v]) or "-",

@@ -208,7 +208,7 @@ def check_may_buy(ctx, player: str, corp: str, source: str) -> None:
                f"{shares.holding_limit(s, rs, over[0])}% limit: must sell before buying", f"sell {player} {over[0]} 1")
     if rs.k("stock", "over_limit_must_sell") and shares.over_cert_limit(s, rs, player):
         refuse(f"{player} holds {shares.cert_count(s, rs, player)} certificates, over the limit "
-                            f"{s.cert_limit}: must sell before buying")
+                            f"{shares.cert_limit(s, rs, player)}: must sell before buying")
     buys = s.round["buys"]
     if not buys:
         return
@@ -273,7 +273,7 @@ def check_may_end_turn(s, rs, player: str) -> None:
     _can, plan = shares.sellable_value(s, rs, player, keep_president_of=None)
     sellable = [corp for corp, _n in plan if shares.zone(s, rs, corp) not in free]
     if sellable:
-        refuse(f"{player} holds {shares.cert_count(s, rs, player)} certificates, over the limit {s.cert_limit}: "
+        refuse(f"{player} holds {shares.cert_count(s, rs, player)} certificates, over the limit {shares.cert_limit(s, rs, player)}: "
                f"must sell down before ending the turn", f"sell {player} {sellable[0]} 1")
 
 

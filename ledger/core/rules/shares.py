@@ -64,7 +64,18 @@ def cert_count(s: GameState, rs: Ruleset, player: str) -> int:
 
 
 def over_cert_limit(s: GameState, rs: Ruleset, player: str) -> bool:
-    return cert_count(s, rs, player) > s.cert_limit
+    return cert_count(s, rs, player) > cert_limit(s, rs, player)
+
+
+def cert_limit(s: GameState, rs: Ruleset, player: str) -> int:
+    """The player's certificate limit: the table's for the number of players, plus the title's
+    bonus for each company of a counting kind he holds enough of (1839 §7.6: +2 at 80 %)."""
+    bonus = rs.k("stock", "cert_limit_bonus")
+    if not bonus:
+        return s.cert_limit
+    at = rs.k("stock", "cert_limit_bonus_at")
+    big = sum(1 for corp in s.corps if kind(s, rs, corp).counts and s.percent_of(player_acct(player), corp) >= at)
+    return s.cert_limit + bonus * big
 
 
 def holding_limit(s: GameState, rs: Ruleset, corp: str) -> int:
@@ -83,11 +94,12 @@ def check_can_take_cert(s: GameState, rs: Ruleset, player: str, corp: str, pct: 
     """Certificate limit and holding limit for one more certificate of `corp`."""
     free = set(rs.k("stock", "cert_free_zones"))
     count = cert_count(s, rs, player)
-    if count >= s.cert_limit and kind(s, rs, corp).counts and zone(s, rs, corp) not in free:
+    limit = cert_limit(s, rs, player)
+    if count >= limit and kind(s, rs, corp).counts and zone(s, rs, corp) not in free:
         order = list(rs.k("stock", "cert_free_zones"))
         named = ", ".join(order[:-1]) + " or " + order[-1] if len(order) > 1 else "".join(order)
         zones = f", or buy a company priced in the {named} zone" if order else ""
-        refuse(f"certificate limit {s.cert_limit} reached: {player} holds {count}", f"sell a certificate first{zones}")
+        refuse(f"certificate limit {limit} reached: {player} holds {count}", f"sell a certificate first{zones}")
     check_holding(s, rs, player, corp, pct)
 
 
