@@ -108,11 +108,18 @@ def test_p01_regionals_expand_into_majors_through_the_cli(tmp_path):
     assert s["phases"] == {"train": "3", "railroad": "major"}
     assert {c["sym"]: c["kind"] for c in s["companies"]} == {"NR": "major", "SR": "regional", "ER": "regional",
                                                               "WR": "regional"}
-    # Cy held the 50 % and a 25 % (now 20 % + 10 %), bought one share in the window: 40 %; Ben's 25 %
-    # became 10 %, plus one in the window and one in his turn: 30 %. NR issued two to the pool.
-    assert player(s, "Cy")["shares"]["NR"] == 40 and player(s, "Ben")["shares"]["NR"] == 30
-    assert (company(s, "NR")["pool"], company(s, "NR")["ipo"]) == (20, 10)
+    # Cy held the 50 % and a 25 % (now 20 % + 10 %), bought one share in the window and one in SR 4:
+    # 50 %; Ben's 25 % became 10 %, plus one in the window and one in his turn: 30 %. NR issued two.
+    assert player(s, "Cy")["shares"]["NR"] == 50 and player(s, "Ben")["shares"]["NR"] == 30
+    assert (company(s, "NR")["pool"], company(s, "NR")["ipo"]) == (20, 0)
     assert company(s, "NR")["president"] == "Cy"
+    # as a regional NR sold its 25 % shares at par (90); the expansion set the major's par at its price
+    # then (100), which the window and Ben's purchase in that round paid to NR; in SR 4 its treasury
+    # share sells at the market price (82: 90 after the issue, one box left for withholding)
+    bought = [(e["player"], e["price"]) for e in events_of(game, "share_bought") if e["corp"] == "NR"]
+    assert bought == [("Ben", 90), ("Cy", 90), ("Cy", 100), ("Ben", 100), ("Ben", 100), ("Cy", 82)]
+    assert company(s, "NR")["price"] == 82 and company(s, "NR")["par"] == 100
+    assert [(e["count"], e["price"], e["amount"]) for e in events_of(game, "shares_issued")] == [(2, 112, 224)]
     assert company(s, "NR")["pullman"] == ["PM1"]
     converted = events_of(game, "company_converted")
     assert len(converted) == 1 and sorted(converted[0]["percents"].values()) == [10] * 8 + [20]

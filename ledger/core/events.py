@@ -497,9 +497,12 @@ class Par:
     corp: str
     price: int
     cost: int = 0
+    par_round: bool = False  # its unsold shares sell at par for the rest of this stock round
 
     def apply(s, e):
         s.corps[e["corp"]].par = e["price"]
+        if e.get("par_round"):
+            s.round = {**s.round, "at_par": [*s.round.get("at_par", []), e["corp"]]}
 
     def describe(e, rs):
         return (f"{e['player']} pars {e['corp']} at {rs.money(e['price'])}"

@@ -232,7 +232,8 @@ class CompanyKind:
     capital_shares: int = 10
     unsold: str = "ipo"             # unsold certificates: in the bank's IPO, or in the company's treasury
     issues: bool = False            # it may issue treasury shares to the pool and redeem them (1801 majors)
-    ipo_price: str = "par"          # an unsold share costs par, or the market price
+    ipo_price: str = "par"          # an unsold share costs par, the market price, or par in the stock
+                                    # round the company started in and the market price after (1801 §9.3)
     ipo_pays: str = "nobody"        # dividends on unsold shares: nobody, or the company
     pool_pays: str = "company"      # dividends on pool shares: the company, or nobody
     dividends: tuple[str, ...] = ("pay", "withhold")   # the payout choices it has
@@ -248,7 +249,7 @@ class CompanyKind:
 
 # The values each company-kind field may take, where they are a closed set.
 KIND_CHOICES = {"capitalization": ("full", "incremental", "none"), "unsold": ("ipo", "treasury"),
-                "ipo_price": ("par", "market"), "ipo_pays": ("nobody", "company"),
+                "ipo_price": ("par", "market", "par_then_market"), "ipo_pays": ("nobody", "company"),
                 "pool_pays": ("company", "nobody")}
 DIVIDEND_MODES = ("pay", "half", "withhold")
 

@@ -126,7 +126,9 @@ def cmd_par(ctx, cmd) -> None:
     if s.cash(player_acct(player)) < cost:
         raise RuleViolation(f"{player} has {rs.money(s.cash(player_acct(player)))}, starting {corp} at {rs.money(price)} costs {rs.money(cost)}")
     shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[pres])
+    at_par = {"par_round": True} if shares.kind(s, rs, corp).ipo_price == "par_then_market" else {}
     ctx.emit("par", player=player, corp=corp, price=price, cost=cost, moves=[[corp, None, list(market.par_cell(rs, price))]],
+             **at_par,
              transfers=[[player_acct(player), shares.share_money_to(s, rs, corp), cost]],
              certs=[[pres, shares.unsold_acct(s, rs, corp), player_acct(player)]])
     acted(ctx, player, bought=[corp, "par"])
@@ -192,7 +194,8 @@ def buy_one(ctx, player: str, corp: str, source: str | None) -> None:
 def share_price(s, rs, corp: str, source: str) -> int:
     """A unit's price: unsold shares at par or at the market price (as the company's kind says),
     pool shares at the market price."""
-    if source == "ipo" and shares.kind(s, rs, corp).ipo_price == "par":
+    how = shares.kind(s, rs, corp).ipo_price
+    if source == "ipo" and (how == "par" or (how == "par_then_market" and corp in s.round.get("at_par", ()))):
         return s.corps[corp].par
     return shares.price(s, rs, corp)
 

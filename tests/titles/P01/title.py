@@ -70,9 +70,11 @@ def expansions(s, rs) -> list[Action]:
 def pullman_offer(s, rs) -> list[Action]:
     corp = s.round.get("corp")
     cars = [a for a in s.assets.values() if a.kind == "pullman"]
-    if corp is None or any(a.owner == company_acct(corp) for a in cars) or all(a.owner for a in cars):
+    price = rs.k("title_rules", "pullman_price")
+    if (corp is None or any(a.owner == company_acct(corp) for a in cars) or all(a.owner for a in cars)
+            or s.cash(company_acct(corp)) < price):
         return []
-    return [Action("pullman", (corp,), f"pullman {corp} ({rs.money(rs.k('title_rules', 'pullman_price'))})")]
+    return [Action("pullman", (corp,), f"pullman {corp} ({rs.money(price)})")]
 
 
 def cmd_expand(ctx, cmd) -> None:
@@ -88,6 +90,8 @@ def cmd_expand(ctx, cmd) -> None:
     if s.round.get("acted"):
         refuse(f"{player} has acted this turn: an expansion is a whole turn")
     ctx.emit("company_converted", **shares.conversion(s, rs, corp, "major"))
+    # the major's par is its price now: its treasury shares sell at it for the rest of this round
+    ctx.emit("par", player=player, corp=corp, price=shares.price(s, rs, corp), par_round=True)
     stock.acted(ctx, player)
     seat = s.player_index(player)
     order = [s.players[(seat + i) % len(s.players)] for i in range(len(s.players))]
@@ -98,7 +102,7 @@ def ask_window(ctx, corp: str, left: list[str]) -> None:
     s, rs = ctx.state, ctx.rs
     if not left or not shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp):
         return
-    price = shares.price(s, rs, corp)
+    price = stock.share_price(s, rs, corp, "ipo")
     decisions.ask(ctx, left[0], f"buy a {corp} treasury share for {rs.money(price)}?", ["buy", "pass"], "window",
                   corp=corp, left=left[1:])
 
@@ -109,7 +113,7 @@ def window_choice(ctx, due: dict, option: str) -> None:
     if option == "buy":
         cert = shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp)[0]
         pct = s.cert_percent[cert]
-        price = shares.price(s, rs, corp) * pct // shares.unit(s, rs, corp)
+        price = stock.share_price(s, rs, corp, "ipo") * pct // shares.unit(s, rs, corp)
         if s.cash(player_acct(player)) < price:
             raise RuleViolation(f"{player} has {rs.money(s.cash(player_acct(player)))}, a {corp} share costs "
                                 f"{rs.money(price)}", f"choose {player} pass")
