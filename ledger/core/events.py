@@ -794,6 +794,7 @@ class Revenue:
     kept: int = None  # a half payout: what the company keeps
 
     def apply(s, e):
+        s.corps[e["corp"]].last_run = (e["revenue"], e["how"])
         if s.round.get("kind") == "operating":
             s.round = {**s.round, "revenue": e["revenue"], "moved": s.round.get("moved", []) + [e["corp"]]}
 

@@ -366,7 +366,7 @@ SHARED = (
     interface("status", "views", "The board: round, bank, players, companies, what is for sale, whose turn.",
               "bank status --json", options=[JSON]),
     interface("market", "views", "The stock market with each company's marker, and the operating order.",
-              "bank market"),
+              "bank market", options=[JSON]),
     interface("score", "views", "Net worth: cash, shares at market, privates at face.", "bank score",
               options=[JSON]),
     interface("log", "views", "Every command with its round, actor and the money it moved.",

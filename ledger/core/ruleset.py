@@ -215,6 +215,7 @@ class Corporation:
     alias: str = ""   # a plain name for a symbol the shell would split (see SHELL_SAFE)
     kind: str = ""    # its company kind as the game starts ("": the title's first kind)
     listed_at: int | None = None  # a company with no director is on the market at this price from the start
+    colour: str = ""  # its colour on boards and charts (#rrggbb), as its charter is printed
 
 
 @dataclass(frozen=True)
@@ -708,7 +709,8 @@ def read_corp(i: int, row: dict, problems: list[str]) -> Corporation:
                        need(row, "extra_tile_fee", int, path, problems, optional=True),
                        need(row, "alias", str, path, problems, "", optional=True),
                        need(row, "kind", str, path, problems, "", optional=True),
-                       need(row, "listed_at", int, path, problems, optional=True))
+                       need(row, "listed_at", int, path, problems, optional=True),
+                       need(row, "colour", str, path, problems, "", optional=True))
 
 
 def read_kinds(data: dict, knobs: dict, problems: list[str]) -> dict:
@@ -854,6 +856,9 @@ def cross_check(rs: Ruleset, problems: list[str]) -> None:
     for i, c in enumerate(rs.corporations):
         if c.kind and c.kind not in rs.kinds:
             problems.append(f"corporations[{i}].kind: no company kind {c.kind!r} (kinds: {', '.join(rs.kinds)})")
+    for i, c in enumerate(rs.corporations):
+        if c.colour and not re.fullmatch(r"#[0-9a-fA-F]{6}", c.colour):
+            problems.append(f"corporations[{i}].colour: {c.colour!r} is not a colour like #1f77b4")
     for kind in rs.kinds.values():
         for phase in kind.train_limits if isinstance(kind.train_limits, dict) else ():
             if phase not in phases:

@@ -59,6 +59,7 @@ class Corp:
     operated: bool = False
     trained: bool = False  # has bought a train at least once
     stations: tuple[Station, ...] = ()  # those markers, in the order placed (replaced, never changed in place)
+    last_run: tuple | None = None  # its last run: (revenue, "pay" / "half" / "withhold")
 
 
 @dataclass

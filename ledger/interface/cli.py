@@ -282,10 +282,10 @@ def status(ctx: typer.Context, as_json: bool):
 
 
 @implements("market")
-def market(ctx: typer.Context):
-    from ledger.interface.views import market_text
+def market(ctx: typer.Context, as_json: bool):
+    from ledger.interface.views import market_json, market_text
     s = session(ctx)
-    typer.echo(market_text(s.state, s.rs))
+    typer.echo(json.dumps(market_json(s.state, s.rs), indent=1) if as_json else market_text(s.state, s.rs))
 
 
 @implements("score")

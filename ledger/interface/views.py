@@ -9,7 +9,7 @@ from tabulate import tabulate
 
 from ledger.core import events, legal, titles
 from ledger.core.rounds import operating
-from ledger.core.rules import decisions, privates, shares, trains
+from ledger.core.rules import decisions, privates, shares, track, trains
 from ledger.core.scoring import private_value, score_rows, share_value, snapshot_rows, value  # noqa: F401 (views' API)
 from ledger.core.state import BANK, POOL, acct_name, company_acct, player_acct, round_label
 
@@ -75,6 +75,11 @@ def status_json(s, rs) -> dict:
         "train_limit": trains.limit(s, rs),
         "train_certificate_limit": trains.cert_limit(s, rs),
         "trains_for_sale": for_sale(s, rs),
+        "train_roster": trains.roster(s, rs),
+        "pool_trains": sorted(train_label(s, rs, t) for t in s.pool_trains()),
+        "next_phase": trains.next_phase(s, rs),
+        "operating_order": operating.operating_order(s, rs),
+        "operated_this_or": operating.operated_this_or(s),
         "players": [{"name": p, "cash": s.cash(player_acct(p)), "certificates": shares.cert_count(s, rs, p),
                      "cert_limit": shares.cert_limit(s, rs, p),
                      "shares": holdings(s, rs, p), "privates": owned_privates(s, player_acct(p)),
@@ -90,13 +95,36 @@ def status_json(s, rs) -> dict:
 
 def company_json(s, rs, sym: str) -> dict:
     c = s.corps[sym]
-    return {"sym": sym, "cash": s.cash(company_acct(sym)), "par": c.par,
-            "price": shares.price(s, rs, sym) if c.cell else None, "president": s.president(sym),
+    return {"sym": sym, "name": rs.corporation(sym).name, "colour": colour(rs, sym),
+            "cash": s.cash(company_acct(sym)), "par": c.par,
+            "price": shares.price(s, rs, sym) if c.cell else None, "cell": list(c.cell) if c.cell else None,
+            "president": s.president(sym),
+            "next_token_cost": next_token_cost(s, rs, sym),
+            "last_run": {"revenue": c.last_run[0], "how": c.last_run[1]} if c.last_run else None,
             "kind": c.kind, "ipo": shares.ipo_percent(s, rs, sym), "pool": s.percent_of(POOL, sym),
             "trains": [train_label(s, rs, t) for t in sorted(s.corp_trains(sym))], "floated": c.floated,
             "tokens_left": len(rs.corporation(sym).tokens) - c.tokens_used,
             "privates": owned_privates(s, company_acct(sym)), **held_assets(s, rs, company_acct(sym)),
             **title_holdings(s, rs, sym)}
+
+
+# Colours for companies whose title prints none (a qualitative palette, distinct side by side).
+PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+           "#bcbd22", "#17becf", "#393b79", "#637939")
+
+
+def colour(rs, sym: str) -> str:
+    """The company's colour: its ruleset's, else one of the palette by its place in the title."""
+    own = rs.corporation(sym).colour
+    return own or PALETTE[[c.sym for c in rs.corporations].index(sym) % len(PALETTE)]
+
+
+def next_token_cost(s, rs, sym: str) -> int | None:
+    """The next station marker's charter price (None: no marker left, or priced by its location)."""
+    free = track.free_slots(s, rs, sym)
+    if not free or rs.stations["price"] != "charter":
+        return None
+    return rs.corporation(sym).tokens[free[0] - 1]
 
 
 def title_holdings(s, rs, sym: str) -> dict:
@@ -173,6 +201,24 @@ def market_text(s, rs) -> str:
     if order:
         out.append("Operating order: " + ", ".join(f"{c} {rs.money(shares.price(s, rs, c))}" for c in order))
     return "\n".join(out)
+
+
+def market_json(s, rs) -> dict:
+    """The market as data: every cell (row, column, price, zone, par, end), each company's marker
+    (its cell and its place in the stack there, first arrived first) and the operating order."""
+    cells = [{"row": r, "col": c, "price": cell.price, "zone": cell.zone, "par": bool(cell.par),
+              "end": cell.end, "colour": cell.colour or None}
+             for (r, c), cell in sorted(rs.market.items())]
+    stacked = sorted((sym for sym in s.corps if s.corps[sym].cell), key=lambda x: s.corps[x].arrival)
+    markers = []
+    for sym in stacked:
+        cell = s.corps[sym].cell
+        below = [x for x in stacked if s.corps[x].cell == cell]
+        markers.append({"sym": sym, "colour": colour(rs, sym), "row": cell[0], "col": cell[1],
+                        "price": shares.price(s, rs, sym), "stack": below.index(sym)})
+    return {"shape": rs.market_rules.get("shape", "grid"), "rows": max(r for r, _ in rs.market) + 1,
+            "cols": max(c for _, c in rs.market) + 1, "cells": cells, "markers": markers,
+            "operating_order": operating.operating_order(s, rs)}
 
 
 def zone_legend(rs) -> str:

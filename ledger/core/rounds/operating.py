@@ -180,6 +180,14 @@ def cmd_done(ctx, cmd) -> None:
     next_corp(ctx)
 
 
+def operated_this_or(s) -> list[str]:
+    """The companies that have had their turn in the operating round under way (the one operating
+    now included); none outside an operating round."""
+    if s.round.get("kind") != "operating":
+        return []
+    return list(s.round["order"][:s.round["pos"] + 1])
+
+
 def must_own_train(s, rs, corp: str) -> bool:
     """Whether the company must hold a train when its turn ends: its kind may be exempt (1801:
     minors and regionals need not); else the title's rule."""

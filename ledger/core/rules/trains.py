@@ -230,3 +230,31 @@ def plausible_revenue(s: GameState, rs: Ruleset, sym: str) -> int:
         sd = side(s, rs, t)
         total += min(sd.stops or longest, longest) * sd.multiplier
     return total * rs.k("operating", "max_stop_revenue")
+
+
+# --------------------------------------------------------------------------- the roster, for the boards
+
+def roster(s: GameState, rs: Ruleset) -> list[dict]:
+    """Every train type the bank sells, in supply order: its sides and prices, how many are left
+    (None: unlimited), whether it is for sale now, and which type's first purchase rusts it."""
+    offer = set(depot_offer(s, rs))
+    out = []
+    for t in rs.trains:
+        if not t.supply:
+            continue
+        left = None if t.count is None else len(depot_left(s, t.name))
+        out.append({"type": t.name, "sides": [{"name": sd.name, "price": sd.price} for sd in t.sides],
+                    "left": left, "of": t.count, "for_sale": t.name in offer, "rusts_on": t.rusts_on})
+    return out
+
+
+def next_phase(s: GameState, rs: Ruleset) -> dict | None:
+    """The phase the next new train type starts, with its train limit and the types whose trains
+    its first purchase rusts (by the title's data; None when the last phase has begun)."""
+    names = [p.name for p in rs.phases]
+    later = names[names.index(s.phase) + 1:] if s.phase in names else []
+    if not later:
+        return None
+    p = rs.phase(later[0])
+    return {"name": p.name, "on_train": p.on_train, "train_limit": p.train_limit,
+            "rusts": [t.name for t in rs.trains if t.rusts_on == p.on_train]}
