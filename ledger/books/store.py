@@ -97,11 +97,11 @@ SCHEMA_VIEWS = {
 
 
 class Store:
-    def __init__(self, path: str | Path, create: bool = False):
+    def __init__(self, path: str | Path, create: bool = False, read_only: bool = False):
         self.path = Path(path)
         if not create:
             check_game_file(self.path)
-        self.conn = connect(self.path, create)
+        self.conn = connect(self.path, create, read_only)
         self._db = None
 
     @property
@@ -324,10 +324,11 @@ class _Reading:
 
 # --------------------------------------------------------------------------- files
 
-def connect(path: Path, create: bool) -> sqlite3.Connection:
+def connect(path: Path, create: bool, read_only: bool = False) -> sqlite3.Connection:
     """A connection that never creates a file by accident (mode=rw unless creating), waits for a
-    busy writer, and makes every commit durable."""
-    mode = "rwc" if create else "rw"
+    busy writer, and makes every commit durable. A read-only one (mode=ro: `bank serve`) cannot
+    write the file whatever it is asked to do."""
+    mode = "rwc" if create else "ro" if read_only else "rw"
     try:
         conn = sqlite3.connect(f"{path.resolve().as_uri()}?mode={mode}", uri=True, timeout=BUSY_TIMEOUT,
                                isolation_level=None)
