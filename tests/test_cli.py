@@ -7,7 +7,6 @@ because the CLI stores the command as typed (taken from argv when it is not a tr
 from __future__ import annotations
 
 import json
-import re
 
 import pytest
 from cli_driver import Bank, error_line
@@ -120,8 +119,13 @@ def test_market_shows_markers(bank):
     for line in AUCTION:
         bank.line(line)
     out = bank("market").stdout
-    assert re.search(r"100p\s+B&O", out), out
+    # the marker sits on the line under its box: B&O under the 100 par box of the top row
+    lines = out.splitlines()
+    row = next(i for i, line in enumerate(lines) if "100p" in line)
+    column = lines[row].index("100p")
+    assert lines[row + 1][column:column + 3] == "B&O", out
     assert "PRR" not in out  # not parred: no marker
+    assert max(len(line) for line in lines) <= 80
 
 
 def test_log_lists_commands(bank):

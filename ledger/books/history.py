@@ -110,3 +110,22 @@ def series(session) -> list[dict]:
     if not state.game_over:
         record(round_label(state) + " (now)")
     return points
+
+
+def events_since(store, kind: str, match=None, before: int | None = None) -> list[dict]:
+    """The events in force from the last one of `kind` (that `match` accepts, if given) on, in the
+    commands before command `before` (all, if None): a turn or round under way, read back from the
+    command that holds its start rather than from the start of the game."""
+    bound = before if before is not None else store.head() + 1
+    rows = store.conn.execute(
+        "select distinct e.command_id from events e join commands c on c.id = e.command_id "
+        "where c.status = 'active' and e.kind = ? and e.command_id < ? order by e.command_id desc",
+        (kind, bound)).fetchall()
+    for (command_id,) in rows:
+        events = [json.loads(data) for _id, data in store.conn.execute(
+            "select e.id, e.data from events e join commands c on c.id = e.command_id where c.status = 'active' "
+            "and e.command_id >= ? and e.command_id < ? order by e.command_id, e.id", (command_id, bound)).fetchall()]
+        found = [i for i, e in enumerate(events) if e["kind"] == kind and (match is None or match(e))]
+        if found:
+            return events[found[-1]:]
+    return []

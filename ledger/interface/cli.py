@@ -124,11 +124,37 @@ def run(ctx: typer.Context, cmd: Command) -> None:
     events = s.execute(cmd, line_of(ctx))
     if quiet(ctx):
         return
-    for event in events:
+    for i, event in enumerate(events):
         text = describe(event, s.rs)
         if text:
             typer.echo(text)
+        summary = summary_at(s, events, i)
+        if summary:
+            typer.echo(summary)
     typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
+
+
+def summary_at(s, events: list[dict], i: int) -> str | None:
+    """After the event that ends a company's turn, that turn in one line; after the one that ends an
+    operating round, the round's table. A turn spans many commands: its start is read back."""
+    from ledger.interface.summaries import or_summary, turn_summary
+    e = events[i]
+    if e["kind"] == "corp_turn_ended":
+        return turn_summary(since_start(s, events, i, "corp_turn_started", lambda x: x.get("corp") == e["corp"]), s.rs)
+    if e["kind"] == "operating_round_ended":
+        return or_summary(since_start(s, events, i, "round_started", lambda x: x["round"].get("kind") == "operating"),
+                          s.rs)
+    return None
+
+
+def since_start(s, events: list[dict], end: int, kind: str, match) -> list[dict]:
+    """The events from the last start (`kind` that `match` accepts) up to this command's event
+    `end`: within this command if it started here, else read back from the earlier commands."""
+    from ledger.books.history import events_since
+    here = [i for i in range(end) if events[i]["kind"] == kind and match(events[i])]
+    if here:
+        return events[here[-1]:end + 1]
+    return events_since(s.store, kind, match, before=s.store.head()) + events[:end + 1]
 
 
 # --------------------------------------------------------------------------- commands from the declarations

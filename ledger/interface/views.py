@@ -5,6 +5,9 @@ Pure functions of (state, ruleset) returning text or JSON-ready data; the CLI pr
 
 from __future__ import annotations
 
+import shutil
+import textwrap
+
 from tabulate import tabulate
 
 from ledger.core import events, legal, titles
@@ -133,38 +136,115 @@ def title_holdings(s, rs, sym: str) -> dict:
     return holdings(s, sym) if holdings else {}
 
 
-def status_text(s, rs) -> str:
+def screen_width() -> int:
+    """The terminal's width (COLUMNS when set, 80 when not a terminal): views fit it, never wider."""
+    return max(60, shutil.get_terminal_size((80, 24)).columns)
+
+
+def joined(parts: list[str], width: int, sep: str = " · ") -> list[str]:
+    """Parts on as few lines as fit the width, never splitting a part."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + len(sep) + len(part) <= width:
+            lines[-1] += sep + part
+        else:
+            lines.append(part)
+    return lines
+
+
+def wrapped(text: str, width: int, indent: str = "  ") -> str:
+    return "\n".join(textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False)) if text else text
+
+
+def status_text(s, rs, width: int | None = None) -> str:
+    """The board in the terminal's width (80 columns unless it is wider): the round and the bank,
+    the players, the companies, the train roster, what the pool holds, and who is next."""
+    width = width or screen_width()
     bank = f"{rs.money(s.cash(BANK))}" + (" (BROKEN)" if s.bank_broken else "")
-    head = (f"{rs.title} · {round_label(s)} · phase {s.phase} (train limit {trains.limit_text(s, rs)}) · bank {bank} · "
-            f"priority {s.players[s.priority]} · cert limit {s.cert_limit}")
-    players = [[p, f"{rs.money(s.cash(player_acct(p)))}", f"{shares.cert_count(s, rs, p)}/{shares.cert_limit(s, rs, p)}",
-                " ".join(f"{c} {pct}%" for c, pct in holdings(s, rs, p).items()) or "-",
-                " ".join(owned_privates(s, player_acct(p)) + [x for v in held_assets(s, rs, player_acct(p)).values()
-                                                              for x in v]) or "-",
-                f"{rs.money(value(s, rs, p))}"] for p in s.players]
-    out = [head, "", tabulate(players, headers=["player", "cash", "certs", "shares", "privates", "worth"])]
+    head = [rs.title, round_label(s), f"phase {s.phase}", f"train limit {trains.limit_text(s, rs)}", f"bank {bank}",
+            f"priority {s.players[s.priority]}", f"cert limit {s.cert_limit}"]
+    out = joined(head, width)
+    out += ["", players_table(s, rs, width)]
     started = [c.sym for c in rs.corporations if s.corps[c.sym].par is not None]
     if started:
-        rows = []
-        for sym in started:
-            j = company_json(s, rs, sym)
-            rows.append([sym, f"{rs.money(j['price'])} / {rs.money(j['par'])}", f"{rs.money(j['cash'])}", " ".join(j["trains"]) or "-",
-                         j["tokens_left"], f"{j['ipo']}%", f"{j['pool']}%", j["president"] or "-",
-                         "yes" if j["floated"] else "no",
-                         " ".join(j["privates"] + [x for v in held_assets(s, rs, company_acct(sym)).values() for x in v]
-                                  + [x for v in title_holdings(s, rs, sym).values() for x in v]) or "-"])
-        unsold = "unsold" if any(k.unsold == "treasury" for k in rs.kinds.values()) else "IPO"
-        out += ["", tabulate(rows, headers=["company", "price/par", "cash", "trains", "tokens", unsold, "pool",
-                                            "president", "floated",
-                                            "/".join(["privates", *rs.assets, *title_holdings(s, rs, started[0])])])]
+        out += ["", companies_table(s, rs, started, width)]
     unsold = privates.unsold(s, rs)
     if "bids" in s.round and unsold:  # an auction is under way
         rows = [[sym, f"{rs.money(s.privates[sym].price)}",
                  ", ".join(f"{p} {rs.money(a)}" for p, a in s.round["bids"].get(sym, {}).items()) or "-"] for sym in unsold]
-        out += ["", tabulate(rows, headers=["private", "price", "bids"])]
-    out += ["", "For sale: trains " + (", ".join(for_sale(s, rs)) or "none") + pool_line(s, rs)]
-    out += [f"Next: {whose_turn(s, rs)}"]
+        out += ["", tabulate(rows, headers=["private", "price", "bids"], maxcolwidths=[None, None, width - 20])]
+    out += ["", wrapped(roster_line(s, rs), width)]
+    pool = pool_text(s, rs)
+    if pool:
+        out.append(wrapped(pool, width))
+    out.append(wrapped(f"Next: {whose_turn(s, rs)}", width))
     return "\n".join(out)
+
+
+def players_table(s, rs, width: int) -> str:
+    rows = [[p, rs.money(s.cash(player_acct(p))), f"{shares.cert_count(s, rs, p)}/{shares.cert_limit(s, rs, p)}",
+             " ".join(f"{c} {pct}%" for c, pct in holdings(s, rs, p).items()) or "-",
+             " ".join(owned_privates(s, player_acct(p)) + [x for v in held_assets(s, rs, player_acct(p)).values()
+                                                           for x in v]) or "-",
+             rs.money(value(s, rs, p))] for p in s.players]
+    # the shares and privates columns wrap to what the fixed columns leave of the width
+    fixed = max(len(p) for p in s.players) + 8 + 6 + 8 + 5 * 2
+    room = max(16, width - fixed)
+    return tabulate(rows, headers=["player", "cash", "certs", "shares", "privates", "worth"],
+                    maxcolwidths=[None, None, None, max(12, room * 2 // 3), max(8, room // 3), None])
+
+
+def companies_table(s, rs, started: list[str], width: int) -> str:
+    """One row a started company: price and par, cash, trains, station markers left (next cost),
+    unsold and pool percent, president, what it holds; '*' marks one not yet floated. What the
+    companies hold moves under the table when the row would not fit the width."""
+    rows, held = [], []
+    for sym in started:
+        j = company_json(s, rs, sym)
+        stations = f"{j['tokens_left']}" + (f" {rs.money(j['next_token_cost'])}" if j["next_token_cost"] else "")
+        holds = " ".join(j["privates"] + [x for v in held_assets(s, rs, company_acct(sym)).values() for x in v]
+                         + [x for v in title_holdings(s, rs, sym).values() for x in v])
+        price = rs.money(j["price"]) if j["price"] is not None else "-"
+        rows.append([sym + ("" if j["floated"] else "*"), f"{price} ({rs.money(j['par'])})", rs.money(j["cash"]),
+                     " ".join(j["trains"]) or "-", stations, f"{j['ipo']}/{j['pool']}", j["president"] or "-",
+                     holds or "-"])
+        if holds:
+            held.append(f"{sym} {holds}")
+    unsold = "unsold" if any(k.unsold == "treasury" for k in rs.kinds.values()) else "IPO"
+    headers = ["company", "price (par)", "cash", "trains", "tokens", f"{unsold}/pool", "president",
+               "/".join(["privates", *rs.assets, *title_holdings(s, rs, started[0])])]
+    table = tabulate(rows, headers=headers, maxcolwidths=[None, None, None, 11, None, None, 12, 12])
+    notes = []
+    if max(map(len, table.splitlines())) > width:
+        table = tabulate([r[:-1] for r in rows], headers=headers[:-1], maxcolwidths=[None, None, None, 9, None, None, 10])
+        notes += joined([f"{headers[-1]}: " + (", ".join(held) or "none")], width)
+    if any(r[0].endswith("*") for r in rows):
+        notes.append("* not floated yet")
+    return "\n".join([table, *notes])
+
+
+def roster_line(s, rs) -> str:
+    """The trains: each type's price and how many are left (or unlimited), what is for sale, and
+    what the next phase's first train rusts."""
+    parts = []
+    for t in trains.roster(s, rs):
+        price = " / ".join(f"{sd['name']} {rs.money(sd['price'])}" for sd in t["sides"])
+        left = "unlimited" if t["left"] is None else f"{t['left']} left"
+        parts.append(f"{price} ({left}{', for sale' if t['for_sale'] else ''})")
+    line = "Trains: " + ", ".join(parts)
+    nxt = trains.next_phase(s, rs)
+    if nxt:
+        rusts = f", rusting {', '.join(nxt['rusts'])}" if nxt["rusts"] else ""
+        line += f". The first {nxt['on_train']} starts phase {nxt['name']} (limit {nxt['train_limit']}{rusts})"
+    extra = [x for x in for_sale(s, rs) if "(" in x and "pool" not in x]
+    return line + (". Also: " + ", ".join(extra) if extra else "")
+
+
+def pool_text(s, rs) -> str:
+    pool = [f"{c} {s.percent_of(POOL, c)}%" for c in s.corps if s.percent_of(POOL, c)]
+    pool_trains = sorted(train_label(s, rs, t) for t in s.pool_trains())
+    parts = (["shares " + ", ".join(pool)] if pool else []) + (["trains " + ", ".join(pool_trains)] if pool_trains else [])
+    return ("Pool: " + "; ".join(parts)) if parts else ""
 
 
 def pool_line(s, rs) -> str:
@@ -174,33 +254,55 @@ def pool_line(s, rs) -> str:
 
 # --------------------------------------------------------------------------- market
 
-def market_text(s, rs) -> str:
+def market_text(s, rs, width: int | None = None) -> str:
+    """The market in the terminal's width: each box's price with its mark (y/o/b zone, p par, e
+    end), the companies' markers on the lines under their row (a stack reads top down, first
+    arrived first), then what the zones mean and the operating order. A one-row market wider than
+    the screen is folded into several lines."""
+    width = width or screen_width()
+    cell_w = max(len(str(c.price)) for c in rs.market.values()) + 1
     rows = max(r for r, _ in rs.market) + 1
     cols = max(c for _, c in rs.market) + 1
+    per_line = max(1, min(cols, width // cell_w))
     here: dict[tuple, list[str]] = {}
     for sym in sorted(s.corps, key=lambda x: s.corps[x].arrival):
         if s.corps[sym].cell:
             here.setdefault(tuple(s.corps[sym].cell), []).append(sym)
-    mark = {"yellow": "y", "orange": "o", "brown": "b", "white": ""}
-    grid = []
+    out = []
     for r in range(rows):
-        line = []
-        for c in range(cols):
-            cell = rs.market.get((r, c))
-            if not cell:
-                line.append("")
-                continue
-            text = f"{cell.price}{mark[cell.zone]}{'p' if cell.par else ''}"
-            if (r, c) in here:
-                text += " " + ",".join(here[(r, c)])
-            line.append(text)
-        grid.append(line)
-    out = [tabulate(grid, tablefmt="simple_grid")]
-    out.append(zone_legend(rs))
+        for first in range(0, cols, per_line):
+            span = range(first, min(cols, first + per_line))
+            out.append("".join(box_text(rs.market.get((r, c)), cell_w) for c in span).rstrip())
+            depth = max((len(here.get((r, c), ())) for c in span), default=0)
+            for level in range(depth):
+                tags = [(here.get((r, c), [])[level:level + 1] or [""])[0] for c in span]
+                out.append(marker_line(tags, cell_w))
+    out += joined(zone_legend(rs).split(" · "), width)
     order = operating.operating_order(s, rs)
     if order:
-        out.append("Operating order: " + ", ".join(f"{c} {rs.money(shares.price(s, rs, c))}" for c in order))
+        out.append(wrapped("Operating order: " + ", ".join(f"{c} {rs.money(shares.price(s, rs, c))}" for c in order),
+                           width))
     return "\n".join(out)
+
+
+def marker_line(tags: list[str], cell_w: int) -> str:
+    """Company symbols under their boxes: a symbol may fill its box's width unless the next box
+    holds a marker too, when it keeps a space before it."""
+    out = []
+    for i, tag in enumerate(tags):
+        room = cell_w - 1 if i + 1 < len(tags) and tags[i + 1] else cell_w
+        out.append(tag[:room].ljust(cell_w))
+    return "".join(out).rstrip()
+
+
+ZONE_MARK = {"yellow": "y", "orange": "o", "brown": "b"}
+
+
+def box_text(cell, cell_w: int) -> str:
+    if not cell:
+        return " " * cell_w
+    mark = "e" if cell.end else "p" if cell.par else ZONE_MARK.get(cell.zone, " ")
+    return f"{cell.price:>{cell_w - 1}}{mark}"
 
 
 def market_json(s, rs) -> dict:
@@ -224,7 +326,9 @@ def market_json(s, rs) -> dict:
 def zone_legend(rs) -> str:
     """What the zones mean in this title, from its stock-round knobs."""
     k = lambda knob: "/".join(z[0] for z in rs.k("stock", knob)) or "none"  # noqa: E731
-    return (f"zones: y yellow, o orange, b brown, p par · not counted for the cert limit: {k('cert_free_zones')} · "
+    ends = " · e end of the game" if any(c.end for c in rs.market.values()) else ""
+    return (f"y yellow, o orange, b brown zone · p par{ends} · markers under their box · "
+            f"not counted for the cert limit: {k('cert_free_zones')} · "
             f"over {rs.k('stock', 'holding_limit')}% allowed: {k('unlimited_holding_zones')} · "
             f"several a turn: {k('multi_buy_zones')}")
 
