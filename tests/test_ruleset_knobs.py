@@ -17,6 +17,9 @@ from ledger.core.errors import LedgerCorrupt, RulesetError
 ROUNDS = {"opening": ["auction"], "cycle": ["stock", "operating"]}
 # a knob added later (1839's certificate-limit bonus), off by default
 NO_LIMIT_BONUS = {"cert_limit_bonus": 0, "cert_limit_bonus_at": 100}
+# stock knobs added for 1839 (director's multi-buy, the IPO-only holding limit, selling only after
+# operating), off by default
+NO_1839_STOCK = {"director_buy_percent": 0, "holding_limit_ipo_only": False, "sell_after_operating": False}
 EXPECTED = {
     "1830": {
         "bank": {"total": 12000, "breaks": "below_zero"},
@@ -28,7 +31,7 @@ EXPECTED = {
                   "multi_buy_zones": ["brown"], "multi_buy_from_ipo": True,  # the default option turns it on
                   "over_limit_blocks_pass": False, "no_buy_after_sell": True, "priority": "after_last_actor",
                   "first_round_turn": "after_last_buyer", "sale_price": "before_sale", "sold_out_rise": True,
-                  "over_limit_must_sell": True, **NO_LIMIT_BONUS},
+                  "over_limit_must_sell": True, **NO_LIMIT_BONUS, **NO_1839_STOCK},
         "company": {"float_percent": 60, "capitalization": "full", "capital_shares": 10, "ipo_price": "par",
                     "pool_price": "market", "ipo_pays": "nobody", "pool_pays": "company",
                     "dividend_rounding": "ceil_per_holder", "share_unit": 10,
@@ -37,7 +40,8 @@ EXPECTED = {
                       "emergency_sell_changes_operating_president": False, "emergency_cheapest_only": True,
                       "emergency_from_company_max": "face", "bankrupt_ends_game": True, "zero_revenue_moves": "left",
                       "emergency_private_discard": "none", "bankrupt_cash": "bank", "pool_train_side": "buyer_choice",
-                      "revenue_multiple": 10, "max_stop_revenue": 100, "max_route_stops": 12},
+                      "revenue_multiple": 10, "max_stop_revenue": 100, "max_route_stops": 12,
+                      "discard_to": "pool"},
         "endgame": {"bank_broken_in_or": "end_of_set", "bank_broken_in_sr": "end_of_next_set",
                     "bankruptcy": "immediate", "score_privates": "face", "end_cell_in_sr": "none",
                     "end_cell_in_or": "none"},
@@ -54,7 +58,7 @@ EXPECTED = {
                   "unlimited_holding_zones": ["orange", "brown"], "cert_free_zones": ["yellow", "orange", "brown"],
                   "multi_buy_zones": ["brown"], "multi_buy_from_ipo": True, "over_limit_blocks_pass": True,
                   "no_buy_after_sell": True, "priority": "cash_descending", "first_round_turn": "after_last_buyer",
-                  "sale_price": "before_sale", "sold_out_rise": True, "over_limit_must_sell": True, **NO_LIMIT_BONUS},
+                  "sale_price": "before_sale", "sold_out_rise": True, "over_limit_must_sell": True, **NO_LIMIT_BONUS, **NO_1839_STOCK},
         "company": {"float_percent": 60, "capitalization": "full", "capital_shares": 10, "ipo_price": "par",
                     "pool_price": "market", "ipo_pays": "nobody", "pool_pays": "company",
                     "dividend_rounding": "floor_per_holder", "share_unit": 10,
@@ -64,7 +68,7 @@ EXPECTED = {
                       "emergency_from_company_max": "face", "bankrupt_ends_game": True, "zero_revenue_moves": "left",
                       "emergency_private_discard": "face", "bankrupt_cash": "keep",
                       "pool_train_side": "buyer_choice", "revenue_multiple": 1,
-                      "max_stop_revenue": 150, "max_route_stops": 15},
+                      "max_stop_revenue": 150, "max_route_stops": 15, "discard_to": "pool"},
         "endgame": {"bank_broken_in_or": "end_of_set", "bank_broken_in_sr": "end_of_next_set",
                     "bankruptcy": "immediate", "score_privates": "face", "end_cell_in_sr": "immediate",
                     "end_cell_in_or": "end_of_or"},
@@ -145,7 +149,7 @@ def test_unknown_wrong_type_and_disallowed_values_are_reported_together_with_the
     assert sorted(problems) == sorted([
         "stock.holding_limt: unknown setting",
         "stock.pool_limit: expected int, got '50'",
-        "stock.priority: 'random' is not one of after_last_actor, cash_descending",
+        "stock.priority: 'random' is not one of after_last_actor, cash_descending, pass_order",
         "stock.cert_free_zones: 'pink' is not one of white, yellow, orange, brown",
         "endgame.score_privates: expected str, got True",
     ])

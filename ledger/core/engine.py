@@ -86,6 +86,7 @@ def start_events(rs: Ruleset, players: list[str]) -> list[dict]:
              presidents=starting_presidents(rs),
              transfers=[[MINT, BANK, rs.bank_total]] + [[BANK, player_acct(p), cash] for p in players])
     list_companies(ctx)
+    ctx.reg.call("game_started", ctx)
     ctx.reg.rounds[registry.first_kind(rs)].start(ctx, priority=0)
     return ctx.events
 

@@ -480,12 +480,19 @@ class SrActed:
             r["buys"] = r["buys"] + [list(e["bought"])]
         if e.get("sold"):
             r["sold"] = {**r["sold"], e["player"]: r["sold"].get(e["player"], []) + [e["sold"]]}
+        if "passers" in r:  # acting hands back a passing card (1839 D9.3)
+            r["passers"] = [p for p in r["passers"] if p != e["player"]]
         s.round = r
 
 
 @event
 class StockPass:
     player: str
+
+    def apply(s, e):
+        if "passers" in s.round and e["player"] not in s.round["passers"]:
+            # the lowest free passing card; a player who holds one keeps it (1839 D9.3)
+            s.round = {**s.round, "passers": s.round["passers"] + [e["player"]]}
 
     def describe(e, rs):
         return f"{e['player']} passes"
@@ -871,7 +878,8 @@ class TrainDiscarded:
     relic: bool = False
 
     def describe(e, rs):
-        return f"{e['corp']} discards {e['train']} to the pool"
+        where = "out of the game" if (e.get("trains") or [[0, 0, "pool"]])[0][2] == "removed" else "to the pool"
+        return f"{e['corp']} discards {e['train']} {where}"
 
 
 @event

@@ -18,6 +18,8 @@ if TYPE_CHECKING:
 
 # Named points of the game a title may hook into; each hook is called with (ctx, *args).
 HOOKS = {
+    "game_started": "the players have their money, before the first round (ctx)",
+    "or_ended": "an operating round's companies have all operated, before it ends (ctx)",
     "or_started": "an operating round has begun and the privates have paid (ctx)",
     "or_set_ended": "the last OR of a set is over; return True if the game ended (ctx)",
     "train_bought": "a company bought a train (ctx, corp, train type)",

@@ -77,7 +77,14 @@ KNOBS: dict[str, dict[str, Knob]] = {
         "no_buy_after_sell": Knob(bool, None, True),     # no buying a company sold earlier in the round
         # after_last_actor: priority deal to the player after the last to act (1830);
         # cash_descending: the seating is re-dealt by descending cash, ties keeping their order (1843 §7.1).
-        "priority": Knob(str, ("after_last_actor", "cash_descending"), "after_last_actor"),
+        # pass_order: the next round's order is the order in which the players' final passes began
+        # (1839 D9.3, the passing cards)
+        "priority": Knob(str, ("after_last_actor", "cash_descending", "pass_order"), "after_last_actor"),
+        # a company's director may buy several of its certificates in one turn, up to this percent
+        # (the par certificate included; 0: no such exception) (1839 §7.3: 30 %)
+        "director_buy_percent": Knob(int, None, 0),
+        "holding_limit_ipo_only": Knob(bool, None, False),  # the holding limit caps IPO buys only (1839 D9.2)
+        "sell_after_operating": Knob(bool, None, False),    # a company's shares sell once it has operated (1839)
         # the first stock round starts with the player after the auction's last buyer, or the first seat
         "first_round_turn": Knob(str, ("after_last_buyer", "first_seat"), "after_last_buyer"),
         # every share of one sale at the price before it, or each at the price after the last one's drop
@@ -97,7 +104,10 @@ KNOBS: dict[str, dict[str, Knob]] = {
         "ipo_pays": Knob(str, ("nobody", "company"), "nobody"),     # who gets the dividends on IPO shares
         "pool_pays": Knob(str, ("company", "nobody"), "company"),   # who gets the dividends on pool shares
         # a dividend is paid per holder, rounded up (R18) or down
-        "dividend_rounding": Knob(str, ("ceil_per_holder", "floor_per_holder"), "ceil_per_holder"),
+        # each holder's dividend rounded up or down; or players up and the company's own (pool or
+        # treasury shares) down (1839 D11.2, B2)
+        "dividend_rounding": Knob(str, ("ceil_per_holder", "floor_per_holder", "ceil_players_floor_company"),
+                                  "ceil_per_holder"),
         "share_unit": Knob(int, None, 10),        # percent per share
         "par_prices": Knob(list, None, REQUIRED),  # each must be a par cell of the market
     },
@@ -113,7 +123,10 @@ KNOBS: dict[str, dict[str, Knob]] = {
         "emergency_cheapest_only": Knob(bool, None, True),
         "emergency_from_company_max": Knob(str, ("face", "any"), "face"),
         # privates a president may hand to the bank to raise money: none, or at face (1843 §8.8.3)
-        "emergency_private_discard": Knob(str, ("none", "face"), "none"),
+        # privates a director hands to the bank for a forced train: not at all, at face, at half face (1839 D11.6)
+        "emergency_private_discard": Knob(str, ("none", "face", "half_face"), "none"),
+        # where a train over the limit goes: the pool, or out of the game (1839 D4.2)
+        "discard_to": Knob(str, ("pool", "removed"), "pool"),
         "bankrupt_ends_game": Knob(bool, None, True),   # a player's bankruptcy ends the game
         # what a bankrupt player's cash does: goes to the bank (1830), or stays (1843 A21)
         "bankrupt_cash": Knob(str, ("bank", "keep"), "bank"),
@@ -140,7 +153,7 @@ KNOBS: dict[str, dict[str, Knob]] = {
         "company_buy_from_phase": Knob(str, None, REQUIRED),   # the phase from which companies buy privates
         # what a company pays a player for a private: from ceil(face/2) or 1, to twice the face value
         "company_buy_min": Knob(str, ("half_face", "one"), "half_face"),
-        "company_buy_max": Knob(str, ("double_face",), "double_face"),
+        "company_buy_max": Knob(str, ("double_face", "face"), "double_face"),
         "close_on_phase": Knob(str, None, ""),    # the phase that closes every private ("" none)
     },
     "rounds": {
@@ -178,6 +191,8 @@ PRIVATE_ABILITIES = {
     "par_colours": list,           # the par colours the bonus president's company may be started at
     "company_buy_early": list,     # player counts in which a company buys it at face before the usual phase
     "survives_phase_close": bool,
+    "revenue_company": int,        # its revenue when a company owns it, where that differs (1839 "x / y")
+    "starts_with": str,            # the company that owns it as the game starts (1839's yellow privates)
 }
 
 
@@ -497,6 +512,10 @@ def build(data: dict, problems: list[str], chosen: tuple[str, ...], text: str) -
     module = title_module(str(data.get("title", "")))
     move_legacy_knobs(data, getattr(module, "LEGACY_KNOBS", {}))
     sections = {**KNOBS, **getattr(module, "KNOBS", {})}
+    own_rounds = tuple(getattr(module, "ROUND_KINDS", ()))
+    if own_rounds:  # a title's own round kinds may stand in its round sequence
+        sections["rounds"] = {name: knob._replace(allowed=ROUND_KINDS + own_rounds)
+                              for name, knob in KNOBS["rounds"].items()}
     knobs = {section: read_knobs(data, section, table, problems) for section, table in sections.items()}
     abilities = {**PRIVATE_ABILITIES, **getattr(module, "PRIVATE_ABILITIES", {})}
     market = read_market(data.get("market", {}), problems)

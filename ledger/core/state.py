@@ -18,6 +18,7 @@ MINT = "mint"  # where the bank's starting money comes from; its balance is minu
 POOL = "pool"
 DEPOT = "depot"
 RUSTED = "rusted"
+REMOVED = "removed"  # out of the game without rusting (1839: a train over the limit is discarded unpaid)
 
 
 def player_acct(name: str) -> str:

@@ -21,7 +21,7 @@ from ledger.core.state import BANK, company_acct, player_acct
 
 # The closed set of private sale bounds a ruleset may name (ruleset.KNOBS privates_rules).
 PRICE_BOUNDS = {"half_face": lambda face: math.ceil(face / 2), "double_face": lambda face: 2 * face,
-                "one": lambda face: 1}
+                "one": lambda face: 1, "face": lambda face: face}
 
 
 def register(reg, rs) -> None:
@@ -86,6 +86,8 @@ def end_or(ctx) -> None:
     """After the last company: the game may end (a price in an end cell, the bank broken after its
     last set, the title's own endings at the end of a set), else the next OR or the next round."""
     s, rs = ctx.state, ctx.rs
+    if ctx.reg.call("or_ended", ctx):  # a title's step after its companies (1839: the foreign companies)
+        return
     r = s.round
     ctx.emit("operating_round_ended", set=r["set"], index=r["index"])
     if s.end_after_or:
@@ -251,10 +253,17 @@ def discard_private(ctx, player: str, sym: str, op: str | None) -> None:
     need = shortfall(s, rs, op)
     if need <= 0:
         refuse(f"{player} may not hand in {sym}: {op} and its director can already pay for the cheapest train")
+    value = handed_in_value(rs, sym)
+    ctx.emit("private_discarded", player=player, private=sym, price=value,
+             transfers=[[BANK, player_acct(player), value]] if value else [])
+    privates.close(ctx, [sym], reason=f"{player} handed it to the bank for {rs.money(value)}")
+
+
+def handed_in_value(rs, sym: str) -> int:
+    """What the bank pays for a private handed in for a forced train: its face (1843 §8.8.3) or half
+    of it, rounded down (1839 D11.6)."""
     face = rs.private(sym).face
-    ctx.emit("private_discarded", player=player, private=sym, price=face,
-             transfers=[[BANK, player_acct(player), face]] if face else [])
-    privates.close(ctx, [sym], reason=f"{player} handed it to the bank for {rs.money(face)}")
+    return face // 2 if rs.k("operating", "emergency_private_discard") == "half_face" else face
 
 
 def reorder_after_sale(ctx) -> None:
@@ -282,9 +291,9 @@ def cmd_bankrupt(ctx, cmd) -> None:
     need = shortfall(s, rs, op)
     can, plan = shares.sellable_value(s, rs, player, keep_president_of=op)
     owned = []
-    if rs.k("operating", "emergency_private_discard") == "face":
+    if rs.k("operating", "emergency_private_discard") != "none":
         owned = [p for p in privates.open_owned(s, rs) if s.privates[p].owner == player_acct(player)]
-        can += sum(rs.private(p).face for p in owned)
+        can += sum(handed_in_value(rs, p) for p in owned)
     if need <= 0 or can >= need:
         refuse(f"{player} is not bankrupt: {op} lacks {rs.money(need)} for the cheapest train and {player} can "
                f"raise {rs.money(can)} by selling shares{' and privates' if owned else ''}",
@@ -313,7 +322,7 @@ def still_to_raise(s, rs, plan: list, owned: list[str]) -> str:
     if plan:
         parts.append("sell " + ", ".join(f"{corp} {n} at {rs.money(shares.price(s, rs, corp))}" for corp, n in plan))
     if owned:
-        parts.append("hand in " + ", ".join(f"{p} for {rs.money(rs.private(p).face)}" for p in owned))
+        parts.append("hand in " + ", ".join(f"{p} for {rs.money(handed_in_value(rs, p))}" for p in owned))
     return " and ".join(parts)
 
 

@@ -35,7 +35,10 @@ def start(ctx, priority: int | None = None, **_carry) -> None:
     s = ctx.state
     turn = s.priority if priority is None else priority
     fields = {} if priority is None else {"priority": priority}
-    ctx.emit("round_started", round=new_round(s.sets_played + 1, turn), **fields)
+    r = new_round(s.sets_played + 1, turn)
+    if ctx.rs.k("stock", "priority") == "pass_order":
+        r["passers"] = []  # the passing cards taken, in order (1839 D9.3)
+    ctx.emit("round_started", round=r, **fields)
 
 
 def par_pending_turn(s, rs, due: dict, reg) -> Turn:
@@ -121,7 +124,7 @@ def cmd_par(ctx, cmd) -> None:
     if s.corps[corp].par is not None:
         raise RuleViolation(f"{corp} is already started (par {rs.money(s.corps[corp].par)})", f"buy {player} {corp}")
     check_par_colour(s, rs, price)
-    check_may_buy(ctx, player, corp, "par")
+    check_may_buy(ctx, player, corp, "par", s.cert_percent[pres])
     cost = price * s.cert_percent[pres] // shares.unit(s, rs, corp)
     if s.cash(player_acct(player)) < cost:
         raise RuleViolation(f"{player} has {rs.money(s.cash(player_acct(player)))}, starting {corp} at {rs.money(price)} costs {rs.money(cost)}")
@@ -177,12 +180,12 @@ def buy_one(ctx, player: str, corp: str, source: str | None) -> None:
     if cert is None:
         where = "the IPO" if source == "ipo" else "the pool"
         raise RuleViolation(f"{where} has no {corp} share for sale")
-    check_may_buy(ctx, player, corp, source)
+    check_may_buy(ctx, player, corp, source, s.cert_percent[cert])
     price = share_price(s, rs, corp, source) * s.cert_percent[cert] // shares.unit(s, rs, corp)
     cash = s.cash(player_acct(player))
     if cash < price:
         raise RuleViolation(f"{player} has {rs.money(cash)}, a {corp} share from the {source.upper() if source == 'ipo' else source} costs {rs.money(price)}")
-    shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[cert])
+    shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[cert], source)
     holder, payee = (shares.unsold_acct(s, rs, corp), shares.share_money_to(s, rs, corp)) if source == "ipo" else (POOL, BANK)
     ctx.emit("share_bought", player=player, corp=corp, source=source, price=price, percent=s.cert_percent[cert],
              transfers=[[player_acct(player), payee, price]], certs=[[cert, holder, player_acct(player)]])
@@ -200,8 +203,9 @@ def share_price(s, rs, corp: str, source: str) -> int:
     return shares.price(s, rs, corp)
 
 
-def check_may_buy(ctx, player: str, corp: str, source: str) -> None:
-    """One purchase a turn (several of one brown company), not a company sold this round, not over the limit."""
+def check_may_buy(ctx, player: str, corp: str, source: str, pct: int = 0) -> None:
+    """One purchase a turn (several of one brown company, or a director's several of his own
+    company), not a company sold this round, not over the limit."""
     s, rs = ctx.state, ctx.rs
     if rs.k("stock", "no_buy_after_sell") and corp in s.round["sold"].get(player, []):
         refuse(f"{player} sold {corp} earlier in this stock round and may not buy it again until the next")
@@ -215,6 +219,8 @@ def check_may_buy(ctx, player: str, corp: str, source: str) -> None:
     buys = s.round["buys"]
     if not buys:
         return
+    if director_may_buy_more(s, rs, player, corp, pct):
+        return
     multi = rs.k("stock", "multi_buy_zones")
     from_ipo_ok = rs.k("stock", "multi_buy_from_ipo")
     same = all(b[0] == corp for b in buys)
@@ -223,6 +229,20 @@ def check_may_buy(ctx, player: str, corp: str, source: str) -> None:
     if not (same and zone_ok and sources_ok and all(b[1] != "par" for b in buys)):
         several = f" (several only of one company in the {' or '.join(multi)} zone)" if multi else ""
         refuse(f"{player} has already bought this turn: one certificate per turn{several}")
+
+
+def director_may_buy_more(s, rs, player: str, corp: str, pct: int) -> bool:
+    """1839 §7.3: the director of a company may buy up to the title's percent of it in one action
+    (the par certificate included), from the IPO, the pool or both."""
+    most = rs.k("stock", "director_buy_percent")
+    if not most or s.president(corp) != player or any(b[0] != corp for b in s.round["buys"]):
+        return False
+    ordinary = shares.kind(s, rs, corp).certificates[-1]
+    bought = sum(s.cert_percent[s.presidents[corp]] if b[1] == "par" else ordinary for b in s.round["buys"])
+    if bought + pct > most:
+        refuse(f"a director buys at most {most}% of his company in one turn: {player} has bought {bought}% of "
+               f"{corp} this turn")
+    return True
 
 
 def check_president(ctx, corp: str) -> None:
@@ -261,6 +281,8 @@ def cmd_sell(ctx, cmd) -> None:
     take_turn(ctx, player)
     if rs.k("stock", "no_sell_in_first_round") and s.round["number"] == 1:
         refuse("no selling in the first stock round")
+    if rs.k("stock", "sell_after_operating") and shares.kind(s, rs, corp).president and not s.corps[corp].operated:
+        refuse(f"{corp} has not operated yet: its shares may be sold once it has operated (1839 §7.2)")
     shares.sell(ctx, player, corp, n)
     acted(ctx, player, sold=corp)
 
@@ -353,6 +375,12 @@ def finish(ctx) -> None:
     if rs.k("stock", "priority") == "cash_descending":
         # 1843 §7.1: the cards are re-dealt by descending cash, ties keeping their order; #1 starts
         order = sorted(s.players, key=lambda p: -s.cash(player_acct(p)))
+        if order != s.players:
+            ctx.emit("seating", players=order, cash={p: s.cash(player_acct(p)) for p in order})
+        priority = 0
+    elif rs.k("stock", "priority") == "pass_order":
+        # 1839 D9.3: the passing cards give the next round's order, the first to pass first
+        order = list(s.round["passers"]) + [p for p in s.players if p not in s.round["passers"]]
         if order != s.players:
             ctx.emit("seating", players=order, cash={p: s.cash(player_acct(p)) for p in order})
         priority = 0

@@ -16,15 +16,24 @@ def open_owned(s: GameState, rs: Ruleset) -> list[str]:
     return [p.sym for p in rs.privates if s.privates[p.sym].owner and not s.privates[p.sym].closed]
 
 
+def revenue_of(s: GameState, rs: Ruleset, sym: str) -> int:
+    """What a private pays its owner: a company owner may get another amount (1839's "x / y")."""
+    p = rs.private(sym)
+    company = p.ability("revenue_company")
+    if company is not None and str(s.privates[sym].owner).startswith("company:"):
+        return company
+    return p.revenue
+
+
 def revenue_transfers(s: GameState, rs: Ruleset) -> list[list]:
-    return [[BANK, s.privates[sym].owner, rs.private(sym).revenue] for sym in open_owned(s, rs)]
+    return [[BANK, s.privates[sym].owner, revenue_of(s, rs, sym)] for sym in open_owned(s, rs)]
 
 
 def pay_revenue(ctx) -> None:
     transfers = revenue_transfers(ctx.state, ctx.rs)
     if transfers:
         ctx.emit("private_revenue", transfers=transfers,
-                 privates=[[sym, ctx.state.privates[sym].owner, ctx.rs.private(sym).revenue]
+                 privates=[[sym, ctx.state.privates[sym].owner, revenue_of(ctx.state, ctx.rs, sym)]
                            for sym in open_owned(ctx.state, ctx.rs)])
 
 

@@ -67,7 +67,9 @@ def dividends(s, rs, corp: str, amount) -> list[list]:
     paid out) pays: each holder's percent of it, rounded per holder by the title's rule. Pool and
     unsold shares pay the company or nobody, as the company's kind says."""
     k = shares.kind(s, rs, corp)
-    rounding = math.ceil if rs.k("company", "dividend_rounding") == "ceil_per_holder" else math.floor
+    how = rs.k("company", "dividend_rounding")
+    rounding = math.ceil if how in ("ceil_per_holder", "ceil_players_floor_company") else math.floor
+    own = math.floor if how == "ceil_players_floor_company" else rounding  # 1839 D11.2: the pool's share down
     out = []
     for p in s.players:
         pct = s.percent_of(player_acct(p), corp)
@@ -76,7 +78,7 @@ def dividends(s, rs, corp: str, amount) -> list[list]:
     for holder, pays in ((POOL, k.pool_pays), (shares.unsold_acct(s, rs, corp), k.ipo_pays)):
         pct = s.percent_of(holder, corp)
         if pct and pays == "company":
-            out.append([company_acct(corp), pct // k.unit, rounding(Fraction(amount) * pct / 100)])
+            out.append([company_acct(corp), pct // k.unit, own(Fraction(amount) * pct / 100)])
     return out
 
 

@@ -86,11 +86,15 @@ def holding_limit(s: GameState, rs: Ruleset, corp: str) -> int:
 
 
 def over_holding(s: GameState, rs: Ruleset, player: str) -> list[str]:
+    """Companies the player holds more of than the holding limit allows (none where the limit only
+    caps IPO buys: 1839 lets a player own more from the pool)."""
+    if rs.k("stock", "holding_limit_ipo_only"):
+        return []
     return [c for c in s.corps
             if holding_limit(s, rs, c) and s.percent_of(player_acct(player), c) > holding_limit(s, rs, c)]
 
 
-def check_can_take_cert(s: GameState, rs: Ruleset, player: str, corp: str, pct: int) -> None:
+def check_can_take_cert(s: GameState, rs: Ruleset, player: str, corp: str, pct: int, source: str = "ipo") -> None:
     """Certificate limit and holding limit for one more certificate of `corp`."""
     free = set(rs.k("stock", "cert_free_zones"))
     count = cert_count(s, rs, player)
@@ -100,6 +104,8 @@ def check_can_take_cert(s: GameState, rs: Ruleset, player: str, corp: str, pct: 
         named = ", ".join(order[:-1]) + " or " + order[-1] if len(order) > 1 else "".join(order)
         zones = f", or buy a company priced in the {named} zone" if order else ""
         refuse(f"certificate limit {limit} reached: {player} holds {count}", f"sell a certificate first{zones}")
+    if source == "pool" and rs.k("stock", "holding_limit_ipo_only"):
+        return  # 1839 D9.2: the 60 % cap is on IPO buys only
     check_holding(s, rs, player, corp, pct)
 
 

@@ -13,7 +13,7 @@ from ledger.core.rules import privates, trains
 from ledger.core.rules.revenue import ensure_ran
 from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import Side
-from ledger.core.state import BANK, POOL, company_acct, player_acct, train_type
+from ledger.core.state import BANK, POOL, REMOVED, company_acct, player_acct, train_type
 
 
 def cmd_train(ctx, cmd) -> None:
@@ -244,7 +244,8 @@ def cmd_discard(ctx, cmd) -> None:
         raise RuleViolation(f"{corp} is not over its train limit: trains are discarded only when the limit drops")
     train_id = owned(s, rs, corp, name, side_name)
     clear = cleared(ctx)
-    ctx.emit("train_discarded", corp=corp, train=train_id, trains=[[train_id, company_acct(corp), POOL]],
+    to = REMOVED if rs.k("operating", "discard_to") == "removed" else POOL
+    ctx.emit("train_discarded", corp=corp, train=train_id, trains=[[train_id, company_acct(corp), to]],
              **({"flags": {train_id: clear}} if clear else {}))
     check_limits(ctx)
 
