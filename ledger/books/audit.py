@@ -51,6 +51,7 @@ def audit(session) -> tuple[list[str], list[str]]:
             problems.append(f"command {row['command_id']}: postings of event {row['id']} ({event['kind']}) "
                             f"{dict(got)} differ from its transfers {dict(want)}")
     problems += check_cert_moves(store)
+    problems += check_superseded(store)
     problems += holdings_after_every_event(session)
     totals = {"dividends": 0, "sales": 0, "commands": 0}
     snapshots = stored_snapshots(store)
@@ -124,6 +125,25 @@ def holdings_after_every_event(session) -> list[str]:
         if found:
             problems.append(f"command {row['command_id']}: after event {row['id']} ({event['kind']}): {'; '.join(found)}")
             break  # later events inherit the problem
+    return problems
+
+
+def check_superseded(store) -> list[str]:
+    """A command is superseded only by an insert, which names it; an insert's record names only
+    commands that exist (a hand edit of the statuses shows here)."""
+    named: dict[int, int] = {}
+    problems = []
+    ids = {row["id"]: row["status"] for row in store.query("select id, status from commands")}
+    for record in store.query("select id, args from commands where verb = 'insert' and status = 'meta' order by id"):
+        args = json.loads(record["args"])
+        for old, new in args.get("renumbered", []):
+            named[old] = record["id"]
+            if old not in ids or new not in ids:
+                problems.append(f"the insert recorded as command {record['id']} names command {old} or {new}, "
+                                f"which does not exist")
+    for command_id, status in ids.items():
+        if status == "superseded" and command_id not in named:
+            problems.append(f"command {command_id} is marked superseded, but no insert superseded it")
     return problems
 
 

@@ -44,6 +44,19 @@ class Base:
     events_hash: str = ""
 
 
+@dataclass(frozen=True)
+class Inserted:
+    """What `insert --before` recorded: the inserted command's number and events, each later
+    command's old and new number, the new numbers of those whose results changed, and every
+    account's balance now less its balance before the insert (only those that moved)."""
+    command_id: int
+    before: int
+    events: list
+    renumbered: list
+    changed: list
+    balances: dict
+
+
 class UnusableSnapshot(Exception):
     """A state snapshot that does not load or does not lead to a sound state: replay everything."""
 
@@ -189,9 +202,7 @@ class Session:
 
     def execute(self, cmd: Command, text: str) -> list[dict]:
         with self.store.transaction():
-            self.refresh()
-            self.store.ensure_state_snapshots()
-            self.store.claim_engine_version()
+            self.begin_write()
             events, after = engine.decide_with_state(self.state, self.rs, cmd)
             snapshots = round_snapshots(self.state, self.rs, events)
             command_id = self.store.append(text, cmd.verb, cmd.args, events)
@@ -203,48 +214,227 @@ class Session:
         return events
 
     def undo(self, text: str = "undo") -> dict:
+        """Hide the last command in play. When that command was recorded by an insert that is
+        still whole (the inserted command and every command it re-derived are in play), the insert
+        is what is taken back: those are hidden and the commands it superseded are in play again,
+        exactly as they were recorded. Returns the row undone (the insert's record for an insert),
+        with `hidden` and `restored`: the command numbers whose status changed."""
         with self.store.transaction():
-            self.refresh()
-            self.store.ensure_state_snapshots()  # its triggers follow the status change
-            self.store.claim_engine_version()
+            self.begin_write()
             last = self.store.last("active")
             if last is None:
                 raise RuleViolation("nothing to undo")
-            self.store.set_status(last["id"], "undone")
-            self.store.append(text, "undo", {"command": last["id"]}, [], status="meta")
+            insert = self.whole_insert_ending_with(last["id"])
+            if insert is not None:
+                record, members, originals = insert
+                self.set_statuses(members, "undone")
+                self.set_statuses(originals, "active")
+                self.store.append(text, "undo", {"insert": record["id"], "commands": members, "restored": originals},
+                                  [], status="meta")
+                done = {**record, "hidden": members, "restored": originals}
+            else:
+                self.store.set_status(last["id"], "undone")
+                self.store.append(text, "undo", {"command": last["id"]}, [], status="meta")
+                done = {**last, "hidden": [last["id"]], "restored": []}
             self.load()
-        return last
+        return done
+
+    def undo_to(self, number: int, text: str) -> list[dict]:
+        """Hide every command in play after command `number`, in one step recorded as one undo
+        (redo brings them all back). Returns the rows hidden, in play order."""
+        with self.store.transaction():
+            self.begin_write()
+            self.in_play(number, "undo --to")
+            rows = self.store.active_after(number)
+            if not rows:
+                raise RuleViolation(f"nothing after command {number} to undo: it is the last command in play")
+            hidden = [r["id"] for r in rows]
+            self.set_statuses(hidden, "undone")
+            self.store.append(text, "undo", {"to": number, "commands": hidden}, [], status="meta")
+            self.load()
+        return rows
 
     def redo(self, text: str = "redo") -> dict:
+        """Undo the last undo: the command (or every command of an `undo --to` or of an insert)
+        it hid is back in play. Returns the first row restored, with `restored` (the command
+        numbers back in play) and `superseded` (those an insert's redo supersedes again)."""
         with self.store.transaction():
-            self.refresh()
-            self.store.ensure_state_snapshots()  # its triggers follow the status change
-            self.store.claim_engine_version()
-            target = self.redoable()
-            if target is None:
+            self.begin_write()
+            step = self.redo_step()
+            if step is None:
                 raise RuleViolation("nothing to redo", "redo works right after undo, before any new command")
-            self.store.set_status(target["id"], "active")
-            self.store.append(text, "redo", {"command": target["id"]}, [], status="meta")
+            restored, superseded = step
+            self.set_statuses(restored, "active")
+            self.set_statuses(superseded, "superseded")
+            args = ({"command": restored[0]} if len(restored) == 1 and not superseded
+                    else {"commands": restored, "superseded": superseded})
+            self.store.append(text, "redo", args, [], status="meta")
             self.load()
-        return target
+            first = self.store.command(restored[0])
+        return {**first, "restored": restored, "superseded": superseded}
 
     def redoable(self) -> dict | None:
-        """The command undone most recently, if nothing new has been done since: read in order, the
-        commands table is a stack of undone commands that undo pushes, redo pops and any new
-        command clears."""
-        stack: list[int] = []
-        rows = self.store.commands()
-        for row in rows:
-            if row["verb"] == "undo":
-                stack.append(json.loads(row["args"])["command"])
-            elif row["verb"] == "redo":
+        """The first command the next redo puts back in play (None: nothing to redo)."""
+        step = self.redo_step()
+        return self.store.command(step[0][0]) if step else None
+
+    def redo_step(self) -> tuple[list[int], list[int]] | None:
+        """What the next redo does: (commands back in play, commands superseded again), or None.
+        Read in order, the commands table is a stack of undo steps that undo pushes, redo pops
+        and any new command (an insert too) clears. A step is one command, every command an
+        `undo --to` hid, or an insert taken back (its commands, and the ones it had superseded)."""
+        stack: list[tuple[list[int], list[int]]] = []
+        for row in self.store.commands():
+            if row["verb"] == "undo" and row["status"] == "meta":
+                args = json.loads(row["args"])
+                hidden = args["commands"] if "commands" in args else [args["command"]]
+                stack.append((hidden, args.get("restored", [])))
+            elif row["verb"] == "redo" and row["status"] == "meta":
                 if stack:
                     stack.pop()
             elif row["verb"] != "new":
                 stack = []
-        if not stack:
+        return stack[-1] if stack else None
+
+    def insert(self, before: int, cmd: Command, text: str, line: str) -> "Inserted":
+        """Record a command the table forgot as if typed just before command `before`: it is
+        decided on the state before that command, then every later command in play is decided again,
+        in order, on the new state. All of it is decided before anything is written; the first
+        refusal (the inserted command's, or the first later command the past no longer allows)
+        refuses the whole insert and nothing changes. Written in one transaction: the later
+        commands are marked superseded (their events stay as they were recorded), the inserted
+        command and the later ones, with their new events, are appended in play order, and an
+        `insert` record names them all. `text`: the inserted command as typed; `line`: the whole
+        line (`insert --before N "..."`)."""
+        with self.store.transaction():
+            self.begin_write()
+            target = self.in_play(before, "insert --before")
+            if target["verb"] == "new":
+                raise RuleViolation("nothing can be inserted before the start of the game (command 1)",
+                                    "insert before a later command")
+            later = self.store.active_after(before - 1)
+            state = self.state_before(before)
+            try:
+                events, after = engine.decide_with_state(state, self.rs, cmd)
+            except BankError as exc:
+                raise type(exc)(f"'{text}' is refused before command {before}: {exc.message}", exc.hint) from None
+            decided = [(text, cmd.verb, cmd.args, None, state, events, after)]
+            for row in later:
+                state = after
+                args = json.loads(row["args"] or "{}")
+                try:
+                    events, after = engine.decide_with_state(state, self.rs, Command(row["verb"], args))
+                except BankError as exc:
+                    raise RuleViolation(
+                        f"insert refused: with '{text}' before command {before}, command {row['id']} "
+                        f"({row['text']}) would be refused: {exc.message}",
+                        "nothing was recorded; correct the later commands first (undo --to), or insert elsewhere"
+                    ) from None
+                decided.append((row["text"], row["verb"], args, row, state, events, after))
+            problems = check_invariants(after, self.rs)
+            if problems:
+                raise RuleViolation(f"insert refused: the game after it breaks an invariant: {'; '.join(problems)}")
+            old_balances = dict(self.state.balances)
+            self.set_statuses([r["id"] for r in later], "superseded")
+            base, ids, changed = Base(), [], []
+            for text_, verb, args, row, before_state, events, after in decided:
+                command_id = self.store.append(text_, verb, args, events, at=row and row["at"])
+                for label, rows in round_snapshots(before_state, self.rs, events):
+                    self.store.snapshot(command_id, label, rows)
+                base = store_state_snapshot(self.store, base, command_id, events, after)
+                ids.append(command_id)
+                if row is not None and json.loads(json.dumps(events)) != self.store.events_of(row["id"]):
+                    changed.append(command_id)
+            renumbered = [[r["id"], new] for r, new in zip(later, ids[1:])]
+            self.store.append(line, "insert", {"before": before, "command": ids[0], "renumbered": renumbered},
+                              [], status="meta")
+            self.load()
+            if self.state != after:
+                raise LedgerCorrupt("the game re-derived by the insert differs from the game read back: nothing "
+                                    "was recorded")
+        moved = {a: after.balances.get(a, 0) - old_balances.get(a, 0) for a in set(old_balances) | set(after.balances)}
+        return Inserted(ids[0], before, decided[0][5], renumbered, changed,
+                        {a: v for a, v in sorted(moved.items()) if v})
+
+    # ------------------------------------------------------------------ corrections: helpers
+
+    def begin_write(self) -> None:
+        """The start of every write transaction: the game as it is on disk, the state snapshots'
+        table and triggers there to follow status changes, and the file claimed by this engine."""
+        self.refresh()
+        self.store.ensure_state_snapshots()
+        self.store.claim_engine_version()
+
+    def set_statuses(self, ids: list[int], status: str) -> None:
+        for command_id in ids:
+            self.store.set_status(command_id, status)
+
+    def in_play(self, number: int, verb: str) -> dict:
+        """The row of command `number`, which must be a command in play, or one clear refusal."""
+        row = self.store.command(number)
+        last = self.store.head()
+        if row is None:
+            if number > last:
+                raise RuleViolation(f"{verb} {number}: there is no command {number} yet (the last is {last})",
+                                    "bank log shows the numbers")
+            raise RuleViolation(f"{verb} {number}: there is no command {number}", "bank log shows the numbers")
+        if row["status"] == "meta":
+            raise RuleViolation(f"{verb} {number}: command {number} is the record of '{row['text']}', not a command "
+                                f"in play", "bank log shows the commands in play")
+        if row["status"] == "superseded":
+            now = self.renumbered().get(number)
+            where = f"; it is now command {now}" if now else ""
+            raise RuleViolation(f"{verb} {number}: command {number} ({row['text']}) is already hidden: it was "
+                                f"re-recorded after an insert{where}", "bank log shows the commands in play")
+        if row["status"] != "active":
+            raise RuleViolation(f"{verb} {number}: command {number} ({row['text']}) is already hidden ({row['status']})",
+                                "bank log shows the commands in play; bank redo brings back the last undo")
+        return row
+
+    def renumbered(self) -> dict[int, int]:
+        """Each command superseded by an insert -> the command that re-recorded it."""
+        out = {}
+        for record in reversed(self.store.records("insert")):
+            out.update({old: new for old, new in json.loads(record["args"])["renumbered"]})
+        return out
+
+    def whole_insert_ending_with(self, command_id: int):
+        """The insert that recorded command `command_id`, if every command it recorded is in play:
+        (its record, the commands it recorded, the commands it superseded); else None."""
+        for record in self.store.records("insert"):
+            args = json.loads(record["args"])
+            members = [args["command"]] + [new for _old, new in args["renumbered"]]
+            if command_id not in members:
+                continue
+            statuses = {r["id"]: r["status"] for r in self.store.query(
+                f"select id, status from commands where id in ({','.join('?' * len(members))})", members)}
+            if all(statuses.get(m) == "active" for m in members):
+                return record, members, [old for old, _new in args["renumbered"]]
             return None
-        return next(r for r in rows if r["id"] == stack[-1])
+        return None
+
+    def state_before(self, command_id: int) -> GameState:
+        """The state after every command in play before command `command_id`: from the latest
+        usable state snapshot before it, else from the start."""
+        try:
+            return self.state_before_from(command_id, use_snapshot=True)
+        except UnusableSnapshot:
+            return self.state_before_from(command_id, use_snapshot=False)
+
+    def state_before_from(self, command_id: int, use_snapshot: bool) -> GameState:
+        found = self.store.query(
+            "select s.command_id, s.state from state_snapshots s join commands c on c.id = s.command_id "
+            "where c.status = 'active' and s.command_id < ? and s.format = ? and s.engine = ? "
+            "order by s.command_id desc limit 1",
+            (command_id, snapshot.FORMAT, engine_fingerprint())) if use_snapshot else []
+        if found:
+            start, after = self.snapshot_state(found[0]), found[0]["command_id"]
+        else:
+            start, after = engine.initial_state(self.rs, self.players, self.options), 0
+        rows = self.store.conn.execute(
+            "select e.id, e.data from events e join commands c on c.id = e.command_id where c.status = 'active' "
+            "and e.command_id > ? and e.command_id < ? order by e.command_id, e.id", (after, command_id)).fetchall()
+        return self.replay_onto(start, rows, from_snapshot=bool(found))
 
     def backup(self, dest: Path) -> None:
         try:

@@ -1,6 +1,9 @@
 """The SQLite ledger: game header, commands as typed, events, postings, certificate moves, snapshots.
 
-Append-only: undo and redo change a command's status, never delete a ledger row. One command is one
+Append-only: undo, redo and insert change a command's status, never delete a ledger row. A command's
+status is `active` (in play), `undone` (hidden by undo), `superseded` (re-recorded after a command
+inserted before it: `insert --before`) or `meta` (the record of an undo, redo or insert). The
+commands in play are the active ones in id order. One command is one
 `BEGIN IMMEDIATE` transaction, so a crash leaves either the whole command or none of it, and a
 second writer waits for the first (busy timeout) instead of interleaving with it.
 
@@ -205,6 +208,18 @@ class Store:
         return [json.loads(r["data"]) for r in self.query(
             "select data from events where command_id = ? order by id", [command_id])]
 
+    def command(self, command_id: int) -> dict | None:
+        rows = self.query("select * from commands where id = ?", [command_id])
+        return rows[0] if rows else None
+
+    def active_after(self, command_id: int) -> list[dict]:
+        """The commands in play after command `command_id`, in order."""
+        return self.query("select * from commands where status = 'active' and id > ? order by id", [command_id])
+
+    def records(self, verb: str) -> list[dict]:
+        """The meta records of one kind (undo, redo, insert), newest first."""
+        return self.query("select * from commands where verb = ? and status = 'meta' order by id desc", [verb])
+
     def last(self, status: str) -> dict | None:
         rows = self.query("select * from commands where status = ? and verb not in ('new') "
                           "order by id desc limit 1", [status])
@@ -212,11 +227,13 @@ class Store:
 
     # ------------------------------------------------------------------ writing
 
-    def append(self, text: str, verb: str, args: dict, events: list[dict], status: str = "active") -> int:
-        """Store a command with its events and their postings (call inside a transaction)."""
+    def append(self, text: str, verb: str, args: dict, events: list[dict], status: str = "active",
+               at: str | None = None) -> int:
+        """Store a command with its events and their postings (call inside a transaction). `at`: when
+        it was typed (now, unless a command re-recorded by an insert keeps its own time)."""
         cur = self.conn.execute(
             "insert into commands (text, verb, args, status, at) values (?, ?, ?, ?, ?)",
-            (text, verb, json.dumps(args), status, datetime.now(timezone.utc).isoformat(timespec="seconds")))
+            (text, verb, json.dumps(args), status, at or datetime.now(timezone.utc).isoformat(timespec="seconds")))
         command_id = cur.lastrowid
         for seq, event in enumerate(events):
             ev = self.conn.execute("insert into events (command_id, seq, kind, data) values (?, ?, ?, ?)",

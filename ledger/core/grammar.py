@@ -252,6 +252,7 @@ KINDS: dict[str, Kind] = {
     "choice": Kind("one of the words listed"),
     "verb": Kind("a command"),
     "number": Kind("a command's number (bank log shows them)"),
+    "line": Kind("a command line, quoted as one argument"),
     "file": Kind("a file", path=True),
     "folder": Kind("a folder", path=True),
     "example": Kind("a shipped example (see examples/) or a transcript file"),
@@ -360,8 +361,20 @@ SHARED = (
     game("count", "corrections", "Record a physical count of a player's money and show the difference from "
          "the ledger.", "bank count Alice 455", [PLAYER, Arg("amount", "amount")], waive=False),
     game("end", "corrections", "The players end the game now.", "bank end"),
-    interface("undo", "corrections", "Hide the last command's effects (nothing is deleted).", "bank undo"),
-    interface("redo", "corrections", "Restore the command undone last.", "bank redo"),
+    interface("undo", "corrections", "Hide the last command's effects, or with --to N every command after "
+              "command N, in one step (nothing is deleted; redo brings them back). Right after an insert, undo "
+              "takes the whole insert back.", "bank undo",
+              options=[Opt("--to", "to", kind="number", help="hide every command after this one (bank log shows "
+                           "the numbers)")]),
+    interface("redo", "corrections", "Restore what the last undo hid (one command, every command of an undo "
+              "--to, or an insert).", "bank redo"),
+    interface("insert", "corrections", "Record a command the table forgot, as if typed just before command N: "
+              "every later command is decided again on the new game, and the insert is refused, naming the "
+              "first later command that would no longer hold, if the past does not allow it.",
+              'bank insert --before 117 "tile PRR 120"',
+              [Arg("command", "line", many=True, help="the forgotten command, quoted as one argument")],
+              [Opt("--before", "before", kind="number", help="the command it comes before (bank log shows the "
+                   "numbers)")]),
     # ---- views
     interface("status", "views", "The board: round, bank, players, companies, what is for sale, whose turn.",
               "bank status --json", options=[JSON]),
@@ -376,7 +389,8 @@ SHARED = (
                        Opt("--company", "company", kind="company", short="-c",
                            help="only commands involving this company"),
                        Opt("--round", "round_", short="-r", help="only this round, e.g. 'SR 3', 'OR 2' or 'OR 2.1'"),
-                       Opt("--all", "all_", True, help="include undone commands")]),
+                       Opt("--all", "all_", True, help="include hidden commands (undone, or superseded by an "
+                           "insert) and the records of undo, redo and insert")]),
     interface("explain", "views", "How command N's money was computed (payouts per holder, rounding, the "
               "stock move).", "bank explain 117", [Arg("number", "number")]),
     interface("audit", "views", "Re-derive every balance and recompute every payout and sale; non-zero exit on "

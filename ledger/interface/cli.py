@@ -242,7 +242,9 @@ def add_commands() -> None:
                 # game verbs take negative numbers as arguments (see VERB)
                 callback, settings = game_command(verb), VERB
             else:
-                callback, settings = interface_command(verb, IMPLEMENTATIONS[verb.name]), {}
+                # a command line as an argument (insert) keeps its own options and amounts
+                callback = interface_command(verb, IMPLEMENTATIONS[verb.name])
+                settings = VERB if any(a.kind == "line" for a in verb.args) else {}
             app.command(name=verb.name, help=grammar.help_text(verb), rich_help_panel=group,
                         context_settings=settings)(callback)
 
@@ -279,12 +281,23 @@ def new(ctx: typer.Context, title: str, players: List[str], option: List[str], r
 # --------------------------------------------------------------------------- undo / redo
 
 @implements("undo")
-def undo(ctx: typer.Context):
+def undo(ctx: typer.Context, to: Optional[str]):
+    from ledger.core.names import whole_number
     from ledger.interface.views import whose_turn
     s = session(ctx)
-    row = s.undo(line_of(ctx))
+    if to is not None:
+        rows = s.undo_to(whole_number(to, "the command number"), line_of(ctx))
+        lines = [f"undone: {len(rows)} command(s) after command {to}, from {rows[0]['id']} ({rows[0]['text']}) "
+                 f"to {rows[-1]['id']} ({rows[-1]['text']}); redo brings them back"]
+    else:
+        row = s.undo(line_of(ctx))
+        lines = [f"undone: {row['text']}"]
+        if row["restored"]:
+            lines.append(f"  the {len(row['hidden'])} command(s) it recorded are hidden; commands "
+                         f"{span(row['restored'])} are in play again as they were recorded")
     if not quiet(ctx):
-        typer.echo(f"undone: {row['text']}")
+        for line in lines:
+            typer.echo(line)
         typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
 
 
@@ -294,8 +307,54 @@ def redo(ctx: typer.Context):
     s = session(ctx)
     row = s.redo(line_of(ctx))
     if not quiet(ctx):
-        typer.echo(f"redone: {row['text']}")
+        if len(row["restored"]) == 1 and not row["superseded"]:
+            typer.echo(f"redone: {row['text']}")
+        else:
+            typer.echo(f"redone: {len(row['restored'])} command(s), {span(row['restored'])}"
+                       + (f" (commands {span(row['superseded'])} superseded again)" if row["superseded"] else ""))
         typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
+
+
+def span(ids: list[int]) -> str:
+    return f"{ids[0]}" if len(ids) == 1 else f"{ids[0]}-{ids[-1]}"
+
+
+@implements("insert")
+def insert(ctx: typer.Context, command: List[str], before: Optional[str]):
+    from ledger.core.names import whole_number
+    from ledger.interface.views import describe, whose_turn
+    if before is None:
+        raise CommandError("say where: insert --before N \"COMMAND\"", "bank log shows the command numbers")
+    number = whole_number(before, "the command number")
+    text = command[0] if len(command) == 1 else shlex.join(command)
+    cmd = grammar.parse_line(text)
+    if not grammar.all_verbs()[cmd.verb].game:
+        raise CommandError(f"only a game command can be inserted, not '{cmd.verb}'",
+                           "e.g. bank insert --before 117 \"tile PRR 120\"")
+    s = session(ctx)
+    done = s.insert(number, cmd, text.removeprefix("bank "), line_of(ctx))
+    if quiet(ctx):
+        return
+    typer.echo(f"inserted as command {done.command_id}, before command {number}: {text.removeprefix('bank ')}")
+    for event in done.events:
+        line = describe(event, s.rs)
+        if line:
+            typer.echo(f"  {line}")
+    if done.renumbered:
+        news = [new for _old, new in done.renumbered]
+        olds = [old for old, _new in done.renumbered]
+        typer.echo(f"re-derived {len(news)} later command(s): {span(olds)} are now {span(news)}"
+                   f" ({len(done.changed)} with results that changed"
+                   + (f": {', '.join(map(str, done.changed[:8]))}{' ...' if len(done.changed) > 8 else ''})"
+                      if done.changed else ")"))
+    if done.balances:
+        from ledger.core.events import signed_money
+        from ledger.core.state import acct_name
+        typer.echo("money now vs before: " + ", ".join(
+            f"{acct_name(a)} {signed_money(v, s.rs.currency)}" for a, v in done.balances.items()))
+    else:
+        typer.echo("money now vs before: no balance changed")
+    typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
 
 
 # --------------------------------------------------------------------------- views

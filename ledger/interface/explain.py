@@ -15,6 +15,13 @@ def explain(session, command_id: int) -> list[str]:
     if row is None:
         from ledger.core.errors import CommandError
         raise CommandError(f"no command {command_id}", "see 'bank log' for the numbers")
+    if row["status"] == "superseded":
+        # its events were decided before an insert changed the past: explain the command that
+        # re-recorded it, on the game as it is now
+        now = session.renumbered().get(command_id)
+        if now is not None:
+            return ([f"command {command_id}: {row['text']} [superseded: re-recorded as command {now} after an insert]"]
+                    + explain(session, now))
     events = session.store.events_of(command_id)
     state = state_before(session, command_id)
     rs = session.rs
