@@ -1,6 +1,6 @@
-"""At the table: the shell, log, explain, audit, count, adjust, --force, charts, export, the SQL
-views, undo/redo and damaged game files — all through the `bank` command line (typer's CliRunner
-on `ledger.cli.app`) and the SQLite file it writes.
+"""At the table: the shell, log, explain, audit, count, adjust, --force, export, the SQL views,
+undo/redo and damaged game files — all through the `bank` command line (typer's CliRunner on
+`ledger.cli.app`) and the SQLite file it writes. Charts: tests/test_charts.py.
 
 Two games are played once per module from the examples and copied (with SQLite's backup API, so
 nothing still in the WAL is lost) for each test that changes them:
@@ -42,7 +42,6 @@ TYPED_COMPANIES = ["PRR", "NYC", "CPR", "BnO", "CnO", "ERIE", "NYNH", "BnM"]
 PRIVATES = ["SV", "CS", "DH", "MH", "CA", "BO"]
 PAR_PRICES = {"67", "71", "76", "82", "90", "100"}
 TRAIN_TYPES = {"2", "3", "4", "5", "6", "D"}
-PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
 # --------------------------------------------------------------------------- helpers
@@ -769,49 +768,7 @@ def test_force_cannot_make_a_player_cash_negative_and_brick_the_game(sr1):
     sr1("audit")
 
 
-# =========================================================================== 8. charts
-
-def test_chart_worth_in_the_terminal(full_master):
-    out = Bank(full_master)("chart", "worth").stdout
-    lines = out.splitlines()
-    assert lines[0] == "Net worth after each round"
-    legend = lines[-1]
-    for p in FULL_PLAYERS:
-        assert p in legend
-    assert re.search(r"Auction … OR 8\.3\s+\(\d+ rounds\)", out)
-    top = float(lines[1].split("|")[0])
-    assert top >= 7576  # the highest worth of the game is on the chart
-
-
-def test_chart_prices_in_the_terminal(full_master):
-    out = Bank(full_master)("chart", "prices").stdout
-    assert out.splitlines()[0] == "Share prices after each round"
-    legend = out.splitlines()[-1]
-    for c in COMPANIES:
-        assert re.search(rf"(^|\s){re.escape(c)}(\s|$)", legend), c
-
-
-def test_chart_of_an_unfinished_game(opening_master):
-    out = Bank(opening_master)("chart", "worth").stdout
-    for p in ("Alice", "Bob", "Carol", "Dave"):
-        assert p in out.splitlines()[-1]
-    assert "(now)" in out
-
-
-def test_chart_prices_png(full_master, tmp_path):
-    pytest.importorskip("matplotlib")
-    png = tmp_path / "x.png"
-    out = Bank(full_master)("chart", "prices", "--out", str(png)).stdout
-    assert f"wrote {png}" in out
-    data = png.read_bytes()
-    assert len(data) > 1000 and data.startswith(PNG_SIGNATURE)
-
-
-def test_chart_unknown_name(full_master):
-    result = Bank(full_master)("chart", "price", ok=False)
-    line = error_line(result)
-    assert "price" in line and "did you mean prices" in line
-    assert result.stdout == ""
+# =========================================================================== 8. charts: tests/test_charts.py
 
 
 # =========================================================================== 9. export

@@ -397,7 +397,7 @@ SHARED = (
               "a problem.", "bank audit"),
     interface("chart", "views", "Each player's net worth, or each company's share price, after every round.",
               "bank chart worth", [Arg("what", "choice", help="worth or prices", choices=("worth", "prices"))],
-              [Opt("--out", "out", kind="file", help="write a PNG instead (needs matplotlib)")]),
+              [Opt("--out", "out", kind="file", help="write a .png or .svg file instead (needs matplotlib)")]),
     interface("info", "views", "Show a title's ruleset: players, privates, companies, trains, phases, options.",
               "bank info 1843", [Arg("title", "title", optional=True, default="1830")]),
     interface("help", "views", "The commands by round and purpose, or one command's arguments and options.",

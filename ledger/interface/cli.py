@@ -443,17 +443,18 @@ def export(ctx: typer.Context, csv_dir: Optional[Path], json_file: Optional[Path
 @implements("chart")
 def chart(ctx: typer.Context, what: str, out: Optional[Path]):
     from ledger.books.history import series
-    from ledger.interface.charts import data, png, terminal
+    from ledger.interface.charts import chart_file, data, terminal
     if what not in ("worth", "prices"):
         from ledger.core.errors import unknown
         raise unknown("chart", what, ["worth", "prices"])
-    labels, lines = data(series(session(ctx)), what)
+    s = session(ctx)
+    labels, lines = data(series(s), what)
     title = "Net worth after each round" if what == "worth" else "Share prices after each round"
     if out:
-        png(labels, lines, out, title)
+        chart_file(labels, lines, out, title, s.rs, what)
         typer.echo(f"wrote {out}")
     else:
-        typer.echo(terminal(labels, lines, title=title))
+        typer.echo(terminal(labels, lines, title=title, money=s.rs.money))
 
 
 @implements("info")
