@@ -398,6 +398,12 @@ SHARED = (
     interface("chart", "views", "Each player's net worth, or each company's share price, after every round.",
               "bank chart worth", [Arg("what", "choice", help="worth or prices", choices=("worth", "prices"))],
               [Opt("--out", "out", kind="file", help="write a .png or .svg file instead (needs matplotlib)")]),
+    interface("serve", "views", "A read-only board page for the players' phones and laptops, live as commands are "
+              "recorded; on this machine only unless --host shares it (a URL and a QR code are printed).",
+              "bank serve --host 0.0.0.0",
+              options=[Opt("--host", "host", help="the address to listen on: 127.0.0.1 (this machine, the default), "
+                           "0.0.0.0 for the table's network"),
+                       Opt("--port", "port", help="the port (default 8018; 0 picks a free one)")]),
     interface("info", "views", "Show a title's ruleset: players, privates, companies, trains, phases, options.",
               "bank info 1843", [Arg("title", "title", optional=True, default="1830")]),
     interface("help", "views", "The commands by round and purpose, or one command's arguments and options.",

@@ -457,6 +457,20 @@ def chart(ctx: typer.Context, what: str, out: Optional[Path]):
         typer.echo(terminal(labels, lines, title=title, money=s.rs.money))
 
 
+@implements("serve")
+def serve(ctx: typer.Context, host: Optional[str], port: Optional[str]):
+    try:  # the web stack is the optional `serve` extra
+        import jinja2  # noqa: F401
+        import segno  # noqa: F401
+        import starlette  # noqa: F401
+        import uvicorn  # noqa: F401
+    except ImportError as exc:
+        raise CommandError(f"bank serve needs {exc.name}, which is not installed",
+                           "pip install 'bank18xx[serve]'") from None
+    from ledger.interface.board.serve import serve as serve_board
+    serve_board(ctx.obj["game"], host, port)
+
+
 @implements("info")
 def info(title: str):
     from ledger.core.ruleset import load

@@ -1,0 +1,170 @@
+"""The board page's web routes (Starlette), every one a GET: the page, the fragment the page's script
+swaps in, the server-sent events that say when to, the figures as JSON, and the static files.
+
+The page is complete as the server sends it (every figure rendered here, readable with scripts
+off); static/board.js only keeps it current. A watcher task checks the game every POLL seconds and
+wakes every open event stream when the figures change.
+"""
+
+from __future__ import annotations
+
+import asyncio
+from contextlib import asynccontextmanager
+from pathlib import Path
+
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from starlette.applications import Starlette
+from starlette.requests import Request
+from starlette.responses import HTMLResponse, JSONResponse, StreamingResponse
+from starlette.routing import Mount, Route
+from starlette.staticfiles import StaticFiles
+
+from ledger.interface.board.reading import Board, View
+
+HERE = Path(__file__).parent
+# How often the watcher looks for a new command: well within the second the players wait for.
+POLL = 0.3
+# An idle event stream sends a comment this often, so phones and proxies keep it open.
+KEEPALIVE = 15.0
+# Dynamic answers are never cached: a phone coming back from sleep must not show an old board.
+# The page runs only its own script, so nothing injected into a name could run (names are escaped
+# by the templates as well).
+HEADERS = {"Cache-Control": "no-store",
+           "Content-Security-Policy": "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; "
+                                      "img-src 'self' data:; connect-src 'self'; frame-ancestors 'none'",
+           "X-Content-Type-Options": "nosniff", "Referrer-Policy": "no-referrer"}
+
+
+def templates() -> Environment:
+    env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]),
+                      trim_blocks=True, lstrip_blocks=True)
+    env.filters["ink"] = ink
+    return env
+
+
+def ink(colour: str | None) -> str:
+    """Black or white, whichever reads better on a company's colour (#rrggbb)."""
+    try:
+        r, g, b = (int(colour[i:i + 2], 16) / 255 for i in (1, 3, 5))
+    except (TypeError, ValueError, IndexError):
+        return "#000"
+
+    def linear(c: float) -> float:
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    luminance = 0.2126 * linear(r) + 0.7152 * linear(g) + 0.0722 * linear(b)
+    # the contrast with white against the contrast with black (WCAG's ratio)
+    return "#fff" if (1.05 / (luminance + 0.05)) >= ((luminance + 0.05) / 0.05) else "#000"
+
+
+class Changes:
+    """Wakes every waiting event stream when the watcher sees new figures."""
+
+    def __init__(self):
+        self.event = asyncio.Event()
+
+    def announce(self) -> None:
+        self.event.set()
+        self.event = asyncio.Event()
+
+
+def create_app(board: Board) -> Starlette:
+    env = templates()
+    changes = Changes()
+
+    def context(view: View) -> dict:
+        s = view.status
+        started = [c for c in s["companies"] if c["par"] is not None]
+        return {"view": view, "s": s, "m": view.market, "money": view.money, "started": started,
+                "unstarted": [c for c in s["companies"] if c["par"] is None],
+                "colours": {c["sym"]: c["colour"] for c in s["companies"]},
+                "in_or": s["operating"] is not None,
+                "ranks": {p["name"]: p["rank"] for p in view.score["players"]},
+                "grid": market_grid(view.market),
+                "extra_company": extra_keys(started, COMPANY_KEYS),
+                "extra_player": extra_keys(s["players"], PLAYER_KEYS)}
+
+    async def page(request: Request) -> HTMLResponse:
+        view = await board.current()
+        return HTMLResponse(env.get_template("page.html").render(context(view)), headers=HEADERS)
+
+    async def fragment(request: Request) -> HTMLResponse:
+        view = await board.current()
+        return HTMLResponse(env.get_template("board.html").render(context(view)),
+                            headers={**HEADERS, "X-Board-Version": view.version})
+
+    async def status(request: Request) -> JSONResponse:
+        return JSONResponse((await board.current()).status, headers=HEADERS)
+
+    async def market(request: Request) -> JSONResponse:
+        return JSONResponse((await board.current()).market, headers=HEADERS)
+
+    async def score(request: Request) -> JSONResponse:
+        return JSONResponse((await board.current()).score, headers=HEADERS)
+
+    async def events(request: Request) -> StreamingResponse:
+        async def stream():
+            # a phone's browser reconnects by itself; 2 s is soon enough, and gentle on the server
+            yield "retry: 2000\n\n"
+            sent = None
+            while True:
+                woken = changes.event  # taken before reading the view, so no change slips between
+                version = board.view.version
+                if version != sent:
+                    sent = version
+                    yield f"id: {version}\nevent: version\ndata: {version}\n\n"
+                try:
+                    await asyncio.wait_for(woken.wait(), KEEPALIVE)
+                except TimeoutError:
+                    yield ": the game has not changed\n\n"
+        return StreamingResponse(stream(), media_type="text/event-stream",
+                                 headers={**HEADERS, "X-Accel-Buffering": "no"})
+
+    async def watch() -> None:
+        seen = board.view.version
+        while True:
+            await asyncio.sleep(POLL)
+            view = await board.current()
+            if view.version != seen:
+                seen = view.version
+                changes.announce()
+
+    @asynccontextmanager
+    async def lifespan(app):
+        task = asyncio.create_task(watch())
+        try:
+            yield
+        finally:
+            task.cancel()
+
+    get = ["GET"]
+    return Starlette(routes=[Route("/", page, methods=get), Route("/fragment", fragment, methods=get),
+                             Route("/events", events, methods=get), Route("/status.json", status, methods=get),
+                             Route("/market.json", market, methods=get), Route("/score.json", score, methods=get),
+                             Mount("/static", StaticFiles(directory=HERE / "static"), name="static")],
+                     lifespan=lifespan)
+
+
+# What the page shows of every company and player by name; any other list a title adds to them
+# (1843's ports, a title's assets) is shown as it is, under its own name.
+COMPANY_KEYS = {"sym", "name", "colour", "cash", "par", "price", "cell", "president", "next_token_cost", "last_run",
+                "kind", "ipo", "pool", "trains", "floated", "tokens_left", "privates"}
+PLAYER_KEYS = {"name", "cash", "certificates", "cert_limit", "shares", "privates", "value"}
+
+
+def extra_keys(rows: list[dict], known: set[str]) -> list[str]:
+    keys: list[str] = []
+    for row in rows:
+        keys += [k for k, v in row.items() if k not in known and k not in keys and isinstance(v, list)]
+    return keys
+
+
+def market_grid(market: dict) -> list[list[dict | None]]:
+    """The market's cells row by row (None where the printed market has no box), each with the
+    markers on it, first arrived first."""
+    grid: list[list[dict | None]] = [[None] * market["cols"] for _ in range(market["rows"])]
+    for cell in market["cells"]:
+        grid[cell["row"]][cell["col"]] = {**cell, "markers": []}
+    for marker in sorted(market["markers"], key=lambda m: m["stack"]):
+        grid[marker["row"]][marker["col"]]["markers"].append(marker)
+    return grid
