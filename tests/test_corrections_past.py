@@ -362,7 +362,7 @@ def test_an_insert_keeps_history_auditable_and_undo_takes_it_back_whole(forgot, 
     assert forgot.log() == before_log
     assert "audit: ledger, replay and rules agree" in forgot("audit").stdout
     # redo puts it back
-    assert f"superseded again" in forgot("redo").stdout
+    assert "superseded again" in forgot("redo").stdout
     assert forgot.status_text() == after_status and forgot.log() == after_log
     assert "audit: ledger, replay and rules agree" in forgot("audit").stdout
     # a plain undo after a new undo --to into its commands hides one command, not the insert

@@ -207,15 +207,17 @@ class OperatingRoundEnded:
 
 @event
 class Seating:
-    """The seating is re-dealt (1843 §7.1: by descending cash, ties keeping their order)."""
+    """The seating is re-dealt (1843 §7.1: by descending cash, ties keeping their order; 1839 D9.3:
+    by the passing cards; D8: by ascending cash after the auction). `by` says how."""
     players: list
     cash: dict
+    by: str = "by cash"
 
     def apply(s, e):
         s.players = list(e["players"])
 
     def describe(e, rs):
-        return "new player order by cash: " + ", ".join(f"{p} {rs.money(e['cash'][p])}" for p in e["players"])
+        return f"new player order {e.get('by', 'by cash')}: " + ", ".join(f"{p} {rs.money(e['cash'][p])}" for p in e["players"])
 
 
 @event
@@ -675,6 +677,7 @@ class CorpTurnStarted:
     president: str = None
     home_token: bool = False
     pos: int = None
+    homes: int = 1  # home markers its first turn places (1839: two for HIJSM, NCS, SS)
 
     def apply(s, e):
         if e.get("pos") is not None:
@@ -682,12 +685,15 @@ class CorpTurnStarted:
             s.round.update(pos=e["pos"], corp=e["corp"], **TURN_RESET)
         corp = s.corps[e["corp"]]
         if e.get("home_token"):
-            corp.tokens_used += 1
-            corp.stations = corp.stations + (home_station(e),)
+            homes = e.get("homes", 1)
+            corp.tokens_used += homes
+            corp.stations = corp.stations + tuple(home_station(e, slot) for slot in range(1, homes + 1))
         corp.operated = True
 
     def describe(e, rs):
-        return f"{e['corp']} operates ({e.get('president') or 'no director'})" + (" and places its home token" if e.get("home_token") else "")
+        homes = e.get("homes", 1)
+        placed = (f" and places its {homes} home tokens" if homes > 1 else " and places its home token")
+        return f"{e['corp']} operates ({e.get('president') or 'no director'})" + (placed if e.get("home_token") else "")
 
 
 @event
@@ -764,10 +770,11 @@ class TokenPlaced:
         return f"{e['corp']} places a token{where} for {rs.money(e['cost'])}"
 
 
-def home_station(e: dict) -> Station:
-    """The home marker a company's first turn places: the charter's first slot, for what the
-    turn's start paid (1830 and 1843: nothing)."""
-    return Station(None, 1, sum(n for _a, _b, n in e.get("transfers", ())), home=True)
+def home_station(e: dict, slot: int = 1) -> Station:
+    """A home marker a company's first turn places: the charter's first slot(s), the first for
+    what the turn's start paid (1830 and 1843: nothing)."""
+    cost = sum(n for _a, _b, n in e.get("transfers", ())) if slot == 1 else 0
+    return Station(None, slot, cost, home=True)
 
 
 def placed_station(c, e: dict) -> Station:

@@ -22,6 +22,6 @@ def decimal(amount) -> str:
 def format_money(amount, currency: str) -> str:
     value = Fraction(amount)
     sign, text = ("-" if value < 0 else ""), decimal(abs(value))
-    if currency and not currency.isalpha():
+    if currency and (len(currency) == 1 or not currency.isalpha()):  # 'ƒ' is a letter, and a symbol
         return f"{sign}{currency}{text}"
     return f"{sign}{text}{currency}"

@@ -231,6 +231,7 @@ class Corporation:
     kind: str = ""    # its company kind as the game starts ("": the title's first kind)
     listed_at: int | None = None  # a company with no director is on the market at this price from the start
     colour: str = ""  # its colour on boards and charts (#rrggbb), as its charter is printed
+    homes: int = 1    # home stations placed free on its first turn (1839 D5: HIJSM, NCS and SS have two)
 
 
 @dataclass(frozen=True)
@@ -729,7 +730,8 @@ def read_corp(i: int, row: dict, problems: list[str]) -> Corporation:
                        need(row, "alias", str, path, problems, "", optional=True),
                        need(row, "kind", str, path, problems, "", optional=True),
                        need(row, "listed_at", int, path, problems, optional=True),
-                       need(row, "colour", str, path, problems, "", optional=True))
+                       need(row, "colour", str, path, problems, "", optional=True),
+                       need(row, "homes", int, path, problems, 1, optional=True))
 
 
 def read_kinds(data: dict, knobs: dict, problems: list[str]) -> dict:

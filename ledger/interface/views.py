@@ -93,7 +93,14 @@ def status_json(s, rs) -> dict:
                       # the auction price matters only while the private is unsold
                       "price": s.privates[p.sym].price if s.privates[p.sym].owner is None else None}
                      for p in rs.privates],
+        **title_status(s, rs, "status_data", {}),
     }
+
+
+def title_status(s, rs, rule: str, empty):
+    """What the title's module adds to the status about its own state (1839: the draws)."""
+    own = titles.for_ruleset(rs).rules.get(rule)
+    return own(s, rs) if own else empty
 
 
 def company_json(s, rs, sym: str) -> dict:
@@ -173,6 +180,9 @@ def status_text(s, rs, width: int | None = None) -> str:
         rows = [[sym, f"{rs.money(s.privates[sym].price)}",
                  ", ".join(f"{p} {rs.money(a)}" for p, a in s.round["bids"].get(sym, {}).items()) or "-"] for sym in unsold]
         out += ["", tabulate(rows, headers=["private", "price", "bids"], maxcolwidths=[None, None, width - 20])]
+    own = title_status(s, rs, "status_lines", [])
+    if own:
+        out += [""] + [wrapped(line, width) for line in own]
     out += ["", wrapped(roster_line(s, rs), width)]
     pool = pool_text(s, rs)
     if pool:

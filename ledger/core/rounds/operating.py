@@ -78,8 +78,9 @@ def next_corp(ctx) -> None:
     c = s.corps[sym]
     home = not c.operated
     cost = rs.k("operating", "home_token_cost") if home else 0
+    homes = rs.corporation(sym).homes if home else 1
     ctx.emit("corp_turn_started", corp=sym, pos=pos, president=s.president(sym), home_token=home,
-             transfers=[[company_acct(sym), BANK, cost]] if cost else [])
+             **({"homes": homes} if homes > 1 else {}), transfers=[[company_acct(sym), BANK, cost]] if cost else [])
 
 
 def end_or(ctx) -> None:

@@ -382,7 +382,8 @@ def finish(ctx) -> None:
         # 1839 D9.3: the passing cards give the next round's order, the first to pass first
         order = list(s.round["passers"]) + [p for p in s.players if p not in s.round["passers"]]
         if order != s.players:
-            ctx.emit("seating", players=order, cash={p: s.cash(player_acct(p)) for p in order})
+            ctx.emit("seating", players=order, cash={p: s.cash(player_acct(p)) for p in order},
+                     by="as the passes began")
         priority = 0
     ctx.emit("stock_round_ended", number=s.round["number"], priority=priority)
     ctx.next_round(priority=priority)

@@ -1,0 +1,485 @@
+"""1839 (J C Lawrence): what only 1839 has, registered into the shared engine.
+
+Numbers live in ruleset.toml beside this file; this module holds the rules no other title shares
+(rules: shared/seeds/003_aa544c940024c360.txt "§x"; digest shared/rules/1839.md "D x"):
+
+* **The draws** (§4, D8 #1): the banker types what was drawn at the table (`deal --privates ...`),
+  or lets `deal --random SEED` draw it; nothing random is drawn otherwise. The two blue and two
+  brown privates in play (the rest leave the game), the company tied to Rijkswaterstaat and the
+  other tied to Spoorwegwerken Oost, the foreign companies' pars, and the player cards. The sixth
+  5+ train stays only with Beijnes, or Verveers and Credit Mobilier together, in play.
+* **The discount chips** (§6.1, D8 #2): in card order each player puts one of three ƒ60 and three
+  ƒ40 chips on an auction private; then the cards are dealt again (`deal --order ...`).
+* **The auction** (§6.2, D8 #3-6): in card order each player buys any unsold private for its face
+  less its discounts, or puts a ƒ20 discount on one; once a private's discounts reach its face the
+  next player takes it for ƒ0. Rijkswaterstaat brings its company's director's certificate, parred
+  at ƒ101; Spoorwegwerken Oost a 10 % certificate of its company. Then the first stock round's order
+  is by ascending cash, ties keeping the auction's order.
+* **The yellow privates** start on their companies' charters (§4); Rijkswaterstaat closes when its
+  company buys a train (§12.3).
+"""
+
+from __future__ import annotations
+
+import random
+
+from ledger.core import names
+from ledger.core.errors import RuleViolation, refuse
+from ledger.core.events import event
+from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
+from ledger.core.round_kind import Action, RoundKind, Turn, known_round
+from ledger.core.rules import market, privates, shares
+from ledger.core.state import BANK, DEPOT, REMOVED, acct_name, company_acct, player_acct
+
+# The privates' colours decide the draws: yellow start on charters, every green is auctioned,
+# so many blue and brown are drawn (§4).
+PRIVATE_ABILITIES = {"colour": str}
+ROUND_KINDS = ("draws",)
+DRAWN = {"blue": 2, "brown": 2}
+CHIPS = (60, 60, 60, 40, 40, 40)       # §6.1: three ƒ60 and three ƒ40 discounts
+RAISE = 20                             # §6.2: a discount added in the auction
+RWS, SWO = "RWS", "SWO"                # the two privates that bring certificates (§12.3)
+RWS_PAR = 101                          # §12.3: its company is parred at ƒ101, whatever the phase
+FOREIGN = ("OZ", "BEL", "DUI")         # Overzees, België, Duitsland: their pars are drawn (§4)
+FOREIGN_PARS = (67, 72, 80)
+EXTRA_TRAIN = "5+"                     # §4: the optional sixth blue train ...
+EXTRA_TRAIN_IF = (("JJB",), ("VV", "CM"))   # ... with Beijnes, or Verveers and Credit Mobilier
+
+
+def colour_of(rs, sym: str) -> str:
+    return rs.private(sym).ability("colour") or ""
+
+
+def of_colour(rs, colour: str) -> list[str]:
+    return [p.sym for p in rs.privates if colour_of(rs, p.sym) == colour]
+
+
+def in_auction(s, rs) -> list[str]:
+    """The privates the auction sells: every green, and the blue and brown ones drawn."""
+    drawn = s.extra.get("draws", {}).get("privates", [])
+    return [p.sym for p in rs.privates if colour_of(rs, p.sym) == "green" or p.sym in drawn]
+
+
+def unsold(s, rs) -> list[str]:
+    return [sym for sym in in_auction(s, rs) if s.privates[sym].owner is None and not s.privates[sym].closed]
+
+
+def discount_on(s, sym: str) -> int:
+    return s.round.get("discounts", {}).get(sym, 0)
+
+
+def price_now(s, rs, sym: str) -> int:
+    """Face value less every discount on it, never below ƒ0 (§6.2: any excess is paid to nobody)."""
+    return max(0, rs.private(sym).face - discount_on(s, sym))
+
+
+def initial_state(rs) -> dict:
+    return {"draws": {}}
+
+
+# =========================================================================== the draws
+
+def start(ctx, priority: int = 0, **_carry) -> None:
+    ctx.emit("round_started", round={"kind": "draws", "step": "deal", "turn": 0, "chips": list(CHIPS),
+                                     "discounts": {}}, priority=priority)
+
+
+def place_yellow_privates(ctx) -> None:
+    """§4: each yellow private starts on its company's charter."""
+    moves = [[p.sym, None, company_acct(p.ability("starts_with"))] for p in ctx.rs.privates
+             if p.ability("starts_with")]
+    if moves:
+        ctx.emit("privates_placed", assets=moves)
+
+
+def cmd_deal(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    step = s.round.get("step")
+    if step == "redeal":
+        redeal(ctx, cmd)
+        return
+    if step != "deal":
+        refuse("the draws are made once, before the discounts (§4)")
+    seed = cmd.get("seed")
+    if seed is not None:
+        drawn = random_draws(s, rs, names.whole_number(seed, "the seed"))
+    else:
+        drawn = typed_draws(s, rs, cmd)
+    out = [sym for colour in DRAWN for sym in of_colour(rs, colour) if sym not in drawn["privates"]]
+    keeps_extra = any(all(sym in drawn["privates"] for sym in need) for need in EXTRA_TRAIN_IF)
+    extra = f"{EXTRA_TRAIN}.{next(t.count for t in rs.trains if t.name == EXTRA_TRAIN)}"
+    trains = [] if keeps_extra or s.trains.get(extra) != DEPOT else [[extra, DEPOT, REMOVED]]
+    ctx.emit("draws_dealt", **drawn, trains=trains, **({"seed": int(seed)} if seed is not None else {}))
+    if out:
+        ctx.emit("privates_closed", privates=out, reason="not drawn for this game")
+    if drawn["order"] != s.players:
+        ctx.emit("seating", players=drawn["order"], cash={p: s.cash(player_acct(p)) for p in drawn["order"]},
+                 by="as the cards were dealt")
+    ctx.emit("draws_step", step="chips", turn=0)
+
+
+def typed_draws(s, rs, cmd) -> dict:
+    """What the banker typed: every part is needed (the table draws them all, §4)."""
+    missing = [flag for flag, key in (("--privates", "privates"), ("--rijkswaterstaat", "rws"),
+                                      ("--oost", "oost"), ("--foreign", "foreign")) if cmd.get(key) is None]
+    if missing:
+        raise RuleViolation(f"the draws need {', '.join(missing)} (or --random SEED to draw them here)",
+                            "deal --privates VVD,LSW,CM,KR --rijkswaterstaat NBDS --oost NCS "
+                            "--foreign OZ=67,BEL=72,DUI=80")
+    drawn = [names.private(rs, raw) for raw in split(cmd.get("privates"))]
+    for colour, count in DRAWN.items():
+        got = [sym for sym in drawn if colour_of(rs, sym) == colour]
+        if len(got) != count:
+            raise RuleViolation(f"§4 draws {count} {colour} privates for the auction, got {len(got)}"
+                                + (f" ({', '.join(got)})" if got else ""),
+                                f"{colour} privates: {', '.join(of_colour(rs, colour))}")
+    wrong = [sym for sym in drawn if colour_of(rs, sym) not in DRAWN]
+    if wrong:
+        raise RuleViolation(f"only blue and brown privates are drawn (§4); {', '.join(wrong)} "
+                            f"{'is' if len(wrong) == 1 else 'are'} {colour_of(rs, wrong[0])}")
+    rws, oost = names.corp(rs, cmd.get("rws")), names.corp(rs, cmd.get("oost"))
+    if rws == oost:
+        raise RuleViolation(f"Spoorwegwerken Oost's company must differ from Rijkswaterstaat's ({rws}) (§4)")
+    return {"privates": drawn, "rws": rws, "oost": oost, "foreign": foreign_pars(cmd.get("foreign")),
+            "order": player_order(s, cmd.get("order"))}
+
+
+def random_draws(s, rs, seed: int) -> dict:
+    """`--random SEED`: the program draws, from the seed, what the table would (the seed is recorded,
+    so the draws can be checked)."""
+    rng = random.Random(seed)
+    drawn = [sym for colour, count in DRAWN.items() for sym in sorted(rng.sample(of_colour(rs, colour), count))]
+    rws, oost = rng.sample([c.sym for c in rs.corporations], 2)
+    pars = list(FOREIGN_PARS)
+    rng.shuffle(pars)
+    order = list(s.players)
+    rng.shuffle(order)
+    return {"privates": drawn, "rws": rws, "oost": oost, "foreign": dict(zip(FOREIGN, pars)), "order": order}
+
+
+def split(raw) -> list[str]:
+    return [w for w in str(raw).replace(" ", ",").split(",") if w]
+
+
+def foreign_pars(raw) -> dict:
+    """OZ=67,BEL=72,DUI=80: each foreign company on one of the yellow pars (§4)."""
+    out = {}
+    for part in split(raw):
+        sym, _, price = part.partition("=")
+        sym = sym.upper()
+        if sym not in FOREIGN or not price:
+            raise RuleViolation(f"--foreign takes {'=PAR,'.join(FOREIGN)}=PAR, got {part!r}")
+        out[sym] = names.whole_number(price, f"{sym}'s par")
+    if sorted(out.values()) != sorted(FOREIGN_PARS) or set(out) != set(FOREIGN):
+        raise RuleViolation(f"the three foreign companies take the three yellow pars "
+                            f"{', '.join(map(str, FOREIGN_PARS))}, one each (§4), got {raw}")
+    return out
+
+
+def player_order(s, raw) -> list[str]:
+    """The players in card order (#1 first); left out, the seating of `bank new`."""
+    if raw is None:
+        return list(s.players)
+    order = [names.player(s, w) for w in split(raw)]
+    if sorted(order) != sorted(s.players):
+        raise RuleViolation(f"--order names every player once in card order: {', '.join(s.players)}")
+    return order
+
+
+def redeal(ctx, cmd) -> None:
+    """§6.1: after the discounts the cards are dealt again; card #1 starts the auction."""
+    s = ctx.state
+    if cmd.get("order") is None:
+        raise RuleViolation("the cards are dealt again for the auction: deal --order PLAYER,PLAYER,...")
+    if any(cmd.get(k) is not None for k in ("privates", "rws", "oost", "foreign", "seed")):
+        refuse("the draws are made once, before the discounts (§4); now only --order")
+    order = player_order(s, cmd.get("order"))
+    if order != s.players:
+        ctx.emit("seating", players=order, cash={p: s.cash(player_acct(p)) for p in order},
+                 by="as the cards were dealt again")
+    after_sale(ctx, 0)
+
+
+# =========================================================================== chips and the auction
+
+def whose_turn(s) -> str:
+    return s.players[s.round["turn"]]
+
+
+def check_turn(s, player: str, what: str) -> None:
+    if player != whose_turn(s):
+        refuse(f"it is {whose_turn(s)}'s turn {what}, not {player}'s")
+
+
+def auction_private(s, rs, raw) -> str:
+    sym = names.private(rs, raw)
+    if sym not in in_auction(s, rs):
+        raise RuleViolation(f"{sym} is not in this game's auction",
+                            f"the auction's privates: {', '.join(in_auction(s, rs))}")
+    if sym not in unsold(s, rs):
+        raise RuleViolation(f"{sym} is already sold")
+    return sym
+
+
+def cmd_discount(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    step = s.round.get("step")
+    if step not in ("chips", "auction"):
+        refuse("discounts are placed after the draws (§6.1) and in the auction (§6.2)")
+    player = names.player(s, cmd.get("player"))
+    sym = auction_private(s, rs, cmd.get("private"))
+    check_turn(s, player, "to place a discount" if step == "chips" else "in the auction")
+    raw = cmd.get("amount")
+    if step == "chips":
+        if raw is None:
+            raise RuleViolation(f"say which chip: {'/'.join(map(str, sorted(set(s.round['chips']), reverse=True)))}",
+                                f"discount {player} {sym} {s.round['chips'][0]}")
+        amount = names.amount(raw, "the discount")
+        if amount not in s.round["chips"]:
+            refuse(f"the chips left are {', '.join(rs.money(c) for c in s.round['chips'])}, not {rs.money(amount)} (§6.1)")
+    else:
+        amount = RAISE if raw is None else names.amount(raw, "the discount")
+        if amount != RAISE:
+            refuse(f"an auction discount is {rs.money(RAISE)} (§6.2), not {rs.money(amount)}")
+    ctx.emit("discount_placed", player=player, private=sym, amount=amount, total=discount_on(s, sym) + amount,
+             chip=step == "chips")
+    if step == "chips":
+        ctx.emit("draws_step", step="chips" if s.round["chips"] else "redeal", turn=s.next_player(s.round["turn"]))
+        return
+    after_sale(ctx, s.next_player(s.round["turn"]))
+
+
+def cmd_buy(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    if s.round.get("step") != "auction":
+        refuse("privates are bought in the auction, after the draws and the discounts (§6)")
+    player = names.player(s, cmd.get("player"))
+    kind, sym = names.item(rs, cmd.get("item"))
+    if kind != "private":
+        raise RuleViolation(f"{sym} is a company: companies are started in the stock round")
+    sym = auction_private(s, rs, sym)
+    check_turn(s, player, "in the auction")
+    price = price_now(s, rs, sym)
+    cash = s.cash(player_acct(player))
+    if cash < price:
+        raise RuleViolation(f"{player} has {rs.money(cash)}, {sym} costs {rs.money(price)} "
+                            f"({rs.money(rs.private(sym).face)} less {rs.money(discount_on(s, sym))} of discounts)",
+                            f"discount {player} PRIVATE (adds {rs.money(RAISE)})")
+    award(ctx, player, sym, price, forced=False)
+    after_sale(ctx, s.next_player(s.round["turn"]))
+
+
+def award(ctx, player: str, sym: str, price: int, forced: bool) -> None:
+    """The private to its buyer with the certificates it brings (§12.3)."""
+    s, rs = ctx.state, ctx.rs
+    draws = s.extra["draws"]
+    certs, par = [], None
+    if sym == RWS:
+        corp = draws["rws"]
+        certs.append([s.presidents[corp], shares.unsold_acct(s, rs, corp), player_acct(player)])
+        par = corp
+    elif sym == SWO:
+        corp = draws["oost"]
+        cert = shares.next_ipo_cert(s, rs, corp)
+        if cert:
+            certs.append([cert, shares.unsold_acct(s, rs, corp), player_acct(player)])
+    ctx.emit("private_bought", player=player, private=sym, price=price, normal=not forced,
+             transfers=[[player_acct(player), BANK, price]] if price else [], certs=certs)
+    if par:
+        # B17: the marker goes down at ƒ101 when the private is acquired
+        ctx.emit("par", player=player, corp=par, price=RWS_PAR, moves=[[par, None, list(market.par_cell(rs, RWS_PAR))]])
+
+
+def after_sale(ctx, nxt: int) -> None:
+    """The next player's turn; with every private sold, the first stock round's order (§6.2)."""
+    s, rs = ctx.state, ctx.rs
+    free = [sym for sym in unsold(s, rs) if price_now(s, rs, sym) == 0]
+    while free:
+        # §6.2: once a private's discounts reach its face, the next player's turn is taking it for
+        # ƒ0 (chips that overshoot before the auction: card #1 takes it first)
+        award(ctx, s.players[nxt], free.pop(0), 0, forced=True)
+        nxt = s.next_player(nxt)
+    if unsold(s, rs):
+        ctx.emit("draws_step", step="auction", turn=nxt)
+        return
+    # D8 #6: ascending cash, ties keeping their order from the auction (a stable sort)
+    order = sorted(s.players, key=lambda p: s.cash(player_acct(p)))
+    if order != s.players:
+        ctx.emit("seating", players=order, cash={p: s.cash(player_acct(p)) for p in order},
+                 by="by ascending cash")
+    ctx.next_round(priority=0)
+
+
+# =========================================================================== the round kind
+
+def progress(ctx) -> bool:
+    return False
+
+
+def legal(s, rs, reg) -> Turn:
+    step = s.round.get("step")
+    if step == "deal":
+        return Turn(None, (Action("deal", (), "deal --privates ... --rijkswaterstaat CORP --oost CORP --foreign ..."),),
+                    "Draws: type what was drawn: deal --privates B1,B2,BR1,BR2 --rijkswaterstaat CORP --oost CORP "
+                    "--foreign OZ=P,BEL=P,DUI=P [--order PLAYERS], or deal --random SEED")
+    if step == "redeal":
+        return Turn(None, (Action("deal", (), "deal --order PLAYERS"),),
+                    "Discounts placed: deal the cards again: deal --order " + ",".join(s.players))
+    who = whose_turn(s)
+    if step == "chips":
+        chips = "/".join(str(c) for c in sorted(set(s.round["chips"]), reverse=True))
+        return Turn(who, (Action("discount", (who,), f"discount {who} PRIVATE {chips}"),),
+                    f"Discounts: {who} puts a chip ({chips}) on a private: discount {who} PRIVATE AMOUNT")
+    offers = ", ".join(f"{sym} {rs.money(price_now(s, rs, sym))}" for sym in unsold(s, rs))
+    return Turn(who, (Action("buy", (who,)), Action("discount", (who,))),
+                f"Auction: {who} buys a private (buy {who} PRIVATE: {offers}) or adds {rs.money(RAISE)} to one "
+                f"(discount {who} PRIVATE)")
+
+
+def label(r: dict) -> str:
+    return {"deal": "Draws", "chips": "Discounts", "redeal": "Discounts"}.get(r.get("step"), "Auction")
+
+
+DRAWS = known_round(RoundKind(
+    name="draws", start=start, progress=progress, actor=lambda s: None if s.round.get("step") in ("deal", "redeal")
+    else whose_turn(s), legal=legal, label=label,
+    title=lambda r: "Draws, discounts and the auction"))
+
+
+# =========================================================================== rules that hook in
+
+def rws_closes(ctx, corp: str, _train: str) -> None:
+    """§12.3: Rijkswaterstaat closes when its company buys a train (B17: any train)."""
+    s = ctx.state
+    if s.extra.get("draws", {}).get("rws") == corp and s.privates[RWS].owner and not s.privates[RWS].closed:
+        privates.close(ctx, [RWS], reason=f"{corp} bought a train (§12.3)")
+
+
+def status_lines(s, rs) -> list[str]:
+    """The draws, and in the auction each private's discounts and price."""
+    draws = s.extra.get("draws")
+    if not draws:
+        return ["Draws: not yet typed (deal ...)"]
+    out = [f"Draws: Rijkswaterstaat -> {draws['rws']} director's certificate at {rs.money(RWS_PAR)}; Spoorwegwerken "
+           f"Oost -> {draws['oost']} 10 %; foreign pars "
+           + ", ".join(f"{k} {rs.money(v)}" for k, v in draws["foreign"].items())]
+    if s.round.get("kind") == "draws":
+        chips = s.round["chips"]
+        out.append("Auction: " + ", ".join(
+            f"{sym} {rs.money(price_now(s, rs, sym))}" + (f" (face {rs.money(rs.private(sym).face)} less "
+                                                          f"{rs.money(discount_on(s, sym))})" if discount_on(s, sym) else "")
+            for sym in unsold(s, rs)) + (f"; chips left {', '.join(rs.money(c) for c in chips)}" if chips else ""))
+    return out
+
+
+def status_data(s, rs) -> dict:
+    draws = s.extra.get("draws") or None
+    data = {"draws": draws}
+    if s.round.get("kind") == "draws":
+        data["auction"] = {"chips": list(s.round["chips"]), "discounts": dict(s.round["discounts"]),
+                           "prices": {sym: price_now(s, rs, sym) for sym in unsold(s, rs)}}
+    return data
+
+
+def info_lines(rs) -> list[str]:
+    return [f"Draws (§4): every green private and {DRAWN['blue']} blue and {DRAWN['brown']} brown in the auction; "
+            f"discount chips {', '.join(rs.money(c) for c in CHIPS)}, then {rs.money(RAISE)} a turn in the auction; "
+            f"Rijkswaterstaat brings a director's certificate parred at {rs.money(RWS_PAR)}, Spoorwegwerken Oost "
+            f"a 10 % certificate; the sixth {EXTRA_TRAIN} with Beijnes, or Verveers and Credit Mobilier"]
+
+
+def register(reg) -> None:
+    reg.round(DRAWS)
+    reg.rule("initial_state", initial_state)
+    reg.rule("info_lines", info_lines)
+    reg.rule("status_lines", status_lines)
+    reg.rule("status_data", status_data)
+    reg.verb("deal", cmd_deal, "draws", elsewhere="the draws are typed once, as the game starts (§4)")
+    reg.verb("discount", cmd_discount, "draws", elsewhere="discounts are placed before and in the auction (§6)")
+    reg.verb("buy", cmd_buy, "draws")
+    reg.on("game_started", place_yellow_privates)
+    reg.on("train_bought", rws_closes)
+
+
+GRAMMAR = TitleGrammar(
+    verbs=(
+        Verb("deal", "auction", "Record the draws made at the table as the game starts (deal --privates VVD,LSW,"
+             "CM,KR --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80 --order Ann,Ben,Cy), or let "
+             "--random SEED draw them; after the discounts, the cards dealt again (deal --order ...) (1839 §4, §6.1).",
+             "bank deal --random 1839",
+             (),
+             (Opt("--privates", "privates", help="the 2 blue and 2 brown privates drawn, e.g. VVD,LSW,CM,KR"),
+              Opt("--rijkswaterstaat", "rws", kind="company", help="the company tied to Rijkswaterstaat"),
+              Opt("--oost", "oost", kind="company", help="the company tied to Spoorwegwerken Oost"),
+              Opt("--foreign", "foreign", help="each foreign company's par: OZ=67,BEL=72,DUI=80"),
+              Opt("--order", "order", help="the players in card order, #1 first (default: as seated)"),
+              Opt("--random", "seed", help="draw everything here from this seed, and print it"))),
+        Verb("discount", "auction", "Put a discount chip (60 or 40) on an auction private, or in the auction add "
+             "ƒ20 to one (1839 §6).", "bank discount Alice SWO 60",
+             (Arg("player", "player"), Arg("private", "private"), Arg("amount", "amount", optional=True))),
+    ),
+)
+
+
+# =========================================================================== events
+
+@event
+class DrawsDealt:
+    """What was drawn at the table (§4): the blue and brown privates in the auction, the companies
+    tied to Rijkswaterstaat and Spoorwegwerken Oost, the foreign pars, the card order."""
+    privates: list
+    rws: str
+    oost: str
+    foreign: dict
+    order: list
+    seed: int = None
+
+    def apply(s, e):
+        s.extra = {**s.extra, "draws": {k: e[k] for k in ("privates", "rws", "oost", "foreign")}}
+
+    def describe(e, rs):
+        drawn = f" (drawn from seed {e['seed']})" if e.get("seed") is not None else ""
+        extra = "; the sixth 5+ leaves the game" if e.get("trains") else ""
+        return (f"draws{drawn}: {', '.join(e['privates'])} join the auction; Rijkswaterstaat brings {e['rws']}'s "
+                f"director's certificate, Spoorwegwerken Oost a 10 % of {e['oost']}; foreign pars "
+                f"{', '.join(f'{k} {rs.money(v)}' for k, v in e['foreign'].items())}; cards "
+                f"{', '.join(e['order'])}{extra}")
+
+
+@event
+class PrivatesPlaced:
+    """The yellow privates on their companies' charters (§4)."""
+
+    def describe(e, rs):
+        return "on the charters: " + ", ".join(f"{sym} ({acct_name(to)})" for sym, _f, to in e["assets"])
+
+
+@event
+class DiscountPlaced:
+    player: str
+    private: str
+    amount: int
+    total: int
+    chip: bool = False
+
+    def apply(s, e):
+        r = dict(s.round)
+        r["discounts"] = {**r["discounts"], e["private"]: e["total"]}
+        if e.get("chip"):
+            chips = list(r["chips"])
+            chips.remove(e["amount"])
+            r["chips"] = chips
+        s.round = r
+
+    def describe(e, rs):
+        return (f"{e['player']} puts a {rs.money(e['amount'])} discount on {e['private']} "
+                f"({rs.money(e['total'])} in all: {rs.money(max(0, rs.private(e['private']).face - e['total']))})")
+
+
+@event
+class DrawsStep:
+    step: str
+    turn: int
+
+    def apply(s, e):
+        s.round = {**s.round, "step": e["step"], "turn": e["turn"]}
