@@ -8,6 +8,14 @@ from ledger.core import titles
 from ledger.core.ruleset import Ruleset
 
 
+def tokens_text(rs, corp) -> str:
+    """A company's station markers: their charter prices, or how many when a marker is priced by
+    its location (1839 §8.2.4)."""
+    if rs.stations["price"] == "announced":
+        return f"{len(corp.tokens)} (priced by location)"
+    return " ".join(rs.money(t) for t in corp.tokens)
+
+
 def info_text(rs: Ruleset) -> str:
     out = [f"{rs.name} ({rs.title}) · bank {rs.money(rs.bank_total)}"]
     out.append(tabulate([[n, rs.money(v['cash']), v["cert_limit"]] for n, v in sorted(rs.players.items())],
@@ -15,7 +23,7 @@ def info_text(rs: Ruleset) -> str:
     out.append(tabulate([[p.sym, p.name, rs.money(p.face), rs.money(p.revenue), ", ".join(f"{k}={v}" for k, v in p.abilities.items())]
                          for p in rs.privates], headers=["private", "name", "face", "revenue", "abilities"]))
     several = len(rs.kinds) > 1
-    out.append(tabulate([[c.sym, c.alias or "", c.name, c.home, " ".join(rs.money(t) for t in c.tokens)]
+    out.append(tabulate([[c.sym, c.alias or "", c.name, c.home, tokens_text(rs, c)]
                          + ([rs.starting_kind(c.sym).name + (f", listed at {rs.money(c.listed_at)}" if c.listed_at else "")]
                             if several else [])
                          for c in rs.corporations],

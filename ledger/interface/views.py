@@ -334,13 +334,19 @@ def market_json(s, rs) -> dict:
 
 
 def zone_legend(rs) -> str:
-    """What the zones mean in this title, from its stock-round knobs."""
+    """What the marks mean in this title: its zones (only if its market has any) and what the
+    stock-round knobs make of them; its par boxes and end box."""
     k = lambda knob: "/".join(z[0] for z in rs.k("stock", knob)) or "none"  # noqa: E731
     ends = " · e end of the game" if any(c.end for c in rs.market.values()) else ""
-    return (f"y yellow, o orange, b brown zone · p par{ends} · markers under their box · "
-            f"not counted for the cert limit: {k('cert_free_zones')} · "
-            f"over {rs.k('stock', 'holding_limit')}% allowed: {k('unlimited_holding_zones')} · "
-            f"several a turn: {k('multi_buy_zones')}")
+    parts = []
+    if any(c.zone in ZONE_MARK for c in rs.market.values()):
+        parts.append("y yellow, o orange, b brown zone")
+    parts.append(f"p par{ends} · markers under their box")
+    if parts[0].startswith("y "):
+        parts.append(f"not counted for the cert limit: {k('cert_free_zones')} · "
+                     f"over {rs.k('stock', 'holding_limit')}% allowed: {k('unlimited_holding_zones')} · "
+                     f"several a turn: {k('multi_buy_zones')}")
+    return " · ".join(parts)
 
 
 # --------------------------------------------------------------------------- score

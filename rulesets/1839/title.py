@@ -28,7 +28,8 @@ from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
 from ledger.core.round_kind import Action, RoundKind, Turn, known_round
-from ledger.core.rules import market, privates, shares
+from ledger.core.rules import market, privates, shares, trains
+from ledger.core.rules.turn import operating_corp
 from ledger.core.state import BANK, DEPOT, REMOVED, acct_name, company_acct, player_acct
 
 # The privates' colours decide the draws: yellow start on charters, every green is auctioned,
@@ -355,6 +356,35 @@ def rws_closes(ctx, corp: str, _train: str) -> None:
         privates.close(ctx, [RWS], reason=f"{corp} bought a train (§12.3)")
 
 
+def cmd_sell_token(ctx, cmd) -> None:
+    """§8.2.7.3 (D11.6): a company with no train that cannot pay for one may sell placed station
+    markers back to the bank for the location's value; it keeps its last marker on the map."""
+    s, rs = ctx.state, ctx.rs
+    corp = operating_corp(ctx, cmd.get("corp"), "sell-token")
+    value = names.amount(cmd.get("value"), "the location's value")
+    if trains.working(s, corp):
+        refuse(f"{corp} owns a train: station markers are sold only to buy a company's first train when it "
+               f"cannot pay for one (§8.2.7.3)")
+    cheapest = trains.cheapest_available(s, rs)
+    cash = s.cash(company_acct(corp))
+    if cheapest is None or cash >= cheapest[0]:
+        refuse(f"{corp} has {rs.money(cash)} and can pay for {cheapest[1] if cheapest else 'a train'}: it sells no "
+               f"station marker (§8.2.7.3)")
+    stations = s.corps[corp].stations
+    if len(stations) <= 1:
+        refuse(f"{corp} must keep its last station marker on the map (§8.2.7.3)")
+    city = cmd.get("city")
+    if city is not None:
+        index = next((i for i, st in enumerate(stations) if st.city and st.city.lower() == str(city).lower()), None)
+        if index is None:
+            raise RuleViolation(f"{corp} has no station marker in {city}",
+                                f"its markers: {', '.join(st.city or 'unnamed' for st in stations)}")
+    else:
+        index = len(stations) - 1   # the last one placed
+    ctx.emit("token_sold", corp=corp, index=index, city=stations[index].city, value=value,
+             transfers=[[BANK, company_acct(corp), value]] if value else [])
+
+
 def status_lines(s, rs) -> list[str]:
     """The draws, and in the auction each private's discounts and price."""
     draws = s.extra.get("draws")
@@ -397,6 +427,8 @@ def register(reg) -> None:
     reg.verb("deal", cmd_deal, "draws", elsewhere="the draws are typed once, as the game starts (§4)")
     reg.verb("discount", cmd_discount, "draws", elsewhere="discounts are placed before and in the auction (§6)")
     reg.verb("buy", cmd_buy, "draws")
+    reg.verb("sell-token", cmd_sell_token, "operating",
+             elsewhere="a station marker is sold in the company's turn, to buy its first train (§8.2.7.3)")
     reg.on("game_started", place_yellow_privates)
     reg.on("train_bought", rws_closes)
 
@@ -417,6 +449,11 @@ GRAMMAR = TitleGrammar(
         Verb("discount", "auction", "Put a discount chip (60 or 40) on an auction private, or in the auction add "
              "ƒ20 to one (1839 §6).", "bank discount Alice SWO 60",
              (Arg("player", "player"), Arg("private", "private"), Arg("amount", "amount", optional=True))),
+        Verb("sell-token", "operating", "A company with no train that cannot pay for one sells a placed station "
+             "marker to the bank for the location's value; the last stays (1839 §8.2.7.3).",
+             "bank sell-token NBDS 40 --city Tilburg",
+             (Arg("corp", "company"), Arg("value", "amount", help="the location's revenue value")),
+             (Opt("--city", "city", help="which marker (default: the last placed)"),)),
     ),
 )
 
@@ -483,3 +520,21 @@ class DrawsStep:
 
     def apply(s, e):
         s.round = {**s.round, "step": e["step"], "turn": e["turn"]}
+
+
+@event
+class TokenSold:
+    """A station marker back on the charter, paid its location's value by the bank (§8.2.7.3)."""
+    corp: str
+    index: int
+    value: int
+    city: str = None
+
+    def apply(s, e):
+        c = s.corps[e["corp"]]
+        c.stations = c.stations[:e["index"]] + c.stations[e["index"] + 1:]
+        c.tokens_used -= 1
+
+    def describe(e, rs):
+        where = f" in {e['city']}" if e.get("city") else ""
+        return f"{e['corp']} sells its station marker{where} to the bank for {rs.money(e['value'])}"

@@ -349,7 +349,8 @@ def legal(s, rs, reg) -> Turn:
         steps.append("issue/redeem")
         acts += [Action("issue", (corp,)), Action("redeem", (corp,))]
     must = not has_trains and must_own_train(s, rs, corp)
-    steps.append("done (must buy a train unless --no-route)" if must else "done")
+    unless = " unless --no-route" if rs.k("operating", "must_buy_train") == "route" else ""
+    steps.append(f"done (must buy a train{unless})" if must else "done")
     acts += [Action("train", (corp,)), Action("done", (corp,))]
     line = f"OR {s.round['set']}.{s.round['index']}: {corp} ({s.president(corp) or 'no director'}) operates: {', '.join(steps)}"
     return Turn(corp, tuple(acts), line)

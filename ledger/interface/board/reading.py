@@ -49,6 +49,7 @@ class View:
     log: list[dict]         # the last commands in force: id, round, text, lines (newest first)
     chart: Chart            # net worth after each round
     money: Callable[[int], str]
+    notes: tuple = ()       # what the title says about its own state (1839: the draws), as in status
     problem: str = ""       # why the latest read failed (the page still shows this view)
 
     @property
@@ -125,7 +126,8 @@ class Board:
         chart = worth_chart(labels, lines, rs.money)
         digest = hashlib.sha256(json.dumps([status, market, score, log, labels, lines], sort_keys=True,
                                            default=str).encode()).hexdigest()[:16]
-        return View(digest, self.path.name, s.head, status, market, score, log, chart, rs.money)
+        notes = tuple(views.title_status(state, rs, "status_lines", []))
+        return View(digest, self.path.name, s.head, status, market, score, log, chart, rs.money, notes)
 
 
 def recent_commands(session: Session, count: int = LOG_LENGTH) -> list[dict]:
