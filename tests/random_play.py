@@ -50,7 +50,11 @@ def option_variants(verb: str, s, rs) -> list[list[str]]:
     """Options worth trying with a verb (a pool share, a pool train, tile points, no route)."""
     have = {o.flag for o in grammar.verbs_of_title(rs.title)[verb].options}
     extra = {"buy": [["--pool"]], "train": [["--from", "pool"]], "done": [["--no-route"]],
-             "tile": [["--points", "2"]]}.get(verb, [])
+             "tile": [["--points", "2"]],
+             # 1839's draws: drawn from a seed, then the cards dealt again in a shuffled order
+             "deal": [["--random", "7"], ["--order", ",".join(random.Random(len(s.round)).sample(s.players,
+                                                                                          len(s.players)))]],
+             }.get(verb, [])
     return [[]] + [v for v in extra if v[0] in have]
 
 
@@ -66,6 +70,8 @@ def candidates(s, rs) -> list[str]:
         rest = verb.args[len(action.args):]
         pools = [values(a.kind, s, rs, verb.name, a) for a in rest if not a.optional]
         counts = [[], ["2"]] if any(a.optional and a.kind == "count" for a in rest) else [[]]
+        if any(a.optional and a.kind == "amount" for a in rest):  # 1839's discount chips: 60 or 40
+            counts = [[], ["60"], ["40"]]
         for fill in itertools.product(*pools):
             for more in counts:
                 for opts in option_variants(verb.name, s, rs):

@@ -11,6 +11,9 @@ from pathlib import Path
 import pytest
 
 from cli_driver import Bank, error_line
+from random_play import RandomGame
+
+from ledger.core import invariants
 
 EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "1839-opening.txt"
 DRAWS = "deal --privates VVD,LSW,CM,KR --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80"
@@ -283,3 +286,37 @@ def test_rijkswaterstaat_closes_when_its_company_buys_a_train(tmp_path):
     b.lines("withhold NBDS 0", "train NBDS 2")
     rws = next(p for p in b.status()["privates"] if p["sym"] == "RWS")
     assert rws["closed"] and "NBDS bought a train" in b.log()[-1]["lines"][-1]
+
+
+# --------------------------------------------------------------------------- random games
+
+def check_every_event(state, rs, event: dict, line: str) -> None:
+    """Money conserved, nobody below zero, every company's certificates at 100 %, every holding
+    with one holder: after each event, not only after each command."""
+    problems = invariants.check(state, rs)
+    assert not problems, f"after {event['kind']} of {line!r}: {problems}"
+
+
+@pytest.mark.parametrize("count, seed", [(2, 1), (3, 2), (4, 3), (5, 4), (6, 5)])
+def test_random_games_for_two_to_six_players_keep_the_books(count, seed):
+    names = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay"][:count]
+    game = RandomGame("1839", names, seed, after_event=check_every_event)
+    game.play(900)
+    kinds = {e["kind"] for e in game.events}
+    # the generator reached the draws, the auction, floats, runs of each kind and a new phase
+    assert {"draws_dealt", "discount_placed", "private_bought", "floated", "revenue", "train_bought",
+            "phase_changed"} <= kinds
+    assert game.replayed() == game.state, "replaying the events differs from the state reached step by step"
+    # the certificate limit is the player count's (D1)
+    assert game.state.cert_limit == {2: 32, 3: 21, 4: 16, 5: 15, 6: 11}[count]
+
+
+def test_undo_and_redo_in_sqlite_give_back_the_same_game(tmp_path):
+    b = played(tmp_path)
+    end = b.status_text()
+    first_sr = next(e["id"] for e in b.log() if e["text"].startswith("buy Ben NBDS"))
+    b("undo", "--to", str(first_sr))
+    assert b.status()["round"] == "SR 1"
+    b("redo")
+    assert b.status_text() == end
+    assert "audit: ledger, replay and rules agree" in b("audit").stdout

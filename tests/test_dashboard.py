@@ -34,6 +34,7 @@ def game_lines(path: Path) -> list[str]:
 @pytest.mark.parametrize("example, title, players", [
     ("1830-full-game.txt", "1830", ["Player 1", "Player 2", "Player 3", "Player 4"]),
     ("1843-game.txt", "1843", None),
+    ("1839-opening.txt", "1839", None),
 ])
 def test_status_and_market_fit_80_columns_through_a_whole_game(example, title, players):
     """Every command of the example games, the board after each: never wider than 80 columns."""
