@@ -305,7 +305,8 @@ def test_random_games_for_two_to_six_players_keep_the_books(count, seed):
     kinds = {e["kind"] for e in game.events}
     # the generator reached the draws, the auction, floats, runs of each kind and a new phase
     assert {"draws_dealt", "discount_placed", "private_bought", "floated", "revenue", "train_bought",
-            "phase_changed"} <= kinds
+            "phase_changed", "revenue_tracked", "company_listed", "foreign_income"} <= kinds
+    assert any(e["kind"] == "share_bought" and e["corp"] in ("OZ", "BEL", "DUI") for e in game.events)
     assert game.replayed() == game.state, "replaying the events differs from the state reached step by step"
     # the certificate limit is the player count's (D1)
     assert game.state.cert_limit == {2: 32, 3: 21, 4: 16, 5: 15, 6: 11}[count]

@@ -303,7 +303,9 @@ SHARED = (
     game("buy", "stock", "Buy the cheapest private in the auction, or N shares of a company in a stock round.",
          "bank buy Alice PRR", [PLAYER, Arg("item", "item"), Arg("count", "count", optional=True)],
          [Opt("--pool", "source", "pool", help="buy from the pool (open market)"),
-          Opt("--ipo", "source", "ipo", help="buy from the IPO (the default when it has shares)")]),
+          Opt("--ipo", "source", "ipo", help="buy from the IPO (the default when it has shares)"),
+          Opt("--percent", "percent", kind="count", help="a certificate of this size, where a company has "
+              "several (1839 foreign: 4 or 2)")]),
     game("sell", "stock", "Sell N shares (default 1) to the pool; in a forced train purchase also a private "
          "to the bank (1843).", "bank sell Bob NYC 2",
          [PLAYER, Arg("corp", "company"), Arg("count", "count", optional=True)]),

@@ -73,7 +73,7 @@ SALE_RULES = {"down_per_share": {"down"}, "none": set()}
 # operating order: a sold-out company one box up (1830; off when stock.sold_out_rise is false;
 # 1801 §10.7 "none in the Open Market and none in treasury"), one box down per share in the pool
 # (1839 D9.4).
-END_OF_SR_STEPS = {"sold_out_up": {"up"}, "down_per_pool_share": {"down"}}
+END_OF_SR_STEPS = {"sold_out_up": {"up"}, "down_per_pool_share": {"down"}, "down_if_pool": {"down"}}
 
 KEYS = ("shape", "cells", "edges", "run", "sale", "end_of_sr")
 

@@ -37,6 +37,8 @@ RULES = {
     "initial_assets": "the assets the title's module adds as the game starts (rs) -> {symbol: kind}",
     "company_holdings": "what a company holds besides trains and privates (state, sym) -> dict of lists",
     "info_lines": "lines `bank info` adds about the title's own rules (rs) -> list of text",
+    "unsold_share_payees": "who receives an unsold share's price (state, rs, corp, price) -> [[account, amount]] "
+                           "or None for the kind's rule",
     "status_lines": "lines `bank status` adds about the title's own state (state, rs) -> list of text",
     "status_data": "what `status --json` adds about the title's own state (state, rs) -> dict",
 }

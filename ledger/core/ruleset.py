@@ -262,12 +262,19 @@ class CompanyKind:
     train_limits: dict = field(default_factory=dict)   # phase -> its train limit (else the phase's)
     must_own_train: bool = True     # must hold a train after its turn (the title's must_buy_train rule)
     tile_points: int = 0            # tile points a turn, each lay costing --points (0: lays counted instead)
+    operates: bool = True           # takes a turn in an OR (False: its title's rules operate it, 1839's
+                                    # foreign companies at the end of each OR)
+    sale_price: str = "market"      # a share sells at the market price, or at the box below it (1839 D6.3)
+    buyable_from_phase: str = ""    # its shares are on sale from this phase ("" from the start; 1839: green)
+    end_of_sr: tuple | None = None  # the market's end-of-SR steps that move it (None: all of them)
+    breaks_certificates: bool = False  # a larger certificate is exchanged for single units where a
+                                       # sale or purchase needs them (1839 D6.1: a 4 % for two 2 %s)
 
 
 # The values each company-kind field may take, where they are a closed set.
 KIND_CHOICES = {"capitalization": ("full", "incremental", "none"), "unsold": ("ipo", "treasury"),
                 "ipo_price": ("par", "market", "par_then_market"), "ipo_pays": ("nobody", "company"),
-                "pool_pays": ("company", "nobody")}
+                "pool_pays": ("company", "nobody"), "sale_price": ("market", "box_below")}
 DIVIDEND_MODES = ("pay", "half", "withhold")
 
 
@@ -722,7 +729,8 @@ def read_private(i: int, row: dict, known: dict, problems: list[str]) -> Private
 def read_corp(i: int, row: dict, problems: list[str]) -> Corporation:
     path = f"corporations[{i}]"
     tokens = need(row, "tokens", list, path, problems, [])
-    if not tokens or not all(isinstance(t, int) and t >= 0 for t in tokens):
+    # an empty list: a company with no station markers (1839's foreign companies)
+    if not all(isinstance(t, int) and t >= 0 for t in tokens):
         problems.append(f"{path}.tokens: needs a list of token prices")
     return Corporation(need(row, "sym", str, path, problems, "?"), need(row, "name", str, path, problems, "?"),
                        need(row, "home", str, path, problems, "?"), tuple(tokens),
@@ -760,7 +768,7 @@ def read_kind(path: str, row: dict, base: dict, problems: list[str]) -> CompanyK
     for key, value in row.items():
         if key not in fields:
             problems.append(f"{path}.{key}: unknown setting")
-        elif key in ("certificates", "dividends"):
+        elif key in ("certificates", "dividends", "end_of_sr"):
             values[key] = tuple(value) if isinstance(value, list) else value
         elif key == "train_limits":
             values[key] = {str(k): v for k, v in value.items()} if isinstance(value, dict) else value

@@ -166,20 +166,27 @@ def cmd_buy(ctx, cmd) -> None:
         raise RuleViolation(f"{corp} is a private; privates change hands in the auction or with buy-private")
     count = cmd.get("count") or 1
     take_turn(ctx, player)
+    percent = names.whole_number(cmd.get("percent"), "the certificate's percent") if cmd.get("percent") else None
     for _ in range(count):
-        buy_one(ctx, player, corp, cmd.get("source"))
+        buy_one(ctx, player, corp, cmd.get("source"), percent)
 
 
-def buy_one(ctx, player: str, corp: str, source: str | None) -> None:
+def buy_one(ctx, player: str, corp: str, source: str | None, percent: int | None = None) -> None:
     s, rs = ctx.state, ctx.rs
     c = s.corps[corp]
     if c.par is None:
         raise RuleViolation(f"{corp} has not been started", f"par {player} {corp} PRICE")
-    source = source or ("ipo" if shares.next_ipo_cert(s, rs, corp) else "pool")
-    cert = shares.next_ipo_cert(s, rs, corp) if source == "ipo" else shares.next_pool_cert(s, corp)
+    k = shares.kind(s, rs, corp)
+    if k.buyable_from_phase and not trains.phase_reached(s, rs, k.buyable_from_phase):
+        refuse(f"{corp}'s shares are on sale from {trains.phase_label(k.buyable_from_phase)}; it is "
+               f"{trains.phase_label(s.phase)}")
+    source = source or ("ipo" if shares.next_ipo_cert(s, rs, corp, percent) else "pool")
+    cert = (shares.next_ipo_cert(s, rs, corp, percent) if source == "ipo"
+            else shares.next_pool_cert(s, corp, percent))
     if cert is None:
         where = "the IPO" if source == "ipo" else "the pool"
-        raise RuleViolation(f"{where} has no {corp} share for sale")
+        size = f"{percent}% " if percent else ""
+        raise RuleViolation(f"{where} has no {size}{corp} share for sale")
     check_may_buy(ctx, player, corp, source, s.cert_percent[cert])
     price = share_price(s, rs, corp, source) * s.cert_percent[cert] // shares.unit(s, rs, corp)
     cash = s.cash(player_acct(player))
@@ -187,8 +194,12 @@ def buy_one(ctx, player: str, corp: str, source: str | None) -> None:
         raise RuleViolation(f"{player} has {rs.money(cash)}, a {corp} share from the {source.upper() if source == 'ipo' else source} costs {rs.money(price)}")
     shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[cert], source)
     holder, payee = (shares.unsold_acct(s, rs, corp), shares.share_money_to(s, rs, corp)) if source == "ipo" else (POOL, BANK)
+    # a title may split an unsold share's price (1839 D6.3: half to a foreign company until brown)
+    split = ctx.reg.rules.get("unsold_share_payees") if source == "ipo" else None
+    payees = (split(s, rs, corp, price) if split else None) or [[payee, price]]
     ctx.emit("share_bought", player=player, corp=corp, source=source, price=price, percent=s.cert_percent[cert],
-             transfers=[[player_acct(player), payee, price]], certs=[[cert, holder, player_acct(player)]])
+             transfers=[[player_acct(player), to, amount] for to, amount in payees if amount],
+             certs=[[cert, holder, player_acct(player)]])
     check_president(ctx, corp)
     acted(ctx, player, bought=[corp, source])
     check_float(ctx, corp)
@@ -358,15 +369,18 @@ def finish(ctx) -> None:
     the set of operating rounds begins."""
     s, rs = ctx.state, ctx.rs
     for step in market.end_of_sr_steps(rs):  # the title's market.end_of_sr, in order
-        for corp in operating_order(s, rs):
+        for corp in operating_order(s, rs, every_kind=True):
             c = s.corps[corp]
+            steps = shares.kind(s, rs, corp).end_of_sr
+            if steps is not None and step not in steps:  # a kind moved by some steps only (1839)
+                continue
             pool = shares.shares_of(s, rs, POOL, corp)
             to = market.at_end_of_sr(rs, c.cell, step, pool_shares=pool,
                                      sold_out=shares.ipo_percent(s, rs, corp) == 0 and s.percent_of(POOL, corp) == 0)
             if to is None:
                 continue
             ctx.emit(market.END_OF_SR_EVENTS[step], corp=corp, moves=[[corp, list(c.cell), list(to)]],
-                     **({"shares": pool} if step == "down_per_pool_share" else {}))
+                     **({"shares": pool} if step in ("down_per_pool_share", "down_if_pool") else {}))
             if market.cell(rs, to).end and rs.k("endgame", "end_cell_in_sr") == "immediate":
                 ctx.emit("game_over", reason=f"{corp}'s share price reached {rs.money(market.price(rs, to))}")
                 return

@@ -140,16 +140,18 @@ def end_of_sr_steps(rs: Ruleset) -> tuple[str, ...]:
 def at_end_of_sr(rs: Ruleset, pos: Pos, step: str, *, sold_out: bool, pool_shares: int) -> Pos | None:
     """Where one end-of-SR step moves a company's marker, or None when the step is not the
     company's: a sold-out company one box up (1830 §6.4, 1843 §7.7, 1801 §10.7), one box down per
-    share in the pool (1839 D9.4)."""
+    share in the pool (1839 D9.4), or one box down if the pool holds any (1839 D6.5, foreign)."""
     if step == "sold_out_up":
         return move(rs, pos, "up") if sold_out else None
     if step == "down_per_pool_share":
         return move(rs, pos, "down", pool_shares) if pool_shares else None
+    if step == "down_if_pool":
+        return move(rs, pos, "down") if pool_shares else None
     raise KeyError(step)
 
 
 # The event of each end-of-SR step (sold_out is ledger.core.events').
-END_OF_SR_EVENTS = {"sold_out_up": "sold_out", "down_per_pool_share": "pool_drop"}
+END_OF_SR_EVENTS = {"sold_out_up": "sold_out", "down_per_pool_share": "pool_drop", "down_if_pool": "pool_drop"}
 
 
 @event
@@ -195,10 +197,11 @@ def par_cell(rs: Ruleset, par: int) -> Pos:
     raise KeyError(par)
 
 
-def operating_order(s, rs: Ruleset) -> list[str]:
+def operating_order(s, rs: Ruleset, every_kind: bool = False) -> list[str]:
     """Floated companies group by group (their kind's); within one, those on the market by price,
     then column (right first), row (top first), arrival in the cell; those off it in float order
-    (1801 §11: minors and regionals by float order first, then majors by share value)."""
+    (1801 §11: minors and regionals by float order first, then majors by share value). Kinds that
+    take no turn (1839's foreign companies) only with `every_kind` (the end of a stock round)."""
     def key(sym):
         c = s.corps[sym]
         group = rs.company_kind(c.kind).group
@@ -206,4 +209,5 @@ def operating_order(s, rs: Ruleset) -> list[str]:
             return (group, 0, 0, 0, 0, c.arrival)
         return (group, 1, -price(rs, c.cell), -c.cell[1], c.cell[0], c.arrival)
     return sorted((sym for sym, c in s.corps.items()
-                   if c.floated and (c.cell or not rs.company_kind(c.kind).market)), key=key)
+                   if c.floated and (c.cell or not rs.company_kind(c.kind).market)
+                   and (every_kind or rs.company_kind(c.kind).operates)), key=key)

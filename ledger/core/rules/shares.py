@@ -211,17 +211,41 @@ def sale_moves(s: GameState, rs: Ruleset, player: str, corp: str, n: int, *, kee
     mine = sorted((c for c, h in after.items() if h == acct and cert_corp(c) == corp and c != s.presidents.get(corp)),
                   key=_cert_key, reverse=True)
     sold, total = [], 0
-    for cert in mine:
-        if total >= n * u:
-            break
-        sold.append(cert)
-        total += s.cert_percent[cert]
-    if total != n * u:
-        held = ", ".join(f"{s.cert_percent[c]}%" for c in sorted(mine, key=_cert_key))
-        raise RuleViolation(f"{player} cannot sell exactly {n} share(s) of {corp} ({n * u}%) with the certificates "
-                            f"held ({held or 'none to sell'}; one share is {u}%)")
+    for cert in sorted(mine, key=lambda c: -s.cert_percent[c]):
+        if total + s.cert_percent[cert] <= n * u:
+            sold.append(cert)
+            total += s.cert_percent[cert]
     moves += [[c, acct, POOL] for c in sold]
+    if total != n * u:
+        broken = kind(s, rs, corp).breaks_certificates and break_certificate(s, rs, corp, acct, [c for c in mine if c not in sold], n * u - total)
+        if not broken:
+            held = ", ".join(f"{s.cert_percent[c]}%" for c in sorted(mine, key=_cert_key))
+            raise RuleViolation(f"{player} cannot sell exactly {n} share(s) of {corp} ({n * u}%) with the certificates "
+                                f"held ({held or 'none to sell'}; one share is {u}%)")
+        moves += broken
     return moves, new_pres
+
+
+def break_certificate(s: GameState, rs: Ruleset, corp: str, seller: str, left: list[str], wanted: int):
+    """Moves that sell `wanted` percent out of one larger certificate by exchanging it for single
+    units (1839 D6.1: a 4 % for two 2 %s): with the pool, which takes the large one and gives back
+    the units the seller keeps; or with the unsold certificates, which take it and give the units
+    sold and kept. None when no such exchange is possible."""
+    u = unit(s, rs, corp)
+    big = next((c for c in sorted(left, key=lambda c: s.cert_percent[c]) if s.cert_percent[c] > wanted), None)
+    if big is None:
+        return None
+    keep = (s.cert_percent[big] - wanted) // u
+    singles = lambda holder: [c for c in ordinary_certs(s, holder, corp) if s.cert_percent[c] == u]  # noqa: E731
+    pool = singles(POOL)
+    if len(pool) >= keep:
+        return [[big, seller, POOL]] + [[c, POOL, seller] for c in pool[:keep]]
+    stock, sell = unsold_acct(s, rs, corp), wanted // u
+    spare = singles(stock)
+    if len(spare) >= keep + sell:
+        return ([[big, seller, stock]] + [[c, stock, POOL] for c in spare[:sell]]
+                + [[c, stock, seller] for c in spare[sell:sell + keep]])
+    return None
 
 
 def ipo_percent(s: GameState, rs: Ruleset, corp: str) -> int:
@@ -229,14 +253,15 @@ def ipo_percent(s: GameState, rs: Ruleset, corp: str) -> int:
     return s.percent_of(unsold_acct(s, rs, corp), corp)
 
 
-def next_ipo_cert(s: GameState, rs: Ruleset, corp: str) -> str | None:
-    """The next unsold certificate (other than the president's) a player may buy."""
-    certs = ordinary_certs(s, unsold_acct(s, rs, corp), corp)
+def next_ipo_cert(s: GameState, rs: Ruleset, corp: str, percent: int | None = None) -> str | None:
+    """The next unsold certificate (other than the president's) a player may buy; of `percent`
+    where a company has certificates of several sizes (1839's foreign 4 % and 2 %)."""
+    certs = [c for c in ordinary_certs(s, unsold_acct(s, rs, corp), corp) if percent in (None, s.cert_percent[c])]
     return certs[0] if certs else None
 
 
-def next_pool_cert(s: GameState, corp: str) -> str | None:
-    certs = ordinary_certs(s, POOL, corp)
+def next_pool_cert(s: GameState, corp: str, percent: int | None = None) -> str | None:
+    certs = [c for c in ordinary_certs(s, POOL, corp) if percent in (None, s.cert_percent[c])]
     return certs[0] if certs else None
 
 
@@ -268,6 +293,8 @@ def sell(ctx, player: str, corp: str, n: int, keep_president: bool = False) -> d
         raise RuleViolation(f"{corp} has no share price yet: its shares cannot be sold")
     moves, new_pres = sale_moves(s, rs, player, corp, n, keep_president=keep_president)
     at = price(s, rs, corp)
+    if kind(s, rs, corp).sale_price == "box_below":  # 1839 D6.3: the next lower box (B6: the floor's own)
+        at = market.price(rs, market.move(rs, c.cell, "down"))
     to = market.after_sale(rs, c.cell, n)
     amount = at * n
     if rs.k("stock", "sale_price") == "stepwise":
