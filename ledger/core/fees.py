@@ -6,7 +6,8 @@ location's value) and passes through the title's modifiers in the order the titl
   percent_off  so many percent off, rounded   1801 §12.2: 20 % off in a zone of the company's rights
   times        × a fraction, rounded          1801 §12.2: Minor E/F ×0.67 rounded down; 1839 D5.3:
                                               a station's value × the locations of its markers
-  add          + an amount                    1843 §8.4.1 a second tile's 20fr, §8.4.3 Paris 40fr
+  add          + an amount (or - one)         1843 §8.4.1 a second tile's 20fr, §8.4.3 Paris 40fr;
+                                              1839 §12.4 Regiment Genietroepen -ƒ40
   per          + an amount per counted unit   1801 §12.2: £10 a sea zone crossed, §12.4: £40
   fewer        lowers the count of `per` ones 1801 §12.2/§12.4: a port authority counts 2 fewer
   floor        at least an amount
@@ -267,7 +268,9 @@ def read_value(path: str, op: str, raw, problems: list[str]):
         if value < 0:
             problems.append(f"{path}: must not be negative")
         return value
-    if not isinstance(raw, int) or isinstance(raw, bool) or raw < 0:
+    # `add` may take off an amount (1839 Regiment Genietroepen: ƒ40 off a terrain cost); a `floor`
+    # after it keeps the fee from going below zero
+    if not isinstance(raw, int) or isinstance(raw, bool) or (raw < 0 and op != "add"):
         known = SOURCES.get(op)
         problems.append(f"{path}: expected a whole amount{' or one of ' + ', '.join(known) if known else ''}, "
                         f"got {raw!r}")

@@ -25,6 +25,8 @@ HOOKS = {
     "train_bought": "a company bought a train (ctx, corp, train type)",
     "phase_changed": "a new phase began (ctx, phase name)",
     "after_run": "a company has run its trains (ctx, corp)",
+    "corp_turn_ended": "a company has finished its turn in an OR, before the next one starts (ctx, corp)",
+    "stock_round_started": "a stock round has begun (ctx)",
 }
 
 # Single rules a title may replace; the shared default is registered by the shared rounds.
@@ -39,6 +41,9 @@ RULES = {
     "info_lines": "lines `bank info` adds about the title's own rules (rs) -> list of text",
     "unsold_share_payees": "who receives an unsold share's price (state, rs, corp, price) -> [[account, amount]] "
                            "or None for the kind's rule",
+    "train_before_run": "whether a company may buy trains before it runs (state, rs, corp) -> bool",
+    "train_discount": "what a purchase from the supply costs less, a private's power named with --using "
+                      "(ctx, corp, type, seller, cmd) -> amount; it may record the power's use",
     "status_lines": "lines `bank status` adds about the title's own state (state, rs) -> list of text",
     "status_data": "what `status --json` adds about the title's own state (state, rs) -> dict",
 }

@@ -28,13 +28,32 @@ from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
 from ledger.core.round_kind import Action, RoundKind, Turn, known_round
-from ledger.core.rules import market, privates, revenue, shares, train_step, trains
+from ledger.core import fees
+from ledger.core.rounds import operating
+from ledger.core.rules import market, privates, revenue, shares, track, train_step, trains
 from ledger.core.rules.turn import operating_corp
-from ledger.core.state import BANK, DEPOT, POOL, REMOVED, acct_name, company_acct, player_acct
+from ledger.core.state import BANK, DEPOT, POOL, REMOVED, RUSTED, acct_name, company_acct, player_acct, train_type
 
 # The privates' colours decide the draws: yellow start on charters, every green is auctioned,
 # so many blue and brown are drawn (§4).
-PRIVATE_ABILITIES = {"colour": str}
+PRIVATE_ABILITIES = {
+    "colour": str,
+    "tiles_max": int,            # lays up to so many tiles as the company's whole track lay (`lay`)
+    "tile_each": int,            # ... for this fee a tile
+    "lay_fee": int,              # ... or for this fee in all
+    "station_fees": list,        # a station marker for one of these costs (`token --using`)
+    "station_half": bool,        # a station marker at half its cost, rounded up
+    "train_discounts": dict,     # so much off a train from the supply, by its colour (`train --using`)
+    "discount_by": str,          # "train" (its colour) or "phase" (the phase's colour)
+    "becomes_train": str,        # exchanged for a train the supply sells now, before this phase
+    "converts_at_brown": str,    # a company's becomes this train as brown begins
+    "early_trains": bool,        # its company may buy trains at any point of its turn
+    "saved_markers": int,        # SAVED markers (`save`)
+    "saved_price": int,          # ... sold to other companies for this
+    "saved_owner_share": int,    # ... of which the owning company gets this
+    "typed_income": bool,        # a player owner earns what the table announces each OR (`income`)
+    "counts_abroad": bool,       # ... counted twice toward a foreign company's income it reaches
+}
 ROUND_KINDS = ("draws",)
 DRAWN = {"blue": 2, "brown": 2}
 CHIPS = (60, 60, 60, 40, 40, 40)       # §6.1: three ƒ60 and three ƒ40 discounts
@@ -413,7 +432,7 @@ def status_lines(s, rs) -> list[str]:
 
 def status_data(s, rs) -> dict:
     draws = s.extra.get("draws") or None
-    data = {"draws": draws, "revenue_track": track(s),
+    data = {"draws": draws, "revenue_track": tallies(s),
             "foreign": {sym: {"income": income_of(s, sym)[0]} for sym in FOREIGN_ORDER if sym in s.corps}}
     if s.round.get("kind") == "draws":
         data["auction"] = {"chips": list(s.round["chips"]), "discounts": dict(s.round["discounts"]),
@@ -443,6 +462,21 @@ def register(reg) -> None:
     reg.on("train_bought", rws_closes)
     for how in ("pay", "half", "withhold"):
         reg.verb(how, cmd_run(how), "operating")
+    reg.verb("lay", cmd_lay, "operating", elsewhere="a private's tiles are laid in its company's turn")
+    reg.verb("token", cmd_token, "operating")
+    reg.verb("tile", cmd_tile, "operating")
+    reg.verb("save", cmd_save, "operating", elsewhere="a SAVED marker is placed in its company's turn (§12.5)")
+    reg.verb("income", cmd_income, "operating", elsewhere="NFLM and MEVS earn in an operating round")
+    reg.verb("buy-private", cmd_buy_private, "operating")
+    reg.rule("train_discount", train_discount)
+    reg.rule("train_before_run", train_before_run)
+    reg.rule("rusting", rusting)
+    reg.owner_flags.add("saved")
+    reg.on("after_run", drop_saved)
+    reg.on("phase_changed", brown_began)
+    reg.on("corp_turn_ended", turn_ended)
+    reg.on("or_started", players_obsolete_close)
+    reg.on("stock_round_started", sr_obsolete_close)
     reg.rule("unsold_share_payees", unsold_share_payees)
     reg.on("or_started", clear_track)
     reg.on("or_ended", foreign_step)
@@ -464,14 +498,29 @@ GRAMMAR = TitleGrammar(
         Verb("discount", "auction", "Put a discount chip (60 or 40) on an auction private, or in the auction add "
              "ƒ20 to one (1839 §6).", "bank discount Alice SWO 60",
              (Arg("player", "player"), Arg("private", "private"), Arg("amount", "amount", optional=True))),
+        Verb("lay", "operating", "A private lays several tiles as the company's whole track lay (1839: the "
+             "Staatslijnen and VVD up to 4 at ƒ10 each, AMB two upgrades for ƒ20), plus the terrain.",
+             "bank lay SS SLC 3 --terrain 80",
+             (Arg("corp", "company"), Arg("private", "private"), Arg("count", "count")),
+             (Opt("--terrain", "terrain", kind="amount", help="the terrain costs of those tiles"),)),
+        Verb("save", "operating", "Put a SAVED marker on one of the company's trains: Verveers' own, or one of "
+             "Beyer Peacock's bought for ƒ200 (1839 §12.5).", "bank save NCS BP 2",
+             (Arg("corp", "company"), Arg("private", "private"), Arg("type", "train"))),
+        Verb("income", "operating", "A player's NFLM or MEVS earns what the table announces this OR, paid by the "
+             "bank (1839 §12.4-12.5).", "bank income NFLM 60 --abroad DUI",
+             (Arg("private", "private"), Arg("amount", "amount")),
+             (Opt("--abroad", "abroad", help="the foreign country NFLM's route reached"),)),
         Verb("sell-token", "operating", "A company with no train that cannot pay for one sells a placed station "
              "marker to the bank for the location's value; the last stays (1839 §8.2.7.3).",
              "bank sell-token NBDS 40 --city Tilburg",
              (Arg("corp", "company"), Arg("value", "amount", help="the location's revenue value")),
              (Opt("--city", "city", help="which marker (default: the last placed)"),)),
     ),
-    options={how: (Opt("--abroad", "abroad", help="the foreign countries the route reached: OZ,BEL,DUI (1839)"),)
-             for how in ("pay", "half", "withhold")},
+    options={**{how: (Opt("--abroad", "abroad", help="the foreign countries the route reached: OZ,BEL,DUI (1839)"),)
+                for how in ("pay", "half", "withhold")},
+             "train": (Opt("--using", "using", kind="private", help="1839: Credit Mobilier's discount, or Beijnes "
+                           "exchanged for the train"),),
+             "token": (Opt("--using", "using", kind="private", help="1839: CO, ZK, SHZ or SWO's station power"),)},
 )
 
 
@@ -578,7 +627,7 @@ def listed(s, sym: str) -> bool:
     return s.corps[sym].par is not None
 
 
-def track(s) -> dict:
+def tallies(s) -> dict:
     """The revenue track of this OR (D3): each public company's total revenue and the countries its
     route reached."""
     return s.extra.get("track", {})
@@ -622,7 +671,7 @@ def unsold_share_payees(s, rs, corp: str, price: int):
 
 def clear_track(ctx) -> None:
     """§8.1 step 1: each OR's tallies start from zero."""
-    if track(ctx.state):
+    if tallies(ctx.state) or ctx.state.extra.get("private_runs"):
         ctx.emit("revenue_track_cleared")
 
 
@@ -639,7 +688,9 @@ def foreign_step(ctx) -> None:
 def income_of(s, sym: str) -> tuple[int, list[str]]:
     """§8.3.2 (D3, B7): half the total revenue of the public companies whose routes reached it
     this OR, rounded up to ƒ100; and those companies."""
-    runs = [(corp, run["revenue"]) for corp, run in track(s).items() if sym in run["abroad"]]
+    runs = [(corp, run["revenue"]) for corp, run in tallies(s).items() if sym in run["abroad"]]
+    # §12.4 (B30): a player's NFLM reaching the country counts twice
+    runs += [(p, 2 * run["revenue"]) for p, run in s.extra.get("private_runs", {}).items() if sym in run["abroad"]]
     total = sum(r for _c, r in runs)
     income = -(-total // (2 * INCOME_ROUNDING)) * INCOME_ROUNDING if total else 0
     return income, [c for c, _r in runs]
@@ -744,7 +795,7 @@ def foreign_status(s, rs) -> list[str]:
             out.append(f"{sym}: {rs.money(shares.price(s, rs, sym))}, charter {rs.money(s.cash(company_acct(sym)))}, "
                        f"{s.percent_of(shares.unsold_acct(s, rs, sym), sym) // unit} units unsold, "
                        f"{s.percent_of(POOL, sym) // unit} in the pool")
-    runs = track(s)
+    runs = tallies(s)
     if runs:
         out.append("Revenue track: " + ", ".join(
             f"{corp} {rs.money(run['revenue'])}" + (f" ({'/'.join(run['abroad'])})" if run["abroad"] else "")
@@ -773,7 +824,7 @@ class RevenueTrackCleared:
     """§8.1: the revenue markers come off the foreign charters as an OR begins."""
 
     def apply(s, e):
-        s.extra = {**s.extra, "track": {}}
+        s.extra = {**s.extra, "track": {}, "private_runs": {}}
 
 
 @event
@@ -816,3 +867,394 @@ class ForeignTrainBought:
     def describe(e, rs):
         gone = "goes back to the supply" if not e.get("trains") else "leaves the game"
         return f"{e['corp']} buys a {e['type']} for {rs.money(e['price'])}; it {gone}; the price rises a box"
+
+
+# =========================================================================== the privates' powers (§12)
+
+def owned_by(s, sym: str, corp: str) -> bool:
+    held = s.privates[sym]
+    return held.owner == company_acct(corp) and not held.closed
+
+
+def power_of(ctx, corp: str, raw, ability: str) -> tuple[str, object]:
+    """The private named, owned and open, with the ability asked for."""
+    s, rs = ctx.state, ctx.rs
+    sym = names.private(rs, raw)
+    value = rs.private(sym).ability(ability)
+    if value is None:
+        raise RuleViolation(f"{sym} has no such power")
+    if not owned_by(s, sym, corp):
+        raise RuleViolation(f"{corp} does not own an open {sym}")
+    return sym, value
+
+
+def used(ctx, corp: str, sym: str, ability: str) -> None:
+    ctx.emit("ability_used", private=sym, ability=ability)
+    if ctx.rs.private(sym).ability("closes_on_use"):
+        privates.close(ctx, [sym], reason=f"{corp} used its power")
+
+
+def cmd_lay(ctx, cmd) -> None:
+    """§12.2, §12.5: Staatslijnen C/D/E/K and Van Vlissingen (up to 4 tiles at ƒ10 each) and De
+    Ambachtsschool (two upgrades for ƒ20 in all) lay several tiles as the company's whole track lay,
+    plus the terrain the table announces."""
+    s, rs = ctx.state, ctx.rs
+    corp = operating_corp(ctx, cmd.get("corp"), "lay")
+    sym, most = power_of(ctx, corp, cmd.get("private"), "tiles_max")
+    count = names.whole_number(cmd.get("count"), "the number of tiles")
+    if not 1 <= count <= most:
+        refuse(f"{sym} lays 1 to {most} tiles, not {count}")
+    if s.round["tiles"]:
+        refuse(f"{sym}'s tiles are {corp}'s whole track lay, and {corp} has laid a tile this turn")
+    terrain = names.amount(cmd.get("terrain") or 0, "terrain")
+    p = rs.private(sym)
+    fee = p.ability("lay_fee") if p.ability("lay_fee") is not None else p.ability("tile_each", 0) * count
+    cost = fee + terrain
+    turn_pay(ctx, corp, cost)
+    ctx.emit("tiles_laid_with_private", corp=corp, private=sym, count=count, fee=fee, terrain=terrain,
+             transfers=[[company_acct(corp), BANK, cost]] if cost else [])
+    used(ctx, corp, sym, "tile")
+
+
+def turn_pay(ctx, corp: str, cost: int) -> None:
+    s, rs = ctx.state, ctx.rs
+    cash = s.cash(company_acct(corp))
+    if cash < cost:
+        raise RuleViolation(f"{corp} has {rs.money(cash)}, not {rs.money(cost)}")
+
+
+def cmd_token(ctx, cmd) -> None:
+    """`token CORP VALUE --using PRIVATE`: Cornelis Outshoorn (free), Zevenaar-Kleef (ƒ80 with its
+    tile), Schielands Hoge Zeedijk (ƒ80 at Venlo, free at Middelburg), Spoorwegwerken Oost (half the
+    cost, rounded up: B9); otherwise the shared station rule."""
+    s, rs = ctx.state, ctx.rs
+    if not cmd.get("using"):
+        track.cmd_token(ctx, cmd)
+        return
+    corp = operating_corp(ctx, cmd.get("corp"), "token")
+    sym = names.private(rs, cmd.get("using"))
+    p = rs.private(sym)
+    if not owned_by(s, sym, corp):
+        raise RuleViolation(f"{corp} does not own an open {sym}")
+    if track.markers_left(s, rs, corp) <= 0:
+        raise RuleViolation(f"{corp} has no station markers left")
+    given = cmd.get("cost")
+    if p.ability("station_half"):
+        if given is None:
+            raise RuleViolation("give the location's value as COST")
+        full, steps = track.station_price(s, rs, corp, track.free_slots(s, rs, corp)[0], given,
+                                          fees.parse_asked(cmd.get("modifiers")))
+        cost = -(-full // 2)
+        why = f"half of {rs.money(full)}, rounded up ({sym})"
+    elif p.ability("station_fees") is not None:
+        allowed = list(p.ability("station_fees"))
+        # one fixed cost (CO free, ZK ƒ80): a COST typed is the location's value, not asked for
+        cost = allowed[0] if given is None or len(allowed) == 1 else names.amount(given, "the station's cost")
+        if cost not in allowed:
+            refuse(f"{sym}'s station costs {' or '.join(rs.money(a) for a in allowed)}, not {rs.money(cost)}")
+        why = f"{sym}'s fixed cost"
+    else:
+        raise RuleViolation(f"{sym} has no station power")
+    turn_pay(ctx, corp, cost)
+    slot = track.free_slots(s, rs, corp)[0]
+    city = track.station_city(s, corp, cmd.get("city"))
+    ctx.emit("token_placed", corp=corp, cost=cost, city=city, slot=slot, steps=[[why, cost, cost, None]],
+             transfers=[[company_acct(corp), BANK, cost]] if cost else [])
+    used(ctx, corp, sym, "station")
+
+
+def cmd_tile(ctx, cmd) -> None:
+    """Regiment Genietroepen's ƒ40 off terrain (`tile CORP 80 --with rg`) needs the company to own it."""
+    s = ctx.state
+    asked = fees.parse_asked(cmd.get("modifiers"))
+    corp = names.corp(ctx.rs, cmd.get("corp"))
+    for sym, name in TERRAIN_PRIVATES.items():
+        if name in asked and not owned_by(s, sym, corp):
+            refuse(f"--with {name} is {sym}'s power, and {corp} does not own an open {sym}")
+    track.cmd_tile(ctx, cmd)
+
+
+TERRAIN_PRIVATES = {"RG": "rg"}   # §12.5: the private whose fee modifier a company names with --with
+
+
+def train_discount(ctx, corp: str, name: str, seller: str, cmd) -> int:
+    """`train CORP TYPE --using CM`: Credit Mobilier takes ƒ100/150/250 off a green/blue/brown
+    train from the supply (B21, D0.1 #4: by the train's colour; option: the phase's). `--using JJB`:
+    Beijnes is exchanged for a train the supply sells now, before brown (B15)."""
+    s, rs = ctx.state, ctx.rs
+    sym = names.private(rs, cmd.get("using"))
+    p = rs.private(sym)
+    if not owned_by(s, sym, corp):
+        raise RuleViolation(f"{corp} does not own an open {sym}")
+    if seller != BANK:
+        refuse(f"{sym}'s power is for a train from the supply (B21, B15)")
+    if p.ability("becomes_train"):
+        before = p.ability("becomes_train")
+        if trains.phase_reached(s, rs, before):
+            refuse(f"{sym} is exchanged for a train before {before} (§12.5)")
+        ctx.emit("ability_used", private=sym, ability="train")
+        privates.close(ctx, [sym], reason=f"{corp} exchanged it for a {name}")
+        return rs.train(name).price
+    discounts = p.ability("train_discounts")
+    if discounts is None:
+        raise RuleViolation(f"{sym} has no power over trains")
+    colour = (s.phase if p.ability("discount_by") == "phase"
+              else next((ph.name for ph in rs.phases if ph.on_train == name), ""))
+    amount = discounts.get(colour, 0)
+    if not amount:
+        refuse(f"{sym} takes {', '.join(f'{rs.money(v)} off a {k}' for k, v in discounts.items())} train, "
+               f"not off a {name} ({colour})")
+    used(ctx, corp, sym, "train")
+    return amount
+
+
+def train_before_run(s, rs, corp: str) -> bool:
+    """§12.5: a company owning Nederlandsche Fabriek may buy trains at any point of its turn."""
+    return any(owned_by(s, p.sym, corp) for p in rs.privates if p.ability("early_trains"))
+
+
+def cmd_save(ctx, cmd) -> None:
+    """§12.5 (D7.3): a SAVED marker on one of the company's trains in its turn: Verveers' own, or
+    one of Beyer Peacock's three, bought from the company that owns it for ƒ200 (ƒ50 to that
+    company, ƒ150 to the bank). The train outlives its rusting once."""
+    s, rs = ctx.state, ctx.rs
+    corp = operating_corp(ctx, cmd.get("corp"), "save")
+    sym = names.private(rs, cmd.get("private"))
+    p = rs.private(sym)
+    if not p.ability("saved_markers"):
+        raise RuleViolation(f"{sym} has no SAVED markers")
+    held = s.privates[sym]
+    if held.closed or not str(held.owner).startswith("company:"):
+        raise RuleViolation(f"{sym} is not owned by an open company... its markers are used by companies")
+    owner = acct_name(held.owner)
+    left = p.ability("saved_markers") - s.extra.get("saved", {}).get(sym, 0)
+    if left <= 0:
+        refuse(f"{sym}'s SAVED markers are all used")
+    price = p.ability("saved_price", 0)
+    if price and owner == corp:
+        refuse(f"{sym}'s markers are sold to other companies (§12.5)")
+    if not price and owner != corp:
+        refuse(f"{sym}'s marker is for {owner}'s own trains")
+    name = names.train(rs, cmd.get("type"))
+    held = [t for t in sorted(s.corp_trains(corp)) if train_type(t) == name]
+    if not held:
+        raise RuleViolation(f"{corp} has no {name} train")
+    train = next((t for t in held if not trains.flags(s, t).get("saved")), None)
+    if train is None:
+        refuse(f"every {name} of {corp} already carries a SAVED marker")
+    transfers = []
+    if price:
+        turn_pay(ctx, corp, price)
+        share = p.ability("saved_owner_share", 0)
+        transfers = [[company_acct(corp), company_acct(owner), share], [company_acct(corp), BANK, price - share]]
+    ctx.emit("train_saved", corp=corp, private=sym, train=train, price=price, transfers=[t for t in transfers if t[2]],
+             flags={train: {"saved": True}})
+
+
+def rusting(s, rs, name: str) -> tuple[list[list[str]], list[str]]:
+    """Trains rust as usual, except a company's train with a SAVED marker: it runs once more."""
+    moves, _ = trains.rust_all(s, rs, name)
+    saved = [t for t, h, _d in moves if trains.flags(s, t).get("saved") and h.startswith("company:")]
+    return [m for m in moves if m[0] not in saved], saved
+
+
+def drop_saved(ctx, corp: str) -> None:
+    """B16: a saved train leaves the game after the company's next run."""
+    s = ctx.state
+    gone = [t for t in s.corp_trains(corp) if trains.is_obsolete(s, t)]
+    if gone:
+        ctx.emit("obsolete_discarded", corp=corp, trains=[[t, company_acct(corp), RUSTED] for t in gone],
+                 flags={t: {"obsolete": None, "saved": None} for t in gone})
+
+
+def cmd_income(ctx, cmd) -> None:
+    """§12.4, §12.5: what a player's NFLM earns on its own route this OR (counted twice toward a
+    foreign company's income when it reaches that country, B30) or MEVS's new connections; paid by
+    the bank to the owner."""
+    s, rs = ctx.state, ctx.rs
+    sym = names.private(rs, cmd.get("private"))
+    p = rs.private(sym)
+    if not p.ability("typed_income"):
+        raise RuleViolation(f"{sym} pays its fixed revenue; only {', '.join(x.sym for x in rs.privates if x.ability('typed_income'))} "
+                            f"earn what the table announces")
+    held = s.privates[sym]
+    if held.closed or not str(held.owner).startswith("player:"):
+        refuse(f"{sym} earns this way only for a player owner (B19)")
+    amount = names.amount(cmd.get("amount"), "the income")
+    abroad = [country(w) for w in split(cmd.get("abroad"))] if cmd.get("abroad") else []
+    if abroad and not p.ability("counts_abroad"):
+        refuse(f"{sym}'s income does not count toward a foreign company's")
+    key = f"{sym}:{s.round.get('set')}.{s.round.get('index')}"
+    if key in s.extra.get("incomes", []):
+        refuse(f"{sym} has been paid this OR")
+    ctx.emit("private_income", private=sym, amount=amount, abroad=abroad, key=key,
+             transfers=[[BANK, held.owner, amount]] if amount else [])
+
+
+# --------------------------------------------------------------------------- obsolescence (§12.1, D7.5)
+
+def obsolete(s) -> bool:
+    return bool(s.extra.get("obsolete"))
+
+
+def brown_began(ctx, phase: str) -> None:
+    """Brown (§17): a company's Beijnes becomes a brown train (B15: before the privates close);
+    the privates become obsolete once the company that bought the first brown train finishes its
+    turn (at once when a foreign company bought it)."""
+    s, rs = ctx.state, ctx.rs
+    if phase != OBSOLETE_PHASE:
+        return
+    for p in rs.privates:
+        into = p.ability("converts_at_brown")
+        held = s.privates[p.sym]
+        if into and not held.closed and str(held.owner).startswith("company:"):
+            corp = acct_name(held.owner)
+            train = trains.next_depot_train(s, rs, into)
+            if train:
+                ctx.emit("beijnes_converted", private=p.sym, corp=corp, train=train,
+                         trains=[[train, DEPOT, company_acct(corp)]])
+            privates.close(ctx, [p.sym], reason=f"it became {corp}'s {into} train")
+            train_step.check_limits(ctx)
+    operating = s.round.get("corp") if s.round.get("kind") == "operating" else None
+    if operating:
+        ctx.emit("obsolescence_due", corp=operating)
+    else:
+        make_obsolete(ctx)
+
+
+OBSOLETE_PHASE = "brown"
+
+
+def make_obsolete(ctx) -> None:
+    s = ctx.state
+    where = [s.round.get("kind"), s.round.get("set"), s.round.get("index"), s.round.get("pos")]
+    ctx.emit("privates_obsolete", at=where)
+
+
+def turn_ended(ctx, corp: str) -> None:
+    """D7.5: the first brown train's buyer finishing its turn makes every private obsolete; a
+    company whose turn began after that closes its obsolete privates as it finishes."""
+    s = ctx.state
+    due = s.extra.get("obsolescence_due")
+    if due == corp:
+        make_obsolete(ctx)
+        return
+    if not obsolete(s):
+        return
+    at = s.extra["obsolete"]
+    here = [s.round.get("kind"), s.round.get("set"), s.round.get("index"), s.round.get("pos")]
+    if at[0] == "operating" and at[1:3] == here[1:3] and here[3] <= at[3]:
+        return   # it was operating as the privates went obsolete: they close at its next turn's end
+    mine = [p for p, a in s.privates.items() if a.owner == company_acct(corp) and not a.closed]
+    if mine:
+        privates.close(ctx, mine, reason="obsolete: its company finished its turn (§12.1)")
+
+
+def players_obsolete_close(ctx) -> None:
+    """D7.5 (B20): a player's obsolete private pays in the next OR's private step, then closes."""
+    s = ctx.state
+    if obsolete(s):
+        mine = [p for p, a in s.privates.items() if str(a.owner).startswith("player:") and not a.closed]
+        if mine:
+            privates.close(ctx, mine, reason="obsolete: paid its last revenue (§12.1)")
+
+
+def sr_obsolete_close(ctx) -> None:
+    """D7.5: every obsolete private still open closes at the start of the next SR."""
+    s = ctx.state
+    if obsolete(s) or s.extra.get("obsolescence_due"):
+        if not obsolete(s):
+            make_obsolete(ctx)
+        left = [p for p, a in s.privates.items() if a.owner and not a.closed]
+        if left:
+            privates.close(ctx, left, reason="obsolete: a stock round began (§12.1)")
+
+
+def cmd_buy_private(ctx, cmd) -> None:
+    """No company buys an obsolete private (§12.1)."""
+    if obsolete(ctx.state):
+        refuse("the privates are obsolete (brown): no company may buy one (§12.1)")
+    operating.cmd_buy_private(ctx, cmd)
+
+
+@event
+class TilesLaidWithPrivate:
+    corp: str
+    private: str
+    count: int
+    fee: int
+    terrain: int
+
+    def apply(s, e):
+        s.round = {**s.round, "tiles": s.round.get("tiles", 0) + 1}   # the turn's whole lay
+
+    def describe(e, rs):
+        return (f"{e['corp']} lays {e['count']} tile(s) with {e['private']} for {rs.money(e['fee'])}"
+                + (f" + {rs.money(e['terrain'])} terrain" if e["terrain"] else ""))
+
+
+@event
+class TrainSaved:
+    corp: str
+    private: str
+    train: str
+    price: int = 0
+
+    def apply(s, e):
+        saved = dict(s.extra.get("saved", {}))
+        saved[e["private"]] = saved.get(e["private"], 0) + 1
+        s.extra = {**s.extra, "saved": saved}
+
+    def describe(e, rs):
+        paid = f" for {rs.money(e['price'])}" if e["price"] else ""
+        return f"{e['corp']} puts {e['private']}'s SAVED marker on its {e['train'].rsplit('.', 1)[0]}{paid}"
+
+
+@event
+class PrivateIncome:
+    private: str
+    amount: int
+    abroad: list
+    key: str
+
+    def apply(s, e):
+        s.extra = {**s.extra, "incomes": [*s.extra.get("incomes", []), e["key"]],
+                   "private_runs": {**s.extra.get("private_runs", {}),
+                                    e["private"]: {"revenue": e["amount"], "abroad": list(e["abroad"])}}}
+
+    def describe(e, rs):
+        return (f"{e['private']} earns {rs.money(e['amount'])}"
+                + (f", reaching {', '.join(e['abroad'])}" if e["abroad"] else ""))
+
+
+@event
+class ObsolescenceDue:
+    """The first brown train: the privates go obsolete when its buyer finishes its turn (§12.1)."""
+    corp: str
+
+    def apply(s, e):
+        s.extra = {**s.extra, "obsolescence_due": e["corp"]}
+
+    def describe(e, rs):
+        return f"the privates become obsolete when {e['corp']} finishes its turn"
+
+
+@event
+class PrivatesObsolete:
+    at: list
+
+    def apply(s, e):
+        s.extra = {**s.extra, "obsolete": list(e["at"]), "obsolescence_due": None}
+
+    def describe(e, rs):
+        return "every private is obsolete: no company may buy one; each closes at its next closing point (§12.1)"
+
+
+@event
+class BeijnesConverted:
+    private: str
+    corp: str
+    train: str
+
+    def describe(e, rs):
+        return f"{e['private']} becomes {e['corp']}'s {e['train'].rsplit('.', 1)[0]} train"

@@ -180,6 +180,7 @@ def cmd_done(ctx, cmd) -> None:
         refuse(f"{corp} has no train and must buy one ({what})",
                             f"if {corp} has no route, say 'done {corp} --no-route'")
     ctx.emit("corp_turn_ended", corp=corp)
+    ctx.reg.call("corp_turn_ended", ctx, corp)
     next_corp(ctx)
 
 

@@ -39,6 +39,7 @@ def start(ctx, priority: int | None = None, **_carry) -> None:
     if ctx.rs.k("stock", "priority") == "pass_order":
         r["passers"] = []  # the passing cards taken, in order (1839 D9.3)
     ctx.emit("round_started", round=r, **fields)
+    ctx.reg.call("stock_round_started", ctx)
 
 
 def par_pending_turn(s, rs, due: dict, reg) -> Turn:

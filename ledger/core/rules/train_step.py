@@ -20,7 +20,9 @@ def cmd_train(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "train")
     name, side_name = names.side(rs, cmd.get("type"))
-    ensure_ran(ctx, corp, "train")
+    early = ctx.reg.rules.get("train_before_run")   # 1839 Nederlandsche Fabriek: at any point of the turn
+    if not (early and early(s, rs, corp)):
+        ensure_ran(ctx, corp, "train")
     source = (cmd.get("source") or "depot")
     trade = cmd.get("trade_in")
     given = cmd.get("price")
@@ -41,6 +43,9 @@ def cmd_train(ctx, cmd) -> None:
                             f"{' or '.join(t.name for t in rs.trains if t.trade_in)} from the bank")
     if given is not None and seller in (BANK, POOL) and names.amount(given, "price") != price:
         refuse(f"the {side.name} from the {'bank' if seller == BANK else 'pool'} costs {rs.money(price)}, not {given}")
+    discount = ctx.reg.rules.get("train_discount")   # 1839 Credit Mobilier, Beijnes (a private named --using)
+    if discount and cmd.get("using"):
+        price = max(0, price - discount(ctx, corp, name, seller, cmd))
     if trade is None and not trains.within_limit(s, rs, corp, side):
         n_trains, n_certs = trains.load(s, rs, corp)
         refuse(f"train limit: {corp} holds {n_trains} train(s) on {n_certs} certificate(s); a {side.name} "

@@ -1,0 +1,112 @@
+"""1839 on the way to brown, with a short train roster (tests/data/1839/short-roster.toml, the
+table-side `--rules` override) so that brown comes after five trains: Nederlandsche Fabriek's
+trains before the run, Beijnes exchanged for a train, the first 7+ making every private obsolete
+once its buyer finishes its turn, and the privates closing at their points (§12.1, §12.5, D7.5,
+D14.17, D0.1 #6)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from cli_driver import Bank, error_line
+
+ROSTER = Path(__file__).resolve().parent / "data" / "1839" / "short-roster.toml"
+
+SETUP = f"""
+new 1839 Ann Ben --rules {ROSTER}
+deal --privates VVD,LSW,JJB,NF --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
+discount Ann LVG 60
+discount Ben SWO 60
+discount Ann SWO 40
+discount Ben NF 40
+discount Ann CO 60
+discount Ben VVD 40
+deal --order Ann,Ben
+buy Ann SWO
+buy Ben RWS
+buy Ann LVG
+buy Ben CO
+buy Ann VVD
+buy Ben NF
+buy Ann JJB
+buy Ben LSW
+buy Ann SHZ
+par Ann AMS 80
+buy Ann AMS
+par Ben ZHESM 80
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+pass Ann
+pass Ben
+withhold AMS 0
+train AMS 2
+train AMS 2
+done AMS
+withhold ZHESM 0
+train ZHESM 3+
+done ZHESM
+pass Ann
+pass Ben
+"""
+
+
+@pytest.fixture
+def game(tmp_path):
+    assert ROSTER.is_file(), f"missing {ROSTER}"
+    b = Bank(tmp_path / "g.db")
+    for line in SETUP.strip().splitlines():
+        b.line(line)
+    s = b.status()
+    assert (s["round"], s["phase"], s["operating"]) == ("OR 2.1", "green", "ZHESM")
+    return b
+
+
+def company(b, sym):
+    return next(c for c in b.status()["companies"] if c["sym"] == sym)
+
+
+def closed(b) -> set:
+    return {p["sym"] for p in b.status()["privates"] if p["closed"]}
+
+
+def test_nederlandsche_fabriek_buys_a_train_before_the_run(game):
+    assert "must run first" in error_line(game.line("train ZHESM 3+", ok=False))
+    game.line("buy-private ZHESM NF 1")
+    game.line("train ZHESM 3+")                          # before its run (§12.5)
+    assert company(game, "ZHESM")["trains"] == ["3+", "3+"]
+
+
+def test_beijnes_is_exchanged_for_a_train_and_the_phase_follows(game):
+    game.lines("pay ZHESM 100", "done ZHESM", "buy-private AMS JJB 1", "pay AMS 100")
+    cash = company(game, "AMS")["cash"]
+    game.line("train AMS 3+ --using JJB")                # the last 3+, for nothing (B15)
+    assert company(game, "AMS")["cash"] == cash
+    assert "JJB" in closed(game)
+    game.line("done AMS")
+
+
+def test_the_first_7_plus_makes_the_privates_obsolete_after_its_buyers_turn(game):
+    game.lines("buy-private ZHESM NF 1", "train ZHESM 3+", "pay ZHESM 100", "done ZHESM")
+    game.lines("buy-private AMS JJB 1", "pay AMS 100", "train AMS 5+ --using JJB")   # blue: the 2s rust
+    assert company(game, "AMS")["trains"] == ["5+"]
+    game.line("done AMS")
+    # OR 2.2: AMS (ƒ67) above ZHESM; ZHESM buys the first 7+
+    game.lines("pay AMS 50", "done AMS", "withhold ZHESM 500", "train ZHESM 7+")
+    s = game.status()
+    assert s["phase"] == "brown"
+    # D0.1 #6: until ZHESM finishes, a company may still buy a private
+    game.line("buy-private ZHESM CO 1")
+    game.line("done ZHESM")
+    # the next SR began: every obsolete private closed (D7.5)
+    assert game.status()["round"] == "SR 3"
+    owned_before = {"SLC", "SLD", "SLE", "SLK", "IJR", "ZK", "LVG", "SHZ", "CO", "RWS", "SWO", "VVD", "LSW", "NF"}
+    assert owned_before <= closed(game)
+    assert "audit: ledger, replay and rules agree" in game("audit").stdout
+

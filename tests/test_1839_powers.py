@@ -1,0 +1,242 @@
+"""1839's private companies' powers through the real command line (§12; digest D7, D11.4, D14),
+each figure worked from the rules in the comments."""
+
+from __future__ import annotations
+
+import pytest
+
+from cli_driver import Bank, error_line
+
+# Two players, ƒ1300 each (§4). Draws: NFLM and VVD (blue), BP and CM (brown); every green private.
+SETUP = """
+new 1839 Ann Ben --rules {rules}
+deal --privates NFLM,VVD,BP,CM --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
+discount Ann LVG 60
+discount Ben SWO 60
+discount Ann SWO 40
+discount Ben CM 40
+discount Ann CO 60
+discount Ben VVD 40
+deal --order Ann,Ben
+buy Ann SWO
+buy Ben RWS
+buy Ann LVG
+buy Ben CO
+buy Ann VVD
+buy Ben CM
+buy Ann NFLM
+buy Ben BP
+buy Ann SHZ
+par Ben ZHESM 67
+buy Ben ZHESM
+par Ann AMS 67
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+pass Ben
+pass Ann
+withhold ZHESM 0
+train ZHESM 2
+train ZHESM 2
+train ZHESM 2
+train ZHESM 2
+done ZHESM
+withhold AMS 0
+train AMS 2
+train AMS 2
+train AMS 2
+train AMS 3+
+done AMS
+pass Ben
+pass Ann
+"""
+
+
+# The table's own limit for this test (README "A table's own market"): five trains in yellow and
+# green instead of four, so that a company holding four can still buy with a private's power.
+RULES = """
+[[phases]]
+name = "yellow"
+on_train = "2"
+train_limit = 5
+ors = 1
+tiles = ["yellow"]
+par_colours = ["yellow"]
+[[phases]]
+name = "green"
+on_train = "3+"
+train_limit = 5
+ors = 2
+tiles = ["yellow", "green"]
+par_colours = ["yellow", "green"]
+[[phases]]
+name = "blue"
+on_train = "5+"
+train_limit = 4
+ors = 2
+tiles = ["yellow", "green"]
+par_colours = ["yellow", "green", "blue"]
+[[phases]]
+name = "brown"
+on_train = "7+"
+train_limit = 3
+ors = 3
+tiles = ["yellow", "green", "brown"]
+par_colours = ["yellow", "green", "blue", "brown"]
+[[phases]]
+name = "red"
+on_train = "5D+"
+train_limit = 2
+ors = 3
+tiles = ["yellow", "green", "brown"]
+par_colours = ["yellow", "green", "blue", "brown"]
+[[phases]]
+name = "gray"
+on_train = "FLOOD"
+train_limit = 2
+ors = 3
+tiles = ["yellow", "green", "brown", "gray"]
+par_colours = ["yellow", "green", "blue", "brown"]
+"""
+
+
+def lines(text: str) -> list[str]:
+    return [line.strip() for line in text.splitlines() if line.strip()]
+
+
+@pytest.fixture(scope="module")
+def green_master(tmp_path_factory):
+    """OR 2.1 in green: AMS (ƒ150 + ƒ30 from SLE and IJR; SLE, IJR on its charter) operates first,
+    then ZHESM (ƒ270)."""
+    where = tmp_path_factory.mktemp("powers")
+    (where / "limit5.toml").write_text(RULES)
+    b = Bank(where / "g.db")
+    for text in lines(SETUP.replace("{rules}", str(where / "limit5.toml"))):
+        b.line(text)
+    s = b.status()
+    assert s["round"] == "OR 2.1" and s["operating"] == "AMS" and s["phase"] == "green"
+    return b.db
+
+
+@pytest.fixture
+def game(green_master, tmp_path):
+    import shutil
+    db = tmp_path / "game.db"
+    shutil.copy(green_master, db)
+    return Bank(db)
+
+
+def company(b, sym):
+    return next(c for c in b.status()["companies"] if c["sym"] == sym)
+
+
+def private(b, sym):
+    return next(p for p in b.status()["privates"] if p["sym"] == sym)
+
+
+def cash(b, who):
+    return next(p for p in b.status()["players"] if p["name"] == who)["cash"]
+
+
+def test_a_staatslijn_lays_several_tiles_at_10_each_as_the_whole_lay(game):
+    before = company(game, "AMS")["cash"]
+    game.line("lay AMS SLE 3 --terrain 80")            # 3 x ƒ10 + ƒ80 terrain (§12.2)
+    assert company(game, "AMS")["cash"] == before - 110
+    assert private(game, "SLE")["closed"]               # closes on use
+    # the private's tiles were the turn's lay: no normal tile now
+    assert "tile" not in game.status()["turn"].split("operates:")[1].split(",")[0]
+    assert "has laid" in error_line(game.line("tile AMS 0", ok=False))
+
+
+def test_a_staatslijn_lays_at_most_four(game):
+    assert "1 to 4 tiles" in error_line(game.line("lay AMS SLE 5", ok=False))
+
+
+def test_ijzeren_rijn_lays_an_extra_tile_for_its_terrain_only(game):
+    before = company(game, "AMS")["cash"]
+    game.line("tile AMS 80")                           # the normal lay: ƒ80 terrain
+    game.line("tile AMS 80 --using IJR")               # an extra tile, terrain only (§12.2)
+    assert company(game, "AMS")["cash"] == before - 160
+    assert private(game, "IJR")["closed"]
+
+
+def test_spoorwegwerken_oost_halves_a_station_rounded_up(game):
+    game.line("buy-private AMS SWO 150")                # green: ƒ1 to face (ƒ300)
+    before = company(game, "AMS")["cash"]
+    # location ƒ25 x 1 location (AMS's home) = ƒ25; half, rounded up (B9): ƒ13
+    game.line("token AMS 25 --using SWO --city Utrecht")
+    assert company(game, "AMS")["cash"] == before - 13
+    assert private(game, "SWO")["closed"]
+
+
+def test_cornelis_outshoorn_places_a_free_station(game):
+    game.lines("pay AMS 60", "done AMS")
+    game.line("buy-private ZHESM CO 100")
+    before = company(game, "ZHESM")["cash"]
+    game.line("token ZHESM 40 --using CO --city Delft")
+    assert company(game, "ZHESM")["cash"] == before
+    assert company(game, "ZHESM")["tokens_left"] == 3
+
+
+def test_a_company_buys_a_private_for_at_most_its_face(game):
+    assert "ƒ1 to ƒ300" in error_line(game.line("buy-private AMS SWO 301", ok=False))
+    assert "never be bought" in error_line(game.line("buy-private AMS RWS 100", ok=False))
+
+
+def test_credit_mobilier_takes_100_off_a_green_train_once(game):
+    game.line("buy-private AMS CM 1")                   # Ben gets ƒ1
+    game.line("pay AMS 60")
+    before = company(game, "AMS")["cash"]
+    game.line("train AMS 3+ --using CM")                # ƒ250 - ƒ100 (green, §12.5)
+    assert company(game, "AMS")["cash"] == before - 150
+    assert private(game, "CM")["closed"]                # single use (B21)
+    assert "does not own an open CM" in error_line(game.line("train AMS 3+ --using CM", ok=False))
+
+
+def test_credit_mobilier_is_for_a_supply_train(game):
+    game.line("buy-private AMS CM 1")
+    game.line("pay AMS 60")
+    assert "from the supply" in error_line(game.line("train AMS 2 --from ZHESM --price 50 --using CM", ok=False))
+
+
+def test_beyer_peacock_sells_saved_markers_for_200(game):
+    game.line("buy-private AMS BP 1")
+    game.lines("pay AMS 60", "done AMS")
+    zhesm = company(game, "ZHESM")["cash"]
+    ams = company(game, "AMS")["cash"]
+    game.line("withhold ZHESM 0")
+    game.line("save ZHESM BP 2")                        # ƒ200: ƒ50 to AMS, ƒ150 to the bank
+    assert company(game, "ZHESM")["cash"] == zhesm - 200
+    assert company(game, "AMS")["cash"] == ams + 50
+    # a second marker costs another ƒ200, more than ZHESM's ƒ70 left
+    assert "has ƒ70, not ƒ200" in error_line(game.line("save ZHESM BP 2", ok=False))
+    flags = game.query("select count(*) as n from events where kind = 'train_saved'")
+    assert flags[0]["n"] == 1
+
+
+def test_beyer_peacocks_owner_does_not_buy_its_own_markers(game):
+    game.line("buy-private AMS BP 1")
+    assert "sold to other companies" in error_line(game.line("save AMS BP 2", ok=False))
+
+
+def test_nflm_income_is_paid_and_counts_twice_abroad(game):
+    ann = cash(game, "Ann")
+    game.line("income NFLM 60 --abroad DUI")
+    assert cash(game, "Ann") == ann + 60
+    assert "paid this OR" in error_line(game.line("income NFLM 60", ok=False))
+    # a public route pars DUI (80) this OR: DUI's income is half of (100 + 2 x 60), rounded up to 200
+    game.line("pay AMS 100 --abroad DUI")
+    game.line("done AMS")
+    game.line("withhold ZHESM 0")
+    game.line("done ZHESM")
+    dui = company(game, "DUI")
+    assert dui["cash"] == 100 + 100                     # half of 200 to its charter, 2 x 50 units x ƒ2
+    assert dui["price"] == 89
+
+
+def test_regiment_genietroepen_needs_its_company(game):
+    assert "does not own an open RG" in error_line(game.line("tile AMS 80 --with rg", ok=False))
