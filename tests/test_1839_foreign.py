@@ -1,0 +1,734 @@
+"""1839's foreign companies, revenue track and private powers through the real command line: two
+two-player tables played from the draws, every figure worked by hand from the rules (the rulebook
+shared/seeds/003_aa544c940024c360.txt, "§"; the digest shared/rules/1839.md, "D", D0.1 first).
+
+Table F (the foreign companies): Duitsland parred by two routes in yellow, its shares refused in
+yellow, bought at half to its treasury in green, sold at the box below with a 4 % broken into 2 %s,
+the end-of-SR drop (D14.11), its OR with the pool's dividends lost and the buy-back (D14.13), its
+trains starting the blue phase and rusting the 2s (D14.15) but not a SAVED 2 (D14.18), the
+emergency purchase that follows (D14.16), station costs with SWO and CO (D14.22), obsolescence
+(D14.17), full price to the treasury in brown, the +1 when players hold it all, and the score
+(D14.23). Table C: Credit Mobilier on the first 7+ with the digest's closing points (D14.17).
+
+Both tables use the table-side `--rules` override (README "A table's own market") only for a
+shorter train roster, so that the phases come in a few rounds; every other number is the title's.
+The auction lets every private go for nothing (discounts of ƒ20 until the face is reached, the
+next player taking it, §6.2), so both players start the first SR with their ƒ1300 (§4)."""
+
+from __future__ import annotations
+
+import shutil
+
+import pytest
+
+from cli_driver import Bank, error_line
+
+BANK_TOTAL = 100_000
+
+# Short rosters (the counts only; prices and rusting as in §5/§15). Table F draws Beijnes, so the
+# sixth 5+ stays in play (§4): three 5+. Table C draws Verveers and Credit Mobilier: the same.
+ROSTER_F = """
+[[trains]]
+name = "2"
+distance = 2
+price = 100
+count = 4
+rusts_on = "5+"
+[[trains]]
+name = "3+"
+distance = 3
+price = 250
+count = 3
+rusts_on = "7+"
+[[trains]]
+name = "5+"
+distance = 5
+price = 450
+count = 3
+rusts_on = "5D+"
+[[trains]]
+name = "7+"
+distance = 7
+price = 700
+count = 7
+rusts_on = "FLOOD"
+[[trains]]
+name = "5D+"
+distance = 10
+price = 1250
+count = 5
+[[trains]]
+name = "FLOOD"
+distance = 30
+price = 2000
+count = 9
+"""
+
+ROSTER_C = (ROSTER_F.replace('count = 4\nrusts_on = "5+"', 'count = 1\nrusts_on = "5+"')
+            .replace('count = 3\nrusts_on = "7+"', 'count = 1\nrusts_on = "7+"')
+            .replace('count = 3\nrusts_on = "5D+"', 'count = 1\nrusts_on = "5D+"')
+            .replace('count = 7\nrusts_on = "FLOOD"', 'count = 3\nrusts_on = "FLOOD"'))
+
+FACE = {"LVG": 70, "SHZ": 160, "CO": 160, "RWS": 250, "SWO": 300, "NFLM": 300, "VVD": 120, "LSW": 140,
+        "VV": 180, "CM": 200, "JJB": 260, "BP": 260}
+
+
+def free_auction(wants: list[tuple[str, str]], chips: dict[str, int], spare: str) -> list[str]:
+    """The auction's lines (§6.2, two players in card order Ann, Ben) in which every private goes for
+    ƒ0: each turn adds ƒ20 to a private until its discounts reach its face, and the next player is
+    then given it (that is their turn). When the wrong player would be given one, the turn's ƒ20 goes
+    on the `spare` private instead (taken last, by whoever)."""
+    order = ["Ann", "Ben"]
+    disc = dict(chips)
+    out, turn = [], 0
+    for sym, owner in wants:
+        while disc.get(sym, 0) < FACE[sym]:
+            taker = order[(turn + 1) % 2]
+            if disc.get(sym, 0) + 20 >= FACE[sym] and taker != owner and sym != spare:
+                out.append(f"discount {order[turn % 2]} {spare}")
+                disc[spare] = disc.get(spare, 0) + 20
+                assert disc[spare] < FACE[spare]
+            else:
+                out.append(f"discount {order[turn % 2]} {sym}")
+                disc[sym] = disc.get(sym, 0) + 20
+            turn += 1
+        turn += 1                                   # the forced take for ƒ0 is the taker's turn
+    return out
+
+
+def lines(text: str) -> list[str]:
+    return [line.split("#", 1)[0].strip() for line in text.splitlines() if line.split("#", 1)[0].strip()]
+
+
+# --------------------------------------------------------------------------- table F
+
+F_DRAWS = """
+deal --privates NFLM,VVD,JJB,BP --rijkswaterstaat NBDS --oost NCS --foreign OZ=72,BEL=80,DUI=67
+discount Ann SWO 60
+discount Ben NFLM 60
+discount Ann RWS 60
+discount Ben SHZ 40
+discount Ann JJB 40
+discount Ben VVD 40
+deal --order Ann,Ben
+"""
+F_AUCTION = free_auction(
+    [("LVG", "Ann"), ("RWS", "Ben"), ("SWO", "Ann"), ("NFLM", "Ann"), ("VVD", "Ben"), ("CO", "Ben"),
+     ("SHZ", "Ann"), ("JJB", "Ann"), ("BP", "Ann")],
+    {"SWO": 60, "NFLM": 60, "RWS": 60, "SHZ": 40, "JJB": 40, "VVD": 40}, spare="BP")
+
+# SR 1 (both ƒ1300: the auction order stands, §6.2) and OR 1 (yellow, one OR).
+F_SR1_OR1 = """
+par Ann AMS 67
+buy Ann AMS
+par Ben ZHESM 67
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+pass Ann
+pass Ben
+withhold AMS 0
+train AMS 2
+done AMS
+withhold ZHESM 0
+train ZHESM 2
+done ZHESM
+"""
+# SR 2, then OR 2 (yellow): two routes reach Duitsland.
+F_SR2_OR2 = """
+pass Ann
+pass Ben
+pay ZHESM 160 --abroad DUI
+done ZHESM
+pay AMS 140 --abroad DUI
+done AMS
+"""
+F_SR3 = """
+pass Ann
+pass Ben
+"""
+# OR 3: AMS buys the first 3+ (green), buys BP from Ann; ZHESM buys one of BP's SAVED markers.
+F_OR3 = """
+token AMS 30 --city Venlo
+pay AMS 100
+train AMS 3+
+buy-private AMS BP 100
+done AMS
+token ZHESM 40 --city Leiden
+pay ZHESM 100
+save ZHESM BP 2
+done ZHESM
+"""
+# SR 4 (green): both buy seven 4 % of Duitsland from its charter; Ann sells four units; Ben buys NBDS.
+F_SR4 = "\n".join(["buy Ann DUI --percent 4", "buy Ben DUI --percent 4"] * 7) + """
+sell Ann DUI 2
+sell Ann DUI 1
+sell Ann DUI 1
+pass Ann
+buy Ben NBDS
+pass Ann
+pass Ben
+"""
+F_OR41 = """
+buy-private ZHESM SWO 300
+token ZHESM 25 --using SWO --city Gouda
+withhold ZHESM 180 --abroad DUI
+done ZHESM
+pay AMS 230 --abroad DUI
+train AMS 3+
+done AMS
+"""
+F_OR42 = """
+buy-private AMS CO 1
+token AMS 30 --using CO --city Eindhoven
+pay AMS 900
+done AMS
+buy-private ZHESM SHZ 160
+pay ZHESM 60
+sell-token ZHESM 40 --city Leiden
+sell Ben VVD
+sell Ben DUI 1
+train ZHESM 5+
+done ZHESM
+"""
+F_SR5 = """
+buy Ann DUI --pool --percent 2
+pass Ben
+buy Ann DUI --percent 2
+pass Ben
+pass Ann
+"""
+F_OR5 = """
+withhold AMS 600
+train AMS 7+
+done AMS
+pay ZHESM 500
+done ZHESM
+pay AMS 1050
+done AMS
+pay ZHESM 750
+done ZHESM
+"""
+# SR 6 (brown): the players buy the charter's last 25 units: nine 4 % and seven 2 %.
+F_SR6 = "\n".join(["buy Ben DUI --percent 4", "buy Ann DUI --percent 4"] * 4 + ["buy Ben DUI --percent 4"]
+                  + ["buy Ann DUI --percent 2", "pass Ben"] * 7 + ["pass Ann"])
+
+F_SEGMENTS = [("sr1", F_DRAWS + "\n".join(F_AUCTION)), ("sr2", F_SR1_OR1), ("sr3", F_SR2_OR2),
+              ("or3", F_SR3), ("sr4", F_OR3), ("or41", F_SR4), ("or42", F_OR41), ("sr5", F_OR42),
+              ("or51", F_SR5), ("sr6", F_OR5), ("or61", F_SR6)]
+
+
+@pytest.fixture(scope="module")
+def table_f(tmp_path_factory):
+    """Table F played once; a copy of the game file at the start of each segment's end."""
+    where = tmp_path_factory.mktemp("foreign")
+    roster = where / "roster.toml"
+    roster.write_text(ROSTER_F)
+    b = Bank(where / "f.db")
+    b.line(f"new 1839 Ann Ben --rules {roster}")
+    saves = {"new": where / "new.db"}
+    shutil.copyfile(b.db, saves["new"])
+    for name, text in F_SEGMENTS:
+        for line in lines(text):
+            b.line(line)
+        saves[name] = where / f"{name}.db"
+        shutil.copyfile(b.db, saves[name])
+    return saves
+
+
+def at(saves: dict, name: str, tmp_path) -> Bank:
+    db = tmp_path / f"{name}.db"
+    shutil.copyfile(saves[name], db)
+    return Bank(db)
+
+
+def play(b: Bank, text: str) -> None:
+    for line in lines(text):
+        b.line(line)
+
+
+def corp(s: dict, sym: str) -> dict:
+    return next(c for c in s["companies"] if c["sym"] == sym)
+
+
+def player(s: dict, name: str) -> dict:
+    return next(p for p in s["players"] if p["name"] == name)
+
+
+def cash(s: dict) -> dict:
+    return {p["name"]: p["cash"] for p in s["players"]}
+
+
+def left(s: dict, train: str) -> int:
+    return next(t["left"] for t in s["train_roster"] if t["type"] == train)
+
+
+def owner(s: dict, sym: str):
+    p = next(p for p in s["privates"] if p["sym"] == sym)
+    return None if p["closed"] else p["owner"]
+
+
+def books_balance(s: dict) -> None:
+    """Money is only moved, never made: the bank and everyone's cash add up to ƒ100,000 (§2)."""
+    assert s["bank"] + sum(p["cash"] for p in s["players"]) + sum(c["cash"] for c in s["companies"]) \
+        == BANK_TOTAL
+
+
+def test_free_auction_and_the_first_stock_round(table_f, tmp_path):
+    """§6.2: every private went for ƒ0, so both keep ƒ1300 and the SR order is the auction's (a tie
+    in cash keeps the card order). SR 1: each floats a company at 67 with six shares: 2 x 67 for
+    the director's certificate + 4 x 67 = ƒ402 (D0.1 #2: IPO shares at the current price)."""
+    b = at(table_f, "sr1", tmp_path)
+    s = b.status()
+    assert cash(s) == {"Ann": 1300, "Ben": 1300}
+    assert [p["name"] for p in s["players"]] == ["Ann", "Ben"]
+    assert {sym: owner(s, sym) for sym in ("LVG", "SHZ", "SWO", "NFLM", "JJB", "BP", "RWS", "VVD", "CO")} == \
+        {"LVG": "Ann", "SHZ": "Ann", "SWO": "Ann", "NFLM": "Ann", "JJB": "Ann", "BP": "Ann",
+         "RWS": "Ben", "VVD": "Ben", "CO": "Ben"}
+    assert s["bank"] == BANK_TOTAL - 2 * 1300
+    # three 5+ in the roster: Beijnes is drawn, so the sixth of §4 stays in play
+    assert left(s, "5+") == 3
+    play(b, F_SR1_OR1)
+    s = b.status()
+    # OR 1's private step: Ann LVG 5 + SWO 25 + SHZ 20 (+ NFLM, JJB, BP nothing) = 50;
+    # Ben RWS 35 + VVD 15 + CO 20 = 70. So Ann 1300 - 402 + 50, Ben 1300 - 402 + 70.
+    assert cash(s) == {"Ann": 948, "Ben": 968}
+    # AMS: 670 + SLE 20 + IJR 10 - 100; ZHESM 670 - 100. No train at the dividend: -3 (67 -> 56)
+    assert (corp(s, "AMS")["cash"], corp(s, "ZHESM")["cash"]) == (600, 570)
+    assert (corp(s, "AMS")["price"], corp(s, "ZHESM")["price"]) == (56, 56)
+    # ZHESM came into the 56 box after AMS had operated (face down): above it (§8.2.1, D2.3)
+    assert s["operating_order"] == ["ZHESM", "AMS"]
+    books_balance(s)
+
+
+def test_routes_abroad_par_duitsland_and_it_operates_at_the_end_of_the_or(table_f, tmp_path):
+    """§8.2.5.3: the first route to a German off-board pars Duitsland at its drawn par (67) and it
+    operates that same OR (§8.3). D3/§8.3.2: its income is half the revenues of the companies that
+    ran there, rounded up to ƒ100: (160 + 140) / 2 = 150 -> 200. Half-paid: 100 to the treasury and
+    ƒ2 a unit, all 50 units on its charter, so the treasury has 200. Dividend: +1 (67 -> 72). In
+    yellow it then buys 2-trains at ƒ100 while it can: two (200 -> 0), +1 each (72 -> 80 -> 89),
+    each leaving the game."""
+    b = at(table_f, "sr2", tmp_path)
+    b.lines("pass Ann", "pass Ben")
+    before = b.status()
+    b.line("pay ZHESM 160 --abroad DUI")
+    s = b.status()
+    dui = corp(s, "DUI")
+    assert (dui["price"], dui["cash"], dui["ipo"]) == (67, 0, 100)
+    assert s["revenue_track"]["ZHESM"] == {"revenue": 160, "abroad": ["DUI"]}
+    # ZHESM's own payout: Ben 60 % of 160 = 96; 160 >= 2 x 56: +2 (56 -> 59 -> 62)
+    assert cash(s)["Ben"] == cash(before)["Ben"] + 96
+    b.lines("done ZHESM", "pay AMS 140 --abroad DUI")
+    mid = b.status()
+    b.line("done AMS")
+    s = b.status()
+    dui = corp(s, "DUI")
+    assert (dui["cash"], dui["price"], dui["trains"]) == (0, 89, [])
+    assert left(s, "2") == 0 and s["pool_trains"] == []
+    assert s["phase"] == "yellow"                      # 2-trains start no phase
+    # nobody holds a unit yet: no player is paid; the bank pays 200 and takes 200 for the trains
+    assert cash(s) == cash(mid) and s["bank"] == mid["bank"]
+    assert (corp(s, "AMS")["price"], corp(s, "ZHESM")["price"]) == (62, 62)
+    books_balance(s)
+
+
+def test_foreign_shares_are_not_on_sale_in_yellow(table_f, tmp_path):
+    """§7.3: foreign shares cannot be bought until green, even once parred (Duitsland is, at 89)."""
+    b = at(table_f, "sr3", tmp_path)
+    s = b.status()
+    assert s["phase"] == "yellow" and corp(s, "DUI")["price"] == 89
+    before = b.status_text()
+    for text in ("buy Ann DUI", "buy Ann DUI --percent 2", "buy Ann DUI --percent 4"):
+        assert "green" in error_line(b.line(text, ok=False))
+    assert b.status_text() == before
+
+
+def test_d14_22_stations_and_d14_18_a_saved_marker_bought_from_beyer_peacock(table_f, tmp_path):
+    """OR 3. D14.22 / §8.2.4: a station costs the location's value x the locations where the
+    company has markers (its home only: 1): AMS 30 x 1, ZHESM 40 x 1. D14.18 / §12.5: ZHESM buys
+    one of BP's SAVED markers from BP's owner AMS for ƒ200: ƒ50 to AMS, ƒ150 to the bank."""
+    b = at(table_f, "or3", tmp_path)
+    s0 = b.status()
+    # private step: AMS 630 + 30; Ann 1082 + 50; Ben 1134 + 70
+    assert (corp(s0, "AMS")["cash"], corp(s0, "ZHESM")["cash"]) == (660, 570)
+    assert cash(s0) == {"Ann": 1132, "Ben": 1204}
+    b.line("token AMS 30 --city Venlo")
+    assert corp(b.status(), "AMS")["cash"] == 630
+    b.lines("pay AMS 100", "train AMS 3+")
+    s = b.status()
+    assert s["phase"] == "green" and corp(s, "AMS")["cash"] == 380
+    b.lines("buy-private AMS BP 100", "done AMS")      # green: a company may buy a private (§12.1)
+    b.line("token ZHESM 40 --city Leiden")
+    assert corp(b.status(), "ZHESM")["cash"] == 530
+    b.line("pay ZHESM 100")
+    before = b.status()
+    b.line("save ZHESM BP 2")
+    s = b.status()
+    assert corp(s, "ZHESM")["cash"] == corp(before, "ZHESM")["cash"] - 200 == 330
+    assert corp(s, "AMS")["cash"] == corp(before, "AMS")["cash"] + 50 == 330
+    assert s["bank"] == before["bank"] + 150
+    b.line("done ZHESM")
+    s = b.status()
+    # nobody reached Germany in OR 3: no dividend, -1 (89 -> 80) (§7.7.3.2)
+    assert corp(s, "DUI")["price"] == 80 and corp(s, "DUI")["cash"] == 0
+    assert s["round"] == "SR 4" and s["phase"] == "green"
+    books_balance(s)
+
+
+def test_d14_14_buying_and_selling_foreign_units_and_d14_11_the_end_of_sr_drop(table_f, tmp_path):
+    """SR 4, green, Duitsland at 80 (D14.14, §7.2, §7.3, §7.6, §7.7.2)."""
+    b = at(table_f, "sr4", tmp_path)
+    s0 = b.status()
+    assert cash(s0) == {"Ann": 1292, "Ben": 1264}    # OR 3: Ann +60 dividend +100 for BP; Ben +60
+    # Belgie has no price: nobody may buy it
+    assert "BEL" in error_line(b.line("buy Ann BEL", ok=False))
+    certs = player(s0, "Ann")["certificates"]
+    b.line("buy Ann DUI --percent 4")
+    s = b.status()
+    # a 4 % is two units at 80 = 160: half (80) to Duitsland's treasury, half to the bank
+    assert cash(s)["Ann"] == 1292 - 160
+    assert corp(s, "DUI")["cash"] == 80 and s["bank"] == s0["bank"] + 80
+    assert (corp(s, "DUI")["ipo"], player(s, "Ann")["shares"]["DUI"]) == (96, 4)
+    # foreign certificates do not count toward the certificate limit (§7.6)
+    assert player(s, "Ann")["certificates"] == certs
+    play(b, "\n".join(["buy Ben DUI --percent 4", "buy Ann DUI --percent 4"] * 6) + "\nbuy Ben DUI --percent 4")
+    s = b.status()
+    # fourteen 4 % sold: 14 x 80 = 1120 to the treasury; Ann and Ben 7 x 160 = 1120 each
+    assert corp(s, "DUI")["cash"] == 1120
+    assert cash(s) == {"Ann": 172, "Ben": 144}
+    assert player(s, "Ann")["certificates"] == certs
+    # selling: the next lower box below 80 is 72 (§7.2): a 4 % pays 2 x 72 = 144
+    b.line("sell Ann DUI 2")
+    assert cash(b.status())["Ann"] == 172 + 144
+    # one unit alone: she breaks a 4 % into two 2 %s first, and is paid 72
+    b.line("sell Ann DUI 1")
+    b.line("sell Ann DUI 1")
+    s = b.status()
+    assert cash(s)["Ann"] == 172 + 144 + 72 + 72 == 460
+    assert (player(s, "Ann")["shares"]["DUI"], corp(s, "DUI")["pool"], corp(s, "DUI")["ipo"]) == (20, 8, 44)
+    assert corp(s, "DUI")["price"] == 80                # sales move the price only at the SR's end
+    assert "sold DUI" in error_line(b.line("buy Ann DUI --percent 2", ok=False))
+    b.lines("pass Ann", "buy Ben NBDS", "pass Ann")
+    b.line("pass Ben")
+    s = b.status()
+    # end of SR: four units in the pool take Duitsland down one box only (D14.11): 80 -> 72
+    assert corp(s, "DUI")["price"] == 72
+    assert s["round"] == "OR 4.1"
+    books_balance(s)
+
+
+def test_d14_13_and_d14_15_a_foreign_operating_round_that_starts_the_blue_phase(table_f, tmp_path):
+    """OR 4.1, Duitsland at 72 with ƒ1120; Ann 10 units, Ben 14, pool 4, charter 22 (D14.13).
+    ZHESM (withheld ƒ180) and AMS (paid ƒ230) ran to Germany.
+    - income: (180 + 230) / 2 = 205, rounded up to ƒ300 (§8.3.2);
+    - half-pay: 150 to the treasury; ƒ150 x 2 % = ƒ3 a unit: Ann 30, Ben 42, the charter's 22 units
+      66 to the treasury, the pool's 4 units 12 to nobody. Treasury 1120 + 150 + 66 = 1336;
+    - dividend paid: +1 (72 -> 80);
+    - buy-back: floor(80 / 2) = 40 a unit x 4 = 160 to the bank: 1176; the charter has 26 units;
+    - trains (D14.15): the last 3+ (250) -> 926; the first 5+ (450) starts the blue phase at once,
+      every 2 rusts (AMS's) but ZHESM's SAVED 2 -> 476; another 5+ -> 26; the third 5+ (450) is
+      beyond it. +1 a train: 80 -> 89 -> 101 -> 116. All three leave the game."""
+    b = at(table_f, "or41", tmp_path)
+    s0 = b.status()
+    assert cash(s0) == {"Ann": 510, "Ben": 113}       # 460 + 50 and 43 + 70 (private step)
+    assert (corp(s0, "DUI")["cash"], corp(s0, "DUI")["price"]) == (1120, 72)
+    # ZHESM buys SWO from Ann: a station at a 25 town with 2 locations (Haarlem, Leiden):
+    # 25 x 2 = 50, halved: 25 (D14.22)
+    b.line("buy-private ZHESM SWO 300")
+    b.line("token ZHESM 25 --using SWO --city Gouda")
+    s = b.status()
+    assert corp(s, "ZHESM")["cash"] == 330 - 300 - 25 and owner(s, "SWO") is None
+    b.lines("withhold ZHESM 180 --abroad DUI", "done ZHESM")
+    assert corp(b.status(), "ZHESM")["price"] == 59      # withheld with a train: -2 (67 -> 59)
+    b.line("pay AMS 230 --abroad DUI")
+    b.line("train AMS 3+")
+    before = b.status()
+    assert cash(before) == {"Ann": 510 + 300 + 138, "Ben": 113}
+    assert left(before, "3+") == 1 and before["phase"] == "green"
+    assert before["revenue_track"]["ZHESM"] == {"revenue": 180, "abroad": ["DUI"]}
+    b.line("done AMS")
+    s = b.status()
+    dui = corp(s, "DUI")
+    # the OR ends and OR 4.2's private step follows: Ann LVG 5 + SHZ 20, Ben 70, AMS SLE 20 + IJR
+    # 10, the unfloated SS, NWS, HIJSM 20 each from their Staatslijnen (ƒ185 in all)
+    assert s["round"] == "OR 4.2"
+    assert cash(s) == {"Ann": cash(before)["Ann"] + 30 + 25, "Ben": cash(before)["Ben"] + 42 + 70}
+    assert (dui["cash"], dui["price"], dui["ipo"], dui["pool"], dui["trains"]) == (26, 116, 52, 0, [])
+    # the bank paid Duitsland's 150 + 66 + 30 + 42 and took 160 + 250 + 450 + 450
+    assert s["bank"] == before["bank"] - 288 + 1310 - 185
+    assert s["phase"] == "blue" and (left(s, "3+"), left(s, "5+")) == (0, 1) and s["pool_trains"] == []
+    assert corp(s, "AMS")["trains"] == ["3+", "3+"]
+    assert [t.split(" ")[0] for t in corp(s, "ZHESM")["trains"]] == ["2"]   # the SAVED 2 outlives it
+    books_balance(s)
+
+
+def test_d14_18_the_saved_train_runs_once_more_and_d14_16_the_emergency_purchase(table_f, tmp_path):
+    """OR 4.2, blue. AMS buys CO and places a free station (D14.22: 30 x 2 would be ƒ60). ZHESM runs
+    its SAVED 2 a last time (§12.5), which then leaves: it has no train, ƒ25, and the last 5+ costs
+    450 (D14.16, §8.2.7.3):
+    1. it sells its Leiden marker for the location's value: 25 + 40 = 65; it needs 385 more;
+    2. Ben (262) hands VVD to the bank for half its face, 60 -> 322;
+    3. Ben sells one Duitsland unit at the box below 116, 101 -> 423;
+    4. Ben pays in exactly 385 (38 left) and ZHESM ends on ƒ0."""
+    b = at(table_f, "or42", tmp_path)
+    s0 = b.status()
+    assert cash(s0) == {"Ann": 1003, "Ben": 225}
+    b.line("buy-private AMS CO 1")
+    before = corp(b.status(), "AMS")["cash"]
+    b.line("token AMS 30 --using CO --city Eindhoven")
+    s = b.status()
+    assert corp(s, "AMS")["cash"] == before == 139 and owner(s, "CO") is None
+    b.lines("pay AMS 900", "done AMS")                    # Ann 60 % of 900 = 540; 900 >= 4 x 80: 116
+    s = b.status()
+    assert corp(s, "AMS")["price"] == 116 and cash(s)["Ann"] == 1003 - 0 + 540
+    b.line("buy-private ZHESM SHZ 160")
+    b.line("pay ZHESM 60")                                # Ben 36; 60 >= 59: +1 -> 62
+    s = b.status()
+    assert corp(s, "ZHESM")["trains"] == [] and corp(s, "ZHESM")["cash"] == 25
+    assert cash(s)["Ben"] == 225 + 1 + 36 == 262 and corp(s, "ZHESM")["price"] == 62
+    # it must buy a train (§8.2.7.2): nothing ends its turn before
+    assert "train" in error_line(b.line("done ZHESM", ok=False))
+    b.line("sell-token ZHESM 40 --city Leiden")
+    assert corp(b.status(), "ZHESM")["cash"] == 65
+    # 65 + Ben's 262 = 327 < 450: Ben must raise money first
+    assert "Ben" in error_line(b.line("train ZHESM 5+", ok=False))
+    b.line("sell Ben VVD")
+    s = b.status()
+    assert cash(s)["Ben"] == 322 and owner(s, "VVD") is None
+    b.line("sell Ben DUI 1")
+    s = b.status()
+    assert cash(s)["Ben"] == 423 and corp(s, "DUI")["pool"] == 2
+    assert corp(s, "DUI")["price"] == 116                 # an OR sale moves no price
+    b.line("train ZHESM 5+")
+    s = b.status()
+    assert cash(s)["Ben"] == 38 and corp(s, "ZHESM")["cash"] == 0 and corp(s, "ZHESM")["trains"] == ["5+"]
+    assert left(s, "5+") == 0
+    b.line("done ZHESM")
+    s = b.status()
+    # Duitsland: no route this OR, -1 (116 -> 101); its ƒ26 cannot buy back a unit at 50
+    dui = corp(s, "DUI")
+    assert (dui["cash"], dui["price"], dui["pool"]) == (26, 101, 2)
+    assert s["round"] == "SR 5"
+    books_balance(s)
+
+
+def test_half_a_2_percent_rounded_up_and_a_pool_unit_to_the_bank(table_f, tmp_path):
+    """SR 5 (blue), Duitsland at 101 with one unit in the pool (§7.3): the pool unit costs 101, all
+    to the bank; a 2 % from the charter costs 101: ceil(50.5) = 51 to the treasury, 50 to the bank.
+    With the pool empty again, the end of the SR does not move Duitsland."""
+    b = at(table_f, "sr5", tmp_path)
+    s0 = b.status()
+    b.line("buy Ann DUI --pool --percent 2")
+    s = b.status()
+    assert cash(s)["Ann"] == cash(s0)["Ann"] - 101 and s["bank"] == s0["bank"] + 101
+    assert corp(s, "DUI")["cash"] == 26 and corp(s, "DUI")["pool"] == 0
+    b.lines("pass Ben", "buy Ann DUI --percent 2")
+    s1 = b.status()
+    assert cash(s1)["Ann"] == cash(s0)["Ann"] - 202
+    assert corp(s1, "DUI")["cash"] == 26 + 51 and s1["bank"] == s["bank"] + 50
+    b.lines("pass Ben", "pass Ann")
+    assert corp(b.status(), "DUI")["price"] == 101
+
+
+def test_d14_23_score_with_foreign_units_at_the_current_price(table_f, tmp_path):
+    """D14.23 / §9.2, OR 5.1 after the private step (Ben: 38 + RWS 35 = 73): cash + private at face
+    + shares at the current price; a Duitsland unit counts 1 x 101, not the sale price 89:
+    73 + RWS 250 + ZHESM 6 x 62 + NBDS 3 x 101 + 13 units x 101 = 73 + 250 + 372 + 303 + 1313."""
+    b = at(table_f, "or51", tmp_path)
+    ben = next(p for p in b.score()["players"] if p["name"] == "Ben")
+    assert (ben["cash"], ben["privates"], ben["value"]) == (73, 250, 2311)
+
+
+def test_d14_17_obsolescence_after_the_first_7_plus(table_f, tmp_path):
+    """OR 5.1 (first of two, blue): AMS operates first and buys the first 7+ (brown: every 3+ rusts,
+    the limit becomes 3). Once AMS finishes, every private is obsolete (§12.1, D7.5):
+    - SHZ, owned by ZHESM which operates later this OR, closes when ZHESM finishes OR 5.1;
+    - player-owned privates are paid in OR 5.2's private step, then close;
+    - AMS's own SLE, IJR and BP pay in OR 5.2 and close when AMS finishes OR 5.2."""
+    b = at(table_f, "or51", tmp_path)
+    s0 = b.status()
+    assert s0["operating_order"] == ["AMS", "ZHESM"]
+    b.line("withhold AMS 600")
+    b.line("train AMS 7+")
+    s = b.status()
+    assert s["phase"] == "brown" and s["train_limit"] == 3
+    assert corp(s, "AMS")["trains"] == ["7+"] and corp(s, "AMS")["cash"] == 169 + 600 - 700
+    b.line("done AMS")
+    s = b.status()
+    # obsolete, not yet closed
+    assert {sym: owner(s, sym) for sym in ("LVG", "NFLM", "JJB", "RWS", "SLE", "IJR", "BP", "SHZ")} == \
+        {"LVG": "Ann", "NFLM": "Ann", "JJB": "Ann", "RWS": "Ben", "SLE": "AMS", "IJR": "AMS", "BP": "AMS",
+         "SHZ": "ZHESM"}
+    b.line("pay ZHESM 500")
+    assert owner(b.status(), "SHZ") == "ZHESM"
+    # ZHESM's SHZ paid it 20 in the private step of OR 5.1: 0 + 20 = 20
+    assert corp(b.status(), "ZHESM")["cash"] == 20
+    b.line("done ZHESM")
+    s = b.status()
+    assert owner(s, "SHZ") is None
+    assert {sym: owner(s, sym) for sym in ("SLE", "IJR", "BP")} == {"SLE": "AMS", "IJR": "AMS", "BP": "AMS"}
+    # OR 5.2's private step: AMS +30 (SLE 20, IJR 10), Ann +5 (LVG), Ben +35 (RWS); then the
+    # players' privates close
+    assert s["round"] == "OR 5.2"
+    assert corp(s, "AMS")["cash"] == 69 + 30
+    assert cash(s) == {"Ann": cash(s0)["Ann"] + 5, "Ben": cash(s0)["Ben"] + 300 + 35}
+    assert all(owner(s, sym) is None for sym in ("LVG", "NFLM", "JJB", "RWS"))
+    b.lines("pay AMS 1050")
+    assert owner(b.status(), "SLE") == "AMS"
+    b.line("done AMS")
+    s = b.status()
+    assert all(owner(s, sym) is None for sym in ("SLE", "IJR", "BP"))
+    # AMS 89 (withheld: -2 from 116); 1050 >= 4 x 89: +3 -> 101, 116, 135
+    assert corp(s, "AMS")["price"] == 135
+
+
+def test_brown_full_price_to_the_treasury_and_plus_one_when_players_hold_it_all(table_f, tmp_path):
+    """SR 6, brown (§7.3): charter units pay their full price to Duitsland (80 a unit). The players
+    buy all 25 left; at the end of the SR players hold all 50 units: +1 (80 -> 89) (§7.7.2).
+    D14.23: Ben 58 + ZHESM 6 x 116 + NBDS 3 x 101 + 23 units x 89 = 58 + 696 + 303 + 2047 = 3104."""
+    b = at(table_f, "sr6", tmp_path)
+    s0 = b.status()
+    assert s0["phase"] == "brown" and corp(s0, "DUI")["price"] == 80 and corp(s0, "DUI")["cash"] == 77
+    assert cash(s0) == {"Ben": 858, "Ann": 2141}
+    b.line("buy Ben DUI --percent 4")
+    s = b.status()
+    assert corp(s, "DUI")["cash"] == 77 + 160 and s["bank"] == s0["bank"]
+    play(b, "\n".join(F_SR6.splitlines()[1:]))
+    s = b.status()
+    dui = corp(s, "DUI")
+    assert (dui["ipo"], dui["pool"], dui["cash"], dui["price"]) == (0, 0, 77 + 25 * 80, 89)
+    assert cash(s) == {"Ben": 858 - 5 * 160, "Ann": 2141 - 4 * 160 - 7 * 80}
+    assert (player(s, "Ann")["shares"]["DUI"], player(s, "Ben")["shares"]["DUI"]) == (54, 46)
+    ben = next(p for p in b.score()["players"] if p["name"] == "Ben")
+    assert ben["value"] == 3104
+    books_balance(s)
+    assert "audit: ledger, replay and rules agree" in b("audit").stdout
+
+
+def test_nflm_counts_twice_toward_the_country_it_reaches(table_f, tmp_path):
+    """§12.4 / D3: Ann's NFLM route of 120 ends at a German off-board: Duitsland's tally counts it
+    twice: (2 x 120) / 2 = 120 -> ƒ200 (counted once it would be 60 -> ƒ100). Nobody else went
+    to Germany. Half-paid: 100 + 50 units x ƒ2 = 200 to its treasury; +1 (89 -> 101); the next
+    train is a 3+ at 250, beyond it."""
+    b = at(table_f, "or3", tmp_path)
+    ann = cash(b.status())["Ann"]
+    b.line("income NFLM 120 --abroad DUI")
+    assert cash(b.status())["Ann"] == ann + 120          # the bank pays the owner the plain route
+    b.lines("pay AMS 100", "done AMS", "pay ZHESM 100", "done ZHESM")
+    dui = corp(b.status(), "DUI")
+    assert (dui["cash"], dui["price"], dui["trains"]) == (200, 101, [])
+
+
+def test_nflm_reaching_an_unparred_country_does_not_par_it(table_f, tmp_path):
+    """B30 / §8.2.5.3: only a public company's route pars a foreign company; NFLM ending at an
+    Overzees off-board leaves Overzees unparred and out of the OR."""
+    b = at(table_f, "or3", tmp_path)
+    b.line("income NFLM 120 --abroad OZ")
+    b.lines("pay AMS 100", "done AMS", "pay ZHESM 100", "done ZHESM")
+    s = b.status()
+    assert corp(s, "OZ")["price"] is None and corp(s, "OZ")["cash"] == 0
+    assert corp(s, "DUI")["price"] == 80                 # Duitsland: no income, -1 as ever
+
+
+# --------------------------------------------------------------------------- table C
+
+C_SETUP = """
+deal --privates VVD,LSW,VV,CM --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
+discount Ann SWO 60
+discount Ben LSW 60
+discount Ann RWS 60
+discount Ben SHZ 40
+discount Ann CM 40
+discount Ben VVD 40
+deal --order Ann,Ben
+""" + "\n".join(free_auction(
+    [("LVG", "Ann"), ("RWS", "Ben"), ("SWO", "Ann"), ("LSW", "Ann"), ("VVD", "Ben"), ("CO", "Ben"),
+     ("SHZ", "Ann"), ("CM", "Ben"), ("VV", "Ann")],
+    {"SWO": 60, "LSW": 60, "RWS": 60, "SHZ": 40, "CM": 40, "VVD": 40}, spare="VV")) + """
+par Ann AMS 67
+buy Ann AMS
+par Ben ZHESM 67
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+pass Ann
+pass Ben
+withhold AMS 0
+train AMS 2
+done AMS
+withhold ZHESM 0
+train ZHESM 3+
+done ZHESM
+pass Ann
+pass Ben
+"""
+
+
+@pytest.fixture
+def table_c(tmp_path):
+    roster = tmp_path / "roster.toml"
+    roster.write_text(ROSTER_C)
+    b = Bank(tmp_path / "c.db")
+    b.line(f"new 1839 Ann Ben --rules {roster}")
+    play(b, C_SETUP)
+    return b
+
+
+def test_d14_17_credit_mobilier_on_the_first_7_plus_and_the_closing_points(table_c):
+    """Table C, OR 2.1 (the first of two green ORs). ZHESM operates first, buys VVD and the only 5+
+    (blue: AMS's 2 rusts). AMS, trainless, buys SWO and places a station at a 45 city with its home
+    as its only location: 45 x 1, halved and rounded up: 23 (D14.22, B9). It buys Credit Mobilier
+    and the first 7+ for 700 - 250 = 450 (§12.5, D14.17): brown at once, ZHESM's 3+ rusts, CM
+    closes. Once AMS finishes, every private is obsolete: the players' pay in OR 2.2's private
+    step and close; ZHESM's VVD (ZHESM operated before AMS) pays ZHESM 15 in OR 2.2 and closes when
+    ZHESM finishes OR 2.2; AMS's SLE and IJR (and LSW, bought before AMS finished, D0.1 #6) close when AMS finishes OR 2.2."""
+    b = table_c
+    s = b.status()
+    assert (s["round"], s["phase"], s["operating_order"]) == ("OR 2.1", "green", ["ZHESM", "AMS"])
+    # AMS: 670 + 3 x 30 (SLE, IJR) - 100; ZHESM 670 - 250
+    assert (corp(s, "AMS")["cash"], corp(s, "ZHESM")["cash"]) == (630, 420)
+    ann, ben = cash(s)["Ann"], cash(s)["Ben"]
+    b.lines("buy-private ZHESM VVD 1", "withhold ZHESM 100", "train ZHESM 5+")
+    s = b.status()
+    assert s["phase"] == "blue" and corp(s, "AMS")["trains"] == []
+    assert corp(s, "ZHESM")["cash"] == 420 - 1 + 100 - 450
+    b.line("done ZHESM")
+    b.line("buy-private AMS SWO 1")
+    b.line("token AMS 45 --using SWO --city Venlo")
+    assert corp(b.status(), "AMS")["cash"] == 630 - 1 - 23
+    b.lines("withhold AMS 0", "buy-private AMS CM 1")
+    before = b.status()
+    b.line("train AMS 7+ --using CM")
+    s = b.status()
+    assert corp(s, "AMS")["cash"] == corp(before, "AMS")["cash"] - 450 == 155
+    assert s["bank"] == before["bank"] + 450
+    assert (s["phase"], s["train_limit"]) == ("brown", 3)
+    assert corp(s, "AMS")["trains"] == ["7+"] and corp(s, "ZHESM")["trains"] == ["5+"]
+    assert owner(s, "CM") is None
+    # D0.1 #6: until AMS finishes its turn a company may still buy a private: LSW from Ann for ƒ1
+    b.line("buy-private AMS LSW 1")
+    b.line("done AMS")
+    s = b.status()
+    assert s["round"] == "OR 2.2"
+    # OR 2.2's private step: Ann LVG 5 + SHZ 20 (+ ƒ1 + ƒ1 for SWO and LSW); Ben CO 20 + RWS 35 +
+    # VV 20 (+ ƒ1 + ƒ1 for VVD and CM); ZHESM VVD 15; AMS SLE 20 + IJR 10 + LSW 15
+    assert cash(s) == {"Ann": ann + 2 + 25, "Ben": ben + 2 + 75}
+    assert (corp(s, "ZHESM")["cash"], corp(s, "AMS")["cash"]) == (69 + 15, 155 - 1 + 45)
+    assert all(owner(s, sym) is None for sym in ("LVG", "SHZ", "CO", "RWS", "VV"))
+    assert [owner(s, sym) for sym in ("VVD", "SLE", "IJR", "LSW")] == ["ZHESM", "AMS", "AMS", "AMS"]
+    assert s["operating_order"] == ["AMS", "ZHESM"]
+    b.lines("pay AMS 300", "done AMS")
+    s = b.status()
+    assert [owner(s, sym) for sym in ("SLE", "IJR", "LSW", "VVD")] == [None, None, None, "ZHESM"]
+    b.lines("pay ZHESM 200", "done ZHESM")
+    s = b.status()
+    assert s["round"] == "SR 3" and owner(s, "VVD") is None
+    books_balance(s)
