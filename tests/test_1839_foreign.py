@@ -20,7 +20,6 @@ from __future__ import annotations
 import shutil
 
 import pytest
-
 from cli_driver import Bank, error_line
 
 BANK_TOTAL = 100_000
@@ -732,3 +731,45 @@ def test_d14_17_credit_mobilier_on_the_first_7_plus_and_the_closing_points(table
     s = b.status()
     assert s["round"] == "SR 3" and owner(s, "VVD") is None
     books_balance(s)
+
+
+def test_the_buy_back_takes_as_many_pool_units_as_the_treasury_affords(table_f, tmp_path):
+    """§8.3.2 step 4 (D6.4, B8). SR 5: Ann sells 6 units at the box below 101, 89 each = 534; the
+    pool holds 7; the end of the SR: -1 (101 -> 89). OR 5.1: AMS withholds 600 and reached Germany:
+    income 600 / 2 = 300 (already a multiple of 100). Treasury 26 + 150 + its 26 units x 3 = 254;
+    +1 (89 -> 101); the buy-back costs floor(101 / 2) = 50 a unit: 5 units (250), 4 left, and 2
+    units stay in the pool. A 7+ (700) is beyond it."""
+    b = at(table_f, "sr5", tmp_path)
+    ann = cash(b.status())["Ann"]
+    b.line("sell Ann DUI 6")
+    s = b.status()
+    assert cash(s)["Ann"] == ann + 534 and corp(s, "DUI")["pool"] == 14
+    b.lines("pass Ann", "pass Ben", "pass Ann")
+    assert corp(b.status(), "DUI")["price"] == 89
+    play(b, """
+    withhold AMS 600 --abroad DUI
+    train AMS 7+
+    done AMS
+    pay ZHESM 500
+    """)
+    before = b.status()
+    b.line("done ZHESM")
+    s = b.status()
+    dui = corp(s, "DUI")
+    assert (dui["cash"], dui["price"], dui["pool"], dui["ipo"]) == (4, 101, 4, 62)
+    # Ben's 13 units and Ann's 4 were paid ƒ3 each (and OR 5.2's private step: Ann LVG 5, Ben RWS 35)
+    assert cash(s) == {"Ann": cash(before)["Ann"] + 12 + 5, "Ben": cash(before)["Ben"] + 39 + 35}
+
+
+def test_no_sixty_percent_cap_on_foreign_units(table_f, tmp_path):
+    """D6.1 / §7.3: the 60 % cap is a public company's rule; Ann buys the charter's last 25 units
+    (nine 4 % and seven 2 %) on top of her 12, ending with 37 units (74 %), for 25 x 80 = 2000
+    (brown: all to Duitsland). Her certificate count does not move (§7.6)."""
+    b = at(table_f, "sr6", tmp_path)
+    certs = player(b.status(), "Ann")["certificates"]
+    play(b, "pass Ben\n" + "\n".join(["buy Ann DUI --percent 4", "pass Ben"] * 9
+                                     + ["buy Ann DUI --percent 2", "pass Ben"] * 7 + ["pass Ann"]))
+    s = b.status()
+    assert player(s, "Ann")["shares"]["DUI"] == 74 and player(s, "Ann")["certificates"] == certs
+    assert cash(s)["Ann"] == 2141 - 2000 and corp(s, "DUI")["cash"] == 77 + 2000
+    assert corp(s, "DUI")["price"] == 89                 # players hold all 50 units: +1
