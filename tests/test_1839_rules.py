@@ -1451,6 +1451,13 @@ def test_d11_6_bankruptcy_ends_the_game_at_once(game_p, tmp_path):
     t.refused("done NCS", "train")            # it must buy a train
     t.refused("train NCS 7+", "700")           # Dee cannot pay the 700 NCS lacks
     t.refused("bankrupt Ann", "president")     # only the operating company's director
+    # D11.6: bankrupt only once every source is used up: her AMS 10 % (4 x 55 = 220, no price move in
+    # an OR, D10.2) and her privates handed in at half face (VVD 60, LSW 70): 134 + 350 = 484 < 700
+    t.refused("bankrupt Dee", "not bankrupt yet")
+    t.play("sell Dee AMS 4")
+    t.play("sell Dee VVD")
+    t.play("sell Dee LSW")
+    assert t.player("Dee", t.status())["cash"] == 484
     t.play("bankrupt Dee")
     s = t.status()
     assert s["game_over"] and "bankrupt" in (s["end_reason"] or "")

@@ -27,6 +27,8 @@ HOOKS = {
     "after_run": "a company has run its trains (ctx, corp)",
     "corp_turn_ended": "a company has finished its turn in an OR, before the next one starts (ctx, corp)",
     "stock_round_started": "a stock round has begun (ctx)",
+    "sr_ending": "every player has passed, before the end-of-SR price moves (ctx)",
+    "share_bought": "a player bought a share (ctx, player, corp, source, certificate)",
 }
 
 # Single rules a title may replace; the shared default is registered by the shared rounds.

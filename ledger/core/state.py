@@ -19,6 +19,7 @@ POOL = "pool"
 DEPOT = "depot"
 RUSTED = "rusted"
 REMOVED = "removed"  # out of the game without rusting (1839: a train over the limit is discarded unpaid)
+UNUSED = "unused"    # a component left out of this game at the set-up (1839: the sixth 5+ unless drawn for)
 
 
 def player_acct(name: str) -> str:

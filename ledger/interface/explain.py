@@ -5,6 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ledger.books.history import state_before
+from ledger.core.events import KINDS
 from ledger.core.rules import market, shares
 from ledger.core.rules.revenue import dividends
 from ledger.core.state import POOL, acct_name
@@ -37,7 +38,7 @@ def explain(session, command_id: int) -> list[str]:
 
 def explain_event(s, rs, e: dict) -> list[str]:
     k = e["kind"]
-    if k == "revenue" and e["how"] == "pay":
+    if k == "revenue" and e["how"] in ("pay", "half"):
         return explain_payout(s, rs, e)
     if k == "revenue":
         return [f"  {e['corp']} withholds {rs.money(e['revenue'])}: the bank pays it all to the treasury"] + move_lines(rs, e, "withhold")
@@ -45,8 +46,14 @@ def explain_event(s, rs, e: dict) -> list[str]:
         return ([f"  {e['player']} sells {e['count']} {e['corp']} share(s) at the current price {rs.money(e['price'])} = "
                  f"{rs.money(e['amount'])}, paid by the bank"] + move_lines(rs, e, "sell"))
     if k == "share_bought":
-        where = "IPO shares are bought at par" if e["source"] == "ipo" else "pool shares at the market price"
-        return [f"  {e['player']} pays the bank {rs.money(e['price'])} for {e['percent']}% of {e['corp']} ({where})"]
+        at_par = shares.kind(s, rs, e["corp"]).ipo_price == "par"
+        where = (("IPO shares are bought at par" if at_par else "unsold shares at the market price")
+                 if e["source"] == "ipo" else "pool shares at the market price")
+        payees = [acct_name(b) for _a, b, _n in e.get("transfers", ())]
+        if payees == ["bank"]:
+            return [f"  {e['player']} pays the bank {rs.money(e['price'])} for {e['percent']}% of {e['corp']} ({where})"]
+        return ([f"  {e['player']} pays {rs.money(e['price'])} for {e['percent']}% of {e['corp']} ({where})"]
+                + transfer_lines(rs, e))
     if k in ("tile_laid", "token_placed"):
         return fee_lines(rs, e) + transfer_lines(rs, e)
     if k == "floated":
@@ -55,7 +62,9 @@ def explain_event(s, rs, e: dict) -> list[str]:
             return [f"  {e['corp']} floats ({kind.float_percent}% sold); its shares' money went to it as they sold"]
         return [f"  {e['corp']} floats ({kind.float_percent}% sold): the bank pays {kind.capital_shares} × par "
                 f"{rs.money(s.corps[e['corp']].par)} = {rs.money(e['capital'])}"]
-    return transfer_lines(rs, e) + move_lines(rs, e, None)
+    said = KINDS[k].describe(e, rs) if k in KINDS and KINDS[k].describe else ""
+    return ([f"  {said}"] if said and (e.get("transfers") or e.get("moves")) else []) + transfer_lines(rs, e) \
+        + move_lines(rs, e, None)
 
 
 def transfer_lines(rs, e: dict) -> list[str]:
@@ -104,11 +113,18 @@ def recorded_steps(rs, e: dict) -> list[list]:
 
 def explain_payout(s, rs, e: dict) -> list[str]:
     corp, revenue = e["corp"], e["revenue"]
-    per_share = Fraction(revenue * shares.unit(s, rs, corp), 100)
-    rounding = rs.k("company", "dividend_rounding").replace("_", " ")
-    lines = [f"  {corp} pays out {rs.money(revenue)}: {rs.money(per_share)} per {shares.unit(s, rs, corp)}% share "
-             f"(each holder's total rounded {rounding.replace('ceil', 'up').replace('floor', 'down')})"]
-    recomputed = {acct: amount for acct, _n, amount in dividends(s, rs, corp, revenue)}
+    paid = Fraction(revenue, 2) if e["how"] == "half" else Fraction(revenue)
+    per_share = paid * shares.unit(s, rs, corp) / 100
+    rounding = {"ceil_per_holder": "each holder's total rounded up", "floor_per_holder": "each holder's total rounded down",
+                "ceil_players_floor_company": "each player's total rounded up, the company's own down"
+                }.get(rs.k("company", "dividend_rounding"), rs.k("company", "dividend_rounding"))
+    lines = []
+    if e["how"] == "half":
+        lines.append(f"  {corp} runs for {rs.money(revenue)} and pays half: it keeps {rs.money(revenue)} / 2 rounded "
+                     f"down = {rs.money(e.get('kept', revenue // 2))}, the bank pays it")
+    lines.append(f"  {corp} pays out {rs.money(paid)}: {rs.money(per_share)} per {shares.unit(s, rs, corp)}% share "
+                 f"({rounding})")
+    recomputed = {acct: amount for acct, _n, amount in dividends(s, rs, corp, paid)}
     for p in s.players:
         n = shares.shares_of(s, rs, f"player:{p}", corp)
         if n:
@@ -116,8 +132,13 @@ def explain_payout(s, rs, e: dict) -> list[str]:
             lines.append(f"    {p}: {n} share(s) × {rs.money(per_share)} = {rs.money(exact)} → {rs.money(recomputed.get(f'player:{p}', 0))}")
     pool = shares.shares_of(s, rs, POOL, corp)
     if pool:
-        who = corp if rs.k("company", "pool_pays") == "company" else "nobody"
-        lines.append(f"    pool: {pool} share(s) → {rs.money(per_share * pool)} to {who}")
+        if shares.kind(s, rs, corp).pool_pays == "company":
+            exact = per_share * pool
+            got = recomputed.get(f"company:{corp}", exact)
+            note = f" ({rs.money(exact)} rounded)" if got != exact else ""
+            lines.append(f"    pool: {pool} share(s) → {rs.money(got)} to {corp}{note}")
+        else:
+            lines.append(f"    pool: {pool} share(s) → nobody")
     ipo = shares.shares_of(s, rs, shares.unsold_acct(s, rs, corp), corp)
     if ipo:
         who = corp if rs.k("company", "ipo_pays") == "company" else "nobody (the bank keeps it)"
@@ -125,7 +146,7 @@ def explain_payout(s, rs, e: dict) -> list[str]:
     stored = {acct: amount for acct, _n, amount in e["payees"]}
     if stored != recomputed:
         lines.append(f"    WARNING: the ledger paid {stored}, the rules give {recomputed}")
-    return lines + move_lines(rs, e, "pay")
+    return lines + move_lines(rs, e, "pay" if e["how"] == "pay" else None)
 
 
 RULE = {"pay": "a payout moves the marker one cell right (up at the end of a row)",

@@ -29,10 +29,10 @@ from ledger.core.events import event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
 from ledger.core.round_kind import Action, RoundKind, Turn, known_round
 from ledger.core import fees
-from ledger.core.rounds import operating
+from ledger.core.rounds import operating, stock
 from ledger.core.rules import market, privates, revenue, shares, track, train_step, trains
 from ledger.core.rules.turn import operating_corp
-from ledger.core.state import BANK, DEPOT, POOL, REMOVED, RUSTED, acct_name, company_acct, player_acct, train_type
+from ledger.core.state import BANK, DEPOT, POOL, REMOVED, RUSTED, UNUSED, acct_name, company_acct, player_acct, train_type
 
 # The privates' colours decide the draws: yellow start on charters, every green is auctioned,
 # so many blue and brown are drawn (§4).
@@ -53,6 +53,9 @@ PRIVATE_ABILITIES = {
     "saved_owner_share": int,    # ... of which the owning company gets this
     "typed_income": bool,        # a player owner earns what the table announces each OR (`income`)
     "counts_abroad": bool,       # ... counted twice toward a foreign company's income it reaches
+    "forced_float": int,         # its owner floats a company with this percent bought (`force-float`)
+    "repar": bool,               # its owner re-pars a company he floated this SR (`repar`)
+    "charges_director": bool,    # its company charges its director for costs (`charge`)
 }
 ROUND_KINDS = ("draws",)
 DRAWN = {"blue": 2, "brown": 2}
@@ -128,7 +131,7 @@ def cmd_deal(ctx, cmd) -> None:
     out = [sym for colour in DRAWN for sym in of_colour(rs, colour) if sym not in drawn["privates"]]
     keeps_extra = any(all(sym in drawn["privates"] for sym in need) for need in EXTRA_TRAIN_IF)
     extra = f"{EXTRA_TRAIN}.{next(t.count for t in rs.trains if t.name == EXTRA_TRAIN)}"
-    trains = [] if keeps_extra or s.trains.get(extra) != DEPOT else [[extra, DEPOT, REMOVED]]
+    trains = [] if keeps_extra or s.trains.get(extra) != DEPOT else [[extra, DEPOT, UNUSED]]
     ctx.emit("draws_dealt", **drawn, trains=trains, **({"seed": int(seed)} if seed is not None else {}))
     if out:
         ctx.emit("privates_closed", privates=out, reason="not drawn for this game")
@@ -477,6 +480,12 @@ def register(reg) -> None:
     reg.on("corp_turn_ended", turn_ended)
     reg.on("or_started", players_obsolete_close)
     reg.on("stock_round_started", sr_obsolete_close)
+    reg.on("stock_round_started", sr_floats_noted)
+    reg.on("sr_ending", forced_floats)
+    reg.on("share_bought", escrow_paid)
+    reg.verb("force-float", cmd_force_float, "stock", elsewhere="Kabinet-Rochussen is used in a stock round")
+    reg.verb("repar", cmd_repar, "stock", elsewhere="Ketwich & Voombergh is used in a stock round")
+    reg.verb("charge", cmd_charge, "operating", elsewhere="a company charges its director in its turn")
     reg.rule("unsold_share_payees", unsold_share_payees)
     reg.on("or_started", clear_track)
     reg.on("or_ended", foreign_step)
@@ -510,6 +519,17 @@ GRAMMAR = TitleGrammar(
              "bank (1839 §12.4-12.5).", "bank income NFLM 60 --abroad DUI",
              (Arg("private", "private"), Arg("amount", "amount")),
              (Opt("--abroad", "abroad", help="the foreign country NFLM's route reached"),)),
+        Verb("force-float", "stock", "Kabinet-Rochussen: float an unfloated company with 30 % bought at the end of "
+             "this stock round, with 7 x par and three shares in the pool (1839 §12.5).",
+             "bank force-float Ann KR ZHESM",
+             (Arg("player", "player"), Arg("private", "private"), Arg("corp", "company"))),
+        Verb("repar", "stock", "Ketwich & Voombergh: re-par a company the player floated in this stock round "
+             "(1839 §12.5).", "bank repar Ann KV NCS 101",
+             (Arg("player", "player"), Arg("private", "private"), Arg("corp", "company"),
+              Arg("price", "amount", offer="par_prices"))),
+        Verb("charge", "operating", "Rotterdamsche Bank: the company charges its director for a station, track "
+             "or train cost (1839 §12.5).", "bank charge NCS 100",
+             (Arg("corp", "company"), Arg("amount", "amount"))),
         Verb("sell-token", "operating", "A company with no train that cannot pay for one sells a placed station "
              "marker to the bank for the location's value; the last stays (1839 §8.2.7.3).",
              "bank sell-token NBDS 40 --city Tilburg",
@@ -912,6 +932,7 @@ def cmd_lay(ctx, cmd) -> None:
     cost = fee + terrain
     turn_pay(ctx, corp, cost)
     ctx.emit("tiles_laid_with_private", corp=corp, private=sym, count=count, fee=fee, terrain=terrain,
+             lays=rs.k("operating", "tile_lays"),
              transfers=[[company_acct(corp), BANK, cost]] if cost else [])
     used(ctx, corp, sym, "tile")
 
@@ -928,6 +949,8 @@ def cmd_token(ctx, cmd) -> None:
     tile), Schielands Hoge Zeedijk (ƒ80 at Venlo, free at Middelburg), Spoorwegwerken Oost (half the
     cost, rounded up: B9); otherwise the shared station rule."""
     s, rs = ctx.state, ctx.rs
+    if s.round.get("tiles", 0) >= 2 and not cmd.get("using"):
+        refuse("no station marker in a turn in which the company laid a second tile (§8.2.4)")
     if not cmd.get("using"):
         track.cmd_token(ctx, cmd)
         return
@@ -1184,9 +1207,11 @@ class TilesLaidWithPrivate:
     count: int
     fee: int
     terrain: int
+    lays: int = 1
 
     def apply(s, e):
-        s.round = {**s.round, "tiles": s.round.get("tiles", 0) + 1}   # the turn's whole lay
+        # the turn's whole lay: no other tile, and (two or more tiles) no station (§8.2.3-8.2.4)
+        s.round = {**s.round, "tiles": max(s.round.get("tiles", 0) + 1, e.get("lays", 1))}
 
     def describe(e, rs):
         return (f"{e['corp']} lays {e['count']} tile(s) with {e['private']} for {rs.money(e['fee'])}"
@@ -1258,3 +1283,204 @@ class BeijnesConverted:
 
     def describe(e, rs):
         return f"{e['private']} becomes {e['corp']}'s {e['train'].rsplit('.', 1)[0]} train"
+
+
+# --------------------------------------------------------------------------- the stock-round powers (§12.5, D7.4)
+
+def player_power(ctx, raw_player, raw_private, ability: str) -> tuple[str, str]:
+    s, rs = ctx.state, ctx.rs
+    player = names.player(s, raw_player)
+    sym = names.private(rs, raw_private)
+    if not rs.private(sym).ability(ability):
+        raise RuleViolation(f"{sym} has no such power")
+    held = s.privates[sym]
+    if held.owner != player_acct(player) or held.closed:
+        raise RuleViolation(f"{player} does not own an open {sym}")
+    return player, sym
+
+
+def ipo_bought(s, rs, corp: str) -> int:
+    """The percent bought from the IPO (B13: Spoorwegwerken Oost's free 10 % does not count)."""
+    gone = 100 - shares.ipo_percent(s, rs, corp)
+    given = s.extra.get("draws", {}).get("oost") == corp and s.privates[SWO].owner is not None
+    return gone - (SWO_SHARE if given else 0)
+
+
+SWO_SHARE = 10
+
+
+def cmd_force_float(ctx, cmd) -> None:
+    """Kabinet-Rochussen (§12.5, D7.4): its owner declares, in a stock round, an unfloated company
+    with at least 30 % bought from the IPO; at the end of the round, before the pool's price drops,
+    it floats with 7 x par and three 10 % certificates go to the pool, each holding par of the
+    bank's money for the company until a player buys it."""
+    s, rs = ctx.state, ctx.rs
+    player, sym = player_power(ctx, cmd.get("player"), cmd.get("private"), "forced_float")
+    corp = names.corp(rs, cmd.get("corp"))
+    why = forced_float_bar(s, rs, corp, rs.private(sym).ability("forced_float"))
+    if why:
+        refuse(why)
+    if corp in [c for c, _n in s.round.get("forced", [])]:
+        refuse(f"{corp} is already declared to float at the end of this stock round")
+    ctx.emit("float_declared", player=player, private=sym, corp=corp, need=rs.private(sym).ability("forced_float"))
+
+
+def forced_float_bar(s, rs, corp: str, need: int) -> str:
+    c = s.corps[corp]
+    if not shares.kind(s, rs, corp).president:
+        return f"{corp} is a foreign company"
+    if c.par is None or c.floated:
+        return f"{corp} must be started and not yet floated"
+    if ipo_bought(s, rs, corp) < need:
+        return (f"{corp} has {ipo_bought(s, rs, corp)}% bought from the IPO; Kabinet-Rochussen needs {need}% "
+                f"(Spoorwegwerken Oost's share not counted, B13)")
+    return ""
+
+
+def forced_floats(ctx) -> None:
+    s, rs = ctx.state, ctx.rs
+    for corp, need in s.round.get("forced", []):
+        if forced_float_bar(s, rs, corp, need):
+            continue
+        par = s.corps[corp].par
+        certs = [c for c in shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp)][:ESCROWED]
+        ctx.emit("floated", corp=corp, capital=FORCED_CAPITAL * par,
+                 transfers=[[BANK, company_acct(corp), FORCED_CAPITAL * par]])
+        ctx.emit("escrowed_to_pool", corp=corp, par=par,
+                 certs=[[c, shares.unsold_acct(s, rs, corp), POOL] for c in certs])
+
+
+FORCED_CAPITAL = 7    # §12.5: "70 % capitalised"
+ESCROWED = 3          # §12.5: three 10 % certificates to the pool, each holding par for the company
+
+
+def escrow_paid(ctx, player: str, corp: str, source: str, cert: str) -> None:
+    """D14.12: a player buying an escrowed certificate from the pool releases its par to the company."""
+    s = ctx.state
+    held = s.extra.get("escrow", {})
+    if source == "pool" and cert in held:
+        ctx.emit("escrow_released", corp=corp, certificate=cert, amount=held[cert],
+                 transfers=[[BANK, company_acct(corp), held[cert]]])
+
+
+def sr_floats_noted(ctx) -> None:
+    """The companies floated as a stock round begins (Ketwich & Voombergh re-pars one floated in it)."""
+    ctx.emit("floats_noted", floated=[sym for sym, c in ctx.state.corps.items() if c.floated])
+
+
+def cmd_repar(ctx, cmd) -> None:
+    """Ketwich & Voombergh (§12.5, B14): on his turn its owner re-pars a company he directs that
+    floated in this stock round, at a par open now; the marker moves there (under others) and the
+    bank brings the treasury to 10 x the new par (or takes the difference). It then closes."""
+    s, rs = ctx.state, ctx.rs
+    player, sym = player_power(ctx, cmd.get("player"), cmd.get("private"), "repar")
+    corp = names.corp(rs, cmd.get("corp"))
+    price = names.amount(cmd.get("price"), "the new par")
+    stock.take_turn(ctx, player)
+    c = s.corps[corp]
+    if s.president(corp) != player:
+        refuse(f"{player} does not direct {corp}")
+    if not c.floated or corp in s.round.get("floated_before", []):
+        refuse(f"{corp} did not float in this stock round: Ketwich & Voombergh re-pars only such a company")
+    stock.check_par_colour(s, rs, price)
+    capital = shares.kind(s, rs, corp).capital_shares
+    change = capital * price - capital * c.par
+    transfers = ([[BANK, company_acct(corp), change]] if change > 0 else
+                 [[company_acct(corp), BANK, -change]] if change < 0 else [])
+    if change < 0 and s.cash(company_acct(corp)) < -change:
+        refuse(f"{corp} has {rs.money(s.cash(company_acct(corp)))} and cannot give back {rs.money(-change)}")
+    ctx.emit("reparred", player=player, corp=corp, old=c.par, price=price, transfers=transfers,
+             moves=[[corp, list(c.cell), list(market.par_cell(rs, price))]])
+    privates.close(ctx, [sym], reason=f"{player} used its power")
+
+
+def cmd_charge(ctx, cmd) -> None:
+    """Rotterdamsche Bank (§12.5): the company owning it charges its director for a station, track
+    or train cost in its turn: the director pays the company that much."""
+    s, rs = ctx.state, ctx.rs
+    corp = operating_corp(ctx, cmd.get("corp"), "charge")
+    owns = [p.sym for p in rs.privates if p.ability("charges_director") and owned_by(s, p.sym, corp)]
+    if not owns:
+        raise RuleViolation(f"{corp} owns no private that charges its director (Rotterdamsche Bank)")
+    amount = names.amount(cmd.get("amount"), "the charge")
+    director = s.president(corp)
+    have = s.cash(player_acct(director))
+    if have < amount:
+        raise RuleViolation(f"{director} has {rs.money(have)}, not {rs.money(amount)}",
+                            f"{director} sells shares first (sell {director} CORP N)")
+    ctx.emit("director_charged", corp=corp, player=director, amount=amount, private=owns[0],
+             transfers=[[player_acct(director), company_acct(corp), amount]])
+
+
+@event
+class FloatDeclared:
+    player: str
+    private: str
+    corp: str
+    need: int
+
+    def apply(s, e):
+        s.round = {**s.round, "forced": [*s.round.get("forced", []), [e["corp"], e["need"]]]}
+
+    def describe(e, rs):
+        return f"{e['player']} uses {e['private']}: {e['corp']} floats at the end of this stock round"
+
+
+@event
+class EscrowedToPool:
+    """Kabinet-Rochussen: three certificates to the pool, each holding par for the company."""
+    corp: str
+    par: int
+
+    def apply(s, e):
+        s.extra = {**s.extra, "escrow": {**s.extra.get("escrow", {}), **{c: e["par"] for c, _f, _t in e["certs"]}}}
+
+    def describe(e, rs):
+        return (f"{len(e['certs'])} {e['corp']} shares go to the pool, each holding {rs.money(e['par'])} for "
+                f"{e['corp']} until bought")
+
+
+@event
+class EscrowReleased:
+    corp: str
+    certificate: str
+    amount: int
+
+    def apply(s, e):
+        s.extra = {**s.extra, "escrow": {c: v for c, v in s.extra.get("escrow", {}).items() if c != e["certificate"]}}
+
+    def describe(e, rs):
+        return f"the bank pays {e['corp']} the {rs.money(e['amount'])} its pool share held"
+
+
+@event
+class FloatsNoted:
+    floated: list
+
+    def apply(s, e):
+        s.round = {**s.round, "floated_before": list(e["floated"])}
+
+
+@event
+class Reparred:
+    player: str
+    corp: str
+    old: int
+    price: int
+
+    def apply(s, e):
+        s.corps[e["corp"]].par = e["price"]
+
+    def describe(e, rs):
+        return f"{e['player']} re-pars {e['corp']} at {rs.money(e['price'])} (was {rs.money(e['old'])})"
+
+
+@event
+class DirectorCharged:
+    corp: str
+    player: str
+    amount: int
+    private: str
+
+    def describe(e, rs):
+        return f"{e['corp']} charges its director {e['player']} {rs.money(e['amount'])} ({e['private']})"

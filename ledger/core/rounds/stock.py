@@ -201,6 +201,7 @@ def buy_one(ctx, player: str, corp: str, source: str | None, percent: int | None
     ctx.emit("share_bought", player=player, corp=corp, source=source, price=price, percent=s.cert_percent[cert],
              transfers=[[player_acct(player), to, amount] for to, amount in payees if amount],
              certs=[[cert, holder, player_acct(player)]])
+    ctx.reg.call("share_bought", ctx, player, corp, source, cert)
     check_president(ctx, corp)
     acted(ctx, player, bought=[corp, source])
     check_float(ctx, corp)
@@ -369,6 +370,7 @@ def finish(ctx) -> None:
     """The title's end-of-SR price moves (1830: sold-out companies rise), the priority deal passes,
     the set of operating rounds begins."""
     s, rs = ctx.state, ctx.rs
+    ctx.reg.call("sr_ending", ctx)   # a title's step before the price moves (1839: Kabinet-Rochussen)
     for step in market.end_of_sr_steps(rs):  # the title's market.end_of_sr, in order
         for corp in operating_order(s, rs, every_kind=True):
             c = s.corps[corp]

@@ -10,7 +10,7 @@ certificate sold again in a relic phase).
 from __future__ import annotations
 
 from ledger.core.ruleset import Ruleset, Side
-from ledger.core.state import DEPOT, RUSTED, GameState, train_type
+from ledger.core.state import DEPOT, RUSTED, UNUSED, GameState, train_type
 
 
 def phase_index(rs: Ruleset, name: str) -> int:
@@ -99,7 +99,9 @@ def limit_text(s: GameState, rs: Ruleset, corp: str | None = None) -> str:
 
 
 def sold_count(s: GameState, name: str) -> int:
-    return sum(1 for t, h in s.trains.items() if train_type(t) == name and h != DEPOT)
+    """Trains of a type that have left the supply, not counting any left out of the game at the
+    set-up (so the first one sold still starts its phase)."""
+    return sum(1 for t, h in s.trains.items() if train_type(t) == name and h not in (DEPOT, UNUSED))
 
 
 def depot_left(s: GameState, name: str) -> list[str]:
@@ -243,8 +245,9 @@ def roster(s: GameState, rs: Ruleset) -> list[dict]:
         if not t.supply:
             continue
         left = None if t.count is None else len(depot_left(s, t.name))
+        unused = sum(1 for tr, h in s.trains.items() if train_type(tr) == t.name and h == UNUSED)
         out.append({"type": t.name, "sides": [{"name": sd.name, "price": sd.price} for sd in t.sides],
-                    "left": left, "of": t.count, "for_sale": t.name in offer, "rusts_on": t.rusts_on})
+                    "left": left, "of": None if t.count is None else t.count - unused, "for_sale": t.name in offer, "rusts_on": t.rusts_on})
     return out
 
 
