@@ -773,3 +773,19 @@ def test_no_sixty_percent_cap_on_foreign_units(table_f, tmp_path):
     assert player(s, "Ann")["shares"]["DUI"] == 74 and player(s, "Ann")["certificates"] == certs
     assert cash(s)["Ann"] == 2141 - 2000 and corp(s, "DUI")["cash"] == 77 + 2000
     assert corp(s, "DUI")["price"] == 89                 # players hold all 50 units: +1
+
+
+def test_a_4_percent_bought_when_the_charter_holds_only_2_percents(table_f, tmp_path):
+    """§7.3 (D6.1): holders exchange singles for doubles as a purchase needs. SR 6, brown, DUI at 80:
+    the charter holds 25 units (50 %); after nine 4 % purchases (Ben 5, Ann 4) it holds 14 %, seven
+    2 %s. Ann asks for a 4 %: two 2 %s, one purchase, 2 x 80 = 160, all to Duitsland in brown."""
+    b = at(table_f, "sr6", tmp_path)
+    play(b, "\n".join(F_SR6.splitlines()[:9]))        # the nine 4 % purchases
+    s0 = b.status()
+    assert corp(s0, "DUI")["ipo"] == 14
+    b.line("pass Ben")
+    b.line("buy Ann DUI --percent 4")
+    s = b.status()
+    assert corp(s, "DUI")["ipo"] == 10 and corp(s, "DUI")["cash"] == corp(s0, "DUI")["cash"] + 160
+    assert player(s, "Ann")["cash"] == player(s0, "Ann")["cash"] - 160
+    assert "audit: ledger, replay and rules agree" in b("audit").stdout

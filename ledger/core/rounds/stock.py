@@ -181,27 +181,37 @@ def buy_one(ctx, player: str, corp: str, source: str | None, percent: int | None
     if k.buyable_from_phase and not trains.phase_reached(s, rs, k.buyable_from_phase):
         refuse(f"{corp}'s shares are on sale from {trains.phase_label(k.buyable_from_phase)}; it is "
                f"{trains.phase_label(s.phase)}")
-    source = source or ("ipo" if shares.next_ipo_cert(s, rs, corp, percent) else "pool")
-    cert = (shares.next_ipo_cert(s, rs, corp, percent) if source == "ipo"
-            else shares.next_pool_cert(s, corp, percent))
-    if cert is None:
+    holder_of = lambda where: shares.unsold_acct(s, rs, corp) if where == "ipo" else POOL  # noqa: E731
+    singles = lambda where: [c for c in shares.ordinary_certs(s, holder_of(where), corp)  # noqa: E731
+                             if s.cert_percent[c] == k.unit]
+    # 1839 D6.1: a 4 % wanted where only 2 %s are left is two 2 %s exchanged for it: one purchase
+    pieces = lambda where: (singles(where)[:percent // k.unit]  # noqa: E731
+                            if percent and k.breaks_certificates and len(singles(where)) * k.unit >= percent else [])
+    next_of = lambda where: (shares.next_ipo_cert(s, rs, corp, percent) if where == "ipo"  # noqa: E731
+                             else shares.next_pool_cert(s, corp, percent))
+    source = source or ("ipo" if next_of("ipo") or pieces("ipo") else "pool")
+    cert = next_of(source)
+    certs = [cert] if cert else pieces(source)
+    if not certs:
         where = "the IPO" if source == "ipo" else "the pool"
         size = f"{percent}% " if percent else ""
         raise RuleViolation(f"{where} has no {size}{corp} share for sale")
-    check_may_buy(ctx, player, corp, source, s.cert_percent[cert])
-    price = share_price(s, rs, corp, source) * s.cert_percent[cert] // shares.unit(s, rs, corp)
+    pct = sum(s.cert_percent[c] for c in certs)
+    check_may_buy(ctx, player, corp, source, pct)
+    price = share_price(s, rs, corp, source) * pct // shares.unit(s, rs, corp)
     cash = s.cash(player_acct(player))
     if cash < price:
         raise RuleViolation(f"{player} has {rs.money(cash)}, a {corp} share from the {source.upper() if source == 'ipo' else source} costs {rs.money(price)}")
-    shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[cert], source)
+    shares.check_can_take_cert(s, rs, player, corp, pct, source)
     holder, payee = (shares.unsold_acct(s, rs, corp), shares.share_money_to(s, rs, corp)) if source == "ipo" else (POOL, BANK)
     # a title may split an unsold share's price (1839 D6.3: half to a foreign company until brown)
     split = ctx.reg.rules.get("unsold_share_payees") if source == "ipo" else None
     payees = (split(s, rs, corp, price) if split else None) or [[payee, price]]
-    ctx.emit("share_bought", player=player, corp=corp, source=source, price=price, percent=s.cert_percent[cert],
+    ctx.emit("share_bought", player=player, corp=corp, source=source, price=price, percent=pct,
              transfers=[[player_acct(player), to, amount] for to, amount in payees if amount],
-             certs=[[cert, holder, player_acct(player)]])
-    ctx.reg.call("share_bought", ctx, player, corp, source, cert)
+             certs=[[c, holder, player_acct(player)] for c in certs])
+    for c in certs:
+        ctx.reg.call("share_bought", ctx, player, corp, source, c)
     check_president(ctx, corp)
     acted(ctx, player, bought=[corp, source])
     check_float(ctx, corp)
