@@ -230,12 +230,18 @@ def test_nflm_income_is_paid_and_counts_twice_abroad(game):
     assert "paid this OR" in error_line(game.line("income NFLM 60", ok=False))
     # a public route pars DUI (80) this OR: DUI's income is half of (100 + 2 x 60), rounded up to 200
     game.line("pay AMS 100 --abroad DUI")
+    assert game.status()["revenue_track"]["AMS"] == {"revenue": 100, "abroad": ["DUI"]}
     game.line("done AMS")
     game.line("withhold ZHESM 0")
     game.line("done ZHESM")
     dui = company(game, "DUI")
     assert dui["cash"] == 100 + 100                     # half of 200 to its charter, 2 x 50 units x ƒ2
     assert dui["price"] == 89
+    # status shows the foreign company and the track; JSON gives the track of the OR just played
+    out = game("status").stdout
+    assert "DUI: ƒ89, charter ƒ200, 50 units unsold, 0 in the pool" in out
+    # OR 2.2 has begun: the track starts from nothing again (§8.1)
+    assert game.status()["revenue_track"] == {}
 
 
 def test_regiment_genietroepen_needs_its_company(game):

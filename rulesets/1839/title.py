@@ -421,9 +421,14 @@ def status_lines(s, rs) -> list[str]:
     draws = s.extra.get("draws")
     if not draws:
         return ["Draws: not yet typed (deal ...)"]
-    out = [f"Draws: Rijkswaterstaat -> {draws['rws']} director's certificate at {rs.money(RWS_PAR)}; Spoorwegwerken "
-           f"Oost -> {draws['oost']} 10 %; foreign pars "
-           + ", ".join(f"{k} {rs.money(v)}" for k, v in draws["foreign"].items())]
+    out = foreign_status(s, rs)
+    if obsolete(s):
+        out.append("Privates: obsolete (brown): no company may buy one; each closes at its next closing point")
+    elif s.extra.get("obsolescence_due"):
+        out.append(f"Privates: obsolete once {s.extra['obsolescence_due']} finishes its turn")
+    out += [f"Draws: Rijkswaterstaat -> {draws['rws']} director's certificate at {rs.money(RWS_PAR)}; Spoorwegwerken "
+            f"Oost -> {draws['oost']} 10 %; foreign pars "
+            + ", ".join(f"{k} {rs.money(v)}" for k, v in draws["foreign"].items())]
     if s.round.get("kind") == "draws":
         chips = s.round["chips"]
         out.append("Auction: " + ", ".join(
@@ -436,6 +441,8 @@ def status_lines(s, rs) -> list[str]:
 def status_data(s, rs) -> dict:
     draws = s.extra.get("draws") or None
     data = {"draws": draws, "revenue_track": tallies(s),
+            "privates_obsolete": obsolete(s), "obsolescence_after": s.extra.get("obsolescence_due"),
+            "saved_markers_used": dict(s.extra.get("saved", {})),
             "foreign": {sym: {"income": income_of(s, sym)[0]} for sym in FOREIGN_ORDER if sym in s.corps}}
     if s.round.get("kind") == "draws":
         data["auction"] = {"chips": list(s.round["chips"]), "discounts": dict(s.round["discounts"]),
