@@ -283,6 +283,12 @@ def test_rijkswaterstaat_closes_when_its_company_buys_a_train(tmp_path):
     assert companies(b)["NBDS"]["floated"] and companies(b)["NBDS"]["cash"] == 1010
     b.lines("pass Ben", "pass Ann")
     assert b.status()["operating"] == "NBDS"      # ƒ101, the highest price
+    # §4, §12.3: NBDS places its printed home (Breda) and the additional one in Emmen: 5 - 2 markers
+    assert companies(b)["NBDS"]["tokens_left"] == 3
+    # a station costs the location's value x the locations of its markers (§8.2.4): 30 x 2
+    cash = companies(b)["NBDS"]["cash"]
+    b.line("token NBDS 30 --city Tilburg")
+    assert companies(b)["NBDS"]["cash"] == cash - 60
     b.lines("withhold NBDS 0", "train NBDS 2")
     rws = next(p for p in b.status()["privates"] if p["sym"] == "RWS")
     assert rws["closed"] and "NBDS bought a train" in b.log()[-1]["lines"][-1]

@@ -218,6 +218,10 @@ def test_beyer_peacock_sells_saved_markers_for_200(game):
     assert flags[0]["n"] == 1
 
 
+def test_a_private_without_saved_markers_has_no_such_power(game):
+    assert "no SAVED markers" in error_line(game.line("save AMS SLE 2", ok=False))
+
+
 def test_beyer_peacocks_owner_does_not_buy_its_own_markers(game):
     game.line("buy-private AMS BP 1")
     assert "sold to other companies" in error_line(game.line("save AMS BP 2", ok=False))

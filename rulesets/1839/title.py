@@ -387,6 +387,11 @@ def rws_closes(ctx, corp: str, _train: str) -> None:
         privates.close(ctx, [RWS], reason=f"{corp} bought a train (§12.3)")
 
 
+def extra_homes(s, corp: str) -> int:
+    """§4, §12.3: the company tied to Rijkswaterstaat has an additional home station in Emmen (D19)."""
+    return 1 if s.extra.get("draws", {}).get("rws") == corp else 0
+
+
 def cmd_sell_token(ctx, cmd) -> None:
     """§8.2.7.3 (D11.6): a company with no train that cannot pay for one may sell placed station
     markers back to the bank for the location's value; it keeps its last marker on the map."""
@@ -479,6 +484,7 @@ def register(reg) -> None:
     reg.verb("income", cmd_income, "operating", elsewhere="NFLM and MEVS earn in an operating round")
     reg.verb("buy-private", cmd_buy_private, "operating")
     reg.rule("train_discount", train_discount)
+    reg.rule("extra_homes", extra_homes)
     reg.rule("train_before_run", train_before_run)
     reg.rule("rusting", rusting)
     reg.owner_flags.add("saved")
@@ -798,8 +804,6 @@ def buy_trains(ctx, sym: str) -> None:
             train_step.new_phase_or_rust(ctx, name)
             train_step.check_limits(ctx)
         end_due(ctx, sym, to)
-        if where == DEPOT:   # a FLOOD goes back: the company could buy it again and again
-            return
 
 
 RETURNS_TO_SUPPLY = "FLOOD"   # §8.3.2: a foreign company's FLOOD goes back into the supply
@@ -1079,6 +1083,8 @@ def cmd_save(ctx, cmd) -> None:
         transfers = [[company_acct(corp), company_acct(owner), share], [company_acct(corp), BANK, price - share]]
     ctx.emit("train_saved", corp=corp, private=sym, train=train, price=price, transfers=[t for t in transfers if t[2]],
              flags={train: {"saved": True}})
+    if p.ability("closes_on_use") and left <= 1:   # Verveers closes once its marker is used (§12.5)
+        privates.close(ctx, [sym], reason=f"{corp} used its power")
 
 
 def rusting(s, rs, name: str) -> tuple[list[list[str]], list[str]]:

@@ -78,7 +78,8 @@ def next_corp(ctx) -> None:
     c = s.corps[sym]
     home = not c.operated
     cost = rs.k("operating", "home_token_cost") if home else 0
-    homes = rs.corporation(sym).homes if home else 1
+    more = ctx.reg.rules.get("extra_homes")   # 1839 Rijkswaterstaat: a home at Emmen for its company
+    homes = rs.corporation(sym).homes + (more(s, sym) if more else 0) if home else 1
     ctx.emit("corp_turn_started", corp=sym, pos=pos, president=s.president(sym), home_token=home,
              **({"homes": homes} if homes > 1 else {}), transfers=[[company_acct(sym), BANK, cost]] if cost else [])
 
