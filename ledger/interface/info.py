@@ -41,6 +41,7 @@ def info_text(rs: Ruleset) -> str:
     out.append(tabulate([[p.name, p.on_train, limit(p), p.ors, ", ".join(p.tiles), ", ".join(p.par_colours) or "all",
                           "rusted certificates for sale" if p.relics else ""] for p in rs.phases],
                         headers=["phase", "starts with", "train limit", "ORs", "tiles", "pars", "notes"]))
+    out.append(market_table(rs))
     out.append("Par prices: " + par_text(rs))
     if rs.market_rules.get("provisional"):
         out.append(f"MARKET IS PROVISIONAL: {rs.market_rules['provisional']}. Check it against your printed "
@@ -104,3 +105,20 @@ def par_text(rs: Ruleset) -> str:
     for p in pars:
         colours.setdefault(cells[p].colour or "-", []).append(p)
     return " · ".join(f"{c} {', '.join(rs.money(p) for p in ps)}" for c, ps in colours.items())
+
+
+def market_table(rs: Ruleset) -> str:
+    """The stock market's boxes row by row (top row first), each price with its mark: p a par box,
+    e the box that ends the game, y/o/b a lower-left zone."""
+    marks = {"yellow": "y", "orange": "o", "brown": "b"}
+    rows = max(r for r, _c in rs.market) + 1
+    cols = max(c for _r, c in rs.market) + 1
+    lines = []
+    for r in range(rows):
+        cells = []
+        for c in range(cols):
+            cell = rs.market.get((r, c))
+            mark = "" if cell is None else "e" if cell.end else "p" if cell.par else marks.get(cell.zone, "")
+            cells.append("" if cell is None else f"{cell.price}{mark}")
+        lines.append(" ".join(f"{x:>5}" for x in cells).rstrip())
+    return "Stock market (p par, e ends the game, y/o/b zones):\n" + "\n".join(lines)
