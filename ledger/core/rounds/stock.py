@@ -181,17 +181,8 @@ def buy_one(ctx, player: str, corp: str, source: str | None, percent: int | None
     if k.buyable_from_phase and not trains.phase_reached(s, rs, k.buyable_from_phase):
         refuse(f"{corp}'s shares are on sale from {trains.phase_label(k.buyable_from_phase)}; it is "
                f"{trains.phase_label(s.phase)}")
-    holder_of = lambda where: shares.unsold_acct(s, rs, corp) if where == "ipo" else POOL  # noqa: E731
-    singles = lambda where: [c for c in shares.ordinary_certs(s, holder_of(where), corp)  # noqa: E731
-                             if s.cert_percent[c] == k.unit]
-    # 1839 D6.1: a 4 % wanted where only 2 %s are left is two 2 %s exchanged for it: one purchase
-    pieces = lambda where: (singles(where)[:percent // k.unit]  # noqa: E731
-                            if percent and k.breaks_certificates and len(singles(where)) * k.unit >= percent else [])
-    next_of = lambda where: (shares.next_ipo_cert(s, rs, corp, percent) if where == "ipo"  # noqa: E731
-                             else shares.next_pool_cert(s, corp, percent))
-    source = source or ("ipo" if next_of("ipo") or pieces("ipo") else "pool")
-    cert = next_of(source)
-    certs = [cert] if cert else pieces(source)
+    source = source or ("ipo" if shares.certificates_for_sale(s, rs, corp, "ipo", percent) else "pool")
+    certs = shares.certificates_for_sale(s, rs, corp, source, percent)
     if not certs:
         where = "the IPO" if source == "ipo" else "the pool"
         size = f"{percent}% " if percent else ""

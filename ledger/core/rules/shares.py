@@ -260,6 +260,21 @@ def next_ipo_cert(s: GameState, rs: Ruleset, corp: str, percent: int | None = No
     return certs[0] if certs else None
 
 
+def certificates_for_sale(s: GameState, rs: Ruleset, corp: str, source: str, percent: int | None) -> list[str]:
+    """What one purchase from the IPO (or treasury) or the pool takes: the next certificate (of
+    `percent`, when asked); where none of that size is left but single units are and the kind
+    exchanges certificates (1839 D6.1: a 4 % for two 2 %s), those units."""
+    cert = next_ipo_cert(s, rs, corp, percent) if source == "ipo" else next_pool_cert(s, corp, percent)
+    if cert:
+        return [cert]
+    k = kind(s, rs, corp)
+    if not percent or not k.breaks_certificates:
+        return []
+    holder = unsold_acct(s, rs, corp) if source == "ipo" else POOL
+    singles = [c for c in ordinary_certs(s, holder, corp) if s.cert_percent[c] == k.unit]
+    return singles[:percent // k.unit] if len(singles) * k.unit >= percent else []
+
+
 def next_pool_cert(s: GameState, corp: str, percent: int | None = None) -> str | None:
     certs = [c for c in ordinary_certs(s, POOL, corp) if percent in (None, s.cert_percent[c])]
     return certs[0] if certs else None
