@@ -28,7 +28,8 @@ def values(kind: str, s, rs, verb: str, arg) -> list[str]:
     if kind == "player":
         return list(s.players)
     if kind == "company":
-        return [c.sym for c in rs.corporations]
+        # an emergency sale may hand a private to the bank (sell PLAYER PRIVATE)
+        return [c.sym for c in rs.corporations] + ([p.sym for p in rs.privates] if verb == "sell" else [])
     if kind in ("private", "item"):
         return [p.sym for p in rs.privates] + [c.sym for c in rs.corporations]
     if kind in ("side", "train"):

@@ -250,3 +250,21 @@ def test_nflm_income_is_paid_and_counts_twice_abroad(game):
 
 def test_regiment_genietroepen_needs_its_company(game):
     assert "does not own an open RG" in error_line(game.line("tile AMS 80 --with rg", ok=False))
+
+
+def test_a_staatslijn_lay_does_not_keep_the_company_from_placing_a_marker(game):
+    game.line("lay AMS SLE 2")                          # §12.2: "does not preclude" a station marker
+    before = company(game, "AMS")["cash"]
+    game.line("token AMS 20 --city Venlo")              # ƒ20 x 1 location
+    assert company(game, "AMS")["cash"] == before - 20
+
+
+def test_no_company_ends_its_turn_without_a_train_by_pleading_no_route(game):
+    game.line("pay AMS 60")
+    assert "must own a train after its turn" in error_line(game.line("done AMS --no-route", ok=False))
+
+
+def test_a_private_station_is_still_the_turns_one_marker(game):
+    game.line("buy-private AMS SWO 100")
+    game.line("token AMS 20 --city Venlo")               # the turn's marker
+    assert "one a turn" in error_line(game.line("token AMS 30 --using SWO --city Utrecht", ok=False))

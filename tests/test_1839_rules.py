@@ -1458,6 +1458,9 @@ def test_d11_6_bankruptcy_ends_the_game_at_once(game_p, tmp_path):
     t.play("sell Dee VVD")
     t.play("sell Dee LSW")
     assert t.player("Dee", t.status())["cash"] == 484
+    # §8.2.7.3: NCS must also sell every station marker but its last (its second home, say worth 40)
+    t.refused("bankrupt Dee", "station marker")
+    t.play("sell-token NCS 40")
     t.play("bankrupt Dee")
     s = t.status()
     assert s["game_over"] and "bankrupt" in (s["end_reason"] or "")

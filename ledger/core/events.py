@@ -488,6 +488,16 @@ class SrActed:
 
 
 @event
+class DirectorsNoted:
+    """The companies a player directs as his turn's buying begins (1839 §7.3's several purchases)."""
+    player: str
+    corps: list
+
+    def apply(s, e):
+        s.round = {**s.round, "directs": list(e["corps"])}
+
+
+@event
 class StockPass:
     player: str
 

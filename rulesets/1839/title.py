@@ -392,6 +392,17 @@ def extra_homes(s, corp: str) -> int:
     return 1 if s.extra.get("draws", {}).get("rws") == corp else 0
 
 
+def token_sale_offer(s, rs) -> list:
+    """`sell-token` is legal now for a company with no train, short of one, and with a marker to spare."""
+    corp = s.round.get("corp")
+    if not corp or trains.working(s, corp) or len(s.corps[corp].stations) <= 1:
+        return []
+    cheapest = trains.cheapest_available(s, rs)
+    if cheapest is None or s.cash(company_acct(corp)) >= cheapest[0]:
+        return []
+    return [Action("sell-token", (corp,), f"sell-token {corp} VALUE")]
+
+
 def cmd_sell_token(ctx, cmd) -> None:
     """§8.2.7.3 (D11.6): a company with no train that cannot pay for one may sell placed station
     markers back to the bank for the location's value; it keeps its last marker on the map."""
@@ -419,6 +430,19 @@ def cmd_sell_token(ctx, cmd) -> None:
         index = len(stations) - 1   # the last one placed
     ctx.emit("token_sold", corp=corp, index=index, city=stations[index].city, value=value,
              transfers=[[BANK, company_acct(corp), value]] if value else [])
+
+
+def cmd_bankrupt(ctx, cmd) -> None:
+    """§8.2.7.3: a director is bankrupt only once his company has also sold every station marker
+    it legally may (all but its last)."""
+    s = ctx.state
+    corp = s.round.get("corp")
+    director = corp and s.president(corp) == names.player(s, cmd.get("player"))
+    if director and not trains.working(s, corp) and len(s.corps[corp].stations) > 1:
+        refuse(f"{s.president(corp)} is not bankrupt yet: {corp} still has {len(s.corps[corp].stations) - 1} station "
+               f"marker(s) it may sell, and a director is bankrupt only when every source is used (§8.2.7.3)",
+               f"sell-token {corp} VALUE --city CITY")
+    operating.cmd_bankrupt(ctx, cmd)
 
 
 def status_lines(s, rs) -> list[str]:
@@ -472,7 +496,8 @@ def register(reg) -> None:
     reg.verb("discount", cmd_discount, "draws", elsewhere="discounts are placed before and in the auction (§6)")
     reg.verb("buy", cmd_buy, "draws")
     reg.verb("sell-token", cmd_sell_token, "operating",
-             elsewhere="a station marker is sold in the company's turn, to buy its first train (§8.2.7.3)")
+             elsewhere="a station marker is sold in the company's turn, to buy its first train (§8.2.7.3)",
+             offer=token_sale_offer)
     reg.on("game_started", place_yellow_privates)
     reg.on("train_bought", rws_closes)
     for how in ("pay", "half", "withhold"):
@@ -483,6 +508,7 @@ def register(reg) -> None:
     reg.verb("save", cmd_save, "operating", elsewhere="a SAVED marker is placed in its company's turn (§12.5)")
     reg.verb("income", cmd_income, "operating", elsewhere="NFLM and MEVS earn in an operating round")
     reg.verb("buy-private", cmd_buy_private, "operating")
+    reg.verb("bankrupt", cmd_bankrupt, "operating")
     reg.rule("train_discount", train_discount)
     reg.rule("extra_homes", extra_homes)
     reg.rule("train_before_run", train_before_run)
@@ -711,6 +737,8 @@ def clear_track(ctx) -> None:
 def foreign_step(ctx) -> None:
     """D6.4: after the public companies, each parred foreign company in turn: income, half-pay,
     price, buy-back from the pool, trains."""
+    if any(sym in ctx.state.corps and listed(ctx.state, sym) for sym in FOREIGN_ORDER):
+        ctx.emit("foreign_step_begun")
     for sym in FOREIGN_ORDER:
         if sym in ctx.state.corps and listed(ctx.state, sym):
             operate_foreign(ctx, sym)
@@ -803,6 +831,7 @@ def buy_trains(ctx, sym: str) -> None:
         if first:
             train_step.new_phase_or_rust(ctx, name)
             train_step.check_limits(ctx)
+
         end_due(ctx, sym, to)
 
 
@@ -960,7 +989,7 @@ def cmd_token(ctx, cmd) -> None:
     tile), Schielands Hoge Zeedijk (ƒ80 at Venlo, free at Middelburg), Spoorwegwerken Oost (half the
     cost, rounded up: B9); otherwise the shared station rule."""
     s, rs = ctx.state, ctx.rs
-    if s.round.get("tiles", 0) >= 2 and not cmd.get("using"):
+    if s.round.get("tiles", 0) >= 2 and not s.round.get("private_lay"):
         refuse("no station marker in a turn in which the company laid a second tile (§8.2.4)")
     if not cmd.get("using"):
         track.cmd_token(ctx, cmd)
@@ -970,6 +999,8 @@ def cmd_token(ctx, cmd) -> None:
     p = rs.private(sym)
     if not owned_by(s, sym, corp):
         raise RuleViolation(f"{corp} does not own an open {sym}")
+    for why in track.station_bars(s, corp):   # a private's marker is still the turn's one marker (§8.2.4)
+        refuse(why)
     if track.markers_left(s, rs, corp) <= 0:
         raise RuleViolation(f"{corp} has no station markers left")
     given = cmd.get("cost")
@@ -1151,7 +1182,9 @@ def brown_began(ctx, phase: str) -> None:
                          trains=[[train, DEPOT, company_acct(corp)]])
             privates.close(ctx, [p.sym], reason=f"it became {corp}'s {into} train")
             train_step.check_limits(ctx)
-    operating = s.round.get("corp") if s.round.get("kind") == "operating" else None
+    # a public company's first 7+: obsolete once it finishes its turn; a foreign company's: at once
+    operating = (s.round.get("corp") if s.round.get("kind") == "operating" and not s.round.get("foreign_step")
+                 else None)
     if operating:
         ctx.emit("obsolescence_due", corp=operating)
     else:
@@ -1224,7 +1257,8 @@ class TilesLaidWithPrivate:
 
     def apply(s, e):
         # the turn's whole lay: no other tile, and (two or more tiles) no station (§8.2.3-8.2.4)
-        s.round = {**s.round, "tiles": max(s.round.get("tiles", 0) + 1, e.get("lays", 1))}
+        # (§12.2: the power does not keep the company from placing a station marker)
+        s.round = {**s.round, "tiles": max(s.round.get("tiles", 0) + 1, e.get("lays", 1)), "private_lay": True}
 
     def describe(e, rs):
         return (f"{e['corp']} lays {e['count']} tile(s) with {e['private']} for {rs.money(e['fee'])}"
@@ -1497,3 +1531,11 @@ class DirectorCharged:
 
     def describe(e, rs):
         return f"{e['corp']} charges its director {e['player']} {rs.money(e['amount'])} ({e['private']})"
+
+
+@event
+class ForeignStepBegun:
+    """The public companies have operated; the foreign companies operate now (§8.3)."""
+
+    def apply(s, e):
+        s.round = {**s.round, "foreign_step": True}

@@ -175,11 +175,14 @@ def cmd_done(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "done")
     ensure_ran(ctx, corp, "done")
+    always = rs.k("operating", "must_buy_train") == "always"
+    if cmd.get("no_route") and always:
+        refuse(f"in {rs.title} a company must own a train after its turn, route or not")
     if not trains.working(s, corp) and not cmd.get("no_route") and must_own_train(s, rs, corp):
         cheapest = trains.cheapest_available(s, rs)
         what = f"cheapest: {cheapest[1]} for {rs.money(cheapest[0])}" if cheapest else "none for sale"
         refuse(f"{corp} has no train and must buy one ({what})",
-                            f"if {corp} has no route, say 'done {corp} --no-route'")
+               f"buy one: train {corp} TYPE" if always else f"if {corp} has no route, say 'done {corp} --no-route'")
     ctx.emit("corp_turn_ended", corp=corp)
     ctx.reg.call("corp_turn_ended", ctx, corp)
     next_corp(ctx)
@@ -354,6 +357,12 @@ def legal(s, rs, reg) -> Turn:
     unless = " unless --no-route" if rs.k("operating", "must_buy_train") == "route" else ""
     steps.append(f"done (must buy a train{unless})" if must else "done")
     acts += [Action("train", (corp,)), Action("done", (corp,))]
+    if must and s.president(corp) and shortfall(s, rs, corp) > 0:
+        # the company and its director cannot pay for the cheapest train: he raises money, or is bankrupt
+        pres = s.president(corp)
+        steps.append(f"{pres} is {rs.money(shortfall(s, rs, corp))} short: sell {pres} CORP N (or a private), "
+                     f"or bankrupt {pres}")
+        acts += [Action("sell", (pres,)), Action("bankrupt", (pres,))]
     line = f"OR {s.round['set']}.{s.round['index']}: {corp} ({s.president(corp) or 'no director'}) operates: {', '.join(steps)}"
     return Turn(corp, tuple(acts), line)
 

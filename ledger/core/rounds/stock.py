@@ -167,7 +167,12 @@ def cmd_buy(ctx, cmd) -> None:
         raise RuleViolation(f"{corp} is a private; privates change hands in the auction or with buy-private")
     count = cmd.get("count") or 1
     take_turn(ctx, player)
+    note_directorships(ctx, player)
     percent = names.whole_number(cmd.get("percent"), "the certificate's percent") if cmd.get("percent") else None
+    sizes = sorted(set(shares.kind(s, rs, corp).certificates[1 if s.presidents.get(corp) else 0:]), reverse=True)
+    if percent is not None and percent not in sizes:
+        raise RuleViolation(f"a {corp} certificate is {' or '.join(f'{p}%' for p in sizes)}, not {percent}%: one "
+                            f"certificate a purchase")
     for _ in range(count):
         buy_one(ctx, player, corp, cmd.get("source"), percent)
 
@@ -245,11 +250,23 @@ def check_may_buy(ctx, player: str, corp: str, source: str, pct: int = 0) -> Non
         refuse(f"{player} has already bought this turn: one certificate per turn{several}")
 
 
+def note_directorships(ctx, player: str) -> None:
+    """Where a director may buy several certificates of his company in a turn (1839 §7.3): the
+    companies the player directs as his turn's buying begins (one who takes the chair with his
+    first purchase is not yet its director)."""
+    s, rs = ctx.state, ctx.rs
+    if rs.k("stock", "director_buy_percent") and not s.round["buys"]:
+        ctx.emit("directors_noted", player=player, corps=[c for c in s.corps if s.president(c) == player])
+
+
 def director_may_buy_more(s, rs, player: str, corp: str, pct: int) -> bool:
     """1839 §7.3: the director of a company may buy up to the title's percent of it in one action
-    (the par certificate included), from the IPO, the pool or both."""
+    (the par certificate included), from the IPO, the pool or both: its director as the turn's
+    buying began, or the player who started it with this turn's par."""
     most = rs.k("stock", "director_buy_percent")
     if not most or s.president(corp) != player or any(b[0] != corp for b in s.round["buys"]):
+        return False
+    if corp not in s.round.get("directs", []) and s.round["buys"][0][1] != "par":
         return False
     ordinary = shares.kind(s, rs, corp).certificates[-1]
     bought = sum(s.cert_percent[s.presidents[corp]] if b[1] == "par" else ordinary for b in s.round["buys"])
@@ -295,8 +312,6 @@ def cmd_sell(ctx, cmd) -> None:
     take_turn(ctx, player)
     if rs.k("stock", "no_sell_in_first_round") and s.round["number"] == 1:
         refuse("no selling in the first stock round")
-    if rs.k("stock", "sell_after_operating") and shares.kind(s, rs, corp).president and not s.corps[corp].operated:
-        refuse(f"{corp} has not operated yet: its shares may be sold once it has operated (1839 §7.2)")
     shares.sell(ctx, player, corp, n)
     acted(ctx, player, sold=corp)
 

@@ -285,7 +285,7 @@ def sellable_value(s: GameState, rs: Ruleset, player: str, keep_president_of: st
     by company (each company's shares sold in one action at its current price)."""
     total, plan = 0, []
     for corp in s.corps:
-        if s.corps[corp].cell is None:
+        if s.corps[corp].cell is None or sale_bar(s, rs, corp):
             continue
         held = shares_of(s, rs, player_acct(player), corp)
         for n in range(held, 0, -1):
@@ -293,10 +293,25 @@ def sellable_value(s: GameState, rs: Ruleset, player: str, keep_president_of: st
                 sale_moves(s, rs, player, corp, n, keep_president=(corp == keep_president_of))
             except RuleViolation:
                 continue
-            total += n * price(s, rs, corp)
+            total += n * sale_price(s, rs, corp)
             plan.append((corp, n))
             break
     return total, plan
+
+
+def sale_bar(s: GameState, rs: Ruleset, corp: str) -> str:
+    """Why the company's shares may not be sold now ("" when they may): a title whose companies'
+    shares sell only once the company has operated (1839 §7.2), in stock and operating rounds."""
+    if rs.k("stock", "sell_after_operating") and kind(s, rs, corp).president and not s.corps[corp].operated:
+        return f"{corp} has not operated yet: its shares may be sold once it has operated (§7.2)"
+    return ""
+
+
+def sale_price(s: GameState, rs: Ruleset, corp: str) -> int:
+    """What one share sells for: the market price, or the box below it (1839 D6.3, B6: the floor's own)."""
+    if kind(s, rs, corp).sale_price == "box_below":
+        return market.price(rs, market.move(rs, s.corps[corp].cell, "down"))
+    return price(s, rs, corp)
 
 
 def sell(ctx, player: str, corp: str, n: int, keep_president: bool = False) -> dict:
@@ -306,10 +321,10 @@ def sell(ctx, player: str, corp: str, n: int, keep_president: bool = False) -> d
     c = s.corps[corp]
     if c.cell is None:
         raise RuleViolation(f"{corp} has no share price yet: its shares cannot be sold")
+    if sale_bar(s, rs, corp):
+        refuse(sale_bar(s, rs, corp))
     moves, new_pres = sale_moves(s, rs, player, corp, n, keep_president=keep_president)
-    at = price(s, rs, corp)
-    if kind(s, rs, corp).sale_price == "box_below":  # 1839 D6.3: the next lower box (B6: the floor's own)
-        at = market.price(rs, market.move(rs, c.cell, "down"))
+    at = sale_price(s, rs, corp)
     to = market.after_sale(rs, c.cell, n)
     amount = at * n
     if rs.k("stock", "sale_price") == "stepwise":
