@@ -230,16 +230,16 @@ def test_an_auction_buy_costs_face_less_discounts_and_a_raise_is_20(tmp_path):
 
 # --------------------------------------------------------------------------- selling a station
 
-def operating_ams(tmp_path) -> Bank:
+def operating_ams(tmp_path, brown: str = "VV") -> Bank:
     """A two-player game where AMS (par 67, floated with ƒ670 + ƒ30 from its yellow privates) is
-    about to operate for the first time."""
+    about to operate for the first time. Ann buys the brown private `brown` (ƒ180) with CM."""
     b = Bank(tmp_path / "s.db")
     b("new", "1839", "Ann", "Ben")
-    b.line("deal --privates VVD,LSW,VV,CM --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80")
+    b.line(f"deal --privates VVD,LSW,{brown},CM --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80")
     b.lines("discount Ann LVG 60", "discount Ben SWO 60", "discount Ann SWO 40", "discount Ben CM 40",
             "discount Ann CO 60", "discount Ben VVD 40", "deal --order Ann,Ben")
     b.lines("buy Ann SWO", "buy Ben RWS", "buy Ann LVG", "buy Ben CO", "buy Ann VVD", "buy Ben LSW",
-            "buy Ann VV", "buy Ben CM", "buy Ann SHZ")
+            f"buy Ann {brown}", "buy Ben CM", "buy Ann SHZ")
     b.lines("par Ben ZHESM 67", "buy Ben ZHESM", "par Ann AMS 67", "buy Ann AMS", "buy Ben ZHESM", "buy Ann AMS",
             "buy Ben ZHESM", "buy Ann AMS", "buy Ben NBDS", "buy Ann AMS", "pass Ben", "pass Ann")
     assert b.status()["operating"] == "AMS"
@@ -353,3 +353,12 @@ def test_a_player_who_takes_the_chair_this_turn_buys_one_certificate(tmp_path):
     # a director as her turn begins may: next turn Ann buys two more in one turn (up to 30 %)
     b.lines("pass Ben", "buy Ann ZHESM", "buy Ann ZHESM")
     assert players(b)["Ann"]["shares"]["ZHESM"] == 50
+
+
+def test_mevs_is_paid_as_each_of_its_owners_companies_operates(tmp_path):
+    """§12.5, D0.1 #5: MEVS's owner is paid the values of new connections as his companies operate."""
+    b = operating_ams(tmp_path, brown="MEVS")
+    ann = players(b)["Ann"]["cash"]
+    b.line("income MEVS 30")                             # AMS (Ann's) connects a ƒ30 city
+    assert players(b)["Ann"]["cash"] == ann + 30
+    assert "paid this OR for AMS" in error_line(b.line("income MEVS 10", ok=False))

@@ -53,6 +53,7 @@ PRIVATE_ABILITIES = {
     "saved_owner_share": int,    # ... of which the owning company gets this
     "typed_income": bool,        # a player owner earns what the table announces each OR (`income`)
     "counts_abroad": bool,       # ... counted twice toward a foreign company's income it reaches
+    "paid_per_company": bool,    # ... paid as each of its owner's companies operates (MEVS, D0.1 #5)
     "forced_float": int,         # its owner floats a company with this percent bought (`force-float`)
     "repar": bool,               # its owner re-pars a company he floated this SR (`repar`)
     "charges_director": bool,    # its company charges its director for costs (`charge`)
@@ -1152,8 +1153,15 @@ def cmd_income(ctx, cmd) -> None:
     if abroad and not p.ability("counts_abroad"):
         refuse(f"{sym}'s income does not count toward a foreign company's")
     key = f"{sym}:{s.round.get('set')}.{s.round.get('index')}"
+    if p.ability("paid_per_company"):
+        # MEVS (D0.1 #5): paid as each of its owner's companies operates, for that company's new connections
+        corp = s.round.get("corp")
+        if not corp or s.president(corp) != acct_name(held.owner):
+            refuse(f"{sym} is paid while one of {acct_name(held.owner)}'s companies operates; "
+                   f"{corp or 'no company'} is operating")
+        key += f":{corp}"
     if key in s.extra.get("incomes", []):
-        refuse(f"{sym} has been paid this OR")
+        refuse(f"{sym} has been paid this OR" + (f" for {s.round.get('corp')}" if p.ability("paid_per_company") else ""))
     ctx.emit("private_income", private=sym, amount=amount, abroad=abroad, key=key,
              transfers=[[BANK, held.owner, amount]] if amount else [])
 
