@@ -156,11 +156,14 @@ def test_a_staatslijn_lays_at_most_four(game):
     assert "1 to 4 tiles" in error_line(game.line("lay AMS SLE 5", ok=False))
 
 
-def test_ijzeren_rijn_lays_an_extra_tile_for_its_terrain_only(game):
+def test_ijzeren_rijn_lays_extra_tiles_for_their_terrain_only_in_one_turn(game):
     before = company(game, "AMS")["cash"]
     game.line("tile AMS 80")                           # the normal lay: ƒ80 terrain
-    game.line("tile AMS 80 --using IJR")               # an extra tile, terrain only (§12.2)
+    game.line("tile AMS 80 --using IJR")               # extra tiles, terrain only (§12.2) ...
+    game.line("tile AMS 0 --using IJR")                # ... in any or all of L11-L17 in that use
     assert company(game, "AMS")["cash"] == before - 160
+    assert not private(game, "IJR")["closed"]
+    game.lines("pay AMS 60", "done AMS")               # the use is over with the turn: it closes
     assert private(game, "IJR")["closed"]
 
 

@@ -187,6 +187,7 @@ PRIVATE_ABILITIES = {
     "no_company_sale": bool,
     "tile_fee": int,               # an extra tile's fee, charged on top of the terrain stated
     "closes_on_use": bool,
+    "several_tiles": bool,         # its extra lay may be repeated within the turn it is first used
     "station_tile_fee": int,       # tile + station at its hex, replacing the track and station step
     "par_colours": list,           # the par colours the bonus president's company may be started at
     "company_buy_early": list,     # player counts in which a company buys it at face before the usual phase

@@ -1212,6 +1212,10 @@ def turn_ended(ctx, corp: str) -> None:
     """D7.5: the first brown train's buyer finishing its turn makes every private obsolete; a
     company whose turn began after that closes its obsolete privates as it finishes."""
     s = ctx.state
+    spent = [p for p, a in s.privates.items() if a.owner == company_acct(corp) and not a.closed
+             and "tile" in a.used and ctx.rs.private(p).ability("several_tiles")]
+    if spent:   # IJzeren Rijn: its one use (any or all of its hexes) is over with the turn (§12.2)
+        privates.close(ctx, spent, reason=f"{corp} used its power")
     due = s.extra.get("obsolescence_due")
     if due == corp:
         make_obsolete(ctx)

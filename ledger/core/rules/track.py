@@ -162,7 +162,7 @@ def tile_with_private(ctx, corp: str, sym: str, terrain: int, hex_fee: int, aske
     s, rs = ctx.state, ctx.rs
     p, held = rs.private(sym), s.privates[sym]
     own_open_private(s, corp, sym)
-    if "tile" in held.used:
+    if "tile" in held.used and not p.ability("several_tiles"):
         refuse(f"{sym}'s track ability has been used")
     if p.ability("special_tile_cost") is not None:
         for why in track_step_over(s, corp):
