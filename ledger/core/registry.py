@@ -43,6 +43,8 @@ RULES = {
     "info_lines": "lines `bank info` adds about the title's own rules (rs) -> list of text",
     "unsold_share_payees": "who receives an unsold share's price (state, rs, corp, price) -> [[account, amount]] "
                            "or None for the kind's rule",
+    "station_bars": "why the title bars a station marker now, besides the shared reasons (state, rs, corp) -> "
+                    "list of text",
     "extra_homes": "home stations a company places on its first turn besides its charter's (state, corp) -> int",
     "train_before_run": "whether a company may buy trains before it runs (state, rs, corp) -> bool",
     "train_discount": "what a purchase from the supply costs less, a private's power named with --using "

@@ -512,6 +512,7 @@ def register(reg) -> None:
     reg.verb("bankrupt", cmd_bankrupt, "operating")
     reg.rule("train_discount", train_discount)
     reg.rule("extra_homes", extra_homes)
+    reg.rule("station_bars", station_bars)
     reg.rule("train_before_run", train_before_run)
     reg.rule("rusting", rusting)
     reg.owner_flags.add("saved")
@@ -978,6 +979,14 @@ def cmd_lay(ctx, cmd) -> None:
     used(ctx, corp, sym, "tile")
 
 
+def station_bars(s, rs, corp) -> list[str]:
+    """§8.2.4: no station marker in a turn in which the company laid a second tile (a private's
+    several tiles excepted, §12.2)."""
+    if s.round.get("tiles", 0) >= 2 and not s.round.get("private_lay"):
+        return ["no station marker in a turn in which the company laid a second tile (§8.2.4)"]
+    return []
+
+
 def turn_pay(ctx, corp: str, cost: int) -> None:
     s, rs = ctx.state, ctx.rs
     cash = s.cash(company_acct(corp))
@@ -990,8 +999,8 @@ def cmd_token(ctx, cmd) -> None:
     tile), Schielands Hoge Zeedijk (ƒ80 at Venlo, free at Middelburg), Spoorwegwerken Oost (half the
     cost, rounded up: B9); otherwise the shared station rule."""
     s, rs = ctx.state, ctx.rs
-    if s.round.get("tiles", 0) >= 2 and not s.round.get("private_lay"):
-        refuse("no station marker in a turn in which the company laid a second tile (§8.2.4)")
+    for why in station_bars(s, rs, s.round.get("corp")):
+        refuse(why)
     if not cmd.get("using"):
         track.cmd_token(ctx, cmd)
         return

@@ -130,8 +130,11 @@ def markers_left(s, rs, corp: str) -> int:
 
 
 def can_place_station(s, rs, corp: str) -> bool:
-    """A new station now: the step is open and a marker is left (moving one needs no marker)."""
-    return not station_bars(s, corp) and markers_left(s, rs, corp) > 0
+    """A new station now: the step is open, the title bars nothing and a marker is left (moving one
+    needs no marker)."""
+    from ledger.core.titles import for_ruleset  # the registry is built from the rounds that import this
+    own = for_ruleset(rs).rules.get("station_bars")
+    return not station_bars(s, corp) and not (own and own(s, rs, corp)) and markers_left(s, rs, corp) > 0
 
 
 def free_slots(s, rs, corp: str) -> list[int]:
