@@ -34,7 +34,8 @@ HOOKS = {
 # Single rules a title may replace; the shared default is registered by the shared rounds.
 RULES = {
     "auction_all_passed": "everyone passed with a private unsold (ctx, cheapest private)",
-    "rusting": "which trains rust when a type's first train is bought: (moves, obsolete ids) (state, rs, type)",
+    "rusting": "which trains rust when a type's first train is bought: (moves, obsolete ids) "
+               "(state, rs, type, protecting flags)",
     "supply_fallback": "a train the supply does not sell now (state, rs, corp, type, side) -> purchase or None",
     "train_offers": "extra lines for what is for sale (state, rs) -> list of text",
     "initial_state": "the title's own state as the game starts (rs) -> dict (GameState.extra)",
@@ -70,6 +71,9 @@ class Registry:
     elsewhere: dict[str, str] = field(default_factory=dict)
     # train flags that belong to the owning company, cleared when a train changes hands
     owner_flags: set[str] = field(default_factory=set)
+    # train flags that make a company's train go obsolete instead of rusting: it runs once more, then
+    # leaves play after the company's next run (1843 Engineers, 1839 SAVED markers)
+    protecting_flags: set[str] = field(default_factory=set)
     # verb -> {phase axis: the phases of that axis in which it is played} (none: any phase)
     gates: dict[str, dict[str, tuple]] = field(default_factory=dict)
     # the rules that settle a choice a player was asked to make (decisions.ask): name -> rule

@@ -32,7 +32,7 @@ from ledger.core import fees
 from ledger.core.rounds import operating, stock
 from ledger.core.rules import market, privates, revenue, shares, track, train_step, trains
 from ledger.core.rules.turn import operating_corp
-from ledger.core.state import BANK, DEPOT, POOL, REMOVED, RUSTED, UNUSED, acct_name, company_acct, player_acct, train_type
+from ledger.core.state import BANK, DEPOT, POOL, REMOVED, UNUSED, acct_name, company_acct, player_acct, train_type
 
 # The privates' colours decide the draws: yellow start on charters, every green is auctioned,
 # so many blue and brown are drawn (§4).
@@ -514,9 +514,8 @@ def register(reg) -> None:
     reg.rule("extra_homes", extra_homes)
     reg.rule("station_bars", station_bars)
     reg.rule("train_before_run", train_before_run)
-    reg.rule("rusting", rusting)
+    reg.protecting_flags.add("saved")
     reg.owner_flags.add("saved")
-    reg.on("after_run", drop_saved)
     reg.on("phase_changed", brown_began)
     reg.on("corp_turn_ended", turn_ended)
     reg.on("or_started", players_obsolete_close)
@@ -1126,22 +1125,6 @@ def cmd_save(ctx, cmd) -> None:
              flags={train: {"saved": True}})
     if p.ability("closes_on_use") and left <= 1:   # Verveers closes once its marker is used (§12.5)
         privates.close(ctx, [sym], reason=f"{corp} used its power")
-
-
-def rusting(s, rs, name: str) -> tuple[list[list[str]], list[str]]:
-    """Trains rust as usual, except a company's train with a SAVED marker: it runs once more."""
-    moves, _ = trains.rust_all(s, rs, name)
-    saved = [t for t, h, _d in moves if trains.flags(s, t).get("saved") and h.startswith("company:")]
-    return [m for m in moves if m[0] not in saved], saved
-
-
-def drop_saved(ctx, corp: str) -> None:
-    """B16: a saved train leaves the game after the company's next run."""
-    s = ctx.state
-    gone = [t for t in s.corp_trains(corp) if trains.is_obsolete(s, t)]
-    if gone:
-        ctx.emit("obsolete_discarded", corp=corp, trains=[[t, company_acct(corp), RUSTED] for t in gone],
-                 flags={t: {"obsolete": None, "saved": None} for t in gone})
 
 
 def cmd_income(ctx, cmd) -> None:

@@ -138,7 +138,7 @@ def register(reg) -> None:
     reg.answer("discard", "flip", cmd_flip)
     reg.owner_flags.add("engineers")
     reg.rule("auction_all_passed", brief_or)
-    reg.rule("rusting", rusting)
+    reg.protecting_flags.add("engineers")
     reg.rule("supply_fallback", buy_relic)
     reg.rule("train_offers", relic_offers)
     reg.on("or_started", or_started)
@@ -146,7 +146,6 @@ def register(reg) -> None:
     reg.on("or_set_ended", foreigners_buy)
     reg.on("train_bought", saw_train)
     reg.on("phase_changed", return_relics)
-    reg.on("after_run", drop_obsolete)
 
 
 # What 1843 adds to the command grammar (ledger.core.grammar): its verbs, options of shared verbs,
@@ -458,25 +457,6 @@ def move_station(ctx, corp: str, given) -> None:
         refuse(f"moving a station costs {rs.money(cost)}, not {given}")
     turn.pay_from(ctx, corp, cost, "moving a station")
     ctx.emit("station_moved", corp=corp, cost=cost, transfers=[[company_acct(corp), BANK, cost]])
-
-
-# =========================================================================== Engineers' obsolete trains
-
-def rusting(s, rs, name: str) -> tuple[list[list[str]], list[str]]:
-    """Trains rust as usual, except a company's train under Val de Loire's Engineers, which goes
-    obsolete instead."""
-    moves, _ = trains.rust_all(s, rs, name)
-    protected = [t for t, h, _dest in moves if trains.flags(s, t).get("engineers") and h.startswith("company:")]
-    return [m for m in moves if m[0] not in protected], protected
-
-
-def drop_obsolete(ctx, corp: str) -> None:
-    """An obsolete certificate runs once more, then goes just before the company's next train step."""
-    s = ctx.state
-    gone = [t for t in s.corp_trains(corp) if trains.is_obsolete(s, t)]
-    if gone:
-        ctx.emit("obsolete_discarded", corp=corp, trains=[[t, company_acct(corp), RUSTED] for t in gone],
-                 flags={t: {"obsolete": None} for t in gone})
 
 
 # =========================================================================== Cie du Val de Loire (§10.2)

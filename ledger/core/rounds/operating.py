@@ -17,7 +17,7 @@ from ledger.core.rules import privates, revenue, shares, track, train_step, trai
 from ledger.core.rules.market import operating_order
 from ledger.core.rules.revenue import ensure_ran
 from ledger.core.rules.turn import operating_corp
-from ledger.core.state import BANK, company_acct, player_acct
+from ledger.core.state import BANK, RUSTED, company_acct, player_acct
 
 # The closed set of private sale bounds a ruleset may name (ruleset.KNOBS privates_rules).
 PRICE_BOUNDS = {"half_face": lambda face: math.ceil(face / 2), "double_face": lambda face: 2 * face,
@@ -44,6 +44,7 @@ def register(reg, rs) -> None:
     reg.answer("discard", "discard", train_step.cmd_discard)
     reg.pending("discard", train_step.limit_text_pending, train_step.limit_turn)
     reg.rule("rusting", trains.rust_all)
+    reg.on("after_run", drop_obsolete)
 
 
 def start(ctx, priority: int | None = None, **_carry) -> None:
@@ -372,3 +373,13 @@ OPERATING = known_round(RoundKind(
     label=lambda r: f"OR {r['set']}.{r['index']}",
     title=lambda r: f"Operating Round {r['set']}.{r['index']} (of {r['count']})",
     breaks_bank=lambda s: s.round["set"]))
+
+
+def drop_obsolete(ctx, corp: str) -> None:
+    """An obsolete train (kept from rusting once by a protecting flag) has made its last run: it
+    leaves play after the company's run (1843 §10.2 Engineers, 1839 §12.5 SAVED, B16)."""
+    s = ctx.state
+    gone = [t for t in s.corp_trains(corp) if trains.is_obsolete(s, t)]
+    if gone:
+        ctx.emit("obsolete_discarded", corp=corp, trains=[[t, company_acct(corp), RUSTED] for t in gone],
+                 flags={t: {"obsolete": None} for t in gone})

@@ -224,7 +224,7 @@ def new_phase_or_rust(ctx, name: str) -> None:
     the trains that rust (the title may protect some: they go obsolete instead)."""
     s, rs = ctx.state, ctx.rs
     phase = trains.phase_for_train(s, rs, name)
-    rusted, obsolete = ctx.reg.rules["rusting"](s, rs, name)
+    rusted, obsolete = ctx.reg.rules["rusting"](s, rs, name, ctx.reg.protecting_flags)
     flags = {t: {"obsolete": True, **cleared(ctx)} for t in obsolete}
     if phase:
         ctx.emit("phase_changed", phase=phase, train=name, limit=rs.phase(phase).train_limit,

@@ -10,7 +10,7 @@ certificate sold again in a relic phase).
 from __future__ import annotations
 
 from ledger.core.ruleset import Ruleset, Side
-from ledger.core.state import DEPOT, RUSTED, UNUSED, GameState, train_type
+from ledger.core.state import DEPOT, REMOVED, RUSTED, UNUSED, GameState, train_type
 
 
 def phase_index(rs: Ruleset, name: str) -> int:
@@ -162,14 +162,15 @@ def phase_for_train(s: GameState, rs: Ruleset, name: str) -> str | None:
     return None
 
 
-def rust_all(s: GameState, rs: Ruleset, name: str) -> tuple[list[list[str]], list[str]]:
-    """When the first train of type `name` is bought, every train that rusts on it leaves play
-    (the shared rule; a title may protect some, which then go obsolete instead). Returns the
-    moves of the rusting trains and the ids that go obsolete (none here)."""
+def rust_all(s: GameState, rs: Ruleset, name: str, protecting=()) -> tuple[list[list[str]], list[str]]:
+    """When the first train of type `name` is bought, every train in play that rusts on it leaves
+    play, except a company's train carrying a protecting flag (1843 Engineers, 1839 SAVED), which
+    goes obsolete instead. Returns the moves of the rusting trains and the ids that go obsolete."""
     types = {t.name for t in rs.trains if t.rusts_on == name}
     moves = [[t, h, RUSTED] for t, h in s.trains.items()
-             if train_type(t) in types and h not in (RUSTED, DEPOT) and not is_obsolete(s, t)]
-    return moves, []
+             if train_type(t) in types and h not in (RUSTED, DEPOT, REMOVED, UNUSED) and not is_obsolete(s, t)]
+    protected = [t for t, h, _d in moves if h.startswith("company:") and any(flags(s, t).get(f) for f in protecting)]
+    return [m for m in moves if m[0] not in protected], protected
 
 
 def for_sale(s: GameState, rs: Ruleset, reg) -> list[str]:
