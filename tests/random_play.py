@@ -52,6 +52,8 @@ def option_variants(verb: str, s, rs) -> list[list[str]]:
     have = {o.flag for o in grammar.verbs_of_title(rs.title)[verb].options}
     extra = {"buy": [["--pool"]], "train": [["--from", "pool"]], "done": [["--no-route"]],
              "tile": [["--points", "2"]],
+             # 1801: a concession's last resort, a regional parred into the Open Market
+             "par": [["--open-market"]],
              # 1839: a route reaching foreign off-boards pars those companies and feeds their income
              "pay": [["--abroad", "BEL,DUI"]], "half": [["--abroad", "OZ"]], "withhold": [["--abroad", "DUI"]],
              # 1839's draws: drawn from a seed, then the cards dealt again in a shuffled order

@@ -579,6 +579,7 @@ class Floated:
         corp = s.corps[e["corp"]]
         corp.floated = True
         if corp.cell is None:  # off the market: its float order is its operating order
+            s.seq += 1
             corp.arrival = s.seq
 
     def describe(e, rs):
@@ -676,7 +677,7 @@ TURN_RESET = {"tiles": 0, "extra_tiles": 0, "token": False, "free_token": False,
               "port": None, "special": None}
 # Turn bookkeeping only some kinds keep, present once used and dropped when the next turn starts
 # (absent from the round otherwise, so games without them store the same state as before).
-TURN_EXTRAS = ("points",)
+TURN_EXTRAS = ("points", "paid_tiles", "bonus_points")
 
 
 @event
@@ -744,6 +745,8 @@ class TileLaid:
         s.round = {**s.round, key: s.round[key] + 1}
         if e.get("points"):
             s.round["points"] = s.round.get("points", 0) + e["points"]
+            if e["cost"]:  # what this turn's track cost, for a refund (1801 §11.6.5)
+                s.round["paid_tiles"] = [*s.round.get("paid_tiles", []), [e.get("hex"), e["cost"]]]
         if e.get("free_token"):
             s.round["free_token"] = True
 

@@ -115,7 +115,10 @@ def side(rs: Ruleset, raw: str) -> tuple[str, str | None]:
     text = str(raw).strip().lower()
     for t in rs.trains:
         for sd in t.sides:
-            if sd.name != t.name and text in (sd.name.lower(), *(a.lower() for a in sd.aliases)):
+            # a side named like its certificate is that side unless it is the first (1801: a "3" is
+            # the express side of the level 3 card, whose first side is the 3+3)
+            named = sd.name != t.name or sd is not t.sides[0]
+            if named and text in (sd.name.lower(), *(a.lower() for a in sd.aliases)):
                 return t.name, sd.name
     return train(rs, raw), None
 

@@ -48,8 +48,8 @@ RULES = {
                     "list of text",
     "extra_homes": "home stations a company places on its first turn besides its charter's (state, corp) -> int",
     "train_before_run": "whether a company may buy trains before it runs (state, rs, corp) -> bool",
-    "train_discount": "what a purchase from the supply costs less, a private's power named with --using "
-                      "(ctx, corp, type, seller, cmd) -> amount; it may record the power's use",
+    "train_discount": "what a purchase costs less (a private's power named with --using, a company's own "
+                      "discount) (ctx, corp, type, seller, cmd) -> amount; it may record the power's use",
     "status_lines": "lines `bank status` adds about the title's own state (state, rs) -> list of text",
     "status_data": "what `status --json` adds about the title's own state (state, rs) -> dict",
 }

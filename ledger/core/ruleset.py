@@ -483,8 +483,10 @@ def merge(base: dict, extra: dict) -> None:
 
 def apply_options(data: dict, options: dict[str, Any], problems: list[str]) -> tuple[str, ...]:
     """Turn on the chosen options (and the defaults) by patching the data. Lists of tables are
-    patched by their `name`/`sym` key."""
+    patched by their `name`/`sym` key (the players' rows by their `count`)."""
     known = data.get("options", {})
+    # a table may type an option with hyphens or underscores (no-concessions, no_concessions)
+    options = {(n if n in known else n.replace("-", "_")): v for n, v in options.items()}
     for name in options:
         if name not in known:
             problems.append(f"options.{name}: unknown option (known: {', '.join(known) or 'none'})")
@@ -506,7 +508,9 @@ def patch_section(data: dict, section: str, patches: dict, path: str, problems: 
         target = data[section] = {}   # a section the title leaves to the defaults
     if isinstance(target, list):
         for key, values in patches.items():
-            rows = [r for r in target if key in (r.get("sym"), r.get("name"))]
+            # rows by symbol or name; the players' rows by their count (1801: £5,200 shared without concessions)
+            keys = ("sym", "name", "count") if section == "players" else ("sym", "name")
+            rows = [r for r in target if key in (str(r.get(k)) for k in keys if k in r)]
             if not rows:
                 problems.append(f"{path}.{section}.{key}: no such entry")
             for row in rows:

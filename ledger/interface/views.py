@@ -172,7 +172,7 @@ def status_text(s, rs, width: int | None = None) -> str:
             f"priority {s.players[s.priority]}", f"cert limit {s.cert_limit}"]
     out = joined(head, width)
     out += ["", players_table(s, rs, width)]
-    started = [c.sym for c in rs.corporations if s.corps[c.sym].par is not None]
+    started = [c.sym for c in rs.corporations if s.corps[c.sym].par is not None or s.corps[c.sym].floated]
     if started:
         out += ["", companies_table(s, rs, started, width)]
     unsold = privates.unsold(s, rs)
@@ -215,7 +215,8 @@ def companies_table(s, rs, started: list[str], width: int) -> str:
         holds = " ".join(j["privates"] + [x for v in held_assets(s, rs, company_acct(sym)).values() for x in v]
                          + [x for v in title_holdings(s, rs, sym).values() for x in v])
         price = rs.money(j["price"]) if j["price"] is not None else "-"
-        rows.append([sym + ("" if j["floated"] else "*"), f"{price} ({rs.money(j['par'])})", rs.money(j["cash"]),
+        par = f" ({rs.money(j['par'])})" if j["par"] is not None else ""
+        rows.append([sym + ("" if j["floated"] else "*"), f"{price}{par}", rs.money(j["cash"]),
                      " ".join(j["trains"]) or "-", stations, f"{j['ipo']}/{j['pool']}", j["president"] or "-",
                      holds or "-"])
         if holds:

@@ -77,7 +77,9 @@ def next_corp(ctx) -> None:
         return
     sym = order[pos]
     c = s.corps[sym]
-    home = not c.operated
+    # a home marker goes down on the company's first turn, unless its title placed it as it
+    # floated (1801 §9.1, §9.2)
+    home = not c.operated and not any(st.home for st in c.stations)
     cost = rs.k("operating", "home_token_cost") if home else 0
     more = ctx.reg.rules.get("extra_homes")   # 1839 Rijkswaterstaat: a home at Emmen for its company
     homes = rs.corporation(sym).homes + (more(s, sym) if more else 0) if home else 1

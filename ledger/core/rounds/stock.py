@@ -390,6 +390,8 @@ def finish(ctx) -> None:
     for step in market.end_of_sr_steps(rs):  # the title's market.end_of_sr, in order
         for corp in operating_order(s, rs, every_kind=True):
             c = s.corps[corp]
+            if c.cell is None:  # off the market (1801's minors and regionals): no marker to move
+                continue
             steps = shares.kind(s, rs, corp).end_of_sr
             if steps is not None and step not in steps:  # a kind moved by some steps only (1839)
                 continue

@@ -13,6 +13,7 @@ from __future__ import annotations
 from ledger.core.events import event
 from ledger.core.market_data import STEPS
 from ledger.core.ruleset import Cell, Ruleset
+from ledger.core.state import POOL
 
 Pos = tuple[int, int]
 
@@ -210,4 +211,10 @@ def operating_order(s, rs: Ruleset, every_kind: bool = False) -> list[str]:
         return (group, 1, -price(rs, c.cell), -c.cell[1], c.cell[0], c.arrival)
     return sorted((sym for sym, c in s.corps.items()
                    if c.floated and (c.cell or not rs.company_kind(c.kind).market)
-                   and (every_kind or rs.company_kind(c.kind).operates)), key=key)
+                   and (every_kind or rs.company_kind(c.kind).operates) and not unowned(s, rs, sym)), key=key)
+
+
+def unowned(s, rs, sym: str) -> bool:
+    """A company whose president's certificate lies in the pool does not operate (1801 §11.6.5: an
+    insolvent minor or regional, until a player buys it)."""
+    return sym in s.presidents and s.certs.get(s.presidents[sym]) == POOL

@@ -136,8 +136,8 @@ def after_run(ctx, corp: str, revenue: int) -> None:
     """After the run: an end cell reached by a dividend ends the game after this OR (1843 §8.10.1);
     then the title's own consequences of a run (1843: an obsolete train has made its last run)."""
     s, rs = ctx.state, ctx.rs
-    cell = rs.market[tuple(s.corps[corp].cell)]
-    if cell.end and rs.k("endgame", "end_cell_in_or") == "end_of_or" and not s.end_after_or:
+    cell = rs.market[tuple(s.corps[corp].cell)] if s.corps[corp].cell else None
+    if cell and cell.end and rs.k("endgame", "end_cell_in_or") == "end_of_or" and not s.end_after_or:
         ctx.emit("end_due", corp=corp, price=cell.price)
     ctx.reg.call("after_run", ctx, corp)
 

@@ -94,6 +94,10 @@ def tile_bars(s, rs, corp: str, points: int = 1) -> list[str]:
     out = track_step_over(s, corp)
     budget = rs.company_kind(s.corps[corp].kind).tile_points
     if budget:
+        # a company's own extra points, kept by its title (1801 §15.7: Minor G, or the major owning it)
+        budget += s.extra.get("tile_point_bonus", {}).get(corp, 0)
+        # ... and a point granted for this turn only (1801 §15.5-6: E/F's yellow tile on its terrain)
+        budget += s.round.get("bonus_points", 0)
         spent = s.round.get("points", 0)
         if spent + points > budget:
             out.append(f"tile points: {corp} has {budget - spent} of its {budget} left this turn, "

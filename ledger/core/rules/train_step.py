@@ -43,8 +43,9 @@ def cmd_train(ctx, cmd) -> None:
                             f"{' or '.join(t.name for t in rs.trains if t.trade_in)} from the bank")
     if given is not None and seller in (BANK, POOL) and names.amount(given, "price") != price:
         refuse(f"the {side.name} from the {'bank' if seller == BANK else 'pool'} costs {rs.money(price)}, not {given}")
-    discount = ctx.reg.rules.get("train_discount")   # 1839 Credit Mobilier, Beijnes (a private named --using)
-    if discount and cmd.get("using"):
+    # a title's discounts: 1839 Credit Mobilier, Beijnes (a private named --using); 1801 Minor J
+    discount = ctx.reg.rules.get("train_discount")
+    if discount:
         price = max(0, price - discount(ctx, corp, name, seller, cmd))
     if trade is None and not trains.within_limit(s, rs, corp, side):
         n_trains, n_certs = trains.load(s, rs, corp)

@@ -1,0 +1,1761 @@
+"""1801 / 18OE: what only 1801 has, registered into the shared engine (part 1: the packet auction,
+the concession round, minors and regionals to the Major railroad phase).
+
+Numbers live in ruleset.toml beside this file (rules: shared/seeds/002_c09d1f5beee78cce.txt "§x";
+digest shared/rules/1801.md "D x", its corrections "D0.1 #n", its readings "D18 #n"):
+
+* **The packet auction** (§7, D8): the items lie in rows; a player buys an item of the top row at
+  its price, bids on one lower down (money held back), or passes. When the top row empties the next
+  row's bids resolve: one bid buys, several are auctioned among their bidders from the left of the
+  highest. Everyone passing pays the privates and cuts the top row £5; at £0 the next player takes
+  the row's free items. A minor's price funds its treasury up to £180 (§7.1), and a bid above a
+  top-row minor's price opens an auction for it among all players.
+* **The concession round** (§8.1): the concessions' holders float a minor or a regional, or (only
+  when they can do neither) par a regional into the Open Market, in the concessions' order.
+* **Floats** (§9.1, §9.2): a minor takes a track-rights chit of a zone and pays its home token (only
+  four of the six asterisked chits are ever taken), with the patronage tile's lowest amount; a
+  regional's president pays 2 x par into its treasury, which pays the zone's home token. The Major
+  railroad phase begins the moment 12 minors and 18 regionals have floated (§8.2).
+* **Regional/Minor stock rounds** (§8.2, §8.4): floats, a parred presidency bought from the Open
+  Market, removing regionals, reserving secondaries; no sale in Train Phase 1; trades (§10.4).
+* **Operating minors and regionals** (§11): Train Phase 2 with the first OR, Minor K's mail, Minor
+  C's place in the order, fees through the ruleset's modifiers checked against the company's rights,
+  the reserved 2+2 in the first OR with the president's help, refunds and first-round insolvency
+  (§11.6.5), level 3 only in the Major phase and never in the first OR.
+"""
+
+from __future__ import annotations
+
+
+from ledger.core import names
+from ledger.core.errors import RuleViolation, refuse
+from ledger.core.events import event
+from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
+from ledger.core.round_kind import Action, RoundKind, Turn, known_round
+from ledger.core.rounds import stock
+from ledger.core.rules import decisions, privates, revenue, shares, track, train_step, trains
+from ledger.core.rules.turn import operating_corp
+from ledger.core.ruleset import REQUIRED, Knob
+from ledger.core.state import BANK, DEPOT, POOL, acct_name, company_acct, player_acct
+
+KNOBS = {"title_rules": {
+    "concessions": Knob(bool, None, REQUIRED),
+    "early_trades": Knob(bool, None, False),
+    "minor_treasury_cap": Knob(int, None, REQUIRED),
+    "minor_face": Knob(int, None, REQUIRED),
+    "reserved_train": Knob(str, None, REQUIRED),
+    "regional_pars": Knob(list, None, REQUIRED),
+    "regionals_in_play": Knob(int, None, REQUIRED),
+    "minors_in_play": Knob(int, None, REQUIRED),
+    "removals": Knob(int, None, REQUIRED),
+    "limited_chits": Knob(int, None, REQUIRED),
+    "mail": Knob(dict, None, REQUIRED),
+    "extra_tile_points": Knob(dict, None, REQUIRED),
+    "packet_rows": Knob(list, None, REQUIRED),
+    "concession_face": Knob(int, None, REQUIRED),
+    "major_tokens": Knob(list, None, REQUIRED),
+    "provisional": Knob(list, None, REQUIRED),
+}}
+ROUND_KINDS = ("packet", "concessions")
+AXIS = "railroad"
+MAIL_CORP = "K"            # §15.10
+ORDER_CORP = "C"           # §15.3
+DISCOUNT_CORPS = ("E", "F")  # §15.5, §15.6
+DISCOUNT_TRAINS = "J"        # §15.9
+ZONE_CODES = ("UK", "PHS", "FB", "AH", "IT", "SP", "SND", "RU")   # the zones as typed (ruleset.toml [zones])
+
+
+def read_zones(table, problems: list[str]) -> dict:
+    """[zones.CODE]: name, home_cost, chits, discount (the 20 % terrain zone), limited (one of the
+    asterisked zones), regionals (Table 1)."""
+    out = {}
+    if not isinstance(table, dict):
+        problems.append("zones: expected a table of zones")
+        return out
+    for code, z in table.items():
+        if not isinstance(z, dict):
+            problems.append(f"zones.{code}: expected a table")
+            continue
+        out[code] = {"name": str(z.get("name", code)), "home_cost": int(z.get("home_cost", 0)),
+                     "chits": int(z.get("chits", 2)), "discount": bool(z.get("discount", False)),
+                     "limited": bool(z.get("limited", False)), "regionals": list(z.get("regionals", []))}
+    return out
+
+
+DATA_SECTIONS = {"zones": read_zones}
+
+
+def check(rs, problems: list[str]) -> None:
+    """The title's data agree with each other: every regional in one zone, every packet item known."""
+    zones = rs.own.get("zones", {})
+    placed = [r for z in zones.values() for r in z["regionals"]]
+    for c in rs.corporations:
+        if c.kind == "regional" and placed.count(c.sym) != 1:
+            problems.append(f"zones: regional {c.sym} must be in exactly one zone")
+    items = [i for row in rs.k("title_rules", "packet_rows") for i in row]
+    known = {p.sym for p in rs.privates} | {c.sym for c in rs.corporations if c.kind == "minor"} | \
+        set(rs.assets.get("concession", ()))
+    for item in items:
+        if item not in known:
+            problems.append(f"title_rules.packet_rows: {item!r} is no private, minor or concession")
+
+
+# =========================================================================== small readers
+
+def rules(rs, name: str):
+    return rs.k("title_rules", name)
+
+
+def zones(rs) -> dict:
+    return rs.own["zones"]
+
+
+def zone_of(rs, corp: str) -> str | None:
+    """The track-rights zone of a regional (Table 1)."""
+    return next((code for code, z in zones(rs).items() if corp in z["regionals"]), None)
+
+
+def kind_of(s, corp: str) -> str:
+    return s.corps[corp].kind
+
+
+def is_minor(s, corp: str) -> bool:
+    return kind_of(s, corp) == "minor"
+
+
+def removed(s) -> list[str]:
+    return s.extra.get("removed", [])
+
+
+def holder_of(s, corp: str) -> str | None:
+    """Who holds a company's charter or president's certificate: an account."""
+    return s.certs.get(s.presidents.get(corp, ""))
+
+
+def chit_of(s, corp: str) -> str | None:
+    return next((sym for sym, a in s.assets.items() if a.kind == "chit" and a.owner == company_acct(corp)), None)
+
+
+def chit_zone(sym: str) -> str:
+    return sym.rstrip("0123456789")
+
+
+def rights(s, rs, corp: str) -> set[str]:
+    """The zones where a company has track rights: a minor's chit, a regional's home zone (§11.1.4)."""
+    out = set()
+    chit = chit_of(s, corp)
+    if chit:
+        out.add(chit_zone(chit))
+    home = zone_of(rs, corp)
+    if home:
+        out.add(home)
+    return out
+
+
+def railroad_phase(s) -> str:
+    return s.axes.get(AXIS, "auction")
+
+
+def major_phase(s) -> bool:
+    return railroad_phase(s) == "major"
+
+
+def initial_state(rs) -> dict:
+    return {"removed": [], "owes_train": [], "insolvent": {}, "reserved": {},
+            "tile_point_bonus": dict(rules(rs, "extra_tile_points"))}
+
+
+# =========================================================================== the packet auction
+
+def packet_items(rs) -> list[list[str]]:
+    rows = [list(r) for r in rules(rs, "packet_rows")]
+    if not rules(rs, "concessions"):
+        concessions = set(rs.assets.get("concession", ()))
+        rows = [[i for i in r if i not in concessions] for r in rows]
+    return [r for r in rows if r]
+
+
+def face_of(rs, item: str) -> int:
+    if item in rs.assets.get("concession", ()):
+        return rules(rs, "concession_face")
+    if any(p.sym == item for p in rs.privates):
+        return rs.private(item).face
+    return rules(rs, "minor_face")
+
+
+def item_kind(rs, item: str) -> str:
+    if item in rs.assets.get("concession", ()):
+        return "concession"
+    if any(p.sym == item for p in rs.privates):
+        return "private"
+    return "minor"
+
+
+def packet_item(s, rs, raw) -> str:
+    """An item of the packet as typed (any case), or a refusal naming what is left."""
+    text = str(raw).strip()
+    left = [i for row in s.round.get("rows", []) for i in row]
+    for item in left:
+        if item.lower() == text.lower():
+            return item
+    everything = [i for row in packet_items(rs) for i in row]
+    if any(i.lower() == text.lower() for i in everything):
+        raise RuleViolation(f"{text.upper()} is already sold", f"left in the packet: {', '.join(left)}")
+    raise RuleViolation(f"no item {text!r} in the 1801 packet", f"left: {', '.join(left)}")
+
+
+def start_packet(ctx, priority: int = 0, **_carry) -> None:
+    rs = ctx.rs
+    rows = packet_items(rs)
+    prices = {i: face_of(rs, i) for row in rows for i in row}
+    ctx.emit("round_started", round={"kind": "packet", "turn": priority, "passes": 0, "rows": rows,
+                                     "prices": prices, "bids": {}, "auction": None}, priority=priority)
+
+
+def held_back(s, player: str, except_item: str | None = None) -> int:
+    """The money a player's open bids hold back (§7: set aside until the item is sold)."""
+    return sum(b.get(player, 0) for item, b in s.round.get("bids", {}).items() if item != except_item)
+
+
+def free_cash(s, player: str, except_item: str | None = None) -> int:
+    return s.cash(player_acct(player)) - held_back(s, player, except_item)
+
+
+def packet_whose_turn(s) -> str:
+    a = s.round.get("auction")
+    return a["turn"] if a else s.players[s.round["turn"]]
+
+
+def check_packet_turn(s, player: str) -> None:
+    who = packet_whose_turn(s)
+    if player != who:
+        a = s.round.get("auction")
+        what = f"the auction of {a['item']}" if a else "the auction"
+        refuse(f"it is {who}'s turn in {what}, not {player}'s")
+
+
+def award(ctx, player: str, item: str, price: int, how: str) -> None:
+    """The item changes hands for `price`: a private's or a concession's price to the bank, a
+    minor's to its treasury up to the cap, the rest to the bank (§7.1, D17 E9)."""
+    s, rs = ctx.state, ctx.rs
+    kind = item_kind(rs, item)
+    buyer = player_acct(player)
+    transfers, certs, assets = [], [], []
+    if kind == "minor":
+        cap = rules(rs, "minor_treasury_cap")
+        to_minor = min(price, cap)
+        if to_minor:
+            transfers.append([buyer, company_acct(item), to_minor])
+        if price > to_minor:
+            transfers.append([buyer, BANK, price - to_minor])
+        certs.append([s.presidents[item], shares.unsold_acct(s, rs, item), buyer])
+    else:
+        if price:
+            transfers.append([buyer, BANK, price])
+        assets.append([item, None, buyer])
+    rows = [[i for i in row if i != item] for row in s.round["rows"]]
+    bids = {k: v for k, v in s.round["bids"].items() if k != item}
+    prices = {k: v for k, v in s.round["prices"].items() if k != item}
+    ctx.emit("packet_sold", player=player, item=item, price=price, how=how, transfers=transfers, certs=certs,
+             assets=assets, update={"rows": rows, "bids": bids, "prices": prices})
+
+
+def cmd_packet_buy(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    player = names.player(s, cmd.get("player"))
+    if s.round.get("auction"):
+        refuse(f"{s.round['auction']['item']} is being auctioned: bid or pass", f"pass {player}")
+    check_packet_turn(s, player)
+    item = packet_item(s, rs, cmd.get("item"))
+    top = s.round["rows"][0]
+    if item not in top:
+        refuse(f"{item} is not in the top row ({', '.join(top)}): bid on it instead (§7)",
+               f"bid {player} {item} {face_of(rs, item)}")
+    price = s.round["prices"][item]
+    if free_cash(s, player) < price:
+        refuse(f"{player} has {rs.money(s.cash(player_acct(player)))}, {rs.money(held_back(s, player))} of it held "
+               f"back by bids; {item} costs {rs.money(price)}")
+    check_portfolio(s, rs, player, item)
+    award(ctx, player, item, price, "bought")
+    after_action(ctx)
+
+
+def check_portfolio(s, rs, player: str, item: str) -> None:
+    """A private or a minor counts toward the certificate limit (§4.1); a concession does not."""
+    if item_kind(rs, item) == "concession":
+        return
+    count, limit = shares.cert_count(s, rs, player), shares.cert_limit(s, rs, player)
+    if count >= limit:
+        refuse(f"certificate limit {limit} reached: {player} holds {count} (§4.1)")
+
+
+def cmd_packet_bid(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    player = names.player(s, cmd.get("player"))
+    amount = names.amount(cmd.get("amount"), "bid")
+    check_packet_turn(s, player)
+    a = s.round.get("auction")
+    if a:
+        auction_bid(ctx, player, packet_item(s, rs, cmd.get("item")), amount)
+        return
+    item = packet_item(s, rs, cmd.get("item"))
+    top = s.round["rows"][0]
+    if item in top:
+        if item_kind(rs, item) != "minor":
+            refuse(f"{item} is in the top row: buy it at {rs.money(s.round['prices'][item])}; only a minor in the "
+                   f"top row may be bid above its price (§7.1)", f"buy {player} {item}")
+        open_minor_auction(ctx, player, item, amount)
+        return
+    raise_by = rs.k("auction", "min_raise")
+    others = [v for p, v in s.round["bids"].get(item, {}).items() if p != player]
+    least = max([face_of(rs, item)] + [v + raise_by for v in others])
+    if amount < least:
+        top_bid = f"; the top bid is {rs.money(max(others))}" if others else ""
+        refuse(f"a bid on {item} is at least its face {rs.money(face_of(rs, item))} and {rs.money(raise_by)} above "
+               f"another player's bid{top_bid}: at least {rs.money(least)} (§7)")
+    if free_cash(s, player, except_item=item) < amount:
+        refuse(f"{player} has {rs.money(s.cash(player_acct(player)))}, {rs.money(held_back(s, player, item))} of it "
+               f"held back by other bids: {rs.money(amount)} cannot be set aside (§7)")
+    check_portfolio(s, rs, player, item)
+    bids = {**s.round["bids"], item: {**s.round["bids"].get(item, {}), player: amount}}
+    ctx.emit("packet_bid", player=player, item=item, amount=amount, update={"bids": bids})
+    after_action(ctx)
+
+
+def open_minor_auction(ctx, player: str, item: str, amount: int) -> None:
+    """§7.1: a bid above a top-row minor's price starts an auction for it among all players, from
+    the player to the bidder's left (D18 #15)."""
+    s, rs = ctx.state, ctx.rs
+    least = s.round["prices"][item] + rs.k("auction", "min_raise")
+    if amount < least:
+        refuse(f"{item} costs {rs.money(s.round['prices'][item])} in the top row; a bid above it is at least "
+               f"{rs.money(least)} (§7.1)", f"buy {player} {item}")
+    if free_cash(s, player) < amount:
+        refuse(f"{player} has {rs.money(free_cash(s, player))} free of bids: cannot bid {rs.money(amount)}")
+    check_portfolio(s, rs, player, item)
+    seat = s.player_index(player)
+    bidders = [s.players[(seat + i) % len(s.players)] for i in range(1, len(s.players))] + [player]
+    auction = {"item": item, "bidders": bidders, "high": amount, "leader": player, "turn": bidders[0],
+               "open": True, "actor": seat}
+    ctx.emit("packet_auction", item=item, bidders=bidders, high=amount, leader=player, open=True,
+             update={"auction": auction})
+    settle_auction(ctx)
+
+
+def auction_bid(ctx, player: str, item: str, amount: int) -> None:
+    s, rs = ctx.state, ctx.rs
+    a = s.round["auction"]
+    if item != a["item"]:
+        refuse(f"{a['item']} is being auctioned, not {item}", f"bid {player} {a['item']} {a['high'] + 5}")
+    least = a["high"] + rs.k("auction", "min_raise")
+    if amount < least:
+        refuse(f"the high bid on {item} is {rs.money(a['high'])} ({a['leader']}): a raise is at least "
+               f"{rs.money(least)}")
+    if free_cash(s, player, except_item=item) < amount:
+        refuse(f"{player} has {rs.money(free_cash(s, player, item))} free of other bids: cannot bid {rs.money(amount)}")
+    auction = {**a, "high": amount, "leader": player, "turn": next_bidder(a["bidders"], player)}
+    bids = s.round["bids"]
+    if item in bids:
+        bids = {**bids, item: {**bids[item], player: amount}}
+    ctx.emit("packet_bid", player=player, item=item, amount=amount, update={"auction": auction, "bids": bids})
+
+
+def next_bidder(bidders: list[str], after: str) -> str:
+    i = bidders.index(after)
+    return bidders[(i + 1) % len(bidders)]
+
+
+def cmd_packet_pass(ctx, cmd) -> None:
+    s = ctx.state
+    player = names.player(s, cmd.get("player"))
+    check_packet_turn(s, player)
+    a = s.round.get("auction")
+    if a:
+        left = [b for b in a["bidders"] if b != player]
+        auction = {**a, "bidders": left, "turn": next_bidder(a["bidders"], player)}
+        bids = s.round["bids"]
+        if a["item"] in bids and player in bids[a["item"]]:
+            bids = {**bids, a["item"]: {p: v for p, v in bids[a["item"]].items() if p != player}}
+        ctx.emit("packet_pass", player=player, item=a["item"], update={"auction": auction, "bids": bids})
+        settle_auction(ctx)
+        return
+    passes = s.round["passes"] + 1
+    ctx.emit("packet_pass", player=player, update={"passes": passes, "turn": s.next_player(s.round["turn"])})
+    if passes >= len(s.players):
+        all_passed(ctx)
+
+
+def all_passed(ctx) -> None:
+    """§7: everyone passed: the owned privates pay, the top row drops £5 (never below £0)."""
+    s, rs = ctx.state, ctx.rs
+    privates.pay_revenue(ctx)
+    cut = rs.k("auction", "all_pass_discount")
+    top = s.round["rows"][0]
+    prices = {**s.round["prices"], **{i: max(0, s.round["prices"][i] - cut) for i in top}}
+    ctx.emit("packet_cut", items=list(top), cut=cut, update={"prices": prices, "passes": 0})
+    free_takes(ctx)
+
+
+def free_takes(ctx) -> None:
+    """§7, D18 #15: top-row items at £0 are all taken by the next player to act, for nothing."""
+    s = ctx.state
+    free = [i for i in s.round["rows"][0] if s.round["prices"][i] == 0]
+    if not free:
+        return
+    player = s.players[s.round["turn"]]
+    for item in free:
+        award(ctx, player, item, 0, "taken free")
+    after_action(ctx)
+
+
+def after_action(ctx) -> None:
+    """A normal action is over: the turn (and the priority deal) passes left; an emptied top row
+    resolves the next one (§7)."""
+    s = ctx.state
+    if s.round.get("auction"):
+        return
+    ctx.emit("packet_turn", update={"turn": s.next_player(s.round["turn"]), "passes": 0})
+    resolve_rows(ctx)
+
+
+def resolve_rows(ctx) -> None:
+    """While the top row is empty: the next row becomes the top, its single bids buy, and its
+    first item with several bids goes to auction among its bidders (left to right, §7)."""
+    s = ctx.state
+    while s.round["rows"] and not s.round["rows"][0]:
+        ctx.emit("packet_row", update={"rows": s.round["rows"][1:]})
+        if not s.round["rows"]:
+            break
+    if not s.round["rows"]:
+        packet_done(ctx)
+        return
+    for item in list(s.round["rows"][0]):
+        bids = s.round["bids"].get(item, {})
+        if len(bids) == 1:
+            (player, amount), = bids.items()
+            award(ctx, player, item, amount, "sole bid")
+    for item in list(s.round["rows"][0]):
+        bids = s.round["bids"].get(item, {})
+        if len(bids) > 1:
+            start_bid_auction(ctx, item, bids)
+            return
+    if s.round["rows"] and not s.round["rows"][0]:
+        resolve_rows(ctx)
+
+
+def start_bid_auction(ctx, item: str, bids: dict) -> None:
+    """§7: only the item's bidders take part, from the bidder to the left of the highest bid."""
+    s = ctx.state
+    high = max(bids.values())
+    leader = next(p for p in s.players if bids.get(p) == high)
+    seat = s.player_index(leader)
+    order = [s.players[(seat + i) % len(s.players)] for i in range(1, len(s.players) + 1)]
+    bidders = [p for p in order if p in bids]
+    auction = {"item": item, "bidders": bidders, "high": high, "leader": leader, "turn": bidders[0], "open": False}
+    ctx.emit("packet_auction", item=item, bidders=bidders, high=high, leader=leader, open=False,
+             update={"auction": auction})
+
+
+def settle_auction(ctx) -> None:
+    """The last bidder left buys at his high bid; an overbid auction was its opener's action."""
+    s = ctx.state
+    a = s.round["auction"]
+    if len(a["bidders"]) > 1:
+        return
+    ctx.emit("packet_auction_over", item=a["item"], update={"auction": None})
+    award(ctx, a["leader"], a["item"], a["high"], "auction")
+    if a.get("open"):
+        after_action(ctx)
+    else:
+        resolve_rows(ctx)
+
+
+def packet_done(ctx) -> None:
+    """The last item is sold: Train Phase 1 and the concession round begin (§7, §8)."""
+    s = ctx.state
+    ctx.emit("packet_over", priority=s.round["turn"])
+    ctx.next_round(priority=s.round["turn"])
+
+
+def packet_progress(ctx) -> bool:
+    return False
+
+
+def packet_legal(s, rs, reg) -> Turn:
+    a = s.round.get("auction")
+    if a:
+        who = a["turn"]
+        return Turn(who, (Action("bid", (who, a["item"])), Action("pass", (who,))),
+                    f"Auction of {a['item']}: {who} bids at least {rs.money(a['high'] + 5)} (high {a['leader']} "
+                    f"{rs.money(a['high'])}) or passes: bid {who} {a['item']} AMOUNT / pass {who}")
+    who = s.players[s.round["turn"]]
+    top = ", ".join(f"{i} {rs.money(s.round['prices'][i])}" for i in s.round["rows"][0])
+    return Turn(who, (Action("buy", (who,)), Action("bid", (who,)), Action("pass", (who,))),
+                f"Packet: {who} buys from the top row ({top}), bids on a lower item, or passes")
+
+
+PACKET = known_round(RoundKind(
+    name="packet", start=start_packet, progress=packet_progress, actor=packet_whose_turn, legal=packet_legal,
+    label=lambda r: "Auction", title=lambda r: "The packet auction"))
+
+
+# =========================================================================== the concession round
+
+def concession_holder(s) -> tuple[str, str] | None:
+    """(concession, its holder) of the lowest-numbered concession still to execute."""
+    held = [(int(sym[1:]), sym, acct_name(a.owner)) for sym, a in s.assets.items()
+            if a.kind == "concession" and a.owner and a.owner.startswith("player:") and not a.closed]
+    return (min(held)[1], min(held)[2]) if held else None
+
+
+def start_concessions(ctx, priority: int | None = None, **_carry) -> None:
+    s = ctx.state
+    prio = s.priority if priority is None else priority
+    if rules(ctx.rs, "concessions"):
+        ctx.emit("axis_phase_changed", axis=AXIS, phase="concession")
+    ctx.emit("round_started", round={"kind": "concessions"}, priority=prio)
+    concessions_progress(ctx)
+
+
+def concessions_progress(ctx) -> bool:
+    s = ctx.state
+    if s.round.get("kind") != "concessions" or concession_holder(s):
+        return False
+    ctx.emit("axis_phase_changed", axis=AXIS, phase="regional")
+    ctx.next_round(priority=s.priority)
+    return True
+
+
+def concession_turn(ctx, player: str) -> str:
+    """The concession the player executes now, or a refusal (§8.1: in number order)."""
+    s = ctx.state
+    due = concession_holder(s)
+    if due is None or due[1] != player:
+        refuse(f"concession {due[0]} is executed next, by {due[1]}, not by {player} (§8.1)" if due else
+               "no concession is left to execute")
+    return due[0]
+
+
+def executed(ctx, concession: str) -> None:
+    ctx.emit("concession_executed", concession=concession, assets=[[concession, ctx.state.assets[concession].owner,
+                                                                     None]])
+
+
+def concessions_legal(s, rs, reg) -> Turn:
+    due = concession_holder(s)
+    if not due:
+        return Turn(None, (), "")
+    sym, who = due
+    return Turn(who, (Action("float", (who,)), Action("par", (who,))),
+                f"Concession {sym}: {who} floats a minor (float {who} MINOR ZONE), floats a regional (par {who} "
+                f"REGIONAL PRICE) or, only if he can do neither, pars one into the Open Market (--open-market)")
+
+
+CONCESSIONS = known_round(RoundKind(
+    name="concessions", start=start_concessions, progress=concessions_progress,
+    actor=lambda s: (concession_holder(s) or (None, None))[1], legal=concessions_legal,
+    label=lambda r: "Concessions", title=lambda r: "The concession round"))
+
+
+# =========================================================================== floats (§9.1, §9.2)
+
+def chits_left(s, rs, zone: str) -> list[str]:
+    """The zone's chits still to take (§9.1 Table 1: of the asterisked zones' six, four are taken)."""
+    return sorted(sym for sym, a in s.assets.items()
+                  if a.kind == "chit" and chit_zone(sym) == zone and a.owner is None and not a.closed)
+
+
+def zone_code(rs, raw) -> str:
+    text = str(raw or "").strip().upper()
+    for code, z in zones(rs).items():
+        if text == code or text == z["name"].upper():
+            return code
+    raise RuleViolation(f"no track-rights zone {raw!r} in 1801",
+                        "zones: " + ", ".join(f"{c} ({z['name']})" for c, z in zones(rs).items()))
+
+
+def cmd_float(ctx, cmd) -> None:
+    """Float a minor the player owns with a chit of a zone (§9.1); in the concession round or an SR."""
+    s, rs = ctx.state, ctx.rs
+    player = names.player(s, cmd.get("player"))
+    corp = names.corp(rs, cmd.get("corp"))
+    concession = begin_action(ctx, player)
+    if not is_minor(s, corp):
+        refuse(f"{corp} is a {kind_of(s, corp)}: a regional floats with par {player} {corp} PRICE (§9.2)",
+               f"par {player} {corp} {rules(rs, 'regional_pars')[0]}")
+    if holder_of(s, corp) != player_acct(player):
+        refuse(f"{player} does not own Minor {corp}: a player floats only the minors he owns (§9.1)")
+    if s.corps[corp].floated:
+        refuse(f"Minor {corp} has already floated")
+    zone = zone_code(rs, cmd.get("zone"))
+    left = chits_left(s, rs, zone)
+    if not left:
+        refuse(f"no {zones(rs)[zone]['name']} track-rights chit is left (§9.1)",
+               "zones with chits: " + ", ".join(c for c in zones(rs) if chits_left(s, rs, c)))
+    cost = zones(rs)[zone]["home_cost"]
+    help_ = home_help(s, rs, player, corp, zone)
+    patronage = names.amount(cmd.get("patronage"), "the patronage tile's amount") if cmd.get("patronage") else 0
+    chit = left[0]
+    closing = limited_chits_closing(s, rs, zone)
+    transfers = [[player_acct(player), company_acct(corp), help_]] if help_ else []
+    transfers += [[company_acct(corp), BANK, cost]] if cost else []
+    if patronage:
+        transfers.append([BANK, company_acct(corp), patronage])
+    ctx.emit("minor_floated", player=player, corp=corp, zone=zone, chit=chit, cost=cost, city=cmd.get("city"),
+             patronage=patronage, closed_chits=closing, **({"owner_paid": help_} if help_ else {}), transfers=transfers, assets=[[chit, None, company_acct(corp)]])
+    owes_train(ctx, corp)
+    finish_action(ctx, player, corp, concession)
+
+
+def cheapest_home(s, rs) -> int | None:
+    """The cheapest home token among the chits left (None: no chit is left)."""
+    costs = [z["home_cost"] for code, z in zones(rs).items() if chits_left(s, rs, code)]
+    return min(costs) if costs else None
+
+
+def home_help(s, rs, player: str, corp: str, zone: str) -> int:
+    """What the owner pays toward a minor's home token. §9.1 has the minor pay it; D18 #45 (a minor
+    bought for £0 after the price cuts) needs a ruling: a treasury short of the chosen chit picks
+    a chit it can pay; when it can pay none, the owner pays the difference, as a president does for
+    the reserved 2+2 (§11.6.1), so the minor is not stranded unfloated."""
+    cost, cash = zones(rs)[zone]["home_cost"], s.cash(company_acct(corp))
+    if cash >= cost:
+        return 0
+    cheapest = cheapest_home(s, rs)
+    if cheapest is not None and cash >= cheapest:
+        refuse(f"Minor {corp} has {rs.money(cash)}; a home token in {zones(rs)[zone]['name']} costs {rs.money(cost)}: "
+               f"choose a zone whose home token it can pay ({rs.money(cheapest)}) (§9.1, D18 #45)")
+    if cost != cheapest:
+        refuse(f"Minor {corp} has {rs.money(cash)}: its owner helps only with the cheapest home token left, "
+               f"{rs.money(cheapest)} (D18 #45)")
+    own = s.cash(player_acct(player))
+    if cash + own < cost:
+        refuse(f"Minor {corp} has {rs.money(cash)} and {player} {rs.money(own)}: the home token costs {rs.money(cost)}")
+    return cost - cash
+
+
+def limited_chits_closing(s, rs, zone: str) -> list[str]:
+    """§9.1: when the fourth of the asterisked zones' chits is taken, the others leave the game."""
+    if not zones(rs)[zone]["limited"]:
+        return []
+    limited = [sym for sym, a in s.assets.items() if a.kind == "chit" and zones(rs)[chit_zone(sym)]["limited"]]
+    taken = [sym for sym in limited if s.assets[sym].owner]
+    if len(taken) + 1 < rules(rs, "limited_chits"):
+        return []
+    chosen = chits_left(s, rs, zone)[0]
+    return [sym for sym in limited if not s.assets[sym].owner and not s.assets[sym].closed and sym != chosen]
+
+
+def cmd_par(ctx, cmd) -> None:
+    """Float a regional at a par (§9.2), or in the concession round par one into the Open Market
+    (§8.1: only when the player can neither float a regional nor a minor)."""
+    s, rs = ctx.state, ctx.rs
+    if s.pending:
+        stock.cmd_par(ctx, cmd)
+        return
+    player = names.player(s, cmd.get("player"))
+    corp = names.corp(rs, cmd.get("corp"))
+    concession = begin_action(ctx, player)
+    price = names.amount(cmd.get("price"), "par value")
+    check_regional_open(s, rs, corp)
+    pars = rules(rs, "regional_pars")
+    if price not in pars:
+        refuse(f"{rs.money(price)} is not a regional par value: {', '.join(rs.money(p) for p in pars)} (§2.2.5)")
+    cost = 2 * price
+    cash = s.cash(player_acct(player))
+    if cmd.get("open_market"):
+        if concession is None:
+            refuse("a regional is parred into the Open Market only with a concession (§8.1)", f"par {player} {corp} {price}")
+        if floatable_minors(s, rs, player) or cash >= 2 * min(pars):
+            can = (f"float Minor {floatable_minors(s, rs, player)[0]}" if floatable_minors(s, rs, player)
+                   else f"float a regional ({rs.money(cash)} covers 2 x {rs.money(min(pars))})")
+            refuse(f"{player} can {can}: a regional is parred into the Open Market only by a player who can do "
+                   f"neither (§8.1)")
+        ctx.emit("regional_parred", player=player, corp=corp, par=price,
+                 certs=[[s.presidents[corp], shares.unsold_acct(s, rs, corp), POOL]])
+        finish_action(ctx, player, corp, concession)
+        return
+    if cash < cost:
+        refuse(f"{player} has {rs.money(cash)}; floating {corp} at {rs.money(price)} costs 2 x par = {rs.money(cost)} "
+               f"(§9.2)")
+    shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[s.presidents[corp]])
+    float_regional(ctx, player, corp, price, shares.unsold_acct(s, rs, corp), "floated")
+    finish_action(ctx, player, corp, concession)
+
+
+def check_regional_open(s, rs, corp: str) -> None:
+    k = kind_of(s, corp)
+    if k != "regional":
+        refuse(f"{corp} is a {k}: only a regional is parred (§9.2)" + (" — a minor floats with float PLAYER MINOR ZONE"
+                                                                          if k == "minor" else ""))
+    if corp in removed(s):
+        refuse(f"{corp} has been removed from the game")
+    if s.corps[corp].floated or s.corps[corp].par is not None:
+        refuse(f"{corp} is already {'floated' if s.corps[corp].floated else 'parred'}")
+
+
+def unfloated_minors(s, player: str) -> list[str]:
+    return [c for c, corp in s.corps.items() if corp.kind == "minor" and not corp.floated
+            and s.certs.get(s.presidents.get(c, "")) == player_acct(player)]
+
+
+def floatable_minors(s, rs, player: str) -> list[str]:
+    """The player's unfloated minors that can float now: a chit is left, and the minor (with its
+    owner's help for the cheapest, D18 #45) can pay its home token."""
+    cheapest = cheapest_home(s, rs)
+    if cheapest is None:
+        return []
+    return [c for c in unfloated_minors(s, player)
+            if s.cash(company_acct(c)) >= cheapest or s.cash(company_acct(c)) + s.cash(player_acct(player)) >= cheapest]
+
+
+def float_regional(ctx, player: str, corp: str, par: int, source: str, how: str) -> None:
+    """§9.2: the president pays 2 x par into the treasury, which pays the zone's home token."""
+    s, rs = ctx.state, ctx.rs
+    zone = zone_of(rs, corp)
+    home = zones(rs)[zone]["home_cost"]
+    transfers = [[player_acct(player), company_acct(corp), 2 * par]]
+    if home:
+        transfers.append([company_acct(corp), BANK, home])
+    ctx.emit("regional_floated", player=player, corp=corp, par=par, zone=zone, home_cost=home, how=how,
+             transfers=transfers, certs=[[s.presidents[corp], source, player_acct(player)]])
+    owes_train(ctx, corp)
+
+
+def owes_train(ctx, corp: str) -> None:
+    """§11.6.1: a new company buys its reserved 2+2 in its first OR (unless level 2 has rusted)."""
+    s, rs = ctx.state, ctx.rs
+    if not trains.phase_reached(s, rs, rs.train(rules(rs, "reserved_train")).rusts_on or "9"):
+        ctx.emit("train_owed", corp=corp, owes=[*s.extra.get("owes_train", []), corp])
+
+
+def begin_action(ctx, player: str) -> str | None:
+    """A concession's action, or a stock action (one a turn): the concession it executes, if any."""
+    s = ctx.state
+    if s.round.get("kind") == "concessions":
+        return concession_turn(ctx, player)
+    stock.take_turn(ctx, player)
+    if s.round.get("acted"):
+        refuse(f"{player} has taken his stock action this turn (one a turn, §8.2, §10)", f"pass {player}")
+    return None
+
+
+def finish_action(ctx, player: str, corp: str, concession: str | None) -> None:
+    if concession:
+        executed(ctx, concession)
+    else:
+        stock.acted(ctx, player, bought=[corp, "float"])
+    check_major_phase(ctx)
+
+
+def check_major_phase(ctx) -> None:
+    """§8.2: when the 18th regional floats the others (parred ones too, D18 #17) leave the game;
+    the Major railroad phase begins the moment all 12 minors and 18 regionals have floated."""
+    s, rs = ctx.state, ctx.rs
+    if major_phase(s):
+        return
+    floated = [c for c, corp in s.corps.items() if corp.floated]
+    minors = [c for c in floated if kind_of(s, c) == "minor"]
+    regionals = [c for c in floated if kind_of(s, c) == "regional"]
+    if len(regionals) >= rules(rs, "regionals_in_play"):
+        out = [c for c, corp in s.corps.items() if corp.kind == "regional" and not corp.floated and c not in removed(s)]
+        if out:
+            back = [[s.presidents[c], POOL, shares.unsold_acct(s, rs, c)] for c in out
+                    if s.certs[s.presidents[c]] == POOL]
+            ctx.emit("regionals_removed", corps=out, removed=[*removed(s), *out],
+                     reason=f"the {rules(rs, 'regionals_in_play')}th regional floated (§8.2)", certs=back)
+    if len(minors) >= rules(rs, "minors_in_play") and len(regionals) >= rules(rs, "regionals_in_play"):
+        ctx.emit("axis_phase_changed", axis=AXIS, phase="major")
+
+
+# =========================================================================== Regional/Minor stock rounds
+
+def cmd_remove(ctx, cmd) -> None:
+    """`remove PLAYER PRIVATE` (a free action, §10) or `remove PLAYER REGIONAL` (a stock action,
+    §8.2: at most six, each from a different zone, never a floated or parred one)."""
+    s, rs = ctx.state, ctx.rs
+    player = names.player(s, cmd.get("player"))
+    kind, sym = names.item(rs, cmd.get("item"))
+    if kind == "private":
+        private_down(ctx, player, sym, "removed")
+        return
+    begin_action(ctx, player)
+    check_regional_open(s, rs, sym)
+    if major_phase(s):
+        refuse("regionals are removed only in the Regional/Minor railroad phase (§8.2)")
+    by_players = [c for c in removed(s) if c in s.extra.get("removed_by_players", [])]
+    if len(by_players) >= rules(rs, "removals"):
+        refuse(f"{len(by_players)} regionals have been removed: at most {rules(rs, 'removals')} (§8.2)")
+    zone = zone_of(rs, sym)
+    same = [c for c in by_players if zone_of(rs, c) == zone]
+    if same:
+        refuse(f"{same[0]} was removed from {zones(rs)[zone]['name']}: each removed regional comes from a "
+               f"different zone (§8.2)")
+    ctx.emit("regionals_removed", corps=[sym], removed=[*removed(s), sym], player=player,
+             by_players=[*s.extra.get("removed_by_players", []), sym], reason=f"removed by {player} (§8.2)")
+    stock.acted(ctx, player, bought=[sym, "remove"])
+
+
+def cmd_close(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    player = names.player(s, cmd.get("player"))
+    private_down(ctx, player, names.private(rs, cmd.get("private")), "closed")
+
+
+def private_down(ctx, player: str, sym: str, how: str) -> None:
+    """§10, §6.1: before his stock action a player may close a private (face down: no income, no
+    limit, no score) or remove it from the game; one such free action a turn."""
+    s = ctx.state
+    stock.take_turn(ctx, player)
+    if s.privates[sym].owner != player_acct(player):
+        refuse(f"{player} does not own {sym}")
+    if s.privates[sym].closed and how == "closed":
+        refuse(f"{sym} is already face down")
+    if s.round.get("acted"):
+        refuse(f"{player} has taken his stock action: a private is closed or removed before it (§10)")
+    if s.round.get("free_action"):
+        refuse(f"{player} has taken his free action this turn (one a turn, §10)")
+    ctx.emit("private_put_down", player=player, private=sym, how=how,
+             assets=[[sym, player_acct(player), None]] if how == "removed" else [])
+
+
+def cmd_reserve(ctx, cmd) -> None:
+    """§8.4: in the initial SR a player reserves one regional's secondaries for himself until SR 2."""
+    s, rs = ctx.state, ctx.rs
+    player = names.player(s, cmd.get("player"))
+    corp = names.corp(rs, cmd.get("corp"))
+    if s.round.get("kind") != "stock" or s.round.get("number") != 1:
+        refuse("secondary shares are reserved only in the initial stock round (§8.4)")
+    if kind_of(s, corp) != "regional" or not s.corps[corp].floated:
+        refuse(f"{corp} is not a floated regional: only a regional's secondary shares are reserved (§8.4)")
+    reserved = s.extra.get("reserved", {})
+    if player in reserved.values():
+        mine = next(c for c, p in reserved.items() if p == player)
+        refuse(f"{player} has reserved {mine}'s secondaries: one regional each, never moved (§8.4)")
+    if corp in reserved:
+        refuse(f"{corp}'s secondaries are reserved by {reserved[corp]}")
+    if len(shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp)) < 2:
+        refuse(f"a secondary of {corp} has been bought: the other may not be reserved (§8.4)")
+    ctx.emit("shares_reserved", player=player, corp=corp, reserved={**reserved, corp: player})
+
+
+def cmd_buy(ctx, cmd) -> None:
+    """`buy PLAYER CORP`: a parred presidency (§8.2), an insolvent company (§11.6.5), a regional's
+    25 % from its treasury at par in the Major phase (§8.3, §8.4), or a share (part 2)."""
+    s, rs = ctx.state, ctx.rs
+    player = names.player(s, cmd.get("player"))
+    kind, corp = names.item(rs, cmd.get("item"))
+    if kind == "private":
+        refuse(f"{corp} is a private: privates change hands between players with trade {player} {corp} PRICE (§10.4)")
+    if s.certs.get(s.presidents.get(corp, "")) == POOL:
+        buy_from_open_market(ctx, player, corp)
+        return
+    if is_minor(s, corp):
+        refuse(f"a minor is bought in the packet auction, or from its owner with trade {player} {corp} PRICE (§10.4)")
+    if kind_of(s, corp) == "regional":
+        if corp in removed(s) or not s.corps[corp].floated:
+            refuse(f"{corp} has not floated: a regional is floated with par {player} {corp} PRICE (§9.2)")
+        if not major_phase(s):
+            refuse("no regional's 25 % share is sold before the Major railroad phase (§8.2)")
+        owner = s.extra.get("reserved", {}).get(corp)
+        if owner and owner != player and s.round.get("number") == 1:
+            refuse(f"{corp}'s secondaries are reserved for {owner} until the second stock round (§8.4)")
+        if not shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp):
+            refuse(f"{corp}'s treasury has no 25 % share left")
+    stock.cmd_buy(ctx, cmd)
+
+
+def buy_from_open_market(ctx, player: str, corp: str) -> None:
+    """A parred regional's presidency: 2 x par into its treasury, which floats it (§8.2, D18 #17);
+    an insolvent company: its face plus the unpaid 2+2 difference, to the bank (§11.6.5, D18 #31)."""
+    s, rs = ctx.state, ctx.rs
+    begin_action(ctx, player)
+    c = s.corps[corp]
+    debt = s.extra.get("insolvent", {}).get(corp)
+    if debt is None:
+        cash = s.cash(player_acct(player))
+        if cash < 2 * c.par:
+            refuse(f"{player} has {rs.money(cash)}; {corp}'s presidency costs 2 x par = {rs.money(2 * c.par)} (§8.2)")
+        shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[s.presidents[corp]])
+        float_regional(ctx, player, corp, c.par, POOL, "bought from the Open Market")
+        stock.acted(ctx, player, bought=[corp, "float"])
+        check_major_phase(ctx)
+        return
+    face = rules(rs, "minor_face") if is_minor(s, corp) else 2 * c.par
+    price = face + debt
+    cash = s.cash(player_acct(player))
+    if cash < price:
+        refuse(f"{player} has {rs.money(cash)}; {corp} costs its face {rs.money(face)} plus the unpaid "
+               f"{rs.money(debt)} of its 2+2 = {rs.money(price)} (§11.6.5)")
+    shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[s.presidents[corp]])
+    insolvent = {k: v for k, v in s.extra.get("insolvent", {}).items() if k != corp}
+    ctx.emit("insolvent_bought", player=player, corp=corp, price=price, debt=debt, insolvent=insolvent,
+             transfers=[[player_acct(player), BANK, price]],
+             certs=[[s.presidents[corp], POOL, player_acct(player)]])
+    stock.acted(ctx, player, bought=[corp, "pool"])
+
+
+def cmd_trade(ctx, cmd) -> None:
+    """§10.4: a player buys a minor or a face-up private from another for an agreed sum of personal
+    cash; a stock action (in the Major phase, D18 #41, unless the table plays early trades)."""
+    s, rs = ctx.state, ctx.rs
+    buyer = names.player(s, cmd.get("player"))
+    kind, sym = names.item(rs, cmd.get("item"))
+    price = names.amount(cmd.get("price"), "the agreed price")
+    begin_action(ctx, buyer)
+    if not major_phase(s) and not rules(rs, "early_trades"):
+        refuse("players trade minors and privates in the Major railroad phase (§10, §10.4; D18 #41)")
+    if kind == "private":
+        owner = s.privates[sym].owner
+        if s.privates[sym].closed:
+            refuse(f"{sym} is face down: a closed private may not be sold (§10.4)")
+        moves = {"assets": [[sym, owner, player_acct(buyer)]]}
+    else:
+        if not is_minor(s, sym):
+            refuse(f"{sym} is a {kind_of(s, sym)}: only minors and face-up privates are traded (§10.4)")
+        owner = holder_of(s, sym)
+        moves = {"certs": [[s.presidents[sym], owner, player_acct(buyer)]]}
+    if not owner or not owner.startswith("player:"):
+        refuse(f"{sym} is not held by a player")
+    seller = acct_name(owner)
+    if seller == buyer:
+        refuse(f"{buyer} already owns {sym}")
+    if s.cash(player_acct(buyer)) < price:
+        refuse(f"{buyer} has {rs.money(s.cash(player_acct(buyer)))}, not {rs.money(price)}")
+    count, limit = shares.cert_count(s, rs, buyer), shares.cert_limit(s, rs, buyer)
+    if count >= limit:
+        refuse(f"certificate limit {limit} reached: {buyer} holds {count} (§4.1)")
+    ctx.emit("traded", buyer=buyer, seller=seller, item=sym, price=price,
+             transfers=[[player_acct(buyer), player_acct(seller), price]] if price else [], **moves)
+    stock.acted(ctx, buyer, bought=[sym, "trade"])
+
+
+def cmd_sell(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    corp = names.corp(rs, cmd.get("corp"))
+    if s.phase == "1":
+        refuse("no player sells stock in Train Phase 1 (§10.1)")
+    if kind_of(s, corp) in ("regional", "minor"):
+        refuse(f"{corp} is a {kind_of(s, corp)}: a player never sells a regional's shares or a minor (§10.1)")
+    stock.cmd_sell(ctx, cmd)
+
+
+def cmd_pass(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    player = names.player(s, cmd.get("player"))
+    unfloated = floatable_minors(s, rs, player)
+    ending_his_turn = s.round.get("acted") and stock.current(s) == player
+    if unfloated and not ending_his_turn:
+        refuse(f"{player} owns unfloated Minor {unfloated[0]}: he may not pass (§8.2)",
+               f"float {player} {unfloated[0]} ZONE")
+    stock.cmd_pass(ctx, cmd)
+
+
+def sr_legal(s, rs, reg) -> Turn:
+    """The Regional/Minor phase's actions (§8.2); the Major phase's are the shared round's (part 2)."""
+    who = stock.current(s)
+    if s.round["acted"]:
+        return Turn(who, (Action("pass", (who,)),), f"SR {s.round['number']}: {who} has acted: pass {who} ends the turn")
+    acts = [Action("float", (who,)), Action("par", (who,)), Action("buy", (who,)), Action("remove", (who,))]
+    if major_phase(s) or rules(rs, "early_trades"):
+        acts.append(Action("trade", (who,)))
+    if not floatable_minors(s, rs, who):
+        acts.append(Action("pass", (who,)))
+    minors = floatable_minors(s, rs, who)
+    line = (f"SR {s.round['number']}: {who} must float Minor {minors[0]} (float {who} {minors[0]} ZONE) or act"
+            if minors else f"SR {s.round['number']}: {who} floats a minor or a regional, buys, removes a regional, or passes")
+    return Turn(who, tuple(acts), line)
+
+
+# =========================================================================== operating rounds
+
+def first_or(ctx) -> None:
+    """§5.2: Train Phase 2 begins at the start of the first OR."""
+    s, rs = ctx.state, ctx.rs
+    if s.phase == "1":
+        p = rs.phase("2")
+        ctx.emit("phase_changed", phase=p.name, train="", limit=p.train_limit, certificate_limit=p.certificate_limit,
+                 trains=[], rusted=[], obsolete=[], flags={})
+
+
+def pay_mail(ctx) -> None:
+    """§15.10: Minor K's mail, paid into its treasury at the start of each OR (not revenue)."""
+    s, rs = ctx.state, ctx.rs
+    k = s.corps.get(MAIL_CORP)
+    amount = rules(rs, "mail").get(s.phase, 0)
+    if k and k.floated and s.president(MAIL_CORP) and amount:
+        ctx.emit("mail_paid", corp=MAIL_CORP, amount=amount, transfers=[[BANK, company_acct(MAIL_CORP), amount]])
+
+
+def ask_order(ctx) -> None:
+    """§15.3: Minor C's president chooses where it operates in this OR, before anyone operates."""
+    s = ctx.state
+    c = s.corps.get(ORDER_CORP)
+    who = s.president(ORDER_CORP) if c else None
+    if c and c.floated and who and ORDER_CORP in s.round.get("order", []) and len(s.round["order"]) > 1:
+        decisions.ask(ctx, who, f"where does Minor {ORDER_CORP} operate in this OR (§15.3)?",
+                      ["first", "last", "normal"], "minor_c_order")
+
+
+def order_chosen(ctx, due: dict, option: str) -> None:
+    s = ctx.state
+    order = [c for c in s.round["order"] if c != ORDER_CORP]
+    if option == "normal":
+        return
+    group = [c for c in order if not s.corps[c].cell]   # with the minors and regionals (§15.3)
+    at = 0 if option == "first" else len(group)
+    order.insert(at, ORDER_CORP)
+    ctx.emit("or_order", order=order)
+    if order[0] != s.round["corp"]:
+        ctx.emit("corp_turn_started", corp=order[0], pos=0, president=s.president(order[0]), home_token=False)
+
+
+def rights_text(s, rs, corp: str) -> str:
+    held = sorted(rights(s, rs, corp))
+    return ", ".join(zones(rs)[z]["name"] for z in held) or "none"
+
+
+def check_modifiers(s, rs, corp: str, raw) -> None:
+    """The fee modifiers the table names must be the company's to use (§11.1.5, §11.1.6, §15.5-6)."""
+    from ledger.core import fees
+    asked = fees.parse_asked(raw)
+    if "zone" in asked and not any(zones(rs)[z]["discount"] for z in rights(s, rs, corp)):
+        refuse(f"{corp} has track rights only in {rights_text(s, rs, corp)}: the 20 % discount needs rights in "
+               f"Spain/Portugal, Italy, Sweden/Norway/Denmark or Russia (§11.1.5)")
+    if "ef" in asked and corp not in DISCOUNT_CORPS:
+        refuse(f"{corp} is not Minor E or F: only their ability (or a major owning them) takes a third off (§15.5, §15.6)")
+    if "port" in asked and kind_of(s, corp) != "major":
+        refuse(f"{corp} is a {kind_of(s, corp)}: only a major holds a port authority (§11.3.5)")
+    if "wien" in asked:
+        owner = s.privates["WSB"].owner
+        if owner != player_acct(s.president(corp) or "") or s.privates["WSB"].closed:
+            refuse("Wien Suedbahnhof waives a slot only for a railroad its owner controls (§14.3)")
+
+
+def cmd_tile(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    corp = operating_corp(ctx, cmd.get("corp"), "tile")
+    check_modifiers(s, rs, corp, cmd.get("modifiers"))
+    patronage = names.amount(cmd.get("patronage"), "the patronage amount") if cmd.get("patronage") else 0
+    terrain_point(ctx, corp, cmd)
+    track.cmd_tile(ctx, cmd)
+    if patronage:
+        ctx.emit("patronage_paid", corp=corp, amount=patronage, transfers=[[BANK, company_acct(corp), patronage]])
+
+
+def terrain_point(ctx, corp: str, cmd) -> None:
+    """§15.5, §15.6: each OR Minor E (F) may spend one more tile point, on a yellow tile in a hex
+    with a blue (green) terrain cost: the table names its discount (`--with ef`) on a 1-point tile."""
+    from ledger.core import fees
+    s = ctx.state
+    if corp not in DISCOUNT_CORPS or "ef" not in fees.parse_asked(cmd.get("modifiers")):
+        return
+    if (cmd.get("points") or 1) != 1 or s.round.get("bonus_points") or not cmd.get("cost"):
+        return
+    ctx.emit("tile_point_granted", corp=corp, reason=f"Minor {corp}'s yellow tile on its terrain (§15.5, §15.6)")
+
+
+def cmd_token(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    corp = operating_corp(ctx, cmd.get("corp"), "token")
+    check_modifiers(s, rs, corp, cmd.get("modifiers"))
+    from ledger.core import fees
+    wien = "wien" in fees.parse_asked(cmd.get("modifiers"))
+    track.cmd_token(ctx, cmd)
+    if wien:
+        ctx.emit("private_put_down", player=s.president(corp), private="WSB", how="used",
+                 assets=[["WSB", s.privates["WSB"].owner, None]])
+
+
+def owes(s, corp: str) -> bool:
+    return corp in s.extra.get("owes_train", [])
+
+
+def first_or_of_game(s) -> bool:
+    return s.round.get("kind") == "operating" and s.round.get("set") == 1 and s.round.get("index") == 1
+
+
+def cmd_train(ctx, cmd) -> None:
+    """§11.6: the reserved 2+2 first (and only as reserved); level 3 from the Major phase, never in
+    the first OR; trains between railroads from the Major phase; minors and regionals pay from
+    their treasuries (the president helps only with the reserved 2+2)."""
+    s, rs = ctx.state, ctx.rs
+    corp = operating_corp(ctx, cmd.get("corp"), "train")
+    name, side = names.side(rs, cmd.get("type"))
+    reserved = rules(rs, "reserved_train")
+    source = (cmd.get("source") or "depot").lower()
+    if owes(s, corp) and name != reserved:
+        refuse(f"{corp} must first buy its reserved {rs.train(reserved).sides[0].name} (§11.6.1)",
+               f"train {corp} {rs.train(reserved).sides[0].name}")
+    if name == reserved:
+        if not owes(s, corp) or source not in ("depot", "bank", "supply"):
+            refuse("2+2 trains are sold only as a company's reserved train, from the Locomotive Works, in its first "
+                   "OR (§11.6.1, D18 #46)")
+        buy_reserved(ctx, corp)
+        return
+    if source not in ("depot", "bank", "supply", "pool") and not major_phase(s):
+        refuse("trains are bought from other railroads only in the Major railroad phase (§8.2, §8.3)")
+    if name == "3" and source in ("depot", "bank", "supply", "pool"):
+        if first_or_of_game(s):
+            refuse("no level 3 train is bought in the first OR of the game (§8.3, §11.6)")
+        if not major_phase(s):
+            refuse("level 3 trains are bought only in the Major railroad phase (§8.2)")
+    if kind_of(s, corp) in ("minor", "regional"):
+        price = rs.train(name).side(side).price if source in ("depot", "bank", "supply", "pool") else None
+        if price is not None:
+            price -= locomotive_discount(s, corp, price)
+        cash = s.cash(company_acct(corp))
+        if price is not None and cash < price:
+            refuse(f"{corp} has {rs.money(cash)}, a {side or rs.train(name).sides[0].name} costs {rs.money(price)}: a "
+                   f"{kind_of(s, corp)} pays from its treasury alone (§11.6)")
+    train_step.cmd_train(ctx, cmd)
+
+
+def locomotive_discount(s, corp: str, price: int) -> int:
+    """§15.9: Minor J takes 10 % off every train it buys from the Locomotive Works or the Open
+    Market, the price rounded down (D18 #28); not off a price agreed with another railroad."""
+    return price - price * 9 // 10 if corp == DISCOUNT_TRAINS else 0
+
+
+def train_discount(ctx, corp: str, name: str, seller: str, cmd) -> int:
+    """Minor J's discount on a purchase from the Locomotive Works or the Open Market (§15.9)."""
+    s, rs = ctx.state, ctx.rs
+    if seller not in (BANK, POOL):
+        return 0
+    side_name = names.side(rs, cmd.get("type"))[1]
+    return locomotive_discount(s, corp, rs.train(name).side(side_name).price)
+
+
+def supply_fallback(ctx, corp: str, name: str, side):
+    """§11.6: the 2+2s are all reserved, so the Locomotive Works sells the next level once every
+    lower level but the 2+2 is sold."""
+    s, rs = ctx.state, ctx.rs
+    reserved = rules(rs, "reserved_train")
+    for t in rs.trains:
+        if t.name == name:
+            break
+        if t.name != reserved and trains.depot_left(s, t.name):
+            return None
+    if not trains.depot_left(s, name):
+        return None
+    return trains.next_depot_train(s, rs, name), BANK, side, False
+
+
+def buy_reserved(ctx, corp: str) -> None:
+    """§11.6.1, §11.6.5: the reserved 2+2; short of cash the president pays the difference; if he
+    cannot, this OR's token and then its paid tiles are refunded; failing that, insolvency."""
+    s, rs = ctx.state, ctx.rs
+    revenue.ensure_ran(ctx, corp, "train")
+    reserved = rules(rs, "reserved_train")
+    side = rs.train(reserved).sides[0]
+    train_id = trains.next_depot_train(s, rs, reserved)
+    price = side.price - locomotive_discount(s, corp, side.price)
+    pres = s.president(corp)
+    if s.cash(company_acct(corp)) + s.cash(player_acct(pres)) < price:
+        refund_spending(ctx, corp, price)
+    cash, own = s.cash(company_acct(corp)), s.cash(player_acct(pres))
+    owed = [c for c in s.extra["owes_train"] if c != corp]
+    if cash + own < price:
+        insolvency(ctx, corp, train_id, price, owed)
+        return
+    ctx.emit("train_owed", corp=corp, owes=owed)
+    train_step.buy_train(ctx, corp, train_id, BANK, price, max(0, price - cash), None, side.name)
+
+
+def refund_spending(ctx, corp: str, price: int) -> None:
+    """§11.6.5: to prevent an insolvency, the token placed this OR comes back with its cost, then
+    each tile laid this OR that cost money, the latest first, until the 2+2 can be paid."""
+    s = ctx.state
+    pres = s.president(corp)
+
+    def short() -> bool:
+        return s.cash(company_acct(corp)) + s.cash(player_acct(pres)) < price
+
+    c = s.corps[corp]
+    if short() and s.round.get("token") and not c.stations[-1].home:
+        st = c.stations[-1]
+        ctx.emit("token_refunded", corp=corp, city=st.city, cost=st.cost,
+                 transfers=[[BANK, company_acct(corp), st.cost]] if st.cost else [])
+    for hex_name, cost in reversed(s.round.get("paid_tiles", [])):
+        if not short():
+            break
+        ctx.emit("tile_refunded", corp=corp, hex=hex_name, cost=cost, transfers=[[BANK, company_acct(corp), cost]])
+
+
+def insolvency(ctx, corp: str, train_id: str, price: int, owed: list) -> None:
+    """§11.6.5 (D12.14, D18 #31): the president's cash goes into the treasury, the treasury pays
+    what it has for the 2+2, the shortfall D stays owed; the charter or 50 % goes to the Open
+    Market and the bank pays the ex-president its face (£120, or 2 x par)."""
+    s, rs = ctx.state, ctx.rs
+    pres = s.president(corp)
+    own, cash = s.cash(player_acct(pres)), s.cash(company_acct(corp))
+    debt = price - cash - own
+    face = rules(rs, "minor_face") if is_minor(s, corp) else 2 * s.corps[corp].par
+    transfers = [t for t in ([player_acct(pres), company_acct(corp), own], [company_acct(corp), BANK, cash + own],
+                             [BANK, player_acct(pres), face]) if t[2]]
+    ctx.emit("insolvent", corp=corp, president=pres, debt=debt, face=face, train=train_id,
+             insolvent={**s.extra.get("insolvent", {}), corp: debt}, owes=owed, transfers=transfers,
+             trains=[[train_id, DEPOT, company_acct(corp)]], certs=[[s.presidents[corp], player_acct(pres), POOL]])
+    from ledger.core.rounds import operating
+    ctx.emit("corp_turn_ended", corp=corp)
+    ctx.reg.call("corp_turn_ended", ctx, corp)
+    operating.next_corp(ctx)
+
+
+def train_type_of(train_id: str) -> str:
+    return train_id.split(".")[0]
+
+
+def cmd_done(ctx, cmd) -> None:
+    s, rs = ctx.state, ctx.rs
+    corp = operating_corp(ctx, cmd.get("corp"), "done")
+    if owes(s, corp):
+        refuse(f"{corp} must buy its reserved {rs.train(rules(rs, 'reserved_train')).sides[0].name} in its first OR "
+               f"(§11.6.1)", f"train {corp} {rs.train(rules(rs, 'reserved_train')).sides[0].name}")
+    from ledger.core.rounds import operating
+    operating.cmd_done(ctx, cmd)
+
+
+def cmd_no_private_sale(ctx, cmd) -> None:
+    refuse("railroads never buy privates in 1801; players trade them with trade PLAYER PRIVATE PRICE (§7.1, §10.4)")
+
+
+def phase_began(ctx, phase: str) -> None:
+    """§11.6.1: once level 2 has rusted, no reserved 2+2 is owed any more."""
+    s, rs = ctx.state, ctx.rs
+    if phase == rs.train(rules(rs, "reserved_train")).rusts_on and s.extra.get("owes_train"):
+        ctx.emit("train_owed", corp="", owes=[])
+
+
+# =========================================================================== status, info
+
+def packet_lines(s, rs) -> list[str]:
+    out = []
+    for n, row in enumerate(s.round.get("rows", []), 1):
+        cells = []
+        for item in row:
+            bids = s.round["bids"].get(item, {})
+            bid = (" bids " + ", ".join(f"{p} {rs.money(v)}" for p, v in bids.items())) if bids else ""
+            cells.append(f"{item} {rs.money(s.round['prices'][item])}{bid}")
+        out.append(f"Packet row {n}{' (top)' if n == 1 else ''}: " + "; ".join(cells))
+    a = s.round.get("auction")
+    if a:
+        out.append(f"Auction of {a['item']}: high {a['leader']} {rs.money(a['high'])}; still bidding "
+                   f"{', '.join(a['bidders'])}")
+    held = {p: held_back(s, p) for p in s.players if held_back(s, p)}
+    if held:
+        out.append("Held back by bids: " + ", ".join(f"{p} {rs.money(v)}" for p, v in held.items()))
+    return out
+
+
+def status_lines(s, rs) -> list[str]:
+    out = [f"Railroad phase: {railroad_phase(s)}; Train Phase {s.phase}"]
+    if s.round.get("kind") == "packet":
+        out += packet_lines(s, rs)
+    due = concession_holder(s)
+    if due and s.round.get("kind") == "concessions":
+        left = sorted((int(k[1:]), k, acct_name(a.owner)) for k, a in s.assets.items()
+                      if a.kind == "concession" and a.owner and not a.closed)
+        out.append("Concessions to execute: " + ", ".join(f"{k} {p}" for _n, k, p in left))
+    chits = {z: len(chits_left(s, rs, z)) for z in zones(rs)}
+    if s.round.get("kind") != "packet":
+        out.append("Track-rights chits left: " + ", ".join(f"{z} {n}" for z, n in chits.items()))
+        track_order = [c for c in sorted((c for c in s.corps if s.corps[c].kind in ("minor", "regional")
+                                          and (s.corps[c].floated or s.corps[c].par)), key=lambda c: s.corps[c].arrival)]
+        if track_order:
+            out.append("Regional/Minor order: " + ", ".join(track_entry(s, rs, c) for c in track_order))
+    om = [f"{c} {s.percent_of(POOL, c)}%" for c in s.corps if s.percent_of(POOL, c)]
+    if om:
+        out.append("Open Market: " + ", ".join(om))
+    if removed(s):
+        out.append("Removed regionals: " + ", ".join(removed(s)))
+    if s.extra.get("reserved"):
+        out.append("Reserved secondaries: " + ", ".join(f"{c} for {p}" for c, p in s.extra["reserved"].items()))
+    if s.extra.get("owes_train"):
+        out.append("Reserved 2+2 owed in their first OR: " + ", ".join(s.extra["owes_train"]))
+    if s.extra.get("insolvent"):
+        out.append("Insolvent (in the Open Market; face + unpaid): " + ", ".join(
+            f"{c} {rs.money(d)}" for c, d in s.extra["insolvent"].items()))
+    return out
+
+
+def track_entry(s, rs, corp: str) -> str:
+    """A company on the Regional/Minor track as the board shows it: 'C (minor, UK1)',
+    'GWR (regional, UK)', 'MZA (regional, SP, parred)'."""
+    c = s.corps[corp]
+    where = chit_of(s, corp) or zone_of(rs, corp) or "-"
+    notes = [c.kind, where] + ([] if c.floated else ["parred"]) + (["insolvent"] if corp in s.extra.get("insolvent", {})
+                                                                   else [])
+    return f"{corp} ({', '.join(notes)})"
+
+
+def status_data(s, rs) -> dict:
+    data = {"railroad_phase": railroad_phase(s), "removed": list(removed(s)),
+            "reserved": dict(s.extra.get("reserved", {})), "owes_reserved_train": list(s.extra.get("owes_train", [])),
+            "insolvent": dict(s.extra.get("insolvent", {})),
+            "chits": {sym: acct_name(a.owner) if a.owner else ("removed" if a.closed else None)
+                      for sym, a in s.assets.items() if a.kind == "chit"},
+            "concessions": {sym: acct_name(a.owner) if a.owner else None
+                            for sym, a in s.assets.items() if a.kind == "concession"},
+            "kinds": {c: corp.kind for c, corp in s.corps.items()},
+            "open_market": {c: s.percent_of(POOL, c) for c in s.corps if s.percent_of(POOL, c)}}
+    if s.round.get("kind") == "packet":
+        data["packet"] = {"rows": [list(r) for r in s.round["rows"]], "prices": dict(s.round["prices"]),
+                          "bids": {k: dict(v) for k, v in s.round["bids"].items()},
+                          "auction": dict(s.round["auction"]) if s.round.get("auction") else None,
+                          "held_back": {p: held_back(s, p) for p in s.players}}
+    return data
+
+
+def info_lines(rs) -> list[str]:
+    out = ["Packet rows [S]: " + " | ".join(" ".join(r) for r in packet_items(rs)),
+           f"Minors: face {rs.money(rules(rs, 'minor_face'))}, treasury keeps at most "
+           f"{rs.money(rules(rs, 'minor_treasury_cap'))} of the price (§7.1); concessions "
+           f"{rs.money(rules(rs, 'concession_face'))} each [S]"
+           + ("" if rules(rs, "concessions") else " — not in this game"),
+           "Zones (chits, home token, 20 % terrain discount): " + "; ".join(
+               f"{c} {z['name']} {z['chits']}{'*' if z['limited'] else ''} {rs.money(z['home_cost'])}"
+               f"{' 20%' if z['discount'] else ''}" for c, z in zones(rs).items())
+           + f"; * only {rules(rs, 'limited_chits')} of these chits are taken",
+           f"Regional pars: {', '.join(rs.money(p) for p in rules(rs, 'regional_pars'))} (2 x par for the 50 %)",
+           f"A major's six new tokens [S]: {', '.join(rs.money(c) for c in rules(rs, 'major_tokens'))}",
+           "Minor K mail by phase: " + ", ".join(f"{p}: {rs.money(v)}" for p, v in rules(rs, "mail").items())]
+    out += [f"PROVISIONAL [S]: {p}" for p in rules(rs, "provisional")]
+    out += ["Readings (digest §18): a minor's treasury short of every home token left is helped by its owner for "
+            "the cheapest (#45); escrowed bids also block buys (#15); a raise is £5 in every auction (#15); trades "
+            "from the Major phase (#41, option early_trades); a parred regional is removed with the other "
+            "unfloated ones (#17); Minor J's 10 % off rounds the price down (#28)"]
+    return out
+
+
+# =========================================================================== registration
+
+def register(reg) -> None:
+    from dataclasses import replace
+    reg.round(PACKET)
+    reg.round(CONCESSIONS)
+    reg.round(replace(stock.STOCK, legal=sr_legal))
+    reg.rule("initial_state", initial_state)
+    reg.rule("info_lines", info_lines)
+    reg.rule("status_lines", status_lines)
+    reg.rule("status_data", status_data)
+    reg.rule("supply_fallback", supply_fallback)
+    reg.rule("train_discount", train_discount)
+    reg.verb("buy", cmd_packet_buy, "packet")
+    reg.verb("bid", cmd_packet_bid, "packet", elsewhere="bids are made in the packet auction (§7)")
+    reg.verb("pass", cmd_packet_pass, "packet")
+    reg.verb("buy", cmd_buy, "stock")
+    reg.verb("pass", cmd_pass, "stock")
+    reg.verb("sell", cmd_sell, "stock")
+    reg.verb("par", cmd_par, "concessions", "stock")
+    reg.verb("float", cmd_float, "concessions", "stock", elsewhere="a minor floats in the concession round or a "
+             "stock round (§8.1, §8.2)")
+    reg.verb("remove", cmd_remove, "stock", elsewhere="regionals and privates are removed in a stock round (§8.2, §10)")
+    reg.verb("close", cmd_close, "stock", elsewhere="a private is closed in a stock round (§10)")
+    reg.verb("reserve", cmd_reserve, "stock", elsewhere="secondary shares are reserved in the initial SR (§8.4)")
+    reg.verb("trade", cmd_trade, "stock", elsewhere="players trade minors and privates in a stock round (§10.4)")
+    reg.verb("tile", cmd_tile, "operating")
+    reg.verb("token", cmd_token, "operating")
+    reg.verb("train", cmd_train, "operating")
+    reg.verb("done", cmd_done, "operating")
+    reg.verb("buy-private", cmd_no_private_sale, "operating")
+    reg.choice("minor_c_order", order_chosen)
+    reg.on("or_started", first_or)
+    reg.on("or_started", pay_mail)
+    reg.on("or_started", ask_order)
+    reg.on("phase_changed", phase_began)
+
+
+GRAMMAR = TitleGrammar(
+    verbs=(
+        Verb("float", "stock", "Float a minor the player owns: take a track-rights chit of ZONE (UK PHS FB AH IT SP "
+             "SND RU); the minor pays its home token (1801 §9.1).", "bank float Ann K RU --patronage 20",
+             (Arg("player", "player"), Arg("corp", "company"),
+              Arg("zone", "choice", help="the track-rights zone", choices=ZONE_CODES)),
+             (Opt("--city", "city", help="the home city, as printed"),
+              Opt("--patronage", "patronage", kind="amount", help="the lowest amount on the home city's patronage "
+                  "tile, paid into the minor's treasury"))),
+        Verb("remove", "stock", "Remove an unfloated regional from the game (a stock action), or remove a private "
+             "(a free action) (1801 §8.2, §10).", "bank remove Ann GSWR",
+             (Arg("player", "player"), Arg("item", "item"))),
+        Verb("close", "stock", "Turn a private face down before the stock action: no income, no limit, no score "
+             "(1801 §6.1, §10).", "bank close Ann RSC", (Arg("player", "player"), Arg("private", "private"))),
+        Verb("reserve", "stock", "In the initial stock round, reserve a regional's secondary shares until the "
+             "second stock round (1801 §8.4).", "bank reserve Ben GWR",
+             (Arg("player", "player"), Arg("corp", "company"))),
+        Verb("trade", "stock", "The player buys a minor or a face-up private from its owner for an agreed price "
+             "(1801 §10.4).", "bank trade Cy K 200",
+             (Arg("player", "player"), Arg("item", "item"), Arg("price", "amount"))),
+    ),
+    options={
+        "par": (Opt("--open-market", "open_market", True, help="1801 concession: par the regional into the Open "
+                    "Market (only when the player can float nothing)"),),
+        "tile": (Opt("--patronage", "patronage", kind="amount", help="1801: the patronage tile's amount for this "
+                     "train phase, paid into the treasury"),),
+    },
+)
+
+
+# =========================================================================== events
+
+def round_update(s, e) -> None:
+    s.round = {**s.round, **e["update"]}
+
+
+@event
+class PacketSold:
+    """A packet item changes hands: bought from the top row, on a sole bid, in an auction, or taken
+    free at £0 (§7)."""
+    player: str
+    item: str
+    price: int
+    how: str
+    update: dict
+
+    apply = round_update
+
+    def describe(e, rs):
+        return f"{e['player']} takes {e['item']} for {rs.money(e['price'])} ({e['how']})"
+
+
+@event
+class PacketBid:
+    player: str
+    item: str
+    amount: int
+    update: dict
+
+    apply = round_update
+
+    def describe(e, rs):
+        return f"{e['player']} bids {rs.money(e['amount'])} on {e['item']}"
+
+
+@event
+class PacketAuction:
+    """An item goes to auction among `bidders` in order, `leader` holding the high bid."""
+    item: str
+    bidders: list
+    high: int
+    leader: str
+    open: bool
+    update: dict
+
+    apply = round_update
+
+    def describe(e, rs):
+        return (f"auction of {e['item']}: {', '.join(e['bidders'])} (high {e['leader']} {rs.money(e['high'])}"
+                f"{'; open to all' if e['open'] else ''})")
+
+
+@event
+class PacketAuctionOver:
+    item: str
+    update: dict
+
+    apply = round_update
+
+
+@event
+class PacketPass:
+    player: str
+    update: dict
+    item: str = None
+
+    apply = round_update
+
+    def describe(e, rs):
+        return f"{e['player']} passes" + (f" on {e['item']}" if e.get("item") else "")
+
+
+@event
+class PacketCut:
+    """Everyone passed: the top row's items drop (§7)."""
+    items: list
+    cut: int
+    update: dict
+
+    apply = round_update
+
+    def describe(e, rs):
+        return f"all pass: {', '.join(e['items'])} drop {rs.money(e['cut'])}"
+
+
+@event
+class PacketTurn:
+    update: dict
+    priority: int = None
+
+    def apply(s, e):
+        round_update(s, e)
+        if e.get("priority") is not None:
+            s.priority = e["priority"]
+
+
+@event
+class PacketRow:
+    update: dict
+
+    apply = round_update
+
+
+@event
+class PacketOver:
+    priority: int
+
+    def apply(s, e):
+        s.priority = e["priority"]
+
+    def describe(e, rs):
+        return "-- the opening packet is sold --"
+
+
+@event
+class ConcessionExecuted:
+    concession: str
+
+    def apply(s, e):
+        s.assets[e["concession"]].closed = True
+
+    def describe(e, rs):
+        return f"concession {e['concession']} executed"
+
+
+def home_placed(corp, cost: int, city) -> None:
+    from ledger.core.state import Station
+    corp.stations = (Station(city, 1, cost, home=True),)
+    corp.tokens_used = 1
+
+
+@event
+class MinorFloated:
+    """§9.1: a minor floats with a chit of `zone`, paying its home token; `closed_chits` leave the
+    game (the fourth asterisked chit taken)."""
+    player: str
+    corp: str
+    zone: str
+    chit: str
+    cost: int
+    patronage: int = 0
+    city: str = None
+    closed_chits: list = None
+    owner_paid: int = 0   # what the owner paid toward the home token (D18 #45)
+
+    def apply(s, e):
+        c = s.corps[e["corp"]]
+        s.seq += 1
+        c.floated, c.arrival = True, s.seq
+        home_placed(c, e["cost"], e.get("city"))
+        for sym in e.get("closed_chits") or ():
+            s.assets[sym].closed = True
+
+    def describe(e, rs):
+        more = f"; patronage {rs.money(e['patronage'])}" if e.get("patronage") else ""
+        gone = f"; chits {', '.join(e['closed_chits'])} leave the game" if e.get("closed_chits") else ""
+        return (f"{e['player']} floats Minor {e['corp']} in {e['zone']} (chit {e['chit']}), home token "
+                f"{rs.money(e['cost'])}{more}{gone}")
+
+
+@event
+class RegionalParred:
+    """§8.1: a regional parred into the Open Market with a concession; it takes its track place."""
+    player: str
+    corp: str
+    par: int
+
+    def apply(s, e):
+        c = s.corps[e["corp"]]
+        s.seq += 1
+        c.par, c.arrival = e["par"], s.seq
+
+    def describe(e, rs):
+        return f"{e['player']} pars {e['corp']} at {rs.money(e['par'])} into the Open Market"
+
+
+@event
+class RegionalFloated:
+    """§9.2: the president pays 2 x par into the treasury, which pays the home token."""
+    player: str
+    corp: str
+    par: int
+    zone: str
+    home_cost: int
+    how: str = "floated"
+
+    def apply(s, e):
+        c = s.corps[e["corp"]]
+        if c.par is None:  # a regional parred earlier keeps the place it took then (§8.1)
+            s.seq += 1
+            c.arrival = s.seq
+        c.par, c.floated = e["par"], True
+        home_placed(c, e["home_cost"], None)
+
+    def describe(e, rs):
+        return (f"{e['player']} floats {e['corp']} at {rs.money(e['par'])} ({e['how']}): pays "
+                f"{rs.money(2 * e['par'])}, home token {rs.money(e['home_cost'])}")
+
+
+@event
+class TrainOwed:
+    """Companies owing their reserved 2+2 (§11.6.1)."""
+    corp: str
+    owes: list
+
+    def apply(s, e):
+        s.extra = {**s.extra, "owes_train": list(e["owes"])}
+
+
+@event
+class RegionalsRemoved:
+    corps: list
+    removed: list
+    reason: str
+    player: str = None
+    by_players: list = None
+
+    def apply(s, e):
+        s.extra = {**s.extra, "removed": list(e["removed"])}
+        if e.get("by_players") is not None:
+            s.extra["removed_by_players"] = list(e["by_players"])
+
+    def describe(e, rs):
+        return f"{', '.join(e['corps'])} removed from the game: {e['reason']}"
+
+
+@event
+class PrivatePutDown:
+    """§6.1, §10: a private closed (face down), removed, or used up."""
+    player: str
+    private: str
+    how: str
+
+    def apply(s, e):
+        s.assets[e["private"]].closed = True
+        if s.round.get("kind") == "stock" and e["how"] != "used":
+            s.round = {**s.round, "free_action": True}
+
+    def describe(e, rs):
+        return f"{e['player']}'s {e['private']} is {e['how']}"
+
+
+@event
+class SharesReserved:
+    player: str
+    corp: str
+    reserved: dict
+
+    def apply(s, e):
+        s.extra = {**s.extra, "reserved": dict(e["reserved"])}
+
+    def describe(e, rs):
+        return f"{e['player']} reserves {e['corp']}'s secondary shares until SR 2 (§8.4)"
+
+
+@event
+class InsolventBought:
+    player: str
+    corp: str
+    price: int
+    debt: int
+    insolvent: dict
+
+    def apply(s, e):
+        s.extra = {**s.extra, "insolvent": dict(e["insolvent"])}
+
+    def describe(e, rs):
+        return f"{e['player']} buys insolvent {e['corp']} for {rs.money(e['price'])} (unpaid {rs.money(e['debt'])})"
+
+
+@event
+class Traded:
+    buyer: str
+    seller: str
+    item: str
+    price: int
+
+    def describe(e, rs):
+        return f"{e['buyer']} buys {e['item']} from {e['seller']} for {rs.money(e['price'])}"
+
+
+@event
+class MailPaid:
+    corp: str
+    amount: int
+
+    def describe(e, rs):
+        return f"Minor {e['corp']}'s mail: {rs.money(e['amount'])}"
+
+
+@event
+class PatronagePaid:
+    corp: str
+    amount: int
+
+    def describe(e, rs):
+        return f"{e['corp']} fulfils a patronage tile: {rs.money(e['amount'])}"
+
+
+@event
+class TokenRefunded:
+    """§11.6.5: the token placed this OR comes back to the charter with its cost."""
+    corp: str
+    cost: int
+    city: str = None
+
+    def apply(s, e):
+        c = s.corps[e["corp"]]
+        c.stations = c.stations[:-1]
+        c.tokens_used -= 1
+        s.round = {**s.round, "token": False}
+
+    def describe(e, rs):
+        return f"{e['corp']}'s token{' in ' + e['city'] if e.get('city') else ''} comes back: {rs.money(e['cost'])} refunded"
+
+
+@event
+class TileRefunded:
+    """§11.6.5: a tile laid this OR that cost money is taken up and its cost refunded."""
+    corp: str
+    cost: int
+    hex: str = None
+
+    def apply(s, e):
+        paid = list(s.round.get("paid_tiles", []))
+        if paid:
+            paid.pop()
+        s.round = {**s.round, "paid_tiles": paid}
+
+    def describe(e, rs):
+        return f"{e['corp']}'s tile{' in ' + e['hex'] if e.get('hex') else ''} is taken up: {rs.money(e['cost'])} refunded"
+
+
+@event
+class Insolvent:
+    """§11.6.5: first-round insolvency."""
+    corp: str
+    president: str
+    debt: int
+    face: int
+    train: str
+    insolvent: dict
+    owes: list
+
+    def apply(s, e):
+        s.extra = {**s.extra, "insolvent": dict(e["insolvent"]), "owes_train": list(e["owes"])}
+
+    def describe(e, rs):
+        return (f"{e['corp']} is insolvent: it gets its 2+2 with {rs.money(e['debt'])} unpaid; its certificate goes to "
+                f"the Open Market and {e['president']} receives {rs.money(e['face'])}")
+
+
+@event
+class TilePointGranted:
+    """One more tile point this turn (§15.5, §15.6)."""
+    corp: str
+    reason: str
+
+    def apply(s, e):
+        s.round = {**s.round, "bonus_points": 1}
+
+    def describe(e, rs):
+        return f"{e['corp']} has one more tile point this turn: {e['reason']}"
