@@ -1056,6 +1056,8 @@ def train_discount(ctx, corp: str, name: str, seller: str, cmd) -> int:
     train from the supply (B21, D0.1 #4: by the train's colour; option: the phase's). `--using JJB`:
     Beijnes is exchanged for a train the supply sells now, before brown (B15)."""
     s, rs = ctx.state, ctx.rs
+    if not cmd.get("using"):
+        return 0
     sym = names.private(rs, cmd.get("using"))
     p = rs.private(sym)
     if not owned_by(s, sym, corp):
