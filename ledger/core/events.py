@@ -465,7 +465,8 @@ class SrTurn:
     passes: int
 
     def apply(s, e):
-        s.round = {**s.round, "turn": e["turn"], "passes": e["passes"], "acted": False, "buys": []}
+        s.round = {k: v for k, v in s.round.items() if k != "free_action"}   # one a turn (1801 §10)
+        s.round.update(turn=e["turn"], passes=e["passes"], acted=False, buys=[])
 
 
 @event
@@ -677,7 +678,7 @@ TURN_RESET = {"tiles": 0, "extra_tiles": 0, "token": False, "free_token": False,
               "port": None, "special": None}
 # Turn bookkeeping only some kinds keep, present once used and dropped when the next turn starts
 # (absent from the round otherwise, so games without them store the same state as before).
-TURN_EXTRAS = ("points", "paid_tiles", "bonus_points")
+TURN_EXTRAS = ("points", "paid_tiles", "bonus_points", "treasury", "bought_minor")
 
 
 @event

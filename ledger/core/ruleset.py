@@ -270,6 +270,8 @@ class CompanyKind:
     end_of_sr: tuple | None = None  # the market's end-of-SR steps that move it (None: all of them)
     breaks_certificates: bool = False  # a larger certificate is exchanged for single units where a
                                        # sale or purchase needs them (1839 D6.1: a 4 % for two 2 %s)
+    token_slots: int = 0            # the charter's first N slots are this kind's (0: all of them; 1801:
+                                    # a regional has two, the major it becomes all eight)
 
 
 # The values each company-kind field may take, where they are a closed set.
@@ -907,7 +909,7 @@ def cross_check(rs: Ruleset, problems: list[str]) -> None:
                 problems.append(f"trains[{i}].trade_in: no train '{other}'")
     colours = {c.colour for c in rs.market.values() if c.colour}
     for i, p in enumerate(rs.phases):
-        if p.on_train not in trains:
+        if p.on_train and p.on_train not in trains:   # "": begun by the title's rule (1801: the first OR)
             problems.append(f"phases[{i}].on_train: no train '{p.on_train}'")
         for colour in p.par_colours:
             if colour not in colours:

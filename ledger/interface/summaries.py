@@ -50,12 +50,20 @@ def turn_summary(events: list[dict], rs) -> str | None:
     turn = events[starts[-1] if starts else 0:ends[-1] + 1]
     corp = events[ends[-1]]["corp"]
     parts = []
+    # a refund (1801 §11.6.5: a first-round insolvency undoes the turn's token and paid tiles) nets out
     track = sum(e["cost"] for e in turn if e["kind"] == "tile_laid" and e["corp"] == corp)
+    track -= sum(e["cost"] for e in turn if e["kind"] == "tile_refunded" and e["corp"] == corp)
     tiles = sum(1 for e in turn if e["kind"] == "tile_laid" and e["corp"] == corp)
+    refunded = sum(1 for e in turn if e["kind"] == "tile_refunded" and e["corp"] == corp)
     if tiles:
-        parts.append(f"{tiles} tile{'s' if tiles > 1 else ''} {rs.money(track)}")
+        parts.append(f"{tiles} tile{'s' if tiles > 1 else ''} {rs.money(track)}"
+                     + (f" ({refunded} refunded)" if refunded else ""))
+    stations = [e for e in turn if e["kind"] == "token_placed" and e["corp"] == corp]
+    if any(e["kind"] == "token_refunded" and e["corp"] == corp for e in turn):
+        stations = stations[:-1]
+        parts.append("station refunded")
     for e in turn:
-        if e["kind"] == "token_placed" and e["corp"] == corp:
+        if e in stations:
             parts.append(f"station {rs.money(e['cost'])}")
         elif e["kind"] == "revenue" and e["corp"] == corp:
             parts.append(run_words(e, rs))
@@ -65,6 +73,8 @@ def turn_summary(events: list[dict], rs) -> str | None:
     bought = [e for e in turn if e["kind"] == "train_bought" and e["corp"] == corp]
     if bought:
         parts.append("bought " + ", ".join(f"{e.get('side') or e['type']} ({rs.money(e['price'])})" for e in bought))
+    if any(e["kind"] == "insolvent" and e["corp"] == corp for e in turn):
+        parts.append("insolvent")
     rusted = [t for e in turn if e["kind"] == "trains_rusted" for t in e["rusted"]]
     if rusted:
         parts.append("rusted: " + ", ".join(rusted))

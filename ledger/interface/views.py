@@ -113,7 +113,7 @@ def company_json(s, rs, sym: str) -> dict:
             "last_run": {"revenue": c.last_run[0], "how": c.last_run[1]} if c.last_run else None,
             "kind": c.kind, "ipo": shares.ipo_percent(s, rs, sym), "pool": s.percent_of(POOL, sym),
             "trains": [train_label(s, rs, t) for t in sorted(s.corp_trains(sym))], "floated": c.floated,
-            "tokens_left": len(rs.corporation(sym).tokens) - c.tokens_used,
+            "tokens_left": track.markers_left(s, rs, sym),
             "privates": owned_privates(s, company_acct(sym)), **held_assets(s, rs, company_acct(sym)),
             **title_holdings(s, rs, sym)}
 
@@ -246,7 +246,8 @@ def roster_line(s, rs) -> str:
     nxt = trains.next_phase(s, rs)
     if nxt:
         rusts = f", rusting {', '.join(nxt['rusts'])}" if nxt["rusts"] else ""
-        line += f". The first {nxt['on_train']} starts phase {nxt['name']} (limit {nxt['train_limit']}{rusts})"
+        start = f"The first {nxt['on_train']} starts" if nxt["on_train"] else "Then comes"
+        line += f". {start} phase {nxt['name']} (limit {nxt['train_limit']}{rusts})"
     extra = [x for x in for_sale(s, rs) if "(" in x and "pool" not in x]
     return line + (". Also: " + ", ".join(extra) if extra else "")
 

@@ -53,7 +53,6 @@ KNOBS = {"title_rules": {
     "extra_tile_points": Knob(dict, None, REQUIRED),
     "packet_rows": Knob(list, None, REQUIRED),
     "concession_face": Knob(int, None, REQUIRED),
-    "major_tokens": Knob(list, None, REQUIRED),
     "provisional": Knob(list, None, REQUIRED),
 }}
 ROUND_KINDS = ("packet", "concessions")
@@ -140,12 +139,27 @@ def chit_zone(sym: str) -> str:
     return sym.rstrip("0123456789")
 
 
+def ability_user(s, minor: str) -> str | None:
+    """The railroad that uses a minor's ability now (§6.2, §15): the minor while a player owns it,
+    the major it merged into after (never a national), else none."""
+    c = s.corps.get(minor)
+    if c is None:
+        return None
+    holder = holder_of(s, minor) or ""
+    if c.floated and holder.startswith("player:"):
+        return minor
+    major = s.extra.get("absorbed", {}).get(minor)
+    return major if major and s.corps[major].kind == "major" else None
+
+
+def uses(s, corp: str, minors) -> bool:
+    return any(ability_user(s, m) == corp for m in ([minors] if isinstance(minors, str) else minors))
+
+
 def rights(s, rs, corp: str) -> set[str]:
-    """The zones where a company has track rights: a minor's chit, a regional's home zone (§11.1.4)."""
-    out = set()
-    chit = chit_of(s, corp)
-    if chit:
-        out.add(chit_zone(chit))
+    """The zones where a company has track rights: a minor's chit, a regional's home zone, a
+    major's home zone and its merged minors' chits (§11.1.4)."""
+    out = {chit_zone(sym) for sym, a in s.assets.items() if a.kind == "chit" and a.owner == company_acct(corp)}
     home = zone_of(rs, corp)
     if home:
         out.add(home)
@@ -308,6 +322,10 @@ def cmd_packet_bid(ctx, cmd) -> None:
         return
     raise_by = rs.k("auction", "min_raise")
     others = [v for p, v in s.round["bids"].get(item, {}).items() if p != player]
+    own = s.round["bids"].get(item, {}).get(player)
+    if own is not None and amount < own + raise_by:
+        refuse(f"{player} bids {rs.money(own)} on {item}: a new bid raises it by at least {rs.money(raise_by)} (§7: the "
+               f"money stays set aside until the item is sold)")
     least = max([face_of(rs, item)] + [v + raise_by for v in others])
     if amount < least:
         top_bid = f"; the top bid is {rs.money(max(others))}" if others else ""
@@ -780,6 +798,9 @@ def cmd_remove(ctx, cmd) -> None:
         private_down(ctx, player, sym, "removed")
         return
     begin_action(ctx, player)
+    if kind_of(s, sym) != "regional":
+        refuse(f"{sym} is a {kind_of(s, sym)}: only an unfloated, unparred regional (or a player's private) is removed "
+               f"(§8.2, §10)")
     check_regional_open(s, rs, sym)
     if major_phase(s):
         refuse("regionals are removed only in the Regional/Minor railroad phase (§8.2)")
@@ -847,6 +868,8 @@ def cmd_buy(ctx, cmd) -> None:
     kind, corp = names.item(rs, cmd.get("item"))
     if kind == "private":
         refuse(f"{corp} is a private: privates change hands between players with trade {player} {corp} PRICE (§10.4)")
+    if (cmd.get("count") or 1) > 1:
+        refuse(f"a stock action buys one share (§10): buy {player} {corp}")
     if s.certs.get(s.presidents.get(corp, "")) == POOL:
         buy_from_open_market(ctx, player, corp)
         return
@@ -862,7 +885,135 @@ def cmd_buy(ctx, cmd) -> None:
             refuse(f"{corp}'s secondaries are reserved for {owner} until the second stock round (§8.4)")
         if not shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp):
             refuse(f"{corp}'s treasury has no 25 % share left")
+    if kind_of(s, corp) == "major":
+        major_buy(ctx, player, corp, cmd)
+        return
     stock.cmd_buy(ctx, cmd)
+
+
+# =========================================================================== the Major phase (§9.3, §10)
+
+def major_par(rs, regional_par: int) -> int:
+    """§9.3: REGIONAL X's par marker moves to MAJOR X (D18 #3: the letters in ascending order)."""
+    return rs.k("company", "par_prices")[rules(rs, "regional_pars").index(regional_par)]
+
+
+def cmd_expand(ctx, cmd) -> None:
+    """§9.3 (D10.4): a regional's president, or the holder of both its secondaries, floats it as a
+    major: optionally the president first buys a 25 % left in its treasury at the regional par
+    (--secondary); the 50 % becomes the 20 % president's certificate and each 25 % a 10 %; six new
+    10 % certificates go into its treasury; its par marker moves to the major's par, where its
+    marker enters the market (under any already there). A player other than the president must then
+    buy a treasury share at the major's par, which makes him president; the president may (buy)."""
+    s, rs = ctx.state, ctx.rs
+    player = names.player(s, cmd.get("player"))
+    corp = names.corp(rs, cmd.get("corp"))
+    begin_action(ctx, player)
+    if not major_phase(s):
+        refuse("majors float only in the Major railroad phase (§8.2, §8.3)")
+    if kind_of(s, corp) != "regional" or not s.corps[corp].floated:
+        refuse(f"{corp} is not a floated regional: only a regional expands into a major (§9.3)")
+    if corp in s.extra.get("insolvent", {}):
+        refuse(f"{corp} is insolvent: a player must buy it first (§11.6.5)")
+    president = s.president(corp)
+    seconds = [c for c in s.certs_of(player_acct(player), corp) if c != s.presidents[corp]]
+    if player != president and len(seconds) < 2:
+        refuse(f"{corp} is expanded by its president ({president}) or by the holder of both its secondary shares "
+               f"(§9.3); {player} holds {s.percent_of(player_acct(player), corp)}%")
+    secondary = None
+    if cmd.get("secondary"):
+        if player != president:
+            refuse(f"only {corp}'s president buys its secondary share before expanding (§9.3 step 1)")
+        secondary = next(iter(shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp)), None)
+        if secondary is None:
+            refuse(f"{corp}'s treasury holds no secondary share (§9.3 step 1)")
+    par = major_par(rs, s.corps[corp].par)
+    need = (s.corps[corp].par if secondary else 0) + (par if player != president else 0)
+    if s.cash(player_acct(player)) < need:
+        refuse(f"{player} has {rs.money(s.cash(player_acct(player)))}; this expansion costs him {rs.money(need)} "
+               f"(§9.3)")
+    if secondary:
+        shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[secondary])
+        ctx.emit("share_bought", player=player, corp=corp, source="ipo", price=s.corps[corp].par,
+                 percent=s.cert_percent[secondary],
+                 transfers=[[player_acct(player), company_acct(corp), s.corps[corp].par]],
+                 certs=[[secondary, shares.unsold_acct(s, rs, corp), player_acct(player)]])
+    ctx.emit("company_converted", **shares.conversion(s, rs, corp, "major"))
+    from ledger.core.rules import market
+    ctx.emit("par", player=player, corp=corp, price=par, par_round=True,
+             moves=[[corp, None, list(market.par_cell(rs, par))]])
+    reserved = s.extra.get("reserved", {})
+    if corp in reserved and s.sets_played == 0:   # §8.4: expanded before the first OR
+        ctx.emit("shares_reserved", player=reserved[corp], corp=corp,
+                 reserved={k: v for k, v in reserved.items() if k != corp})
+    stock.acted(ctx, player, bought=[corp, "expand" if not secondary else "expand+"])
+    if player != president:
+        treasury_buy(ctx, player, corp, par, "§9.3 step 5: compulsory for a player other than the president")
+        stock.check_president(ctx, corp)
+
+
+def treasury_buy(ctx, player: str, corp: str, price: int, why: str) -> None:
+    s, rs = ctx.state, ctx.rs
+    cert = next(iter(shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp)), None)
+    if cert is None:
+        refuse(f"{corp}'s treasury has no share left")
+    if s.cash(player_acct(player)) < price:
+        refuse(f"{player} has {rs.money(s.cash(player_acct(player)))}, a {corp} share costs {rs.money(price)}")
+    shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[cert])
+    ctx.emit("share_bought", player=player, corp=corp, source="ipo", price=price, percent=s.cert_percent[cert],
+             transfers=[[player_acct(player), company_acct(corp), price]],
+             certs=[[cert, shares.unsold_acct(s, rs, corp), player_acct(player)]])
+    ctx.emit("sr_acted", player=player, index=s.player_index(player), bought=[corp, "ipo"])
+
+
+def major_buy(ctx, player: str, corp: str, cmd) -> None:
+    """§10.2: one share a turn, after any sales: from the treasury (at par while its par marker is
+    up, then at the share value, paid to it) or the Open Market (the share value, to the bank); a
+    player at 60 % buys no more, except a president from the Open Market at twice the share value."""
+    s, rs = ctx.state, ctx.rs
+    stock.take_turn(ctx, player)
+    buys = s.round.get("buys", [])
+    if buys == [[corp, "expand"]] and s.round.get("acted"):
+        # §9.3 step 5: after his expansion the president may buy one treasury share at the major's par
+        treasury_buy(ctx, player, corp, s.corps[corp].par, "§9.3 step 5")
+        stock.check_president(ctx, corp)
+        return
+    if any(b[1] in ("expand", "expand+", "float", "trade", "remove") for b in buys):
+        refuse(f"{player} has taken his stock action this turn (one a turn, §10)", f"pass {player}")
+    source = cmd.get("source") or ("ipo" if shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp)
+                                   else "pool")
+    held = s.percent_of(player_acct(player), corp)
+    limit = rs.k("stock", "holding_limit")
+    if held >= limit:
+        if source == "ipo":
+            refuse(f"{player} holds {held}% of {corp}: at {limit}% a player buys none from its treasury (§10.2)")
+        if s.president(corp) != player:
+            refuse(f"{player} holds {held}% of {corp}: at {limit}% only the president buys more, from the Open "
+                   f"Market at twice the share value (§10.2)")
+        double_price_buy(ctx, player, corp)
+        return
+    stock.cmd_buy(ctx, cmd)
+
+
+def double_price_buy(ctx, player: str, corp: str) -> None:
+    s, rs = ctx.state, ctx.rs
+    if s.round.get("buys"):
+        refuse(f"{player} has already bought this turn: one share a turn (§10)")
+    if corp in s.round["sold"].get(player, []):
+        refuse(f"{player} sold {corp} earlier in this stock round and may not buy it again (§10.2)")
+    cert = shares.next_pool_cert(s, corp)
+    if cert is None:
+        refuse(f"the Open Market holds no {corp} share")
+    price = 2 * shares.price(s, rs, corp) * s.cert_percent[cert] // shares.unit(s, rs, corp)
+    if s.cash(player_acct(player)) < price:
+        refuse(f"{player} has {rs.money(s.cash(player_acct(player)))}; at 60 % or more the president pays twice the "
+               f"share value: {rs.money(price)} (§10.2)")
+    count, cap = shares.cert_count(s, rs, player), shares.cert_limit(s, rs, player)
+    if count >= cap:
+        refuse(f"certificate limit {cap} reached: {player} holds {count} (§4.1)")
+    ctx.emit("share_bought", player=player, corp=corp, source="pool", price=price, percent=s.cert_percent[cert],
+             transfers=[[player_acct(player), BANK, price]], certs=[[cert, POOL, player_acct(player)]])
+    stock.acted(ctx, player, bought=[corp, "pool"])
 
 
 def buy_from_open_market(ctx, player: str, corp: str) -> None:
@@ -931,29 +1082,49 @@ def cmd_trade(ctx, cmd) -> None:
 
 
 def cmd_sell(ctx, cmd) -> None:
+    """§10, §10.1: sell, then buy one; never a regional or a minor; not in Train Phase 1; after an
+    expansion only other railroads' shares (§9.3 step 4)."""
     s, rs = ctx.state, ctx.rs
+    player = names.player(s, cmd.get("player"))
     corp = names.corp(rs, cmd.get("corp"))
     if s.phase == "1":
         refuse("no player sells stock in Train Phase 1 (§10.1)")
     if kind_of(s, corp) in ("regional", "minor"):
         refuse(f"{corp} is a {kind_of(s, corp)}: a player never sells a regional's shares or a minor (§10.1)")
+    mine = s.round.get("acted") and stock.current(s) == player
+    buys = s.round.get("buys", []) if mine else []
+    expanded = [b[0] for b in buys if b[1] in ("expand", "expand+")]
+    if corp in expanded:
+        refuse(f"{player} expanded {corp} this turn: the new major's shares are not sold in the same action (§9.3)")
+    if buys and not expanded:
+        refuse(f"{player} has bought this turn: a stock action sells first, then buys one share (§10)")
     stock.cmd_sell(ctx, cmd)
 
 
 def cmd_pass(ctx, cmd) -> None:
+    """Pass, or end a turn after acting. §8.2: not while the player owns a minor that can float;
+    §10.6: in the Consolidation round not while he holds a minor or a regional."""
     s, rs = ctx.state, ctx.rs
     player = names.player(s, cmd.get("player"))
-    unfloated = floatable_minors(s, rs, player)
     ending_his_turn = s.round.get("acted") and stock.current(s) == player
-    if unfloated and not ending_his_turn:
-        refuse(f"{player} owns unfloated Minor {unfloated[0]}: he may not pass (§8.2)",
-               f"float {player} {unfloated[0]} ZONE")
+    stock.take_turn(ctx, player)   # a player out of turn is told so first
+    if not ending_his_turn:
+        left = consolidation_holdings(s, player) if s.round.get("consolidation") else []
+        if left:
+            refuse(f"{player} still holds {', '.join(left)}: in the Consolidation round a player with a minor or a "
+                   f"regional may not pass (§10.6)", f"expand {player} REGIONAL / merge {player} MINOR MAJOR")
+        unfloated = floatable_minors(s, rs, player)
+        if unfloated:
+            refuse(f"{player} owns unfloated Minor {unfloated[0]}: he may not pass (§8.2)",
+                   f"float {player} {unfloated[0]} ZONE")
     stock.cmd_pass(ctx, cmd)
 
 
 def sr_legal(s, rs, reg) -> Turn:
     """The Regional/Minor phase's actions (§8.2); the Major phase's are the shared round's (part 2)."""
     who = stock.current(s)
+    if major_phase(s):
+        return major_sr_legal(s, rs, who)
     if s.round["acted"]:
         return Turn(who, (Action("pass", (who,)),), f"SR {s.round['number']}: {who} has acted: pass {who} ends the turn")
     acts = [Action("float", (who,)), Action("par", (who,)), Action("buy", (who,)), Action("remove", (who,))]
@@ -965,6 +1136,169 @@ def sr_legal(s, rs, reg) -> Turn:
     line = (f"SR {s.round['number']}: {who} must float Minor {minors[0]} (float {who} {minors[0]} ZONE) or act"
             if minors else f"SR {s.round['number']}: {who} floats a minor or a regional, buys, removes a regional, or passes")
     return Turn(who, tuple(acts), line)
+
+
+# =========================================================================== merging and abandoning minors
+
+MERGE_FROM_PHASE = "3"   # §5.2, §10.5: minors merge into majors from Train Phase 3
+MINOR_A = "A"            # §15.1: the bank pays the major its share value when A merges into it
+ABANDONED_PRICE = 60     # §9.5: a major buys an abandoned minor for £60
+
+
+def cmd_merge(ctx, cmd) -> None:
+    """§10.5 (D11.5): a stock action: a minor merges into a major. Its owner receives a 10 % share from
+    the major's treasury (the minor's cash to the major), else from the Open Market (its cash to the
+    bank), else none (legal only with a track connection, `--connected`; cash to the bank). The
+    share ignores the 60 % rule. Trains, chit and ability go to the major (over its limit it
+    discards); Minor A's bonus is paid. One minor per major a stock round. Owners who differ agree,
+    and may pay each other personal cash (`--cash N` the major's president to the minor's owner)."""
+    s, rs = ctx.state, ctx.rs
+    player = names.player(s, cmd.get("player"))
+    minor = names.corp(rs, cmd.get("minor"))
+    major = names.corp(rs, cmd.get("corp"))
+    begin_action(ctx, player)
+    if not is_minor(s, minor) or holder_of(s, minor) != player_acct(player) or not s.corps[minor].floated:
+        refuse(f"{player} owns no floated minor {minor}: a player merges his own floated minor (§10.5)")
+    if kind_of(s, major) == "national":
+        refuse("a minor merging into a national is abandoned straight away: that comes with the nationals (§10.5)")
+    if kind_of(s, major) != "major":
+        refuse(f"{major} is a {kind_of(s, major)}: minors merge into majors (§10.5)")
+    if not trains.phase_reached(s, rs, MERGE_FROM_PHASE):
+        refuse(f"minors merge into majors from Train Phase {MERGE_FROM_PHASE}; it is Train Phase {s.phase} (§5.2)")
+    if major in s.round.get("merged_into", []):
+        refuse(f"{major} has absorbed a minor in this stock round: one a stock round (§10.5)")
+    source, cert = merger_share(s, rs, major)
+    if cert is None and not cmd.get("connected"):
+        refuse(f"{major} has no share in its treasury or the Open Market: the merger needs a track connection from "
+               f"{minor}'s token to {major}'s (§10.5)", f"merge {player} {minor} {major} --connected")
+    cash = s.cash(company_acct(minor))
+    to = company_acct(major) if source == "treasury" else BANK
+    transfers = [[company_acct(minor), to, cash]] if cash else []
+    bonus = 0
+    if minor == MINOR_A and not s.extra.get("a_bonus_paid"):
+        bonus = shares.price(s, rs, major)
+        transfers.append([BANK, company_acct(major), bonus])
+    side = names.amount(cmd.get("cash"), "the cash between the players") if cmd.get("cash") else 0
+    president = s.president(major)
+    if side:
+        if president == player:
+            refuse(f"{player} presides {major}: no cash changes hands with himself")
+        if s.cash(player_acct(president)) < side:
+            refuse(f"{president} has {rs.money(s.cash(player_acct(president)))}, not {rs.money(side)}")
+        transfers.append([player_acct(president), player_acct(player), side])
+    certs = [[s.presidents[minor], player_acct(player), company_acct(major)]]
+    if cert:
+        certs.append([cert, shares.unsold_acct(s, rs, major) if source == "treasury" else POOL, player_acct(player)])
+    moved = [[t, company_acct(minor), company_acct(major)] for t in s.corp_trains(minor)]
+    chits = [[sym, company_acct(minor), company_acct(major)] for sym, a in s.assets.items()
+             if a.kind == "chit" and a.owner == company_acct(minor)]
+    bonus_points = dict(s.extra.get("tile_point_bonus", {}))
+    if minor in bonus_points:
+        bonus_points[major] = bonus_points.get(major, 0) + bonus_points.pop(minor)
+    ctx.emit("minor_merged", player=player, minor=minor, corp=major, source=source or "none", cash=cash,
+             a_bonus=bonus, side_cash=side, absorbed={**s.extra.get("absorbed", {}), minor: major},
+             tile_point_bonus=bonus_points, transfers=transfers, certs=certs, trains=moved, assets=chits)
+    stock.acted(ctx, player, bought=[major, "merge"])
+    stock.check_president(ctx, major)
+    train_step.check_limits(ctx)
+
+
+def merger_share(s, rs, major: str) -> tuple[str | None, str | None]:
+    """The share a merger hands the minor's owner: from the major's treasury, else the Open Market."""
+    cert = next(iter(shares.ordinary_certs(s, shares.unsold_acct(s, rs, major), major)), None)
+    if cert:
+        return "treasury", cert
+    cert = shares.next_pool_cert(s, major)
+    return ("open market", cert) if cert else (None, None)
+
+
+def cmd_abandon(ctx, cmd) -> None:
+    """§9.5, §10.6: in the Consolidation round a minor its owner cannot place is abandoned: its
+    charter goes to the Open Market (its chit with it), its trains to the Open Market (rusted ones
+    to the Locomotive Works), its tokens off the map, its cash to the bank."""
+    s, rs = ctx.state, ctx.rs
+    player = names.player(s, cmd.get("player"))
+    minor = names.corp(rs, cmd.get("minor"))
+    begin_action(ctx, player)
+    if not is_minor(s, minor) or holder_of(s, minor) != player_acct(player):
+        refuse(f"{player} owns no minor {minor}")
+    if not s.round.get("consolidation"):
+        refuse("a minor is abandoned in the Consolidation round, when it cannot be merged (§9.5, §10.6)")
+    own = [c for c in s.corps if kind_of(s, c) == "major" and s.president(c) == player
+           and c not in s.round.get("merged_into", []) and merger_share(s, rs, c)[1]]
+    if own:
+        refuse(f"{minor} can merge into {player}'s {own[0]} (§10.6): merge {player} {minor} {own[0]}")
+    abandon(ctx, minor, f"abandoned by {player} (§10.6)")
+    stock.acted(ctx, player, bought=[minor, "abandon"])
+
+
+def abandon(ctx, minor: str, reason: str) -> None:
+    s = ctx.state
+    cash = s.cash(company_acct(minor))
+    from ledger.core.state import RUSTED
+    moved = [[t, company_acct(minor), RUSTED if trains.flags(s, t).get("rusted") else POOL] for t in s.corp_trains(minor)]
+    ctx.emit("minor_abandoned", minor=minor, cash=cash, reason=reason,
+             transfers=[[company_acct(minor), BANK, cash]] if cash else [],
+             certs=[[s.presidents[minor], holder_of(s, minor), POOL]], trains=moved)
+
+
+def cmd_buy_minor(ctx, cmd) -> None:
+    """§9.5 #7, §11.7: in its buy-or-sell-shares step a major buys one abandoned minor from the Open
+    Market for £60 paid to the bank, taking its charter, chit and ability as if merged; no share."""
+    s, rs = ctx.state, ctx.rs
+    corp = operating_corp(ctx, cmd.get("corp"), "buy-minor")
+    minor = names.corp(rs, cmd.get("minor"))
+    if kind_of(s, corp) != "major":
+        refuse(f"{corp} is a {kind_of(s, corp)}: only a major buys an abandoned minor (§9.5)")
+    if not is_minor(s, minor) or holder_of(s, minor) != POOL or minor in s.extra.get("insolvent", {}):
+        refuse(f"Minor {minor} is not an abandoned minor in the Open Market (§9.5)")
+    if s.round.get("bought_minor"):
+        refuse(f"{corp} has bought an abandoned minor this OR: one a turn (§11.7)")
+    if s.cash(company_acct(corp)) < ABANDONED_PRICE:
+        refuse(f"{corp} has {rs.money(s.cash(company_acct(corp)))}; an abandoned minor costs {rs.money(ABANDONED_PRICE)}")
+    chits = [[sym, a.owner, company_acct(corp)] for sym, a in s.assets.items()
+             if a.kind == "chit" and a.owner == company_acct(minor)]
+    bonus_points = dict(s.extra.get("tile_point_bonus", {}))
+    if minor in bonus_points:
+        bonus_points[corp] = bonus_points.get(corp, 0) + bonus_points.pop(minor)
+    ctx.emit("abandoned_minor_bought", corp=corp, minor=minor, price=ABANDONED_PRICE,
+             absorbed={**s.extra.get("absorbed", {}), minor: corp}, tile_point_bonus=bonus_points,
+             transfers=[[company_acct(corp), BANK, ABANDONED_PRICE]],
+             certs=[[s.presidents[minor], POOL, company_acct(corp)]], assets=chits)
+
+
+def consolidation_due(ctx, phase: str) -> None:
+    """§5.1.5: the first SR after the OR in which Train Phase 5 began is the Consolidation round."""
+    if phase == "5":
+        ctx.emit("consolidation_due", due=True)
+
+
+def consolidation_begins(ctx) -> None:
+    s = ctx.state
+    if s.extra.get("consolidation_due") and s.round.get("kind") == "stock":
+        ctx.emit("consolidation_started", number=s.round["number"])
+
+
+def consolidation_holdings(s, player: str) -> list[str]:
+    """The minors and unexpanded regionals a player still holds (§10.6: he may not pass)."""
+    return [c for c, corp in s.corps.items() if corp.kind in ("minor", "regional")
+            and s.certs.get(s.presidents.get(c, "")) == player_acct(player) and corp.floated]
+
+
+def major_sr_legal(s, rs, who: str) -> Turn:
+    """§10: a free private action, then sell and/or buy one, trade, expand a regional, or pass."""
+    n = s.round["number"]
+    if s.round["acted"]:
+        buys = s.round.get("buys", [])
+        acts = [Action("pass", (who,))]
+        if not buys or any(b[1] in ("expand", "expand+") for b in buys):
+            acts[:0] = [Action("sell", (who,)), Action("buy", (who,))]
+        return Turn(who, tuple(acts), f"SR {n}: {who} may sell before buying one share, or pass (end the turn)")
+    acts = (Action("sell", (who,)), Action("buy", (who,)), Action("expand", (who,)), Action("merge", (who,)),
+            Action("trade", (who,)), Action("close", (who,)), Action("pass", (who,)))
+    if s.round.get("consolidation"):
+        acts += (Action("abandon", (who,)),)
+    return Turn(who, acts, f"SR {n}: {who} sells then buys one share, expands a regional, trades, or passes")
 
 
 # =========================================================================== operating rounds
@@ -981,30 +1315,37 @@ def first_or(ctx) -> None:
 def pay_mail(ctx) -> None:
     """§15.10: Minor K's mail, paid into its treasury at the start of each OR (not revenue)."""
     s, rs = ctx.state, ctx.rs
-    k = s.corps.get(MAIL_CORP)
+    user = ability_user(s, MAIL_CORP)
     amount = rules(rs, "mail").get(s.phase, 0)
-    if k and k.floated and s.president(MAIL_CORP) and amount:
-        ctx.emit("mail_paid", corp=MAIL_CORP, amount=amount, transfers=[[BANK, company_acct(MAIL_CORP), amount]])
+    if user and s.president(user) and amount:
+        ctx.emit("mail_paid", corp=user, amount=amount, transfers=[[BANK, company_acct(user), amount]])
 
 
 def ask_order(ctx) -> None:
     """§15.3: Minor C's president chooses where it operates in this OR, before anyone operates."""
     s = ctx.state
-    c = s.corps.get(ORDER_CORP)
-    who = s.president(ORDER_CORP) if c else None
-    if c and c.floated and who and ORDER_CORP in s.round.get("order", []) and len(s.round["order"]) > 1:
-        decisions.ask(ctx, who, f"where does Minor {ORDER_CORP} operate in this OR (§15.3)?",
-                      ["first", "last", "normal"], "minor_c_order")
+    user = ability_user(s, ORDER_CORP)
+    who = s.president(user) if user else None
+    if who and user in s.round.get("order", []) and len(s.round["order"]) > 1:
+        decisions.ask(ctx, who, f"where does {'Minor ' + user if user == ORDER_CORP else user} operate in this "
+                      f"OR (§15.3)?", ["first", "last", "normal"], "minor_c_order", corp=user)
 
 
 def order_chosen(ctx, due: dict, option: str) -> None:
+    """§15.3: first or last within its own group (the minor with the minors and regionals, the
+    major with the majors and nationals), or its normal place."""
     s = ctx.state
-    order = [c for c in s.round["order"] if c != ORDER_CORP]
+    user = due["data"].get("corp", ORDER_CORP)
+    order = [c for c in s.round["order"] if c != user]
     if option == "normal":
         return
-    group = [c for c in order if not s.corps[c].cell]   # with the minors and regionals (§15.3)
-    at = 0 if option == "first" else len(group)
-    order.insert(at, ORDER_CORP)
+    majors = bool(s.corps[user].cell)
+    group = [i for i, c in enumerate(order) if bool(s.corps[c].cell) == majors]
+    if option == "first":
+        at = group[0] if group else (len(order) if majors else 0)
+    else:
+        at = group[-1] + 1 if group else (len(order) if majors else 0)
+    order.insert(at, user)
     ctx.emit("or_order", order=order)
     if order[0] != s.round["corp"]:
         ctx.emit("corp_turn_started", corp=order[0], pos=0, president=s.president(order[0]), home_token=False)
@@ -1022,7 +1363,12 @@ def check_modifiers(s, rs, corp: str, raw) -> None:
     if "zone" in asked and not any(zones(rs)[z]["discount"] for z in rights(s, rs, corp)):
         refuse(f"{corp} has track rights only in {rights_text(s, rs, corp)}: the 20 % discount needs rights in "
                f"Spain/Portugal, Italy, Sweden/Norway/Denmark or Russia (§11.1.5)")
-    if "ef" in asked and corp not in DISCOUNT_CORPS:
+    if "ef_zone" in asked:
+        asked = {**asked, "ef": None, "zone": None}
+    if "zone" in asked and not any(zones(rs)[z]["discount"] for z in rights(s, rs, corp)):
+        refuse(f"{corp} has track rights only in {rights_text(s, rs, corp)}: the 20 % discount needs rights in "
+               f"Spain/Portugal, Italy, Sweden/Norway/Denmark or Russia (§11.1.5)")
+    if "ef" in asked and not uses(s, corp, DISCOUNT_CORPS):
         refuse(f"{corp} is not Minor E or F: only their ability (or a major owning them) takes a third off (§15.5, §15.6)")
     if "port" in asked and kind_of(s, corp) != "major":
         refuse(f"{corp} is a {kind_of(s, corp)}: only a major holds a port authority (§11.3.5)")
@@ -1048,7 +1394,7 @@ def terrain_point(ctx, corp: str, cmd) -> None:
     with a blue (green) terrain cost: the table names its discount (`--with ef`) on a 1-point tile."""
     from ledger.core import fees
     s = ctx.state
-    if corp not in DISCOUNT_CORPS or "ef" not in fees.parse_asked(cmd.get("modifiers")):
+    if not uses(s, corp, DISCOUNT_CORPS) or "ef" not in fees.parse_asked(cmd.get("modifiers")):
         return
     if (cmd.get("points") or 1) != 1 or s.round.get("bonus_points") or not cmd.get("cost"):
         return
@@ -1087,6 +1433,9 @@ def cmd_train(ctx, cmd) -> None:
     if owes(s, corp) and name != reserved:
         refuse(f"{corp} must first buy its reserved {rs.train(reserved).sides[0].name} (§11.6.1)",
                f"train {corp} {rs.train(reserved).sides[0].name}")
+    if name == reserved and source not in ("depot", "bank", "supply", "pool") and major_phase(s):
+        train_step.cmd_train(ctx, cmd)   # §11.6: any train changes hands between railroads in the Major phase
+        return
     if name == reserved:
         if not owes(s, corp) or source not in ("depot", "bank", "supply"):
             refuse("2+2 trains are sold only as a company's reserved train, from the Locomotive Works, in its first "
@@ -1114,7 +1463,7 @@ def cmd_train(ctx, cmd) -> None:
 def locomotive_discount(s, corp: str, price: int) -> int:
     """§15.9: Minor J takes 10 % off every train it buys from the Locomotive Works or the Open
     Market, the price rounded down (D18 #28); not off a price agreed with another railroad."""
-    return price - price * 9 // 10 if corp == DISCOUNT_TRAINS else 0
+    return price - price * 9 // 10 if uses(s, corp, DISCOUNT_TRAINS) else 0
 
 
 def train_discount(ctx, corp: str, name: str, seller: str, cmd) -> int:
@@ -1271,11 +1620,16 @@ def status_lines(s, rs) -> list[str]:
         out.append("Removed regionals: " + ", ".join(removed(s)))
     if s.extra.get("reserved"):
         out.append("Reserved secondaries: " + ", ".join(f"{c} for {p}" for c, p in s.extra["reserved"].items()))
+    reserved = trains.depot_left(s, rules(rs, "reserved_train"))
+    if reserved and s.round.get("kind") not in ("packet",):
+        out.append(f"Reserved 2+2s in the Locomotive Works: {len(reserved)} at "
+                   f"{rs.money(rs.train(rules(rs, 'reserved_train')).sides[0].price)}; level 3 is on sale from the Major "
+                   f"phase, never in OR 1.1 (§11.6)")
     if s.extra.get("owes_train"):
         out.append("Reserved 2+2 owed in their first OR: " + ", ".join(s.extra["owes_train"]))
     if s.extra.get("insolvent"):
-        out.append("Insolvent (in the Open Market; face + unpaid): " + ", ".join(
-            f"{c} {rs.money(d)}" for c, d in s.extra["insolvent"].items()))
+        out.append("Insolvent, in the Open Market (face + unpaid 2+2): " + ", ".join(
+            f"{c} {rs.money(insolvent_price(s, rs, c))}" for c in s.extra["insolvent"]))
     return out
 
 
@@ -1287,6 +1641,11 @@ def track_entry(s, rs, corp: str) -> str:
     notes = [c.kind, where] + ([] if c.floated else ["parred"]) + (["insolvent"] if corp in s.extra.get("insolvent", {})
                                                                    else [])
     return f"{corp} ({', '.join(notes)})"
+
+
+def insolvent_price(s, rs, corp: str) -> int:
+    face = rules(rs, "minor_face") if is_minor(s, corp) else 2 * s.corps[corp].par
+    return face + s.extra["insolvent"][corp]
 
 
 def status_data(s, rs) -> dict:
@@ -1318,7 +1677,6 @@ def info_lines(rs) -> list[str]:
                f"{' 20%' if z['discount'] else ''}" for c, z in zones(rs).items())
            + f"; * only {rules(rs, 'limited_chits')} of these chits are taken",
            f"Regional pars: {', '.join(rs.money(p) for p in rules(rs, 'regional_pars'))} (2 x par for the 50 %)",
-           f"A major's six new tokens [S]: {', '.join(rs.money(c) for c in rules(rs, 'major_tokens'))}",
            "Minor K mail by phase: " + ", ".join(f"{p}: {rs.money(v)}" for p, v in rules(rs, "mail").items())]
     out += [f"PROVISIONAL [S]: {p}" for p in rules(rs, "provisional")]
     out += ["Readings (digest §18): a minor's treasury short of every home token left is helped by its owner for "
@@ -1354,6 +1712,13 @@ def register(reg) -> None:
     reg.verb("close", cmd_close, "stock", elsewhere="a private is closed in a stock round (§10)")
     reg.verb("reserve", cmd_reserve, "stock", elsewhere="secondary shares are reserved in the initial SR (§8.4)")
     reg.verb("trade", cmd_trade, "stock", elsewhere="players trade minors and privates in a stock round (§10.4)")
+    reg.verb("expand", cmd_expand, "stock", elsewhere="a regional expands into a major in a stock round (§9.3)")
+    reg.verb("merge", cmd_merge, "stock", elsewhere="a minor merges into a major in a stock round (§10.5)")
+    reg.verb("abandon", cmd_abandon, "stock", elsewhere="a minor is abandoned in the Consolidation round (§10.6)")
+    reg.verb("buy-minor", cmd_buy_minor, "operating",
+             elsewhere="a major buys an abandoned minor in its operating turn (§9.5, §11.7)")
+    reg.on("phase_changed", consolidation_due)
+    reg.on("stock_round_started", consolidation_begins)
     reg.verb("tile", cmd_tile, "operating")
     reg.verb("token", cmd_token, "operating")
     reg.verb("train", cmd_train, "operating")
@@ -1383,6 +1748,23 @@ GRAMMAR = TitleGrammar(
         Verb("reserve", "stock", "In the initial stock round, reserve a regional's secondary shares until the "
              "second stock round (1801 §8.4).", "bank reserve Ben GWR",
              (Arg("player", "player"), Arg("corp", "company"))),
+        Verb("expand", "stock", "A regional's president, or the holder of both its secondaries, floats it as a "
+             "major: 20 % + 8 x 10 %, the major's par, on the market (1801 §9.3).", "bank expand Ann KSS",
+             (Arg("player", "player"), Arg("corp", "company")),
+             (Opt("--secondary", "secondary", True, help="the president first buys a 25 % left in its treasury at "
+                  "the regional par"),)),
+        Verb("merge", "stock", "Merge a minor into a major: a share from its treasury or the Open Market (or none "
+             "with a connection), the minor's cash, trains, chit and ability to the major (1801 §10.5).",
+             "bank merge Ann K WW", (Arg("player", "player"), Arg("minor", "company"), Arg("corp", "company")),
+             (Opt("--connected", "connected", True, help="no share is left: the minor's token connects to the "
+                  "major's"),
+              Opt("--cash", "cash", kind="amount", help="personal cash the major's president pays the minor's "
+                  "owner, as agreed"))),
+        Verb("abandon", "stock", "In the Consolidation round, abandon a minor that cannot merge: charter and "
+             "trains to the Open Market, cash to the bank (1801 §9.5, §10.6).", "bank abandon Ann G",
+             (Arg("player", "player"), Arg("minor", "company"))),
+        Verb("buy-minor", "operating", "A major buys an abandoned minor from the Open Market for £60 (1801 §9.5).",
+             "bank buy-minor WW G", (Arg("corp", "company"), Arg("minor", "company"))),
         Verb("trade", "stock", "The player buys a minor or a face-up private from its owner for an agreed price "
              "(1801 §10.4).", "bank trade Cy K 200",
              (Arg("player", "player"), Arg("item", "item"), Arg("price", "amount"))),
@@ -1400,6 +1782,8 @@ GRAMMAR = TitleGrammar(
 
 def round_update(s, e) -> None:
     s.round = {**s.round, **e["update"]}
+    if "turn" in e["update"]:   # §7: the priority deal passes after every action of the auction
+        s.priority = e["update"]["turn"]
 
 
 @event
@@ -1615,6 +1999,9 @@ class RegionalsRemoved:
 
     def apply(s, e):
         s.extra = {**s.extra, "removed": list(e["removed"])}
+        for corp in e["corps"]:
+            if not s.corps[corp].floated:
+                s.corps[corp].par = None   # a parred one leaves the track too (D18 #17)
         if e.get("by_players") is not None:
             s.extra["removed_by_players"] = list(e["by_players"])
 
@@ -1759,3 +2146,88 @@ class TilePointGranted:
 
     def describe(e, rs):
         return f"{e['corp']} has one more tile point this turn: {e['reason']}"
+
+
+@event
+class MinorMerged:
+    """§10.5: a minor merges into a major (`source` of the owner's share: treasury, open market, none)."""
+    player: str
+    minor: str
+    corp: str
+    source: str
+    cash: int
+    absorbed: dict
+    tile_point_bonus: dict
+    a_bonus: int = 0
+    side_cash: int = 0
+
+    def apply(s, e):
+        m = s.corps[e["minor"]]
+        m.floated, m.stations, m.tokens_used = False, (), 0
+        s.extra = {**s.extra, "absorbed": dict(e["absorbed"]), "tile_point_bonus": dict(e["tile_point_bonus"])}
+        if e.get("a_bonus"):
+            s.extra["a_bonus_paid"] = True
+        if s.round.get("kind") == "stock":
+            s.round = {**s.round, "merged_into": [*s.round.get("merged_into", []), e["corp"]]}
+
+    def describe(e, rs):
+        where = {"treasury": f"a share from {e['corp']}'s treasury, its {rs.money(e['cash'])} to {e['corp']}",
+                 "open market": f"a share from the Open Market, its {rs.money(e['cash'])} to the bank",
+                 "none": f"no share (connected), its {rs.money(e['cash'])} to the bank"}[e["source"]]
+        bonus = f"; the bank pays {e['corp']} {rs.money(e['a_bonus'])} for Minor A" if e.get("a_bonus") else ""
+        return f"{e['player']} merges Minor {e['minor']} into {e['corp']}: {where}{bonus}"
+
+
+@event
+class MinorAbandoned:
+    """§9.5: a minor leaves play: charter and trains to the Open Market, cash to the bank."""
+    minor: str
+    cash: int
+    reason: str
+
+    def apply(s, e):
+        m = s.corps[e["minor"]]
+        m.stations, m.tokens_used = (), 0
+
+    def describe(e, rs):
+        return f"Minor {e['minor']} is abandoned ({e['reason']}): {rs.money(e['cash'])} to the bank"
+
+
+@event
+class AbandonedMinorBought:
+    corp: str
+    minor: str
+    price: int
+    absorbed: dict
+    tile_point_bonus: dict
+
+    def apply(s, e):
+        s.corps[e["minor"]].floated = False
+        s.extra = {**s.extra, "absorbed": dict(e["absorbed"]), "tile_point_bonus": dict(e["tile_point_bonus"])}
+        s.round = {**s.round, "bought_minor": True}
+
+    def describe(e, rs):
+        return f"{e['corp']} buys abandoned Minor {e['minor']} for {rs.money(e['price'])}"
+
+
+@event
+class ConsolidationDue:
+    due: bool
+
+    def apply(s, e):
+        s.extra = {**s.extra, "consolidation_due": e["due"]}
+
+    def describe(e, rs):
+        return "the next stock round is the Consolidation round (§5.1.5)"
+
+
+@event
+class ConsolidationStarted:
+    number: int
+
+    def apply(s, e):
+        s.round = {**s.round, "consolidation": True}
+        s.extra = {**s.extra, "consolidation_due": False}
+
+    def describe(e, rs):
+        return f"-- SR {e['number']} is the Consolidation round: every minor and regional leaves play (§10.6) --"

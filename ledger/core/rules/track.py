@@ -128,9 +128,17 @@ def station_bars(s, corp: str) -> list[str]:
     return out
 
 
+def charter_slots(s, rs, corp: str) -> int:
+    """The charter slots the company has now: all of them, or its kind's first few (1801: a
+    regional's two; the major it becomes has all eight)."""
+    printed = len(rs.corporation(corp).tokens)
+    own = rs.company_kind(s.corps[corp].kind).token_slots
+    return min(own, printed) if own else printed
+
+
 def markers_left(s, rs, corp: str) -> int:
     """The charter's markers less those placed, the home one included."""
-    return len(rs.corporation(corp).tokens) - s.corps[corp].tokens_used
+    return charter_slots(s, rs, corp) - s.corps[corp].tokens_used
 
 
 def can_place_station(s, rs, corp: str) -> bool:
@@ -144,7 +152,7 @@ def can_place_station(s, rs, corp: str) -> bool:
 def free_slots(s, rs, corp: str) -> list[int]:
     """The charter slots (numbered from 1) no placed marker came from."""
     taken = {st.slot for st in s.corps[corp].stations}
-    return [n for n in range(1, len(rs.corporation(corp).tokens) + 1) if n not in taken]
+    return [n for n in range(1, charter_slots(s, rs, corp) + 1) if n not in taken]
 
 
 def hex_fee_of(rs, raw) -> int:
@@ -217,7 +225,7 @@ def cmd_token(ctx, cmd) -> None:
     for why in station_bars(s, corp):
         refuse(why)
     if markers_left(s, rs, corp) <= 0:
-        n = len(rs.corporation(corp).tokens)
+        n = charter_slots(s, rs, corp)
         raise RuleViolation(f"{corp} has no station tokens left (all {n} placed)")
     slot = station_slot(s, rs, corp, cmd.get("slot"))
     asked = fees.parse_asked(cmd.get("modifiers"))
@@ -246,7 +254,7 @@ def station_slot(s, rs, corp: str, raw) -> int:
         raise RuleViolation(f"{corp} has no free slot on its charter")
     if raw is None:
         return free[0]
-    n, count = names.whole_number(raw, "the slot"), len(rs.corporation(corp).tokens)
+    n, count = names.whole_number(raw, "the slot"), charter_slots(s, rs, corp)
     if not 1 <= n <= count:
         raise RuleViolation(f"{corp}'s charter has slots 1 to {count}, not {n}")
     if n not in free:

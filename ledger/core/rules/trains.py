@@ -261,4 +261,4 @@ def next_phase(s: GameState, rs: Ruleset) -> dict | None:
         return None
     p = rs.phase(later[0])
     return {"name": p.name, "on_train": p.on_train, "train_limit": p.train_limit,
-            "rusts": [t.name for t in rs.trains if t.rusts_on == p.on_train]}
+            "rusts": [t.name for t in rs.trains if p.on_train and t.rusts_on == p.on_train]}
