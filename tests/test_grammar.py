@@ -151,7 +151,7 @@ def test_1843s_own_verbs_are_offered_in_its_operating_rounds_only_in_1843(rounds
         assert {"port", "flip", "use"} <= set(offered)
     else:
         assert not {"port", "flip", "use"} & set(offered)
-        assert shell_on(games["operating"]).offers([], "po") == ["port"]  # typed: any verb still completes
+        assert "port" in shell_on(games["operating"]).offers([], "po")  # typed: any verb still completes
 
 
 def test_the_shell_completes_every_argument_by_its_kind(rounds):
