@@ -827,15 +827,11 @@ def private_down(ctx, player: str, sym: str, how: str) -> None:
     """§10, §6.1: before his stock action a player may close a private (face down: no income, no
     limit, no score) or remove it from the game; one such free action a turn."""
     s = ctx.state
-    stock.take_turn(ctx, player)
+    free_action_turn(ctx, player)
     if s.privates[sym].owner != player_acct(player):
         refuse(f"{player} does not own {sym}")
     if s.privates[sym].closed and how == "closed":
         refuse(f"{sym} is already face down")
-    if s.round.get("acted"):
-        refuse(f"{player} has taken his stock action: a private is closed or removed before it (§10)")
-    if s.round.get("free_action"):
-        refuse(f"{player} has taken his free action this turn (one a turn, §10)")
     ctx.emit("private_put_down", player=player, private=sym, how=how,
              assets=[[sym, player_acct(player), None]] if how == "removed" else [])
 
@@ -885,6 +881,14 @@ def cmd_buy(ctx, cmd) -> None:
             refuse(f"{corp}'s secondaries are reserved for {owner} until the second stock round (§8.4)")
         if not shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp):
             refuse(f"{corp}'s treasury has no 25 % share left")
+    keeper = s.extra.get("custody", {}).get(corp)
+    if keeper and cmd.get("source") != "pool":
+        left = shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp)
+        if keeper != player and len(left) <= 1:
+            refuse(f"{corp}'s last treasury share is kept for {keeper} (BBBT, §14.4)")
+        if keeper == player:
+            ctx.emit("share_kept", player=player, corp=corp,
+                     custody={k: v for k, v in s.extra["custody"].items() if k != corp})
     if kind_of(s, corp) == "major":
         major_buy(ctx, player, corp, cmd)
         return
@@ -1079,6 +1083,114 @@ def cmd_trade(ctx, cmd) -> None:
     ctx.emit("traded", buyer=buyer, seller=seller, item=sym, price=price,
              transfers=[[player_acct(buyer), player_acct(seller), price]] if price else [], **moves)
     stock.acted(ctx, buyer, bought=[sym, "trade"])
+
+
+# --------------------------------------------------------------------------- BBBT (§14.4)
+
+BANKERS = "BBBT"
+
+
+def bankers_power(ctx, cmd, power: str) -> tuple[str, str]:
+    """The player and the company BBBT's power is used on: he owns the face-up BBBT and, except
+    for its protection, presides the company; in a stock round."""
+    s, rs = ctx.state, ctx.rs
+    player = names.player(s, cmd.get("player"))
+    sym = names.private(rs, cmd.get("private"))
+    corp = names.corp(rs, cmd.get("corp"))
+    if sym != BANKERS:
+        refuse(f"{sym} has no such power: re-par, custodianship and protection are Barclay, Bevan, Barclay & "
+               f"Tritton's (§14.4)")
+    if s.privates[sym].owner != player_acct(player) or s.privates[sym].closed:
+        refuse(f"{player} does not own a face-up {sym} (§14.4)")
+    if power != "protect" and s.president(corp) != player:
+        refuse(f"{player} does not control {corp}: a private's power serves its owner's railroads (§6.1)")
+    if power != "protect":
+        free_action_turn(ctx, player)
+    return player, corp
+
+
+def free_action_turn(ctx, player: str) -> None:
+    """§10: a private's power, closing or removing one, is one free action a turn, before the
+    player's stock action."""
+    s = ctx.state
+    stock.take_turn(ctx, player)
+    if s.round.get("acted"):
+        refuse(f"{player} has taken his stock action: a private's free action comes before it (§10)")
+    if s.round.get("free_action"):
+        refuse(f"{player} has taken his free action this turn (one a turn, §10)")
+
+
+def cmd_repar(ctx, cmd) -> None:
+    """§14.4 (1): re-par a regional or major the owner controls that still has its par marker, to
+    another par of its kind; a major's market marker moves with it if it has not moved since it
+    floated (D18 #39); no money changes hands. BBBT leaves the game."""
+    s, rs = ctx.state, ctx.rs
+    player, corp = bankers_power(ctx, cmd, "repar")
+    price = names.amount(cmd.get("price"), "the new par")
+    k = kind_of(s, corp)
+    if k == "regional":
+        pars = rules(rs, "regional_pars")
+    elif k == "major" and corp in s.round.get("at_par", []):
+        pars = rs.k("company", "par_prices")
+    else:
+        refuse(f"{corp} has no par marker: a regional keeps it for life, a major until the end of the stock round "
+               f"it floated in (§10.7, §14.4)")
+    if price not in pars or price == s.corps[corp].par:
+        refuse(f"{rs.money(price)} is not another {k} par: {', '.join(rs.money(p) for p in pars)} (§14.4)")
+    moves = {}
+    if k == "major":
+        from ledger.core.rules import market
+        old = market.par_cell(rs, s.corps[corp].par)
+        if s.corps[corp].cell == tuple(old):
+            moves = {"moves": [[corp, list(old), list(market.par_cell(rs, price))]]}
+    ctx.emit("bankers_reparred", player=player, corp=corp, price=price, **moves)
+    bankers_gone(ctx, player)
+
+
+def cmd_protect(ctx, cmd) -> None:
+    """§14.4 (3): for the rest of this stock round no sale moves the company's marker down, even in
+    the middle of another player's sale; at the round's end BBBT leaves the game."""
+    s = ctx.state
+    player, corp = bankers_power(ctx, cmd, "protect")
+    if kind_of(s, corp) not in ("major", "national"):
+        refuse(f"{corp} has no share value marker to protect (§14.4)")
+    ctx.emit("price_protected", player=player, corp=corp, protected=[*s.extra.get("price_protected", []), corp])
+
+
+def cmd_custody(ctx, cmd) -> None:
+    """§14.4 (2): one treasury share of a railroad is kept for BBBT's owner (it pays the treasury
+    still); a regional's secondary only while both are unsold. BBBT's certificate stays on it
+    until he buys it (or a merger uses it)."""
+    s, rs = ctx.state, ctx.rs
+    player = names.player(s, cmd.get("player"))
+    sym = names.private(rs, cmd.get("private"))
+    corp = names.corp(rs, cmd.get("corp"))
+    if sym != BANKERS or s.privates[sym].owner != player_acct(player) or s.privates[sym].closed:
+        refuse(f"{player} does not own a face-up {BANKERS} (§14.4)")
+    free_action_turn(ctx, player)
+    unsold = shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp)
+    if kind_of(s, corp) == "regional" and len(unsold) < 2:
+        refuse("a regional's secondary is kept only while both are unsold (§14.4)")
+    if not unsold or kind_of(s, corp) not in ("regional", "major"):
+        refuse(f"{corp}'s treasury holds no share to keep")
+    ctx.emit("share_kept", player=player, corp=corp, custody={**s.extra.get("custody", {}), corp: player})
+    bankers_gone(ctx, player)   # D18 #38: only its marker stays, on the share
+
+
+def protection_ends(ctx) -> None:
+    """§14.4 (3): the protection ends with the stock round, and BBBT leaves the game."""
+    s = ctx.state
+    if s.extra.get("price_protected"):
+        ctx.emit("price_protected", player="", corp="", protected=[])
+        owner = s.privates[BANKERS].owner
+        if owner and not s.privates[BANKERS].closed:
+            bankers_gone(ctx, acct_name(owner))
+
+
+def bankers_gone(ctx, player: str) -> None:
+    """BBBT's power is used: the certificate leaves the game (§14.4)."""
+    ctx.emit("private_put_down", player=player, private=BANKERS, how="used",
+             assets=[[BANKERS, player_acct(player), None]])
 
 
 def cmd_sell(ctx, cmd) -> None:
@@ -1851,6 +1963,10 @@ def register(reg) -> None:
     reg.verb("reserve", cmd_reserve, "stock", elsewhere="secondary shares are reserved in the initial SR (§8.4)")
     reg.verb("trade", cmd_trade, "stock", elsewhere="players trade minors and privates in a stock round (§10.4)")
     reg.verb("expand", cmd_expand, "stock", elsewhere="a regional expands into a major in a stock round (§9.3)")
+    reg.verb("repar", cmd_repar, "stock", elsewhere="BBBT re-pars a railroad in a stock round (§14.4)")
+    reg.verb("protect", cmd_protect, "stock", elsewhere="BBBT protects a share value in a stock round (§14.4)")
+    reg.verb("custody", cmd_custody, "stock", elsewhere="BBBT keeps a treasury share in a stock round (§14.4)")
+    reg.on("sr_ending", protection_ends)
     reg.verb("merge", cmd_merge, "stock", elsewhere="a minor merges into a major in a stock round (§10.5)")
     reg.verb("abandon", cmd_abandon, "stock", elsewhere="a minor is abandoned in the Consolidation round (§10.6)")
     reg.verb("buy-minor", cmd_buy_minor, "operating",
@@ -1919,6 +2035,12 @@ GRAMMAR = TitleGrammar(
              (Opt("--city", "city", help="the token's city (default: the seller's last placed)"),
               Opt("--kind", "kind", help="city (£20), grand (£40) or metropolis (£60)"),
               Opt("--slot", "slot", help="the buyer's charter slot it uses"))),
+        Verb("protect", "stock", "Barclay, Bevan, Barclay & Tritton: no sale moves the company's share value down "
+             "for the rest of this stock round, even during another's sale (1801 §14.4).",
+             "bank protect Ann BBBT WW", (Arg("player", "player"), Arg("private", "private"), Arg("corp", "company"))),
+        Verb("custody", "stock", "Barclay, Bevan, Barclay & Tritton: one of the company's treasury shares is kept "
+             "for the player (1801 §14.4).", "bank custody Ann BBBT KSS",
+             (Arg("player", "player"), Arg("private", "private"), Arg("corp", "company"))),
         Verb("trade", "stock", "The player buys a minor or a face-up private from its owner for an agreed price "
              "(1801 §10.4).", "bank trade Cy K 200",
              (Arg("player", "player"), Arg("item", "item"), Arg("price", "amount"))),
@@ -2172,7 +2294,7 @@ class PrivatePutDown:
 
     def apply(s, e):
         s.assets[e["private"]].closed = True
-        if s.round.get("kind") == "stock" and e["how"] != "used":
+        if s.round.get("kind") == "stock":
             s.round = {**s.round, "free_action": True}
 
     def describe(e, rs):
@@ -2428,3 +2550,49 @@ class TokenTransferred:
         where = f" in {e['city']}" if e.get("city") else ""
         return (f"{e['corp']} takes over {e['seller']}'s token{where}: {rs.money(e['cost'])} to the bank, "
                 f"{rs.money(e['fee'])} to {e['seller']}")
+
+
+@event
+class BankersReparred:
+    """§14.4 (1): BBBT re-pars a railroad."""
+    player: str
+    corp: str
+    price: int
+
+    def apply(s, e):
+        s.corps[e["corp"]].par = e["price"]
+
+    def describe(e, rs):
+        return f"{e['player']} re-pars {e['corp']} at {rs.money(e['price'])} with BBBT, which leaves the game"
+
+
+@event
+class PriceProtected:
+    """§14.4 (3): the companies whose share value no sale moves down in this stock round."""
+    player: str
+    corp: str
+    protected: list
+
+    def apply(s, e):
+        s.extra = {**s.extra, "price_protected": list(e["protected"])}
+
+    def describe(e, rs):
+        if not e["corp"]:
+            return "BBBT's protection ends with the stock round"
+        return f"{e['player']} protects {e['corp']}'s share value with BBBT for the rest of this stock round"
+
+
+@event
+class ShareKept:
+    """§14.4 (2): a treasury share kept for BBBT's owner (custody maps company -> player)."""
+    player: str
+    corp: str
+    custody: dict
+
+    def apply(s, e):
+        s.extra = {**s.extra, "custody": dict(e["custody"])}
+
+    def describe(e, rs):
+        kept = e["corp"] in e["custody"]
+        return (f"one {e['corp']} treasury share is kept for {e['player']} (BBBT)" if kept
+                else f"{e['player']} takes the {e['corp']} share kept for him")

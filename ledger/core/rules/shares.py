@@ -325,7 +325,8 @@ def sell(ctx, player: str, corp: str, n: int, keep_president: bool = False) -> d
         refuse(sale_bar(s, rs, corp))
     moves, new_pres = sale_moves(s, rs, player, corp, n, keep_president=keep_president)
     at = sale_price(s, rs, corp)
-    to = market.after_sale(rs, c.cell, n)
+    # a title may keep a company's price from falling on sales for a while (1801 §14.4: BBBT)
+    to = c.cell if corp in s.extra.get("price_protected", ()) else market.after_sale(rs, c.cell, n)
     amount = at * n
     if rs.k("stock", "sale_price") == "stepwise":
         amount = sum(market.price(rs, market.after_sale(rs, c.cell, i)) for i in range(n))
