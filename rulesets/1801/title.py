@@ -1494,6 +1494,9 @@ def cmd_tile(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "tile")
     check_modifiers(s, rs, corp, cmd.get("modifiers"))
+    if cmd.get("using"):
+        engineers_tile(ctx, corp, cmd)
+        return
     patronage = names.amount(cmd.get("patronage"), "the patronage amount") if cmd.get("patronage") else 0
     terrain_point(ctx, corp, cmd)
     track.cmd_tile(ctx, cmd)
@@ -1517,12 +1520,92 @@ def cmd_token(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "token")
     check_modifiers(s, rs, corp, cmd.get("modifiers"))
+    if cmd.get("using"):
+        private_token(ctx, corp, cmd)
+        return
     from ledger.core import fees
     wien = "wien" in fees.parse_asked(cmd.get("modifiers"))
     track.cmd_token(ctx, cmd)
     if wien:
         ctx.emit("private_put_down", player=s.president(corp), private="WSB", how="used",
                  assets=[["WSB", s.privates["WSB"].owner, None]])
+
+
+# --------------------------------------------------------------------------- privates' powers in an OR (§14)
+
+FREE_TOKENS = ("SHTC", "CCTC")   # §14.5, §14.6: a free token that takes no token position
+FERRY_TOKEN = "WCF"              # §14.7, §11.2.2: Lille's ferry position, from Train Phase 5, at the slot's cost
+TOWN_TOKEN = "HML"               # §14.8: a token that counts as a town; the certificate turns face down
+ENGINEERS = "BB"                 # §14.9: four free yellow tiles on rough terrain, two an OR
+ENGINEERS_TILES, ENGINEERS_PER_OR = 4, 2
+
+
+def owned_power(ctx, corp: str, raw) -> str:
+    """A private whose power the operating railroad uses: its president owns it face up (§6.1)."""
+    s, rs = ctx.state, ctx.rs
+    sym = names.private(rs, raw)
+    if s.privates[sym].owner != player_acct(s.president(corp) or "") or s.privates[sym].closed:
+        refuse(f"{corp}'s president does not own a face-up {sym}: a private's power serves its owner's railroads "
+               f"(§6.1)")
+    return sym
+
+
+def private_token(ctx, corp: str, cmd) -> None:
+    """`token CORP --using SHTC|CCTC|WCF|HML`: Star Harbor's or Central Circle's free token (no
+    token position, §14.5-6), White Cliffs Ferry's token at Lille from Train Phase 5 for the slot's
+    cost (§14.7), Hochberg's town token (§14.8, its certificate then face down)."""
+    s, rs = ctx.state, ctx.rs
+    sym = owned_power(ctx, corp, cmd.get("using"))
+    city = cmd.get("city")
+    if sym in FREE_TOKENS:
+        if s.round.get("revenue") is not None:
+            refuse(f"{corp} has run: {sym}'s token is placed before (§11)")
+        ctx.emit("private_token", corp=corp, private=sym, city=city, cost=0)
+        ctx.emit("private_put_down", player=s.president(corp), private=sym, how="used",
+                 assets=[[sym, s.privates[sym].owner, None]])
+        return
+    if sym == FERRY_TOKEN:
+        if not trains.phase_reached(s, rs, "5"):
+            refuse(f"White Cliffs Ferry's token goes to Lille from Train Phase 5; it is Train Phase {s.phase} (§11.2.2)")
+        track.cmd_token(ctx, cmd.__class__(cmd.verb, {**cmd.args, "using": None, "city": city or "Lille"}))
+        ctx.emit("private_put_down", player=s.president(corp), private=sym, how="used",
+                 assets=[[sym, s.privates[sym].owner, None]])
+        return
+    if sym == TOWN_TOKEN:
+        if s.round.get("revenue") is not None or s.round.get("token"):
+            refuse(f"Hochberg's token is placed in {corp}'s lay-track step (§14.8)")
+        ctx.emit("private_token", corp=corp, private=sym, city=city, cost=0)
+        ctx.emit("private_put_down", player=s.president(corp), private=sym, how="face down")
+        return
+    refuse(f"{sym} places no token (§14)")
+
+
+def engineers_tile(ctx, corp: str, cmd) -> None:
+    """`tile CORP COST --using BB`: Brandt & Brandau lays a yellow tile on rough terrain with no
+    terrain fee (tile points as usual); four in all, at most two an OR; the certificate turns face
+    down after the last (§14.9)."""
+    s, rs = ctx.state, ctx.rs
+    sym = owned_power(ctx, corp, cmd.get("using"))
+    if sym != ENGINEERS:
+        refuse(f"{sym} lays no tile (§14)")
+    used = s.extra.get("engineers", {"laid": 0, "or": None, "this_or": 0})
+    this_or = (s.round.get("set"), s.round.get("index"))
+    count = used["this_or"] if tuple(used.get("or") or ()) == this_or else 0
+    if count >= ENGINEERS_PER_OR:
+        refuse(f"{sym} has laid {ENGINEERS_PER_OR} tiles this OR: two an OR (§14.9)")
+    if used["laid"] >= ENGINEERS_TILES:
+        refuse(f"{sym}'s {ENGINEERS_TILES} tokens are all placed (§14.9)")
+    points = cmd.get("points") or 1
+    for why in track.tile_bars(s, rs, corp, points):
+        refuse(why)
+    terrain = names.amount(cmd.get("cost"), "the terrain cost")
+    laid = used["laid"] + 1
+    ctx.emit("tile_laid", corp=corp, cost=0, terrain=terrain, fee=-terrain, hex_fee=0, private=sym,
+             steps=[["terrain", None, terrain, None], [f"− {rs.money(terrain)} {sym}: no terrain fee (§14.9)", terrain, 0,
+                                                       None]], points=points)
+    ctx.emit("engineers_used", corp=corp, laid=laid, this_or=list(this_or), count=count + 1)
+    if laid >= ENGINEERS_TILES:
+        ctx.emit("private_put_down", player=s.president(corp), private=sym, how="face down")
 
 
 def owes(s, corp: str) -> bool:
@@ -2050,6 +2133,8 @@ GRAMMAR = TitleGrammar(
                     "Market (only when the player can float nothing)"),),
         "tile": (Opt("--patronage", "patronage", kind="amount", help="1801: the patronage tile's amount for this "
                      "train phase, paid into the treasury"),),
+        "token": (Opt("--using", "using", kind="private", help="1801: SHTC or CCTC's free token, WCF's at Lille, "
+                      "HML's town"),),
     },
 )
 
@@ -2596,3 +2681,34 @@ class ShareKept:
         kept = e["corp"] in e["custody"]
         return (f"one {e['corp']} treasury share is kept for {e['player']} (BBBT)" if kept
                 else f"{e['player']} takes the {e['corp']} share kept for him")
+
+
+@event
+class PrivateToken:
+    """A private's token on the map for a railroad (§14.5, §14.6, §14.8): no token position, no cost."""
+    corp: str
+    private: str
+    cost: int
+    city: str = None
+
+    def apply(s, e):
+        s.extra = {**s.extra, "private_tokens": [*s.extra.get("private_tokens", []), [e["private"], e["corp"],
+                                                                                      e.get("city")]]}
+
+    def describe(e, rs):
+        return f"{e['corp']} places {e['private']}'s token" + (f" in {e['city']}" if e.get("city") else "")
+
+
+@event
+class EngineersUsed:
+    """Brandt & Brandau's tokens laid: in all, and in this OR (§14.9)."""
+    corp: str
+    laid: int
+    this_or: list
+    count: int
+
+    def apply(s, e):
+        s.extra = {**s.extra, "engineers": {"laid": e["laid"], "or": list(e["this_or"]), "this_or": e["count"]}}
+
+    def describe(e, rs):
+        return f"Brandt & Brandau has laid {e['laid']} of its 4 tiles ({e['count']} this OR)"
