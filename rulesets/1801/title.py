@@ -1608,6 +1608,15 @@ def engineers_tile(ctx, corp: str, cmd) -> None:
         ctx.emit("private_put_down", player=s.president(corp), private=sym, how="face down")
 
 
+def reserved_offer(s, rs) -> list[Action]:
+    """The operating company's reserved 2+2, while it owes it (§11.6.1): never on general offer."""
+    corp = s.round.get("corp")
+    if not corp or not owes(s, corp):
+        return []
+    side = rs.train(rules(rs, "reserved_train")).sides[0]
+    return [Action("train", (corp, side.name), f"train {corp} {side.name} (its reserved train, {rs.money(side.price)})")]
+
+
 def owes(s, corp: str) -> bool:
     return corp in s.extra.get("owes_train", [])
 
@@ -2058,7 +2067,7 @@ def register(reg) -> None:
     reg.on("stock_round_started", consolidation_begins)
     reg.verb("tile", cmd_tile, "operating")
     reg.verb("token", cmd_token, "operating")
-    reg.verb("train", cmd_train, "operating")
+    reg.verb("train", cmd_train, "operating", offer=reserved_offer)
     reg.verb("done", cmd_done, "operating")
     reg.verb("buy-private", cmd_no_private_sale, "operating")
     reg.verb("sell", cmd_no_emergency_sale, "operating")

@@ -1,0 +1,1143 @@
+"""1801 (18OE): mergers of minors, the Consolidation round, abandoned minors, port authorities, token
+transfers and the forced train purchase of a major, played through the real `bank` CLI.
+
+Every number asserted here is worked BY HAND from the rules, never read off the program:
+the rulebook shared/seeds/002_c09d1f5beee78cce.txt ("§x"; it wins where it states a rule) and the
+digest shared/rules/1801.md ("D x"; its 0.1 corrections override the rest; "E n" are its edge
+cases). The grammar is /tmp/1801-spec.md and /tmp/1801-spec-part2.md. The working is in comments.
+
+The stock market (D 5.1 [S]), (row, col), row 0 on top; major pars in column 2:
+    row 0:  -  110 120 135 ...     row 4: 70 75 80 90 ...
+    row 1:  90 100 110 120 ...     row 5: 65 70 75 80 ...
+    row 2:  80  90 100 110 ...     row 6: 60 65 70 75 80
+    row 3:  75  80  90 100 ...     row 7: 50 60 65 70
+§4.4: UP (top row: RIGHT), DOWN, RIGHT, LEFT (none left: DOWN). Pay >= value: RIGHT; 0 < pay < value:
+stays; nothing paid: LEFT. Trains (D 14): 2+2 £100; 3 £200 / 3+3 £225; 4 £300 / 4+4 £350; 5 £400.
+20 level-3 cards, 10 level-4 (§3.1). Major token slots [S]: 0 (home), 20, 40, 60, 60, 80, 80, 80.
+
+Tables (each built once per module and xdist worker; every test works on a copy):
+
+* S2X / OR21: the tables of tests/test_1801_major_rules.py (copied here): SR 2 at Ben's turn after
+  WW, GWR and KSS expanded; OR 2.1 at the majors' turns (WW 110, GWR 90, KSS 80), Train Phase 2.
+* P3: OR21, then OR 2.1 (WW buys the first 3: Train Phase 3; GWR issues its 3 treasury shares) and
+  OR 2.2 (minors half-pay 400, regionals and majors buy the other 19 level-3 trains); SR 3, Ben first.
+* P3M: P3 and SR 3 with three mergers (K -> WW, J -> KSS, G -> GWR); OR 3.1 is about to operate.
+* CONS: P3M, OR 3.1 (KSS buys the first 4 with J's 10 % off: Train Phase 4) and OR 3.2 (the minors
+  buy the other nine 4s; M buys the first 5: Train Phase 5); SR 4, the Consolidation round, Cy first.
+* OR41: CONS with the whole Consolidation round played; OR 4.1 at WW's turn.
+* FORCED: S2X where Ben spends all his cash on a private (trade), then OR 2.1 to KSS's turn, with
+  KSS's 2+2 sold to GWR for £1 (a trainless major, §11.6).
+"""
+
+from __future__ import annotations
+
+import shutil
+from pathlib import Path
+
+import pytest
+from cli_driver import Bank
+
+BANK_TOTAL = 54_000  # §3.1
+
+
+# =========================================================================== driving the table
+
+def lines_of(script: str) -> list[str]:
+    out = []
+    for raw in script.splitlines():
+        text = raw.split("#", 1)[0].strip()
+        if text:
+            out.append(text)
+    return out
+
+
+class Table:
+    """A game file driven through `bank --game FILE ...`."""
+
+    def __init__(self, path: Path):
+        self.path = Path(path)
+        self.bank = Bank(self.path)
+
+    def play(self, script: str) -> None:
+        for line in lines_of(script):
+            self.bank.line(line)
+
+    def copy_to(self, path: Path) -> Table:
+        shutil.copyfile(self.path, path)
+        return Table(path)
+
+    def status(self) -> dict:
+        return self.bank.status()
+
+    def cash(self) -> dict:
+        s = self.status()
+        out = {p["name"]: p["cash"] for p in s["players"]}
+        out.update({c["sym"]: c["cash"] for c in s["companies"]})
+        out["bank"] = s["bank"]
+        return out
+
+    def company(self, sym: str) -> dict:
+        return next(c for c in self.status()["companies"] if c["sym"] == sym)
+
+    def player(self, name: str) -> dict:
+        return next(p for p in self.status()["players"] if p["name"] == name)
+
+    def holdings(self, sym: str) -> dict:
+        """Percent of `sym` held by each player, its treasury ('ipo') and the Open Market ('pool')."""
+        s = self.status()
+        out = {p["name"]: p["shares"].get(sym, 0) for p in s["players"]}
+        c = next(c for c in s["companies"] if c["sym"] == sym)
+        out["ipo"] = c["ipo"]
+        out["pool"] = c["pool"]
+        return out
+
+    def market(self, sym: str) -> tuple:
+        c = self.company(sym)
+        return (c["cell"], c["price"])
+
+    def trains(self, sym: str) -> list:
+        return sorted(self.company(sym)["trains"])
+
+    def log_count(self) -> int:
+        return len(self.bank.log())
+
+    def refused(self, line: str) -> str:
+        """`line` exits non-zero with one 'error: ...' line, and nothing in the game changes."""
+        before, count = self.bank.status_text(), self.log_count()
+        result = self.bank.line(line, ok=False)
+        err = [x for x in result.stderr.splitlines() if x.strip()]
+        assert len(err) == 1 and err[0].startswith("error: "), f"{line!r}: {result.stderr!r}"
+        assert self.bank.status_text() == before, f"the refused {line!r} changed the game"
+        assert self.log_count() == count, f"the refused {line!r} was recorded"
+        return err[0]
+
+    def conserved(self) -> None:
+        s = self.status()
+        total = s["bank"] + sum(p["cash"] for p in s["players"]) + sum(c["cash"] for c in s["companies"])
+        assert total == BANK_TOTAL
+
+    def first_turn(self, corp: str) -> None:
+        self.bank.line(f"withhold {corp} 0", ok=None)
+        self.bank.line(f"train {corp} 2+2")
+        self.bank.line(f"done {corp}")
+
+    def idle_turn(self, corp: str) -> None:
+        self.bank.line(f"withhold {corp} 0")
+        self.bank.line(f"done {corp}")
+
+
+def changes(before: dict, after: dict) -> dict:
+    return {k: after[k] - before[k] for k in after if after[k] != before.get(k)}
+
+
+# =========================================================================== the opening (copied)
+# After the auction: Ann 1020, Ben 1080, Cy 1060. Ann: RSC BBBT WCF SML, minors C F J M; Ben: PC
+# SHTC HML, minors A D G K; Cy: WSB CCTC BB, minors B E H L.
+AUCTION = """
+new 1801 Ann Ben Cy
+buy Ann RSC
+buy Ben PC
+buy Cy WSB
+buy Ann BBBT
+buy Ben SHTC
+buy Cy CCTC
+buy Ann WCF
+buy Ben HML
+buy Cy BB
+buy Ann SML
+buy Ben A
+buy Cy B
+buy Ann C
+buy Ben D
+buy Cy E
+buy Ann F
+buy Ben G
+buy Cy H
+buy Ann J
+buy Ben K
+buy Cy L
+buy Ann M
+buy Ben C1
+buy Cy C2
+buy Ann C3
+buy Ben C4
+buy Cy C5
+buy Ann C6
+buy Ben C7
+buy Cy C8
+buy Ann C9
+buy Ben C10
+"""
+# §9.1: a minor pays its chit's home token: A (UK) 80, B (PHS) 80, C (FB) 100, D (AH) 100 + 30
+# patronage = 130, E (RU) 110, F (FB) 100, G (AH) 100, H (SP) 110, J (IT) 110, K (SND) 110.
+CONCESSIONS = """
+float Ben A UK
+float Cy B PHS
+float Ann C FB
+float Ben D AH --patronage 30
+float Cy E RU
+float Ann F FB
+float Ben G AH
+float Cy H SP
+float Ann J IT
+float Ben K SND
+"""
+MAJOR_SR1 = """
+float Cy L IT
+float Ann M SP
+par Ben GWR 70
+par Cy KSS 70
+par Ann PLM 60
+par Ben OU 60
+par Cy BEL 60
+par Ann MIDI 60
+par Ben SB 60
+par Cy MAV 60
+par Ann SFAI 60
+par Ben SFR 60
+par Cy MZA 60
+par Ann CHN 60
+par Ben RCP 60
+par Cy BJV 60
+par Ann DSJ 60
+par Ben MSP 60
+par Cy MKV 60
+par Ann WW 90
+buy Ben KSS
+buy Cy GWR
+pass Ann
+buy Ben WW
+buy Cy WW
+pass Ann
+pass Ben
+pass Cy
+"""
+MINORS = ["A", "B", "C", "D", "E", "F", "G", "H", "J", "K", "L", "M"]
+REGIONALS = ["GWR", "KSS", "PLM", "OU", "BEL", "MIDI", "SB", "MAV", "SFAI", "SFR", "MZA", "CHN",
+             "RCP", "BJV", "DSJ", "MSP", "MKV", "WW"]
+REGIONALS_LEFT = [r for r in REGIONALS if r not in ("GWR", "KSS", "WW")]
+# Minors' cash (from test_1801_operating_rules / test_1801_major_rules): OR 1.1 buys the 2+2s (the
+# president tops up A and B; J pays £90), OR 1.2 and OR 2.1 idle, K's mail £20 at each OR start:
+# A 0, B 0, C 0, D 30, E 10, F 0, G 0, H 10, J 20, K 30 + 20 + 20 = 70, L 10, M 10 (at OR 2.1).
+S2X_TURNS = """
+expand Ann WW
+buy Ann WW
+expand Ben GWR --secondary
+buy Cy GWR
+buy Ann WW
+buy Ben KSS
+buy Cy WW
+buy Ann WW
+expand Ben KSS
+buy Cy GWR
+buy Ann WW
+"""
+# S2X (SR 2, Ben's turn): Ann 1020, Ben 1410, Cy 1340, WW 850, GWR 420, KSS 330.
+# WW: Ann 60, Ben 10, Cy 20, ipo 10 at (0,2) 120; GWR: Ben 30, Cy 30, ipo 40 at (3,2) 90 (first);
+# KSS: Ben 30, Cy 20, ipo 50 at (3,2) 90 (under GWR).
+S2E_TURNS = """
+sell Ben WW 1
+buy Ben GWR
+sell Cy KSS 1
+buy Ann WW --pool
+pass Ben
+pass Cy
+pass Ann
+"""
+# OR21 (OR 2.1, WW's turn): Ann 830, Ben 1480, Cy 1480, WW 850, GWR 510, KSS 330.
+# WW: Ann 70, Cy 20, ipo 10 at (1,2) 110; GWR: Ben 40, Cy 30, ipo 30 at (3,2) 90;
+# KSS: Ben 30, Cy 10, ipo 50, OM 10 at (4,2) 80. Each major owns its 2+2.
+OR21_CASH = {"Ann": 830, "Ben": 1480, "Cy": 1480, "WW": 850, "GWR": 510, "KSS": 330}
+
+
+@pytest.fixture(scope="module")
+def s2x_path(tmp_path_factory) -> Path:
+    t = Table(tmp_path_factory.mktemp("merges") / "s2x.db")
+    t.play(AUCTION + CONCESSIONS + MAJOR_SR1)
+    t.bank.line("choose Ann normal")
+    for corp in MINORS + REGIONALS:
+        t.first_turn(corp)
+    t.bank.line("choose Ann normal")
+    for corp in MINORS:
+        t.idle_turn(corp)
+    for corp in REGIONALS:
+        t.bank.line(f"pay {corp} 400")
+        t.bank.line(f"done {corp}")
+    t.play(S2X_TURNS)
+    return t.path
+
+
+@pytest.fixture(scope="module")
+def or21_path(s2x_path, tmp_path_factory) -> Path:
+    t = Table(s2x_path).copy_to(tmp_path_factory.mktemp("merges") / "or21.db")
+    t.play(S2E_TURNS)
+    t.bank.line("choose Ann normal")
+    for corp in MINORS + REGIONALS_LEFT:
+        t.idle_turn(corp)
+    return t.path
+
+
+# ---------------------------------------------------------------- P3: Train Phase 3, SR 3
+# OR 2.1 (from OR21):
+#   WW pays 100 (Ann 70 % 70 -> 900, Cy 20 % 20 -> 1500, WW 10 % 10 -> 860; 100 < 110: stays), buys
+#   the first 3 (£200): WW 660, Train Phase 3 (§5.2).
+#   GWR pays 50 (Ben 20 -> 1500, Cy 15 -> 1515, GWR 15 -> 525; stays), issues its 3 treasury shares
+#   at 90 = 270 (§11.7): GWR 795; DOWN x 3: (4,2) 80, (5,2) 75, (6,2) 70. GWR: Ben 40, Cy 30, OM 30.
+#   KSS pays 70 (Ben 21 -> 1521, Cy 7 -> 1522, KSS 35 -> 365, the OM's 7 to nobody; stays).
+# OR 2.2: privates: Ann +30 = 930, Ben +40 = 1561, Cy +50 = 1572; K's mail in phase 3: £40 -> 110.
+#   Minors half-pay 400 (a 2+2 counts 4 stops): each keeps 200 and its owner gets 200:
+#   A 200, B 200, C 200, D 230, E 210, F 200, G 200, H 210, J 220, K 310, L 210, M 210;
+#   Ann (C F J M) +800 = 1730, Ben (A D G K) +800 = 2361, Cy (B E H L) +800 = 2372.
+#   The 15 regionals withhold 400 and buy a 3 (15 level-3 trains).
+#   Majors by value: WW 110, KSS 80, GWR 70.
+#   WW pays 100: Ann +70 = 1800, Cy +20 = 2392, WW 670; buys a 3: 470.
+#   KSS pays 70: Ben +21 = 2382, Cy +7 = 2399, KSS 400; buys a 3: 200.
+#   GWR pays 50: Ben 40 % 20 = 2402, Cy 30 % 15 = 2414 (no treasury share; OM nobody); buys two 3s:
+#   795 - 400 = 395. Level 3: 1 + 15 + 1 + 1 + 2 = 20: all sold (next: level 4).
+# SR 3 begins with Ben (SR 2's last actor was Ann).
+OR21_TO_P3 = """
+pay WW 100
+train WW 3
+done WW
+pay GWR 50
+issue GWR 3
+done GWR
+pay KSS 70
+done KSS
+choose Ann normal
+"""
+P3_CASH = {"Ann": 1800, "Ben": 2402, "Cy": 2414, "WW": 470, "KSS": 200, "GWR": 395,
+           "A": 200, "B": 200, "C": 200, "D": 230, "E": 210, "F": 200, "G": 200, "H": 210,
+           "J": 220, "K": 310, "L": 210, "M": 210}
+P3_HOLDINGS = {
+    "WW": {"Ann": 70, "Ben": 0, "Cy": 20, "ipo": 10, "pool": 0},
+    "GWR": {"Ann": 0, "Ben": 40, "Cy": 30, "ipo": 0, "pool": 30},
+    "KSS": {"Ann": 0, "Ben": 30, "Cy": 10, "ipo": 50, "pool": 10},
+}
+
+
+@pytest.fixture(scope="module")
+def p3_path(or21_path, tmp_path_factory) -> Path:
+    t = Table(or21_path).copy_to(tmp_path_factory.mktemp("merges") / "p3.db")
+    t.play(OR21_TO_P3)
+    for corp in MINORS:
+        t.bank.line(f"half {corp} 400")
+        t.bank.line(f"done {corp}")
+    for corp in REGIONALS_LEFT:
+        t.bank.line(f"withhold {corp} 400")
+        t.bank.line(f"train {corp} 3")
+        t.bank.line(f"done {corp}")
+    t.play("""
+pay WW 100
+train WW 3
+done WW
+pay KSS 70
+train KSS 3
+done KSS
+pay GWR 50
+train GWR 3
+train GWR 3
+done GWR
+""")
+    return t.path
+
+
+# ---------------------------------------------------------------- P3M: SR 3 with three mergers
+# 1 Ben merges K into WW (Ann agrees): WW's last treasury 10 % to Ben (WW: Ann 70, Ben 10, Cy 20);
+#   K's 310 to WW (470 -> 780); K's 2+2 to WW (2+2, 3, 3, 2+2: 4 = the limit).
+# 2 Cy passes.
+# 3 Ann merges J into KSS (Ben agrees): a KSS treasury 10 % to Ann (KSS: Ben 30, Cy 10, Ann 10,
+#   ipo 40, OM 10); J's 220 to KSS (200 -> 420); J's 2+2 (KSS: 2+2, 3, 2+2).
+# 4 Ben merges G into GWR: no treasury share, one from the OM (GWR: Ben 50, Cy 30, OM 20); G's 200 to
+#   the bank (§10.5); G's 2+2 to GWR (2+2, 3, 3, 2+2).
+# 5-7 all pass: SR 3 ends. WW has every share with players: UP (1,2) -> (0,2) 120 (§10.7). Priority
+#   to Cy (after Ben, the last to act).
+# OR 3.1 begins: privates Ann +30 = 1830, Ben +40 = 2442, Cy +50 = 2464; K's mail (phase 3, £40)
+#   now goes to WW: 780 + 40 = 820 (§15.10). KSS 420, GWR 395.
+P3M_TURNS = """
+merge Ben K WW
+pass Cy
+merge Ann J KSS
+merge Ben G GWR
+pass Cy
+pass Ann
+pass Ben
+"""
+
+
+@pytest.fixture(scope="module")
+def p3m_path(p3_path, tmp_path_factory) -> Path:
+    t = Table(p3_path).copy_to(tmp_path_factory.mktemp("merges") / "p3m.db")
+    t.play(P3M_TURNS)
+    return t.path
+
+
+# ---------------------------------------------------------------- CONS: the Consolidation round
+# OR 3.1 (Ann chooses C's normal place). Minors A B C D E F H L M half-pay 400: each +200 (A 400,
+# B 400, C 400, D 430, E 410, F 400, H 410, L 410, M 410); Ann (C F M) +600 = 2430, Ben (A D) +400 =
+# 2842, Cy (B E H L) +800 = 3264. Regionals idle. Majors: WW 120, KSS 80, GWR 70.
+#   WW pays 100: Ann 70 % +70 = 2500, Cy 20 % +20 = 3284, Ben 10 % +10 = 2852 (stays, < 120).
+#   KSS pays 50: Ben 30 % 15 = 2867, Cy 10 % 5 = 3289, Ann 10 % 5 = 2505, KSS 40 % 20 = 440 (stays);
+#   buys a 4 with J's 10 % off (§15.9): 300 - 30 = 270 -> 170. Train Phase 4: the 2+2s rust (§5.2).
+#   GWR pays 50: Ben 50 % 25 = 2892, Cy 30 % 15 = 3304 (stays); buys a 4: 395 - 300 = 95.
+# OR 3.2: privates: Ann 2535, Ben 2932, Cy 3354; WW's mail (phase 4, £40): 860.
+#   Minors (no trains now): A B C D E F H L buy a 4 each (£300): A 100, B 100, C 100, D 130, E 110,
+#   F 100, H 110, L 110 (level 4: 2 + 8 = 10, all sold); M buys the first 5 (£400): 10. Phase 5.
+#   Regionals idle; majors withhold 0: LEFT: WW (0,1) 110, KSS (4,1) 75, GWR (6,1) 65.
+# SR 4 is the Consolidation round (§5.1.5: the first SR after the OR in which phase 5 began); Cy first.
+CONS_CASH = {"Ann": 2535, "Ben": 2932, "Cy": 3354, "WW": 860, "KSS": 170, "GWR": 95,
+             "A": 100, "B": 100, "C": 100, "D": 130, "E": 110, "F": 100, "H": 110, "L": 110, "M": 10}
+LEFT_MINORS = ["A", "B", "C", "D", "E", "F", "H", "L", "M"]
+
+
+@pytest.fixture(scope="module")
+def cons_path(p3m_path, tmp_path_factory) -> Path:
+    t = Table(p3m_path).copy_to(tmp_path_factory.mktemp("merges") / "cons.db")
+    t.bank.line("choose Ann normal")
+    for corp in LEFT_MINORS:
+        t.bank.line(f"half {corp} 400")
+        t.bank.line(f"done {corp}")
+    for corp in REGIONALS_LEFT:
+        t.idle_turn(corp)
+    t.play("""
+pay WW 100
+done WW
+pay KSS 50
+train KSS 4
+done KSS
+pay GWR 50
+train GWR 4
+done GWR
+choose Ann normal
+""")
+    for corp in LEFT_MINORS:
+        t.bank.line(f"withhold {corp} 0", ok=None)
+        t.bank.line(f"train {corp} {'5' if corp == 'M' else '4'}")
+        t.bank.line(f"done {corp}")
+    for corp in REGIONALS_LEFT + ["WW", "KSS", "GWR"]:
+        t.idle_turn(corp)
+    return t.path
+
+
+# ---------------------------------------------------------------- OR41: after the Consolidation round
+# SR 4, turn order Cy, Ann, Ben. Cy presides no major: he abandons his minors, then expands.
+# Ann's only major WW has no share in its treasury or the OM: she may abandon. Ben merges A into KSS
+# (a treasury share; A's 100 to KSS and A's bonus, KSS's value 75) and D into GWR (an OM share; D's
+# 130 to the bank; GWR's 3, 3, 4 + D's 4 is over the limit 3: it discards a 3 to the OM). At the end WW (all shares with players) moves UP: top row, so RIGHT (0,1) ->
+# (0,2) 120; the new majors have treasury shares (at 75 or so): WW operates first in OR 4.1.
+CONS_TURNS = """
+abandon Cy B
+abandon Ann C
+merge Ben A KSS
+abandon Cy E
+abandon Ann F
+merge Ben D GWR
+discard GWR 3
+abandon Cy H
+abandon Ann M
+expand Ben OU
+abandon Cy L
+expand Ann PLM
+expand Ben SB
+expand Cy BEL
+expand Ann MIDI
+expand Ben SFR
+expand Cy MAV
+expand Ann SFAI
+expand Ben RCP
+expand Cy MZA
+expand Ann CHN
+expand Ben MSP
+expand Cy BJV
+expand Ann DSJ
+pass Ben
+expand Cy MKV
+pass Ann
+pass Ben
+pass Cy
+"""
+
+
+@pytest.fixture(scope="module")
+def or41_path(cons_path, tmp_path_factory) -> Path:
+    t = Table(cons_path).copy_to(tmp_path_factory.mktemp("merges") / "or41.db")
+    t.play(CONS_TURNS)
+    return t.path
+
+
+# ---------------------------------------------------------------- FORCED: a trainless major
+# From S2X (Ben's turn in SR 2): Ben buys Ann's RSC for all his 1410 (§10.4 trade): Ben 0, Ann 2430.
+# Cy, Ann, Ben pass: SR 2 ends (nothing sold out: every major has treasury shares).
+# OR 2.1: privates: Ann BBBT 10 + WCF 15 + SML 0 = 25 -> 2455; Ben PC 5 + SHTC 15 + HML 20 + RSC 5
+# = 45 -> 45; Cy 50 -> 1390. Minors and regionals idle. Majors: WW (0,2) 120, GWR (3,2) 90 (first
+# arrival), KSS (3,2) 90.
+#   WW withholds 0 (no dividend to Ben): LEFT to (0,1) 110.
+#   GWR withholds 0 (LEFT to (3,1) 80), buys KSS's 2+2 for £1 (§11.6, RR to RR): GWR 419, KSS 331.
+# KSS (trainless, 331) operates; Ben has 45.
+FORCED_TURNS = """
+trade Ben RSC 1410
+pass Cy
+pass Ann
+pass Ben
+choose Ann normal
+"""
+
+
+@pytest.fixture(scope="module")
+def forced_path(s2x_path, tmp_path_factory) -> Path:
+    t = Table(s2x_path).copy_to(tmp_path_factory.mktemp("merges") / "forced.db")
+    t.play(FORCED_TURNS)
+    for corp in MINORS + REGIONALS_LEFT:
+        t.idle_turn(corp)
+    t.play("""
+withhold WW 0
+done WW
+withhold GWR 0
+train GWR 2+2 --from KSS --price 1
+done GWR
+""")
+    return t.path
+
+
+@pytest.fixture
+def s2x(s2x_path, tmp_path) -> Table:
+    return Table(s2x_path).copy_to(tmp_path / "t.db")
+
+
+@pytest.fixture
+def or21(or21_path, tmp_path) -> Table:
+    return Table(or21_path).copy_to(tmp_path / "t.db")
+
+
+@pytest.fixture
+def p3(p3_path, tmp_path) -> Table:
+    return Table(p3_path).copy_to(tmp_path / "t.db")
+
+
+@pytest.fixture
+def p3m(p3m_path, tmp_path) -> Table:
+    return Table(p3m_path).copy_to(tmp_path / "t.db")
+
+
+@pytest.fixture
+def cons(cons_path, tmp_path) -> Table:
+    return Table(cons_path).copy_to(tmp_path / "t.db")
+
+
+@pytest.fixture
+def or41(or41_path, tmp_path) -> Table:
+    return Table(or41_path).copy_to(tmp_path / "t.db")
+
+
+@pytest.fixture
+def forced(forced_path, tmp_path) -> Table:
+    return Table(forced_path).copy_to(tmp_path / "t.db")
+
+
+# =========================================================================== the tables themselves
+
+def test_or21_table(or21):
+    cash = or21.cash()
+    assert {k: cash[k] for k in OR21_CASH} == OR21_CASH
+    assert or21.status()["phase"] == "2"
+    or21.conserved()
+
+
+def test_p3_table_is_in_train_phase_3_with_the_worked_cash(p3):
+    s = p3.status()
+    assert s["round"] == "SR 3"
+    assert s["phase"] == "3"
+    cash = p3.cash()
+    assert {k: cash[k] for k in P3_CASH} == P3_CASH
+    for sym, held in P3_HOLDINGS.items():
+        assert p3.holdings(sym) == held, sym
+    assert p3.market("WW") == ([1, 2], 110)
+    assert p3.market("KSS") == ([4, 2], 80)
+    assert p3.market("GWR") == ([6, 2], 70)
+    assert p3.trains("WW") == ["2+2", "3", "3"]
+    assert p3.trains("GWR") == ["2+2", "3", "3"]
+    assert p3.trains("KSS") == ["2+2", "3"]
+    p3.conserved()
+
+
+# =========================================================================== merging a minor (§10.5, E11)
+
+def test_merge_before_train_phase_3_is_refused(s2x):
+    """§10.5: 'Starting at the beginning of Train Phase 3 a minor may merge'. SR 2 is in phase 2."""
+    assert s2x.status()["phase"] == "2"
+    s2x.refused("merge Ben K GWR")
+    s2x.refused("merge Ben K KSS")
+
+
+def test_merge_with_a_treasury_share_sends_the_minors_cash_to_the_major(p3):
+    """§10.5 / E11: KSS has 50 % in its treasury: Ben (K's owner) receives one 10 % from it, KSS
+    receives all of K's cash (310); K's 2+2 and its SND chit go to KSS. No money to or from Ben;
+    the share does not move KSS's marker (D 5.4 [I]). Ben's certificates: -1 charter +1 share."""
+    certs = p3.player("Ben")["certificates"]
+    before = p3.cash()
+    p3.bank.line("merge Ben K KSS")
+    assert changes(before, p3.cash()) == {"K": -310, "KSS": 310}
+    assert p3.holdings("KSS") == {"Ann": 0, "Ben": 40, "Cy": 10, "ipo": 40, "pool": 10}
+    assert p3.market("KSS") == ([4, 2], 80)
+    assert p3.trains("KSS") == ["2+2", "2+2", "3"]
+    assert p3.status()["chits"]["SND1"] == "KSS"
+    assert "K" not in p3.player("Ben")["shares"]
+    assert p3.player("Ben")["certificates"] == certs
+    p3.conserved()
+
+
+def test_merge_with_an_open_market_share_sends_the_minors_cash_to_the_bank(p3):
+    """§10.5: GWR has no treasury share (issued in OR 2.1) but 30 % in the OM: Ben receives one from
+    the OM and D's cash (230) goes to the bank ('forfeits ... to the bank'); GWR's cash is untouched;
+    no market move. D's AH chit goes to GWR anyway (§10.5: 'must take')."""
+    before = p3.cash()
+    p3.bank.line("merge Ben D GWR")
+    assert changes(before, p3.cash()) == {"D": -230, "bank": 230}
+    assert p3.holdings("GWR") == {"Ann": 0, "Ben": 50, "Cy": 30, "ipo": 0, "pool": 20}
+    assert p3.market("GWR") == ([6, 2], 70)
+    assert p3.status()["chits"]["AH1"] == "GWR"
+    p3.conserved()
+
+
+def test_merge_with_no_share_anywhere_needs_a_connection(p3):
+    """§10.5 / E11: Cy buys WW's last treasury share at the share value 110 (WW's par marker went at
+    the end of SR 2, §10.7), paid to WW. WW now has no share in its treasury or the OM: Ann's merger
+    of C is legal only with a connection (--connected); C's 200 go to the bank, Ann receives nothing
+    (one certificate fewer); C's 2+2 goes to WW (2+2, 3, 3 + 2+2 = 4, its limit)."""
+    p3.bank.line("pass Ben")
+    before = p3.cash()
+    p3.bank.line("buy Cy WW")
+    assert changes(before, p3.cash()) == {"Cy": -110, "WW": 110}
+    assert p3.holdings("WW") == {"Ann": 70, "Ben": 0, "Cy": 30, "ipo": 0, "pool": 0}
+    p3.refused("merge Ann C WW")
+    certs = p3.player("Ann")["certificates"]
+    before = p3.cash()
+    p3.bank.line("merge Ann C WW --connected")
+    assert changes(before, p3.cash()) == {"C": -200, "bank": 200}
+    assert p3.holdings("WW") == {"Ann": 70, "Ben": 0, "Cy": 30, "ipo": 0, "pool": 0}
+    assert p3.player("Ann")["certificates"] == certs - 1
+    assert p3.trains("WW") == ["2+2", "2+2", "3", "3"]
+    p3.conserved()
+
+
+def test_merger_share_ignores_the_sixty_percent_rule(p3):
+    """§10.2: a share received by merging a minor may take a player past 60 %. Ann (70 % of WW)
+    merges C into WW: WW's treasury 10 % to her (80 %); C's 200 to WW (470 -> 670)."""
+    p3.play("""
+pass Ben
+pass Cy
+""")
+    before = p3.cash()
+    p3.bank.line("merge Ann C WW")
+    assert changes(before, p3.cash()) == {"C": -200, "WW": 200}
+    assert p3.holdings("WW") == {"Ann": 80, "Ben": 0, "Cy": 20, "ipo": 0, "pool": 0}
+
+
+def test_minor_a_bonus_with_a_treasury_share(p3):
+    """§15.1 / E11: A merging into KSS (value 80, a treasury share): Ben gets the share, KSS gets A's
+    200 and the bank pays KSS its share value 80 (not part of A's treasury): KSS +280, bank -80."""
+    before = p3.cash()
+    p3.bank.line("merge Ben A KSS")
+    assert changes(before, p3.cash()) == {"A": -200, "KSS": 280, "bank": -80}
+    assert p3.holdings("KSS") == {"Ann": 0, "Ben": 40, "Cy": 10, "ipo": 40, "pool": 10}
+    p3.conserved()
+
+
+def test_minor_a_bonus_with_an_open_market_share(p3):
+    """§15.1: 'even if no share is available' from the treasury: A into GWR (value 70, OM share):
+    A's 200 go to the bank, and the bank pays GWR 70: bank +200 - 70 = +130."""
+    before = p3.cash()
+    p3.bank.line("merge Ben A GWR")
+    assert changes(before, p3.cash()) == {"A": -200, "GWR": 70, "bank": 130}
+    assert p3.holdings("GWR") == {"Ann": 0, "Ben": 50, "Cy": 30, "ipo": 0, "pool": 20}
+
+
+def test_one_minor_per_major_per_stock_round(p3):
+    """§10.5: 'a given major ... may only merge with a single minor in any given SR'. After K went
+    into KSS, A into KSS is refused in the same SR; A into GWR is allowed."""
+    p3.play("""
+merge Ben K KSS
+pass Cy
+pass Ann
+""")
+    p3.refused("merge Ben A KSS")
+    before = p3.cash()
+    p3.bank.line("merge Ben A GWR")
+    assert changes(before, p3.cash()) == {"A": -200, "GWR": 70, "bank": 130}
+
+
+def test_merge_of_a_minor_the_player_does_not_own_is_refused(p3):
+    """§10.5: the minor's owner merges it. B is Cy's: Ben may not merge it (on Ben's turn).
+    Nor is a regional a major (PLM), nor a minor a minor's target."""
+    p3.refused("merge Ben B KSS")
+    p3.refused("merge Ben K PLM")
+    p3.refused("merge Ben K A")
+
+
+def test_merger_share_can_change_the_presidency(p3):
+    """§10.3 (D 18 #47): GWR: Ben 40 %, Cy 30 %, OM 30 %. Cy buys an OM share at the value 70 (to the
+    bank): 40 = 40, Ben stays. Later Cy merges B into GWR (Ben agreeing): an OM share, B's 200 to the
+    bank; Cy 50 % > Ben 40 %: Cy becomes president (the 20 % certificate for two of Cy's 10 %)."""
+    p3.bank.line("pass Ben")
+    before = p3.cash()
+    p3.bank.line("buy Cy GWR --pool")
+    assert changes(before, p3.cash()) == {"Cy": -70, "bank": 70}
+    assert p3.company("GWR")["president"] == "Ben"
+    p3.play("""
+pass Ann
+pass Ben
+""")
+    before = p3.cash()
+    p3.bank.line("merge Cy B GWR")
+    assert changes(before, p3.cash()) == {"B": -200, "bank": 200}
+    assert p3.holdings("GWR") == {"Ann": 0, "Ben": 40, "Cy": 50, "ipo": 0, "pool": 10}
+    assert p3.company("GWR")["president"] == "Cy"
+
+
+def test_merge_with_cash_between_the_players(p3):
+    """§10.5: a merger into another player's major may include personal cash: Cy merges H into KSS
+    (Ben's) and Ben pays Cy £50 as agreed. H's 210 to KSS; Cy gets a KSS treasury share (10 -> 20)."""
+    p3.bank.line("pass Ben")
+    before = p3.cash()
+    p3.bank.line("merge Cy H KSS --cash 50")
+    assert changes(before, p3.cash()) == {"Ben": -50, "Cy": 50, "H": -210, "KSS": 210}
+    assert p3.holdings("KSS") == {"Ann": 0, "Ben": 30, "Cy": 20, "ipo": 40, "pool": 10}
+    assert p3.company("KSS")["president"] == "Ben"
+
+
+def test_abandon_is_refused_outside_the_consolidation_round(p3):
+    """§5.1.5 / §9.5: a minor is abandoned only when it cannot merge in the Consolidation round."""
+    p3.refused("abandon Ben A")
+
+
+def test_pass_with_minors_is_allowed_before_consolidation(p3):
+    """§10: a normal SR allows passing while holding minors and regionals."""
+    p3.bank.line("pass Ben")
+    p3.bank.line("pass Cy")
+
+
+# =========================================================================== abilities pass (§10.5, §15)
+
+def test_mergers_move_assets_and_k_mail_goes_to_the_major(p3):
+    """P3M's SR 3 (see the comment above P3M_TURNS), then the start of OR 3.1: privates pay and K's
+    mail (£40, phase 3) is paid into WW, the major K merged into (§15.10) — not into K."""
+    p3.play(P3M_TURNS.rsplit("pass Ben", 1)[0])
+    cash = p3.cash()
+    assert {k: cash[k] for k in ("Ann", "Ben", "Cy", "WW", "KSS", "GWR")} == \
+        {"Ann": 1800, "Ben": 2402, "Cy": 2414, "WW": 780, "KSS": 420, "GWR": 395}
+    assert p3.holdings("WW") == {"Ann": 70, "Ben": 10, "Cy": 20, "ipo": 0, "pool": 0}
+    assert p3.holdings("KSS") == {"Ann": 10, "Ben": 30, "Cy": 10, "ipo": 40, "pool": 10}
+    assert p3.holdings("GWR") == {"Ann": 0, "Ben": 50, "Cy": 30, "ipo": 0, "pool": 20}
+    assert p3.trains("WW") == ["2+2", "2+2", "3", "3"]
+    assert p3.trains("KSS") == ["2+2", "2+2", "3"]
+    assert p3.trains("GWR") == ["2+2", "2+2", "3", "3"]
+    chits = p3.status()["chits"]
+    assert (chits["SND1"], chits["IT1"], chits["AH2"]) == ("WW", "KSS", "GWR")
+    before = p3.cash()
+    p3.bank.line("pass Ben")
+    s = p3.status()
+    assert s["round"] == "OR 3.1"
+    assert changes(before, p3.cash()) == {"Ann": 30, "Ben": 40, "Cy": 50, "WW": 40, "bank": -160}
+    assert p3.market("WW") == ([0, 2], 120)        # sold out at the end of SR 3: UP (1,2) -> (0,2)
+    p3.conserved()
+
+
+def to_majors_or31(t: Table) -> None:
+    t.bank.line("choose Ann normal")
+    for corp in LEFT_MINORS + REGIONALS_LEFT:
+        t.idle_turn(corp)
+
+
+def test_g_tile_points_pass_to_the_major_and_j_discount(p3m):
+    """OR 3.1 (§11.1, §15.7, §15.9): WW (no G) lays 6 tile points: three 2-point tiles, a 7th point
+    refused. KSS (with J) pays 50 (Ben 15, Cy 5, Ann 5, KSS 20: 420 -> 440; 50 < 80: stays) and buys
+    a 4 at 300 less 10 % = 270 (170): the first 4, Train Phase 4. GWR (with G) lays 6 + 2 = 8: four
+    2-point tiles, a 9th point refused."""
+    to_majors_or31(p3m)
+    for _ in range(3):
+        p3m.bank.line("tile WW 0 --points 2")
+    p3m.refused("tile WW 0")
+    p3m.bank.line("pay WW 100")
+    p3m.bank.line("done WW")
+    before = p3m.cash()
+    p3m.bank.line("pay KSS 50")
+    assert changes(before, p3m.cash()) == {"Ben": 15, "Cy": 5, "Ann": 5, "KSS": 20, "bank": -45}
+    before = p3m.cash()
+    p3m.bank.line("train KSS 4")
+    assert changes(before, p3m.cash()) == {"KSS": -270, "bank": 270}
+    assert p3m.status()["phase"] == "4"
+    p3m.bank.line("done KSS")
+    for _ in range(4):
+        p3m.bank.line("tile GWR 0 --points 2")
+    p3m.refused("tile GWR 0")
+    p3m.conserved()
+
+
+def test_j_discount_on_the_expensive_side(p3m):
+    """§15.9: 10 % off any train: a 4+4 at 350 costs KSS 315."""
+    to_majors_or31(p3m)
+    p3m.bank.line("pay WW 100")
+    p3m.bank.line("done WW")
+    p3m.bank.line("pay KSS 50")
+    before = p3m.cash()
+    p3m.bank.line("train KSS 4+4")
+    assert changes(before, p3m.cash()) == {"KSS": -315, "bank": 315}
+
+
+def test_major_without_j_pays_full_price(p3m):
+    """§11.6: GWR (no J) pays the face value 300 for a 4 (after KSS's first 4 rusted the 2+2s, GWR
+    holds 3, 3: room under the phase-4 limit 3)."""
+    to_majors_or31(p3m)
+    p3m.play("""
+pay WW 100
+done WW
+pay KSS 50
+train KSS 4
+done KSS
+pay GWR 50
+""")
+    assert p3m.trains("GWR") == ["3", "3"]
+    before = p3m.cash()
+    p3m.bank.line("train GWR 4")
+    assert changes(before, p3m.cash()) == {"GWR": -300, "bank": 300}
+
+
+# =========================================================================== the Consolidation round (§10.6)
+
+def test_cons_table_reaches_the_consolidation_round(cons):
+    s = cons.status()
+    assert s["round"] == "SR 4"
+    assert s["phase"] == "5"
+    cash = cons.cash()
+    assert {k: cash[k] for k in CONS_CASH} == CONS_CASH
+    assert cons.market("WW") == ([0, 1], 110)
+    assert cons.market("KSS") == ([4, 1], 75)
+    assert cons.market("GWR") == ([6, 1], 65)
+    cons.conserved()
+
+
+def test_no_pass_while_holding_a_minor_or_a_regional(cons):
+    """§5.1.5 / §10.6: players cannot pass until they have no minors or regionals left."""
+    cons.refused("pass Cy")
+    cons.bank.line("abandon Cy B")
+    cons.refused("pass Ann")
+
+
+def test_abandoned_minor_cash_to_the_bank_charter_and_trains_to_the_open_market(cons):
+    """§9.5 / §10.6: Cy presides no major, so nobody of his can take B: he abandons it. B's 100 go to
+    the bank; its charter and its 4 go to the Open Market; Cy's cash is untouched and he holds one
+    certificate fewer."""
+    certs = cons.player("Cy")["certificates"]
+    pool_trains = len(cons.status()["pool_trains"])
+    before = cons.cash()
+    cons.bank.line("abandon Cy B")
+    assert changes(before, cons.cash()) == {"B": -100, "bank": 100}
+    assert "B" not in cons.player("Cy")["shares"]
+    assert cons.player("Cy")["certificates"] == certs - 1
+    assert cons.holdings("B")["pool"] == 100
+    assert cons.status()["chits"]["PHS1"] == "B"        # §9.5 step 6: the chit stays on the charter
+    assert len(cons.status()["pool_trains"]) == pool_trains + 1
+    cons.conserved()
+
+
+def test_abandon_only_when_no_own_major_can_take_it(cons):
+    """§10.6 (the spec's reading): Ben presides KSS (40 % treasury) and GWR (20 % OM): he may not
+    abandon A or D. Ann's WW has no share anywhere: she may abandon C — but once she has expanded PLM
+    (six treasury shares), PLM could take F: refused; she merges F into PLM (F's 100 to PLM), and
+    after that PLM has absorbed its minor this SR: M may be abandoned (M's 10 to the bank).
+    A into KSS: Ben gets a share, KSS gets A's 100 and A's bonus, KSS's value 75 (§15.1)."""
+    cons.bank.line("abandon Cy B")
+    before = cons.cash()
+    cons.bank.line("abandon Ann C")
+    assert changes(before, cons.cash()) == {"C": -100, "bank": 100}
+    cons.refused("abandon Ben A")
+    cons.refused("abandon Ben D")
+    before = cons.cash()
+    cons.bank.line("merge Ben A KSS")
+    assert changes(before, cons.cash()) == {"A": -100, "KSS": 175, "bank": -75}
+    cons.bank.line("abandon Cy E")
+    cons.bank.line("expand Ann PLM")            # PLM: par 60 -> 75 (§9.3); no money moves
+    cons.refused("abandon Ben D")               # GWR (OM share) could still take it
+    cons.bank.line("merge Ben D GWR")
+    cons.bank.line("discard GWR 3")             # 3, 3, 4 + D's 4: over the limit 3 (§10.5, §5.2)
+    cons.bank.line("abandon Cy H")
+    cons.refused("abandon Ann F")
+    before = cons.cash()
+    cons.bank.line("merge Ann F PLM")
+    assert changes(before, cons.cash()) == {"F": -100, "PLM": 100}
+    cons.bank.line("expand Ben OU")
+    cons.bank.line("abandon Cy L")
+    before = cons.cash()
+    cons.bank.line("abandon Ann M")
+    assert changes(before, cons.cash()) == {"M": -10, "bank": 10}
+    cons.conserved()
+
+
+# =========================================================================== buying an abandoned minor (§9.5, §11.7)
+
+def test_or41_all_minors_and_regionals_are_gone(or41):
+    s = or41.status()
+    assert s["round"] == "OR 4.1"
+    kinds = s["kinds"]
+    for sym in ["A", "B", "C", "D", "E", "F", "H", "L", "M"]:
+        assert not any(sym in p["shares"] for p in s["players"]), sym
+    for sym in REGIONALS:
+        assert kinds[sym] == "major", sym
+    assert or41.market("WW") == ([0, 2], 120)
+    assert s["operating"] == "WW"
+    or41.conserved()
+
+
+def test_a_major_buys_an_abandoned_minor_for_60_once_a_turn(or41):
+    """§9.5 / §11.7: WW buys the abandoned B from the OM: £60 to the bank, no share issued; B's chit
+    (PHS1) comes with it. A second abandoned minor in the same turn is refused; a merged minor (A)
+    is not in the OM."""
+    s = or41.status()
+    shares_before = {p["name"]: dict(p["shares"]) for p in s["players"]}
+    or41.refused("buy-minor WW A")
+    before = or41.cash()
+    or41.bank.line("buy-minor WW B")
+    assert changes(before, or41.cash()) == {"WW": -60, "bank": 60}
+    s = or41.status()
+    assert s["chits"]["PHS1"] == "WW"
+    assert or41.holdings("B")["pool"] == 0
+    assert {p["name"]: dict(p["shares"]) for p in s["players"]} == shares_before
+    or41.refused("buy-minor WW E")
+    or41.conserved()
+
+
+# =========================================================================== port authorities (§11.3.5, E15)
+
+def test_port_authority_costs_125_one_per_major(or21):
+    """§11.3.5: £125 to the bank; each major owns at most one."""
+    before = or21.cash()
+    or21.bank.line("port-authority WW north")
+    assert changes(before, or21.cash()) == {"WW": -125, "bank": 125}
+    or21.refused("port-authority WW med")
+    or21.refused("port-authority WW north")
+
+
+def test_port_authority_before_the_train_step_only(or21):
+    """§11.3.5: 'at any time prior to the Buy Trains step'."""
+    or21.bank.line("pay WW 100")
+    or21.bank.line("train WW 3")
+    or21.refused("port-authority WW north")
+
+
+def test_port_authority_reduces_sea_zones_and_ferry_distance_by_two(or21):
+    """§11.1.6 / §11.2.1 / E15: WW buys the North Sea authority (850 -> 725). Track across 2 sea
+    zones: 0 + £10 x (2 - 2) = £0; a £30 hex across 3 sea zones: 30 + 10 x 1 = £40. A token across
+    3 sea zones: the £20 slot + £40 x (3 - 2) = £60 (not 20 + 120 = 140)."""
+    or21.refused("tile WW 0 --with sea=2,port")       # no port authority yet
+    or21.bank.line("port-authority WW north")
+    before = or21.cash()
+    or21.bank.line("tile WW 0 --with sea=2,port")
+    assert changes(before, or21.cash()) == {}
+    before = or21.cash()
+    or21.bank.line("tile WW 30 --with sea=3,port")
+    assert changes(before, or21.cash()) == {"WW": -40, "bank": 40}
+    before = or21.cash()
+    or21.bank.line("token WW --with sea=3,port")
+    assert changes(before, or21.cash()) == {"WW": -60, "bank": 60}
+
+
+def test_port_authority_reduces_a_token_ferry_distance(or21):
+    """§11.2.1: ferry £20 x distance, the port authority counting 2 less: distance 3 -> 20 + 20 = 40."""
+    or21.bank.line("port-authority WW med")
+    before = or21.cash()
+    or21.bank.line("token WW --with ferry=3,port")
+    assert changes(before, or21.cash()) == {"WW": -40, "bank": 40}
+
+
+def test_port_authority_bought_from_another_major_for_exactly_125(or21):
+    """§11.3.5: a major may buy another major's port authority in its transfer tokens step for
+    exactly £125, paid to that major. WW buys one (bank), GWR buys it from WW: GWR -125, WW +125.
+    GWR may then not buy a second; KSS cannot buy one from WW (WW has none now)."""
+    or21.bank.line("port-authority WW north")
+    or21.bank.line("pay WW 100")
+    or21.bank.line("done WW")
+    or21.bank.line("pay GWR 50")
+    before = or21.cash()
+    or21.bank.line("port-authority GWR north --from WW")
+    assert changes(before, or21.cash()) == {"GWR": -125, "WW": 125}
+    or21.refused("port-authority GWR med")
+    or21.bank.line("done GWR")
+    or21.bank.line("pay KSS 70")
+    or21.refused("port-authority KSS north --from WW")
+    or21.conserved()
+
+
+# =========================================================================== token transfers (§11.5, E16)
+
+def to_kss_with_tokens(t: Table) -> None:
+    """OR 2.1: WW places its £20 token in Moskva and pays 100; GWR places its £20 token in Wien
+    (510 -> 490) and pays 50 (Ben 20, Cy 15, GWR 15 -> 505); KSS operates."""
+    t.play("""
+token WW --city Moskva
+pay WW 100
+done WW
+token GWR --city Wien
+pay GWR 50
+done GWR
+""")
+
+
+def test_token_transfer_grand_city_with_the_80_slot(or21):
+    """§11.5 / E16: KSS (Ben) takes over GWR's (Ben) token in Wien, a grand city, with its own £80
+    slot: KSS pays the bank 80 and GWR 40. KSS pays 70 first (Ben 21, Cy 7, KSS 35: 365).
+    GWR's token goes back onto its charter (one more left), KSS has one fewer."""
+    to_kss_with_tokens(or21)
+    gwr_left, kss_left = or21.company("GWR")["tokens_left"], or21.company("KSS")["tokens_left"]
+    or21.refused("transfer KSS GWR --city Wien --kind grand --slot 6")   # before its run (§11 step 5)
+    or21.bank.line("pay KSS 70")
+    before = or21.cash()
+    or21.bank.line("transfer KSS GWR --city Wien --kind grand --slot 6")
+    assert changes(before, or21.cash()) == {"KSS": -120, "bank": 80, "GWR": 40}
+    assert or21.company("GWR")["tokens_left"] == gwr_left + 1
+    assert or21.company("KSS")["tokens_left"] == kss_left - 1
+    or21.conserved()
+
+
+def test_token_transfer_city_and_metropolis_fees(or21):
+    """§11.5: a normal city costs £20 access, a metropolis £60. With the £40 slot (slot 3) for a
+    metropolis: KSS -100, bank +40, GWR +60."""
+    to_kss_with_tokens(or21)
+    or21.bank.line("pay KSS 70")
+    before = or21.cash()
+    or21.bank.line("transfer KSS GWR --city Wien --kind metropolis --slot 3")
+    assert changes(before, or21.cash()) == {"KSS": -100, "bank": 40, "GWR": 60}
+
+
+def test_token_transfer_normal_city_with_the_20_slot(or21):
+    """§11.5: slot 2 (£20) and a normal city (£20): KSS -40, bank +20, GWR +20."""
+    to_kss_with_tokens(or21)
+    or21.bank.line("pay KSS 70")
+    before = or21.cash()
+    or21.bank.line("transfer KSS GWR --city Wien --kind city --slot 2")
+    assert changes(before, or21.cash()) == {"KSS": -40, "bank": 20, "GWR": 20}
+
+
+def test_token_transfer_refusals(or21):
+    """§11.5: only from a major of the same president (WW is Ann's, KSS Ben's), and only before
+    the train step (§11 step 5 before step 6)."""
+    to_kss_with_tokens(or21)
+    or21.bank.line("pay KSS 70")
+    or21.refused("transfer KSS WW --city Moskva --kind city --slot 2")
+    or21.bank.line("train KSS 3")
+    or21.refused("transfer KSS GWR --city Wien --kind grand --slot 6")
+
+
+def test_token_transfer_of_a_home_token_is_refused(or21):
+    """§11.5: 'A major's home token may never be purchased': GWR has placed no other token."""
+    or21.play("""
+pay WW 100
+done WW
+pay GWR 50
+done GWR
+pay KSS 70
+""")
+    or21.refused("transfer KSS GWR --kind city --slot 2")
+
+
+# =========================================================================== forced train purchase (§11.6.4, E12)
+
+def test_forced_table(forced):
+    s = forced.status()
+    assert s["operating"] == "KSS"
+    cash = forced.cash()
+    assert {k: cash[k] for k in ("Ann", "Ben", "Cy", "GWR", "KSS")} == \
+        {"Ann": 2455, "Ben": 45, "Cy": 1390, "GWR": 419, "KSS": 331}
+    assert forced.trains("KSS") == []
+    forced.conserved()
+
+
+def test_forced_purchase_president_pays_the_difference_for_the_cheapest_train(forced):
+    """§11.6.4 / E12: KSS places its £20 token (331 -> 311), runs nothing, buys a port authority
+    (-125: 186). It has no train and cannot buy one outright (3 = £200). It must take the cheapest
+    train: the 3 at £200, not the 3+3 at £225 (even though Ben could cover 225 - 186 = 39). KSS pays
+    its 186 and Ben the other 14 (45 -> 31); the bank receives 200. Once it owns a train there is no
+    more top-up: a second 3 with KSS at £0 is refused."""
+    forced.bank.line("token KSS")
+    forced.bank.line("withhold KSS 0")
+    forced.bank.line("port-authority KSS north")
+    assert forced.cash()["KSS"] == 186
+    forced.refused("train KSS 3+3")
+    before = forced.cash()
+    forced.bank.line("train KSS 3")
+    assert changes(before, forced.cash()) == {"KSS": -186, "Ben": -14, "bank": 200}
+    assert forced.trains("KSS") == ["3"]
+    forced.refused("train KSS 3")
+    forced.bank.line("done KSS")
+    forced.conserved()
+
+
+def test_forced_purchase_refused_when_the_president_cannot_pay(forced):
+    """§11.6.4: KSS places a £60 token (slot 4: 331 -> 271) and buys a port authority (146). The 3
+    costs 200: Ben would owe 54 but has 45: the purchase is refused (the national conversion is not
+    in this part); Ben may not sell shares to raise it, and KSS may not end its turn trainless."""
+    forced.bank.line("token KSS --slot 4")
+    forced.bank.line("withhold KSS 0")
+    forced.bank.line("port-authority KSS north")
+    assert forced.cash()["KSS"] == 146
+    forced.refused("train KSS 3")
+    forced.refused("sell Ben GWR 1")
+    forced.refused("done KSS")
+
+
+def test_no_top_up_for_a_major_that_owns_a_train(forced):
+    """§11.6 / §11.6.4: only a trainless major has its president pay: after the forced 3 (KSS at
+    £0, one train), a 3+3 is refused although Ben still has 31."""
+    forced.bank.line("token KSS")
+    forced.bank.line("withhold KSS 0")
+    forced.bank.line("port-authority KSS north")
+    forced.bank.line("train KSS 3")
+    forced.refused("train KSS 3+3")
+
+
+def test_k_mail_in_phase_5_goes_to_its_major(cons):
+    """§15.10: mail £50 in Train Phases 5-6, paid into the treasury of K's major (WW) at the start of
+    OR 4.1, with the privates (Ann RSC 5 + BBBT 10 + WCF 15 + SML 0 = 30, Ben 40, Cy 50)."""
+    cons.play(CONS_TURNS.rsplit("pass Cy", 1)[0])
+    before = cons.cash()
+    cons.bank.line("pass Cy")
+    assert cons.status()["round"] == "OR 4.1"
+    assert changes(before, cons.cash()) == {"Ann": 30, "Ben": 40, "Cy": 50, "WW": 50, "bank": -170}
+
+
+def test_a_bought_abandoned_minor_brings_its_ability(or41):
+    """§11.7 / §10.5 / §15.5: WW has no E/F ability: an ef discount is refused. It buys the abandoned E
+    (£60). In its next turn (OR 4.2) a £45 hex with E's discount costs floor(45 x 0.67) = 30."""
+    or41.refused("tile WW 45 --with ef")
+    or41.bank.line("withhold WW 0")
+    before = or41.cash()
+    or41.bank.line("buy-minor WW E")
+    assert changes(before, or41.cash()) == {"WW": -60, "bank": 60}
+    or41.bank.line("done WW")
+    for _ in range(60):
+        s = or41.status()
+        if s["round"] == "OR 4.2" and s["operating"] == "WW":
+            break
+        if s.get("pending"):
+            or41.bank.line("choose Ann normal", ok=None)
+            continue
+        or41.idle_turn(s["operating"])
+    else:
+        pytest.fail("WW never operated in OR 4.2")
+    before = or41.cash()
+    or41.bank.line("tile WW 45 --with ef")
+    assert changes(before, or41.cash()) == {"WW": -30, "bank": 30}
+
+
+def test_only_a_major_buys_a_port_authority(p3m):
+    """§11.3.5: 'Port authority markers may only be purchased by majors': Minor A is refused."""
+    p3m.bank.line("choose Ann normal")
+    assert p3m.status()["operating"] == "A"
+    p3m.refused("port-authority A north")
+
+
+def test_an_abandoned_minor_is_not_bought_by_a_player(cons):
+    """§9.5 step 7: 'A player may never purchase an abandoned minor directly from the Open Market'."""
+    cons.bank.line("abandon Cy B")
+    cons.bank.line("abandon Ann C")
+    cons.refused("buy Ben B")
+    cons.refused("buy Ben C")
