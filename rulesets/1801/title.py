@@ -1685,6 +1685,11 @@ def forced_purchase_check(s, rs, corp: str, name: str, side_name) -> None:
                f"major would become a national (§9.4), which this program does not play yet")
 
 
+def shortfall_step(s, rs, corp: str, pres: str, amount: int):
+    return (f"{pres} is {rs.money(amount)} short of the cheapest train: no share is sold for it; the major becomes "
+            f"a national (§11.6.4), which this program does not play yet", [])
+
+
 def cmd_no_emergency_sale(ctx, cmd) -> None:
     refuse("in 1801 a president never sells shares to pay for a train: he pays what he can and the major becomes a "
            "national if that is not enough (§11.6.4)")
@@ -2041,6 +2046,7 @@ def register(reg) -> None:
     reg.rule("status_data", status_data)
     reg.rule("supply_fallback", supply_fallback)
     reg.rule("train_discount", train_discount)
+    reg.rule("shortfall_step", shortfall_step)
     reg.verb("buy", cmd_packet_buy, "packet")
     reg.verb("bid", cmd_packet_bid, "packet", elsewhere="bids are made in the packet auction (§7)")
     reg.verb("pass", cmd_packet_pass, "packet")

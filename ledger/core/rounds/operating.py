@@ -363,9 +363,15 @@ def legal(s, rs, reg) -> Turn:
     if must and s.president(corp) and shortfall(s, rs, corp) > 0:
         # the company and its director cannot pay for the cheapest train: he raises money, or is bankrupt
         pres = s.president(corp)
-        steps.append(f"{pres} is {rs.money(shortfall(s, rs, corp))} short: sell {pres} CORP N (or a private), "
-                     f"or bankrupt {pres}")
-        acts += [Action("sell", (pres,)), Action("bankrupt", (pres,))]
+        own = reg.rules.get("shortfall_step")   # a title where the president does not sell (1801 §11.6.4)
+        if own:
+            text, more = own(s, rs, corp, pres, shortfall(s, rs, corp))
+            steps.append(text)
+            acts += more
+        else:
+            steps.append(f"{pres} is {rs.money(shortfall(s, rs, corp))} short: sell {pres} CORP N (or a private), "
+                         f"or bankrupt {pres}")
+            acts += [Action("sell", (pres,)), Action("bankrupt", (pres,))]
     line = f"OR {s.round['set']}.{s.round['index']}: {corp} ({s.president(corp) or 'no director'}) operates: {', '.join(steps)}"
     return Turn(corp, tuple(acts), line)
 
