@@ -895,6 +895,8 @@ def test_a_major_buys_an_abandoned_minor_for_60_once_a_turn(or41):
     s = or41.status()
     shares_before = {p["name"]: dict(p["shares"]) for p in s["players"]}
     or41.refused("buy-minor WW A")
+    or41.refused("buy-minor WW B")        # §11 step 7: after the run, not before
+    or41.bank.line("withhold WW 0")       # WW runs nothing: no money moves
     before = or41.cash()
     or41.bank.line("buy-minor WW B")
     assert changes(before, or41.cash()) == {"WW": -60, "bank": 60}
@@ -1073,15 +1075,25 @@ def test_forced_purchase_president_pays_the_difference_for_the_cheapest_train(fo
 
 def test_forced_purchase_refused_when_the_president_cannot_pay(forced):
     """§11.6.4: KSS places a £60 token (slot 4: 331 -> 271) and buys a port authority (146). The 3
-    costs 200: Ben would owe 54 but has 45: the purchase is refused (the national conversion is not
-    in this part); Ben may not sell shares to raise it, and KSS may not end its turn trainless."""
+    costs 200: Ben would owe 54 but has 45: the purchase is refused; Ben may not sell shares to raise
+    it. Ending the turn trainless makes KSS a national (§11.6.4, §9.4): Ben's £45 and KSS's £146 go to
+    the bank, KSS's treasury shares to the Open Market, its port authority out of play."""
     forced.bank.line("token KSS --slot 4")
     forced.bank.line("withhold KSS 0")
     forced.bank.line("port-authority KSS north")
     assert forced.cash()["KSS"] == 146
     forced.refused("train KSS 3")
     forced.refused("sell Ben GWR 1")
-    forced.refused("done KSS")
+    before = forced.status()
+    treasury = next(c for c in before["companies"] if c["sym"] == "KSS")["ipo"]
+    pool = next(c for c in before["companies"] if c["sym"] == "KSS")["pool"]
+    forced.bank.line("done KSS")
+    after = forced.status()
+    kss = next(c for c in after["companies"] if c["sym"] == "KSS")
+    assert kss["kind"] == "national" and kss["cash"] == 0
+    assert kss["ipo"] == 0 and kss["pool"] == pool + treasury
+    assert kss["price"] == next(c for c in before["companies"] if c["sym"] == "KSS")["price"]
+    forced.conserved()
 
 
 def test_no_top_up_for_a_major_that_owns_a_train(forced):

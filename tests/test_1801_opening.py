@@ -1,7 +1,9 @@
-"""Golden test for 1801 (18OE): examples/1801-opening.txt, a three-player opening (the packet auction,
-the concession round, SR 1, OR 1.1, OR 1.2 and SR 2), played through the real command line into a
-new SQLite file and checked at six checkpoints against the figures worked by hand from the rules
-in tests/data/1801/1801-opening.expected.md, an oracle independent of the engine.
+"""Golden test for 1801 (18OE): examples/1801-opening.txt, a three-player game from the packet auction
+through the concession round, SR 1, OR 1.1, OR 1.2 and SR 2 into the Major railroad phase (OR 2.1 to
+SR 4: the 18th regional, expansions, majors operating, level-3 trains, issuing, mergers), played
+through the real command line into a new SQLite file and checked at every round end against the
+figures worked by hand from the rules in tests/data/1801/1801-opening.expected.md, an oracle
+independent of the engine.
 
 The expected file is read, never generated: its tables "Checkpoint n: ..." hold every player's,
 company's and the bank's cash at the end of each round, and "Checkpoint n as status shows it" the
@@ -34,7 +36,13 @@ CHECKPOINTS = {
     3: ("# OR 1.1", "OR 1.1"),
     4: ("# OR 1.2", "OR 1.2"),
     5: ("# SR 2", "SR 2"),
-    6: (None, "OR 2.1"),
+    6: ("# OR 2.1", "OR 2.1"),
+    7: ("# OR 2.2", "OR 2.2"),
+    8: ("# SR 3", "SR 3"),
+    9: ("# OR 3.1", "OR 3.1"),
+    10: ("# OR 3.2", "OR 3.2"),
+    11: ("# SR 4", "SR 4"),
+    12: (None, "OR 4.1"),
 }
 
 

@@ -465,7 +465,7 @@ class SrTurn:
     passes: int
 
     def apply(s, e):
-        s.round = {k: v for k, v in s.round.items() if k != "free_action"}   # one a turn (1801 §10)
+        s.round = {k: v for k, v in s.round.items() if k not in ("free_action", "sale_at")}   # a turn's (1801 §10)
         s.round.update(turn=e["turn"], passes=e["passes"], acted=False, buys=[])
 
 
@@ -552,6 +552,11 @@ class SharesSold:
     price: int
     amount: int
     president: str = None
+    held_price: bool = False   # the turn's later sales of this company keep this price (1801 §10.1)
+
+    def apply(s, e):
+        if e.get("held_price") and e["corp"] not in s.round.get("sale_at", {}):
+            s.round = {**s.round, "sale_at": {**s.round.get("sale_at", {}), e["corp"]: e["price"]}}
 
     def describe(e, rs):
         line = (f"{e['player']} sells {e['count']} {e['corp']} share(s) at {rs.money(e['price'])} for "

@@ -88,7 +88,9 @@ KNOBS: dict[str, dict[str, Knob]] = {
         # the first stock round starts with the player after the auction's last buyer, or the first seat
         "first_round_turn": Knob(str, ("after_last_buyer", "first_seat"), "after_last_buyer"),
         # every share of one sale at the price before it, or each at the price after the last one's drop
-        "sale_price": Knob(str, ("before_sale", "stepwise"), "before_sale"),
+        # every share of one sale at the price before it, or each at the price after the one before, or
+        # (1801 §10.1) every share sold in one turn at the price as the turn's first sale began
+        "sale_price": Knob(str, ("before_sale", "stepwise", "turn_start"), "before_sale"),
         "sold_out_rise": Knob(bool, None, True),  # a company sold out at the end of a stock round moves up
         # a player's certificate limit rises by this much for each company (of a kind that counts)
         # of which he holds at least cert_limit_bonus_at percent (1839 §7.6: +2 at 80 %)

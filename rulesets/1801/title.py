@@ -1102,6 +1102,8 @@ def bankers_power(ctx, cmd, power: str) -> tuple[str, str]:
                f"Tritton's (§14.4)")
     if s.privates[sym].owner != player_acct(player) or s.privates[sym].closed:
         refuse(f"{player} does not own a face-up {sym} (§14.4)")
+    if s.extra.get("price_protected"):
+        refuse(f"{sym}'s power is used this round (one of its three, once, §14.4)")
     if power != "protect" and s.president(corp) != player:
         refuse(f"{player} does not control {corp}: a private's power serves its owner's railroads (§6.1)")
     if power != "protect":
@@ -1167,7 +1169,9 @@ def cmd_custody(ctx, cmd) -> None:
     corp = names.corp(rs, cmd.get("corp"))
     if sym != BANKERS or s.privates[sym].owner != player_acct(player) or s.privates[sym].closed:
         refuse(f"{player} does not own a face-up {BANKERS} (§14.4)")
-    free_action_turn(ctx, player)
+    if s.extra.get("price_protected"):
+        refuse(f"{BANKERS}'s power is used this round (one of its three, once, §14.4)")
+    # §14.4 (2): at any time in a stock round, even as another player is buying
     unsold = shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp)
     if kind_of(s, corp) == "regional" and len(unsold) < 2:
         refuse("a regional's secondary is kept only while both are unsold (§14.4)")
@@ -1193,6 +1197,31 @@ def bankers_gone(ctx, player: str) -> None:
              assets=[[BANKERS, player_acct(player), None]])
 
 
+def cmd_issue(ctx, cmd) -> None:
+    treasury_step(ctx, cmd, redeem=False)
+
+
+def cmd_redeem(ctx, cmd) -> None:
+    treasury_step(ctx, cmd, redeem=True)
+
+
+def treasury_step(ctx, cmd, redeem: bool) -> None:
+    """§11 step 7, §11.7: a major buys or sells its own shares after its run and its train step;
+    a share BBBT keeps (§14.4) is never issued."""
+    s, rs = ctx.state, ctx.rs
+    from ledger.core.rounds import operating
+    corp = operating_corp(ctx, cmd.get("corp"), "redeem" if redeem else "issue")
+    if s.round.get("revenue") is None:
+        refuse(f"{corp} buys or sells its own shares in its last step, after it runs (§11 step 7)")
+    keeper = s.extra.get("custody", {}).get(corp)
+    if keeper and not redeem:
+        left = len(shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp))
+        if (cmd.get("count") or 1) > left - 1:
+            refuse(f"one of {corp}'s {left} treasury shares is kept for {keeper} (BBBT, §14.4): it issues at most "
+                   f"{left - 1}")
+    (operating.cmd_redeem if redeem else operating.cmd_issue)(ctx, cmd)
+
+
 def cmd_sell(ctx, cmd) -> None:
     """§10, §10.1: sell, then buy one; never a regional or a minor; not in Train Phase 1; after an
     expansion only other railroads' shares (§9.3 step 4)."""
@@ -1208,8 +1237,8 @@ def cmd_sell(ctx, cmd) -> None:
     expanded = [b[0] for b in buys if b[1] in ("expand", "expand+")]
     if corp in expanded:
         refuse(f"{player} expanded {corp} this turn: the new major's shares are not sold in the same action (§9.3)")
-    if buys and not expanded:
-        refuse(f"{player} has bought this turn: a stock action sells first, then buys one share (§10)")
+    if buys and not expanded or any(b[1] in ("ipo", "pool") for b in buys):
+        refuse(f"{player} has bought this turn: a stock action sells first, then buys one share (§10, §9.3)")
     stock.cmd_sell(ctx, cmd)
 
 
@@ -1291,13 +1320,17 @@ def cmd_merge(ctx, cmd) -> None:
         bonus = shares.price(s, rs, major)
         transfers.append([BANK, company_acct(major), bonus])
     side = names.amount(cmd.get("cash"), "the cash between the players") if cmd.get("cash") else 0
+    back = names.amount(cmd.get("cash_back"), "the cash between the players") if cmd.get("cash_back") else 0
     president = s.president(major)
-    if side:
+    for amount, payer, payee in ((side, president, player), (back, player, president)):
+        if not amount:
+            continue
         if president == player:
             refuse(f"{player} presides {major}: no cash changes hands with himself")
-        if s.cash(player_acct(president)) < side:
-            refuse(f"{president} has {rs.money(s.cash(player_acct(president)))}, not {rs.money(side)}")
-        transfers.append([player_acct(president), player_acct(player), side])
+        if s.cash(player_acct(payer)) < amount:
+            refuse(f"{payer} has {rs.money(s.cash(player_acct(payer)))}, not {rs.money(amount)}")
+        transfers.append([player_acct(payer), player_acct(payee), amount])
+    side -= back
     certs = [[s.presidents[minor], player_acct(player), company_acct(major)]]
     if cert:
         certs.append([cert, shares.unsold_acct(s, rs, major) if source == "treasury" else POOL, player_acct(player)])
@@ -1340,6 +1373,7 @@ def cmd_abandon(ctx, cmd) -> None:
            and c not in s.round.get("merged_into", []) and merger_share(s, rs, c)[1]]
     if own:
         refuse(f"{minor} can merge into {player}'s {own[0]} (§10.6): merge {player} {minor} {own[0]}")
+
     abandon(ctx, minor, f"abandoned by {player} (§10.6)")
     stock.acted(ctx, player, bought=[minor, "abandon"])
 
@@ -1366,6 +1400,8 @@ def cmd_buy_minor(ctx, cmd) -> None:
         refuse(f"Minor {minor} is not an abandoned minor in the Open Market (§9.5)")
     if s.round.get("bought_minor"):
         refuse(f"{corp} has bought an abandoned minor this OR: one a turn (§11.7)")
+    if s.round.get("revenue") is None:
+        refuse(f"{corp} buys an abandoned minor in its last step, after it runs (§9.5 #7, §11 step 7)")
     if s.cash(company_acct(corp)) < ABANDONED_PRICE:
         refuse(f"{corp} has {rs.money(s.cash(company_acct(corp)))}; an abandoned minor costs {rs.money(ABANDONED_PRICE)}")
     chits = [[sym, a.owner, company_acct(corp)] for sym, a in s.assets.items()
@@ -1403,9 +1439,11 @@ def major_sr_legal(s, rs, who: str) -> Turn:
     if s.round["acted"]:
         buys = s.round.get("buys", [])
         acts = [Action("pass", (who,))]
-        if not buys or any(b[1] in ("expand", "expand+") for b in buys):
+        bought = any(b[1] in ("ipo", "pool", "merge", "trade", "abandon") for b in buys)
+        if not bought:
             acts[:0] = [Action("sell", (who,)), Action("buy", (who,))]
-        return Turn(who, tuple(acts), f"SR {n}: {who} may sell before buying one share, or pass (end the turn)")
+            return Turn(who, tuple(acts), f"SR {n}: {who} may sell before buying one share, or pass (end the turn)")
+        return Turn(who, tuple(acts), f"SR {n}: {who} has taken his action: pass {who} ends the turn")
     acts = (Action("sell", (who,)), Action("buy", (who,)), Action("expand", (who,)), Action("merge", (who,)),
             Action("trade", (who,)), Action("close", (who,)), Action("pass", (who,)))
     if s.round.get("consolidation"):
@@ -1513,13 +1551,15 @@ def terrain_point(ctx, corp: str, cmd) -> None:
         return
     if (cmd.get("points") or 1) != 1 or s.round.get("bonus_points") or not cmd.get("cost"):
         return
-    ctx.emit("tile_point_granted", corp=corp, reason=f"Minor {corp}'s yellow tile on its terrain (§15.5, §15.6)")
+    ctx.emit("tile_point_granted", corp=corp, reason="Minor E/F's yellow tile on its terrain (§15.5, §15.6)")
 
 
 def cmd_token(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "token")
     check_modifiers(s, rs, corp, cmd.get("modifiers"))
+    if kind_of(s, corp) == "national":
+        refuse(f"{corp} is a national: nationals never have tokens on the map (§11.2)")
     if cmd.get("using"):
         private_token(ctx, corp, cmd)
         return
@@ -1634,6 +1674,11 @@ def cmd_train(ctx, cmd) -> None:
     name, side = names.side(rs, cmd.get("type"))
     reserved = rules(rs, "reserved_train")
     source = (cmd.get("source") or "depot").lower()
+    if s.round.get("treasury"):
+        refuse(f"{corp} has bought or sold its own shares: its train step is over (§11 steps 6-7)")
+    if kind_of(s, corp) == "national":
+        refuse(f"{corp} is a national: nationals claim rusted trains and swap with their owner's majors instead of "
+               f"buying (§11.6.6), which this program does not play yet")
     if owes(s, corp) and name != reserved:
         refuse(f"{corp} must first buy its reserved {rs.train(reserved).sides[0].name} (§11.6.1)",
                f"train {corp} {rs.train(reserved).sides[0].name}")
@@ -1681,13 +1726,35 @@ def forced_purchase_check(s, rs, corp: str, name: str, side_name) -> None:
     lacking, own = price - cash, s.cash(player_acct(pres))
     if own < lacking:
         refuse(f"{corp} has {rs.money(cash)} and {pres} {rs.money(own)}, {rs.money(lacking)} short of the "
-               f"{side_name or rs.train(name).sides[0].name}: the president may not sell shares (§11.6.4) and the "
-               f"major would become a national (§9.4), which this program does not play yet")
+               f"{side_name or rs.train(name).sides[0].name}: the president may not sell shares; ending the turn "
+               f"without a train makes {corp} a national (§11.6.4, §9.4)", f"done {corp}")
 
 
 def shortfall_step(s, rs, corp: str, pres: str, amount: int):
-    return (f"{pres} is {rs.money(amount)} short of the cheapest train: no share is sold for it; the major becomes "
-            f"a national (§11.6.4), which this program does not play yet", [])
+    return (f"{pres} is {rs.money(amount)} short of the cheapest train and sells no share for it: done {corp} "
+            f"hands his cash to the bank and makes {corp} a national (§11.6.4, §9.4)", [Action("done", (corp,))])
+
+
+def forced_conversion(ctx, corp: str) -> None:
+    """§11.6.4, §9.4 (D10.5, D18 #32): the president hands all his cash to the bank and the major
+    becomes a national: its cash to the bank, its treasury shares to the Open Market (no price move,
+    the 50 % cap aside), its tokens off the map, its merged minors abandoned, its track rights, port
+    authority and markers out of play; it keeps its trains, its shares in players' hands and its
+    share value. No train is bought."""
+    s, rs = ctx.state, ctx.rs
+    pres = s.president(corp)
+    own, cash = s.cash(player_acct(pres)), s.cash(company_acct(corp))
+    unsold = shares.unsold_acct(s, rs, corp)
+    certs = [[c, unsold, POOL] for c in s.certs_of(unsold, corp)]
+    gone = [[sym, company_acct(corp), None] for sym, a in s.assets.items()
+            if a.kind in ("chit", "port") and a.owner == company_acct(corp)]
+    transfers = [t for t in ([player_acct(pres), BANK, own], [company_acct(corp), BANK, cash]) if t[2]]
+    ctx.emit("company_converted", **shares.conversion(s, rs, corp, "national"))
+    ctx.emit("national_formed", corp=corp, president=pres, president_cash=own, cash=cash, forced=True,
+             transfers=transfers, certs=certs, assets=gone)
+    for minor, major in s.extra.get("absorbed", {}).items():
+        if major == corp:
+            abandon(ctx, minor, f"its major {corp} became a national (§9.5)")
 
 
 def cmd_no_emergency_sale(ctx, cmd) -> None:
@@ -1720,6 +1787,8 @@ def cmd_port(ctx, cmd) -> None:
         refuse(f"{corp} has bought trains this turn: a port authority comes before the train step (§11.3.5)")
     sea = port_sea(cmd.get("sea"))
     seller = names.corp(rs, cmd.get("source")) if cmd.get("source") else None
+    if seller and s.round.get("revenue") is None:
+        refuse(f"{corp} buys another major's port authority in its transfer-tokens step, after it runs (§11.3.5)")
     if seller:
         held = port_of(s, seller)
         if not held or not held.startswith(sea.upper()):
@@ -1909,6 +1978,8 @@ def cmd_done(ctx, cmd) -> None:
         refuse(f"{corp} must buy its reserved {rs.train(rules(rs, 'reserved_train')).sides[0].name} in its first OR "
                f"(§11.6.1)", f"train {corp} {rs.train(rules(rs, 'reserved_train')).sides[0].name}")
     from ledger.core.rounds import operating
+    if kind_of(s, corp) == "major" and not trains.working(s, corp) and operating.shortfall(s, rs, corp) > 0:
+        forced_conversion(ctx, corp)
     operating.cmd_done(ctx, cmd)
 
 
@@ -1972,6 +2043,10 @@ def status_lines(s, rs) -> list[str]:
         out.append(f"Reserved 2+2s in the Locomotive Works: {len(reserved)} at "
                    f"{rs.money(rs.train(rules(rs, 'reserved_train')).sides[0].price)}; level 3 is on sale from the Major "
                    f"phase, never in OR 1.1 (§11.6)")
+    if s.extra.get("custody"):
+        out.append("BBBT keeps a treasury share: " + ", ".join(f"{c} for {p}" for c, p in s.extra["custody"].items()))
+    if s.extra.get("price_protected"):
+        out.append("BBBT protects from sale drops this round: " + ", ".join(s.extra["price_protected"]))
     if s.extra.get("owes_train"):
         out.append("Reserved 2+2 owed in their first OR: " + ", ".join(s.extra["owes_train"]))
     if s.extra.get("insolvent"):
@@ -2078,6 +2153,8 @@ def register(reg) -> None:
     reg.verb("buy-private", cmd_no_private_sale, "operating")
     reg.verb("sell", cmd_no_emergency_sale, "operating")
     reg.verb("bankrupt", cmd_no_bankruptcy, "operating")
+    reg.verb("issue", cmd_issue, "operating")
+    reg.verb("redeem", cmd_redeem, "operating")
     reg.verb("port-authority", cmd_port, "operating",
              elsewhere="a major buys a port authority in its operating turn (§11.3.5)")
     reg.verb("transfer", cmd_transfer, "operating", elsewhere="a major transfers tokens in its operating turn (§11.5)")
@@ -2116,7 +2193,9 @@ GRAMMAR = TitleGrammar(
              (Opt("--connected", "connected", True, help="no share is left: the minor's token connects to the "
                   "major's"),
               Opt("--cash", "cash", kind="amount", help="personal cash the major's president pays the minor's "
-                  "owner, as agreed"))),
+                  "owner, as agreed"),
+              Opt("--cash-back", "cash_back", kind="amount", help="personal cash the minor's owner pays the major's "
+                  "president, as agreed"))),
         Verb("abandon", "stock", "In the Consolidation round, abandon a minor that cannot merge: charter and "
              "trains to the Open Market, cash to the bank (1801 §9.5, §10.6).", "bank abandon Ann G",
              (Arg("player", "player"), Arg("minor", "company"))),
@@ -2446,7 +2525,7 @@ class MailPaid:
     amount: int
 
     def describe(e, rs):
-        return f"Minor {e['corp']}'s mail: {rs.money(e['amount'])}"
+        return f"Minor K's mail to {e['corp']}: {rs.money(e['amount'])}"
 
 
 @event
@@ -2727,3 +2806,25 @@ class EngineersUsed:
 
     def describe(e, rs):
         return f"Brandt & Brandau has laid {e['laid']} of its 4 tiles ({e['count']} this OR)"
+
+
+@event
+class NationalFormed:
+    """§9.4: a major becomes a national (forced: §11.6.4, its president's cash to the bank too)."""
+    corp: str
+    president: str
+    president_cash: int
+    cash: int
+    forced: bool = False
+
+    def apply(s, e):
+        c = s.corps[e["corp"]]
+        c.stations, c.tokens_used = (), 0
+        for sym, _was, _now in e.get("assets") or ():   # track rights and port authority: out of play
+            s.assets[sym].closed = True
+
+    def describe(e, rs):
+        why = (f"{e['president']} cannot pay for its train and hands the bank his {rs.money(e['president_cash'])}; "
+               if e.get("forced") else "")
+        return (f"{why}{e['corp']} becomes a national: its {rs.money(e['cash'])} to the bank, its treasury shares to the "
+                f"Open Market, its tokens off the map")

@@ -325,6 +325,11 @@ def sell(ctx, player: str, corp: str, n: int, keep_president: bool = False) -> d
         refuse(sale_bar(s, rs, corp))
     moves, new_pres = sale_moves(s, rs, player, corp, n, keep_president=keep_president)
     at = sale_price(s, rs, corp)
+    held = {}
+    if rs.k("stock", "sale_price") == "turn_start" and s.round.get("kind") == "stock":
+        # 1801 §10.1: a stock action's sales, typed as one command or several, at its starting value
+        at = s.round.get("sale_at", {}).get(corp, at)
+        held = {"held_price": True}
     # a title may keep a company's price from falling on sales for a while (1801 §14.4: BBBT)
     to = c.cell if corp in s.extra.get("price_protected", ()) else market.after_sale(rs, c.cell, n)
     amount = at * n
@@ -337,7 +342,7 @@ def sell(ctx, player: str, corp: str, n: int, keep_president: bool = False) -> d
             extra["restack"] = [market.sink_in_stack(stack, corp, n)]
     return ctx.emit("shares_sold", player=player, corp=corp, count=n, price=at, amount=amount,
                     president=new_pres, transfers=[[BANK, player_acct(player), amount]], certs=moves,
-                    moves=[[corp, list(c.cell), list(to)]], **extra)
+                    moves=[[corp, list(c.cell), list(to)]], **extra, **held)
 
 
 # --------------------------------------------------------------------------- a company changes kind
