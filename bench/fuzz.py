@@ -2,6 +2,7 @@
 
     python bench/fuzz.py                 # 10,000 lines, seed 1, on a game in play
     python bench/fuzz.py --lines 50000 --seed 7
+    python bench/fuzz.py --example 1801-opening.txt   # on another title's game
 
 Every line must succeed or fail with exactly one `error:` line and a non-zero exit, never a
 traceback or an internal error; at the end the game must open and audit clean. Exits non-zero and
@@ -31,13 +32,14 @@ def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--lines", type=int, default=10_000)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--example", default="1830-opening.txt", help="the examples/ transcript the game starts from")
     args = ap.parse_args()
     os.environ.setdefault("BANK_BUSY_TIMEOUT", "1")
     runner = CliRunner()
     with tempfile.TemporaryDirectory() as tmp:
         os.chdir(tmp)
         game = str(Path(tmp) / "fuzz.db")
-        played = runner.invoke(app, ["--game", game, "play", str(ROOT / "examples" / "1830-opening.txt")])
+        played = runner.invoke(app, ["--game", game, "play", str(ROOT / "examples" / args.example)])
         if played.exit_code:
             print(f"cannot start: {played.stderr}")
             return 2
