@@ -61,6 +61,7 @@ MAIL_CORP = "K"            # §15.10
 ORDER_CORP = "C"           # §15.3
 DISCOUNT_CORPS = ("E", "F")  # §15.5, §15.6
 DISCOUNT_TRAINS = "J"        # §15.9
+EARLY_LEVELS = {"8": ("7", 4)}   # §5.2, §11.6: level 8 is on sale once four level 7 trains are bought
 ZONE_CODES = ("UK", "PHS", "FB", "AH", "IT", "SP", "SND", "RU")   # the zones as typed (ruleset.toml [zones])
 
 
@@ -1892,10 +1893,13 @@ def train_discount(ctx, corp: str, name: str, seller: str, cmd) -> int:
 
 
 def supply_fallback(ctx, corp: str, name: str, side):
-    """§11.6: the 2+2s are all reserved, so the Locomotive Works sells the next level once every
-    lower level but the 2+2 is sold."""
+    """§11.6: the Locomotive Works sells the next level once every lower one is sold (the 2+2s are
+    all reserved and never on offer), and level 8 once the fourth level 7 has been bought (§5.2)."""
     s, rs = ctx.state, ctx.rs
     reserved = rules(rs, "reserved_train")
+    early = EARLY_LEVELS.get(name)
+    if early and trains.sold_count(s, early[0]) >= early[1] and trains.depot_left(s, name):
+        return trains.next_depot_train(s, rs, name), BANK, side, False
     for t in rs.trains:
         if t.name == name:
             break
@@ -2038,6 +2042,10 @@ def status_lines(s, rs) -> list[str]:
         out.append("Removed regionals: " + ", ".join(removed(s)))
     if s.extra.get("reserved"):
         out.append("Reserved secondaries: " + ", ".join(f"{c} for {p}" for c, p in s.extra["reserved"].items()))
+    early = [f"level {n} once {k} level {m} trains are bought ({trains.sold_count(s, m)} so far)"
+             for n, (m, k) in EARLY_LEVELS.items() if trains.sold_count(s, m) and trains.depot_left(s, m)]
+    if early:
+        out.append("On sale early (§5.2): " + "; ".join(early))
     reserved = trains.depot_left(s, rules(rs, "reserved_train"))
     if reserved and s.round.get("kind") not in ("packet",):
         out.append(f"Reserved 2+2s in the Locomotive Works: {len(reserved)} at "
