@@ -868,8 +868,12 @@ def cmd_buy(ctx, cmd) -> None:
     if (cmd.get("count") or 1) > 1:
         refuse(f"a stock action buys one share (§10): buy {player} {corp}")
     if s.certs.get(s.presidents.get(corp, "")) == POOL:
-        buy_from_open_market(ctx, player, corp)
-        return
+        insolvent = corp in s.extra.get("insolvent", {})
+        if is_minor(s, corp) and not insolvent:
+            refuse(f"Minor {corp} is abandoned: a player never buys it; a major may, for £60 in its OR (§9.5)")
+        if insolvent or (kind_of(s, corp) == "regional" and not s.corps[corp].floated):
+            buy_from_open_market(ctx, player, corp)
+            return
     if is_minor(s, corp):
         refuse(f"a minor is bought in the packet auction, or from its owner with trade {player} {corp} PRICE (§10.4)")
     if kind_of(s, corp) == "regional":
@@ -1214,6 +1218,12 @@ def treasury_step(ctx, cmd, redeem: bool) -> None:
     corp = operating_corp(ctx, cmd.get("corp"), "redeem" if redeem else "issue")
     if s.round.get("revenue") is None:
         refuse(f"{corp} buys or sells its own shares in its last step, after it runs (§11 step 7)")
+    if owes(s, corp):
+        refuse(f"{corp} must first buy its reserved 2+2: the train step comes before the shares step (§11.6.1, "
+               f"§11 steps 6-7)", f"train {corp} 2+2")
+    if not trains.working(s, corp) and operating.must_own_train(s, rs, corp):
+        refuse(f"{corp} has no train: it buys one in its train step, before it buys or sells its own shares "
+               f"(§11.6, §11 steps 6-7)")
     keeper = s.extra.get("custody", {}).get(corp)
     if keeper and not redeem:
         left = len(shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp))
@@ -1920,6 +1930,11 @@ def buy_reserved(ctx, corp: str) -> None:
     train_id = trains.next_depot_train(s, rs, reserved)
     price = side.price - locomotive_discount(s, corp, side.price)
     pres = s.president(corp)
+    if kind_of(s, corp) == "major" and s.cash(company_acct(corp)) + s.cash(player_acct(pres)) < price:
+        # §11.6.1: a major short of its reserved 2+2 follows the forced purchase (§11.6.4): it becomes a national
+        ctx.emit("train_owed", corp=corp, owes=[c for c in s.extra["owes_train"] if c != corp])
+        forced_conversion(ctx, corp)
+        return
     if s.cash(company_acct(corp)) + s.cash(player_acct(pres)) < price:
         refund_spending(ctx, corp, price)
     cash, own = s.cash(company_acct(corp)), s.cash(player_acct(pres))
