@@ -1,6 +1,8 @@
 """Golden test for 1801 (18OE): examples/1801-opening.txt, a three-player game from the packet auction
 through the concession round, SR 1, OR 1.1, OR 1.2 and SR 2 into the Major railroad phase (OR 2.1 to
-SR 4: the 18th regional, expansions, majors operating, level-3 trains, issuing, mergers), played
+SR 4: the 18th regional, expansions, majors operating, level-3 trains, issuing, mergers; OR 4.1 to
+OR 5.2: the last 3s, the 4s with Train Phase 4 and the rust of the 2+2s, the first 5; SR 6: the
+Consolidation round, every regional expanded and every minor merged), played
 through the real command line into a new SQLite file and checked at every round end against the
 figures worked by hand from the rules in tests/data/1801/1801-opening.expected.md, an oracle
 independent of the engine.
@@ -42,7 +44,13 @@ CHECKPOINTS = {
     9: ("# OR 3.1", "OR 3.1"),
     10: ("# OR 3.2", "OR 3.2"),
     11: ("# SR 4", "SR 4"),
-    12: (None, "OR 4.1"),
+    12: ("# OR 4.1", "OR 4.1"),
+    13: ("# OR 4.2", "OR 4.2"),
+    14: ("# SR 5", "SR 5"),
+    15: ("# OR 5.1", "OR 5.1"),
+    16: ("# OR 5.2", "OR 5.2"),
+    17: ("# SR 6", "SR 6"),
+    18: (None, "OR 6.1"),
 }
 
 

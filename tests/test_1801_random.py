@@ -43,7 +43,11 @@ class Table(RandomGame):
         original = random_play.candidates
 
         def fewer_trades(s, rs):
-            return [x for x in original(s, rs) if not x.startswith("trade") or self.rng.random() < 0.02]
+            lines = [x for x in original(s, rs) if not x.startswith("trade") or self.rng.random() < 0.02]
+            if s.round.get("consolidation"):   # a table gets on with placing its minors and regionals
+                lines = [x for x in lines if x.split()[0] in ("merge", "expand", "abandon", "pass", "discard")
+                         or self.rng.random() < 0.05]
+            return lines
         random_play.candidates = fewer_trades
         try:
             return super().step()
@@ -128,3 +132,26 @@ def test_starting_capital_is_shared_and_rounded_up_to_five_pounds(count, cash, w
             apply(state, event)
         assert [state.cash(player_acct(p)) for p in names] == [each] * count
         assert state.cash(BANK) == 54000 - each * count
+
+
+def test_a_random_game_through_expansions_mergers_and_the_consolidation_round():
+    """A three-player game played at random into the Major phase and through the Consolidation round,
+    with the books and the rules checked after every event (every expansion and merger keeps each
+    company at 100 %); when the Consolidation round is over no minor and no regional is left in a
+    player's hands (§10.6), and replaying the events gives the same state."""
+    seen: dict = {}
+    game = Table("1801", ["Ann", "Ben", "Cy"], 12, after_event=checker(seen))
+    consolidated = False
+    for _ in range(2200):
+        if not game.step():
+            break
+        if any(e["kind"] == "consolidation_started" for e in game.events) and game.state.round["kind"] == "operating":
+            consolidated = True
+            break
+    assert consolidated, f"the game did not reach the end of the Consolidation round: {game.state.round}"
+    kinds = seen["kinds"]
+    assert {"company_converted", "minor_merged", "shares_sold", "consolidation_started"} <= kinds, kinds
+    left = [c for c, corp in game.state.corps.items() if corp.kind in ("minor", "regional")
+            and (game.state.certs.get(game.state.presidents.get(c, "")) or "").startswith("player:")]
+    assert left == [], f"still in players' hands after the Consolidation round: {left}"
+    assert game.replayed() == game.state
