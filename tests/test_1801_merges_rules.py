@@ -426,17 +426,17 @@ choose Ann normal
 # 130 to the bank; GWR's 3, 3, 4 + D's 4 is over the limit 3: it discards a 3 to the OM). At the end WW (all shares with players) moves UP: top row, so RIGHT (0,1) ->
 # (0,2) 120; the new majors have treasury shares (at 75 or so): WW operates first in OR 4.1.
 CONS_TURNS = """
-abandon Cy B
-abandon Ann C
+abandon Cy B --no-offers
+abandon Ann C --no-offers
 merge Ben A KSS
-abandon Cy E
-abandon Ann F
+abandon Cy E --no-offers
+abandon Ann F --no-offers
 merge Ben D GWR
 discard GWR 3
-abandon Cy H
-abandon Ann M
+abandon Cy H --no-offers
+abandon Ann M --no-offers
 expand Ben OU
-abandon Cy L
+abandon Cy L --no-offers
 expand Ann PLM
 expand Ben SB
 expand Cy BEL
@@ -819,7 +819,7 @@ def test_cons_table_reaches_the_consolidation_round(cons):
 def test_no_pass_while_holding_a_minor_or_a_regional(cons):
     """§5.1.5 / §10.6: players cannot pass until they have no minors or regionals left."""
     cons.refused("pass Cy")
-    cons.bank.line("abandon Cy B")
+    cons.bank.line("abandon Cy B --no-offers")
     cons.refused("pass Ann")
 
 
@@ -830,7 +830,7 @@ def test_abandoned_minor_cash_to_the_bank_charter_and_trains_to_the_open_market(
     certs = cons.player("Cy")["certificates"]
     pool_trains = len(cons.status()["pool_trains"])
     before = cons.cash()
-    cons.bank.line("abandon Cy B")
+    cons.bank.line("abandon Cy B --no-offers")
     assert changes(before, cons.cash()) == {"B": -100, "bank": 100}
     assert "B" not in cons.player("Cy")["shares"]
     assert cons.player("Cy")["certificates"] == certs - 1
@@ -846,29 +846,29 @@ def test_abandon_only_when_no_own_major_can_take_it(cons):
     (six treasury shares), PLM could take F: refused; she merges F into PLM (F's 100 to PLM), and
     after that PLM has absorbed its minor this SR: M may be abandoned (M's 10 to the bank).
     A into KSS: Ben gets a share, KSS gets A's 100 and A's bonus, KSS's value 75 (§15.1)."""
-    cons.bank.line("abandon Cy B")
+    cons.bank.line("abandon Cy B --no-offers")
     before = cons.cash()
-    cons.bank.line("abandon Ann C")
+    cons.bank.line("abandon Ann C --no-offers")
     assert changes(before, cons.cash()) == {"C": -100, "bank": 100}
     cons.refused("abandon Ben A")
     cons.refused("abandon Ben D")
     before = cons.cash()
     cons.bank.line("merge Ben A KSS")
     assert changes(before, cons.cash()) == {"A": -100, "KSS": 175, "bank": -75}
-    cons.bank.line("abandon Cy E")
+    cons.bank.line("abandon Cy E --no-offers")
     cons.bank.line("expand Ann PLM")            # PLM: par 60 -> 75 (§9.3); no money moves
     cons.refused("abandon Ben D")               # GWR (OM share) could still take it
     cons.bank.line("merge Ben D GWR")
     cons.bank.line("discard GWR 3")             # 3, 3, 4 + D's 4: over the limit 3 (§10.5, §5.2)
-    cons.bank.line("abandon Cy H")
+    cons.bank.line("abandon Cy H --no-offers")
     cons.refused("abandon Ann F")
     before = cons.cash()
     cons.bank.line("merge Ann F PLM")
     assert changes(before, cons.cash()) == {"F": -100, "PLM": 100}
     cons.bank.line("expand Ben OU")
-    cons.bank.line("abandon Cy L")
+    cons.bank.line("abandon Cy L --no-offers")
     before = cons.cash()
-    cons.bank.line("abandon Ann M")
+    cons.bank.line("abandon Ann M --no-offers")
     assert changes(before, cons.cash()) == {"M": -10, "bank": 10}
     cons.conserved()
 
@@ -1149,7 +1149,17 @@ def test_only_a_major_buys_a_port_authority(p3m):
 
 def test_an_abandoned_minor_is_not_bought_by_a_player(cons):
     """§9.5 step 7: 'A player may never purchase an abandoned minor directly from the Open Market'."""
-    cons.bank.line("abandon Cy B")
-    cons.bank.line("abandon Ann C")
+    cons.bank.line("abandon Cy B --no-offers")
+    cons.bank.line("abandon Ann C --no-offers")
     cons.refused("buy Ben B")
     cons.refused("buy Ben C")
+
+
+def test_abandoning_a_minor_first_invites_the_other_players_offers(cons):
+    """§10.6: a minor its owner cannot place is offered to every other player whose major has a
+    treasury share and has not absorbed a minor this round (Ben's KSS); only with no offer is it
+    abandoned (--no-offers); had Ben offered, Cy would have had to accept (merge Cy B KSS)."""
+    cons.refused("abandon Cy B")
+    before = cons.cash()
+    cons.bank.line("abandon Cy B --no-offers")
+    assert changes(before, cons.cash()) == {"B": -100, "bank": 100}

@@ -1384,6 +1384,11 @@ def cmd_abandon(ctx, cmd) -> None:
            and c not in s.round.get("merged_into", []) and merger_share(s, rs, c)[1]]
     if own:
         refuse(f"{minor} can merge into {player}'s {own[0]} (§10.6): merge {player} {minor} {own[0]}")
+    bidders = [c for c in s.corps if kind_of(s, c) in ("major", "national") and s.president(c) not in (None, player)
+               and c not in s.round.get("merged_into", []) and shares.ordinary_certs(s, shares.unsold_acct(s, rs, c), c)]
+    if bidders and not cmd.get("no_offers"):
+        refuse(f"{player} first invites offers for {minor} (§10.6): {', '.join(bidders)} may take it (one offer must be "
+               f"accepted: merge {player} {minor} CORP); with no offer, abandon {player} {minor} --no-offers")
 
     abandon(ctx, minor, f"abandoned by {player} (§10.6)")
     stock.acted(ctx, player, bought=[minor, "abandon"])
@@ -2221,7 +2226,9 @@ GRAMMAR = TitleGrammar(
                   "president, as agreed"))),
         Verb("abandon", "stock", "In the Consolidation round, abandon a minor that cannot merge: charter and "
              "trains to the Open Market, cash to the bank (1801 §9.5, §10.6).", "bank abandon Ann G",
-             (Arg("player", "player"), Arg("minor", "company"))),
+             (Arg("player", "player"), Arg("minor", "company")),
+             (Opt("--no-offers", "no_offers", True, help="the other players' majors that could take it were "
+                  "invited and none offered"),)),
         Verb("buy-minor", "operating", "A major buys an abandoned minor from the Open Market for £60 (1801 §9.5).",
              "bank buy-minor WW G", (Arg("corp", "company"), Arg("minor", "company"))),
         Verb("port-authority", "operating", "The operating major buys a port authority (north or med) for £125 "
