@@ -2132,7 +2132,9 @@ def info_lines(rs) -> list[str]:
     out += ["Readings (digest §18): a minor's treasury short of every home token left is helped by its owner for "
             "the cheapest (#45); escrowed bids also block buys (#15); a raise is £5 in every auction (#15); trades "
             "from the Major phase (#41, option early_trades); a parred regional is removed with the other "
-            "unfloated ones (#17); Minor J's 10 % off rounds the price down (#28)"]
+            "unfloated ones (#17); Minor J's 10 % off rounds the price down (#28); in the Consolidation round a "
+            "minor may be abandoned while its owner still has regionals to expand; rusted trains and the excess "
+            "leave at once, not at the end of the buy step (§11.6.3)"]
     return out
 
 
