@@ -683,7 +683,7 @@ TURN_RESET = {"tiles": 0, "extra_tiles": 0, "token": False, "free_token": False,
               "port": None, "special": None}
 # Turn bookkeeping only some kinds keep, present once used and dropped when the next turn starts
 # (absent from the round otherwise, so games without them store the same state as before).
-TURN_EXTRAS = ("points", "paid_tiles", "bonus_points", "treasury", "bought_minor")
+TURN_EXTRAS = ("points", "paid_tiles", "bonus_points", "treasury", "bought_minor", "rusted_in_step")
 
 
 @event

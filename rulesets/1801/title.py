@@ -1714,6 +1714,10 @@ def cmd_train(ctx, cmd) -> None:
             refuse("no level 3 train is bought in the first OR of the game (§8.3, §11.6)")
         if not major_phase(s):
             refuse("level 3 trains are bought only in the Major railroad phase (§8.2)")
+    rusting = s.round.get("rusted_in_step", 0)
+    if rusting and trains.load(s, rs, corp)[0] + rusting >= trains.limit(s, rs, corp):
+        refuse(f"{corp} holds {trains.load(s, rs, corp)[0]} train(s) and {rusting} rusted this step, which leave only "
+               f"at its end: it is at the limit of {trains.limit(s, rs, corp)} and buys no more now (§11.6, §11.6.3)")
     if kind_of(s, corp) == "major" and source in ("depot", "bank", "supply", "pool"):
         forced_purchase_check(s, rs, corp, name, side)
     if kind_of(s, corp) in ("minor", "regional"):
@@ -2012,10 +2016,18 @@ def cmd_no_private_sale(ctx, cmd) -> None:
 
 
 def phase_began(ctx, phase: str) -> None:
-    """§11.6.1: once level 2 has rusted, no reserved 2+2 is owed any more."""
+    """§11.6.1: once level 2 has rusted, no reserved 2+2 is owed any more. §11.6.3: the buyer's
+    rusted trains leave at the end of its buy step, so until then they still count toward its limit
+    (the rest of play sees them gone at once)."""
     s, rs = ctx.state, ctx.rs
     if phase == rs.train(rules(rs, "reserved_train")).rusts_on and s.extra.get("owes_train"):
         ctx.emit("train_owed", corp="", owes=[])
+    corp = s.round.get("corp") if s.round.get("kind") == "operating" else None
+    change = next((e for e in reversed(ctx.events) if e["kind"] == "phase_changed"), None)
+    if corp and change:
+        rusted = sum(1 for _t, holder, _to in change.get("trains") or () if holder == company_acct(corp))
+        if rusted:
+            ctx.emit("rusted_in_step", corp=corp, count=s.round.get("rusted_in_step", 0) + rusted)
 
 
 # =========================================================================== status, info
@@ -2133,8 +2145,8 @@ def info_lines(rs) -> list[str]:
             "the cheapest (#45); escrowed bids also block buys (#15); a raise is £5 in every auction (#15); trades "
             "from the Major phase (#41, option early_trades); a parred regional is removed with the other "
             "unfloated ones (#17); Minor J's 10 % off rounds the price down (#28); in the Consolidation round a "
-            "minor may be abandoned while its owner still has regionals to expand; rusted trains and the excess "
-            "leave at once, not at the end of the buy step (§11.6.3)"]
+            "minor may be abandoned while its owner still has regionals to expand; rusted trains leave at once "
+            "but the buyer's still count toward its limit until its buy step ends (§11.6.3)"]
     return out
 
 
@@ -2860,3 +2872,17 @@ class NationalFormed:
                if e.get("forced") else "")
         return (f"{why}{e['corp']} becomes a national: its {rs.money(e['cash'])} to the bank, its treasury shares to the "
                 f"Open Market, its tokens off the map")
+
+
+@event
+class RustedInStep:
+    """§11.6.3: how many of the operating company's trains rusted in this buy step (they count
+    toward its limit until the step ends)."""
+    corp: str
+    count: int
+
+    def apply(s, e):
+        s.round = {**s.round, "rusted_in_step": e["count"]}
+
+    def describe(e, rs):
+        return f"{e['corp']}'s {e['count']} rusted train(s) leave at the end of its buy step (§11.6.3)"
