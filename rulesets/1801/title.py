@@ -938,9 +938,10 @@ def cmd_expand(ctx, cmd) -> None:
             refuse(f"{corp}'s treasury holds no secondary share (§9.3 step 1)")
     par = major_par(rs, s.corps[corp].par)
     need = (s.corps[corp].par if secondary else 0) + (par if player != president else 0)
-    if s.cash(player_acct(player)) < need:
+    sales = expansion_sales(s, rs, player, corp, cmd.get("sell"))
+    if s.cash(player_acct(player)) + sum(v for _c, _n, v in sales) < need:
         refuse(f"{player} has {rs.money(s.cash(player_acct(player)))}; this expansion costs him {rs.money(need)} "
-               f"(§9.3)")
+               f"(§9.3; he may sell other railroads' shares in it: --sell CORP=N)")
     if secondary:
         shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[secondary])
         ctx.emit("share_bought", player=player, corp=corp, source="ipo", price=s.corps[corp].par,
@@ -956,9 +957,28 @@ def cmd_expand(ctx, cmd) -> None:
         ctx.emit("shares_reserved", player=reserved[corp], corp=corp,
                  reserved={k: v for k, v in reserved.items() if k != corp})
     stock.acted(ctx, player, bought=[corp, "expand" if not secondary else "expand+"])
+    for other, n, _value in sales:   # §9.3 step 4: his other railroads' shares, under the normal rules
+        shares.sell(ctx, player, other, n)
+        stock.acted(ctx, player, sold=other)
     if player != president:
         treasury_buy(ctx, player, corp, par, "§9.3 step 5: compulsory for a player other than the president")
         stock.check_president(ctx, corp)
+
+
+def expansion_sales(s, rs, player: str, corp: str, raw) -> list[tuple[str, int, int]]:
+    """`--sell WW=2,GWR=1`: shares of other railroads the expanding player sells within the
+    expansion (§9.3 step 4): (company, count, what they fetch at the share value now)."""
+    out = []
+    for part in filter(None, (p.strip() for p in str(raw or "").split(","))):
+        name, _, count = part.partition("=")
+        other = names.corp(rs, name)
+        if other == corp:
+            refuse("the new major's shares are not sold in its expansion (§9.3 step 4)")
+        n = names.whole_number(count or "1", "the shares to sell")
+        if s.corps[other].cell is None:
+            refuse(f"{other} is a {kind_of(s, other)}: its shares are never sold (§10.1)")
+        out.append((other, n, n * shares.sale_price(s, rs, other)))
+    return out
 
 
 def treasury_buy(ctx, player: str, corp: str, price: int, why: str) -> None:
@@ -2228,7 +2248,8 @@ GRAMMAR = TitleGrammar(
              "major: 20 % + 8 x 10 %, the major's par, on the market (1801 §9.3).", "bank expand Ann KSS",
              (Arg("player", "player"), Arg("corp", "company")),
              (Opt("--secondary", "secondary", True, help="the president first buys a 25 % left in its treasury at "
-                  "the regional par"),)),
+                  "the regional par"),
+              Opt("--sell", "sell", help="shares of other railroads sold in the expansion (§9.3 step 4): WW=2,GWR=1"))),
         Verb("merge", "stock", "Merge a minor into a major: a share from its treasury or the Open Market (or none "
              "with a connection), the minor's cash, trains, chit and ability to the major (1801 §10.5).",
              "bank merge Ann K WW", (Arg("player", "player"), Arg("minor", "company"), Arg("corp", "company")),
