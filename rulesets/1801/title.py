@@ -1592,6 +1592,10 @@ def terrain_point(ctx, corp: str, cmd) -> None:
 
 def cmd_token(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
+    if ferry_window_open(s) and cmd.get("using") and names.private(rs, cmd.get("using")) == FERRY_TOKEN \
+            and names.corp(rs, cmd.get("corp")) != s.round.get("corp"):
+        ferry_token_at_once(ctx, cmd)
+        return
     corp = operating_corp(ctx, cmd.get("corp"), "token")
     check_modifiers(s, rs, corp, cmd.get("modifiers"))
     if kind_of(s, corp) == "national":
@@ -1654,6 +1658,43 @@ def private_token(ctx, corp: str, cmd) -> None:
         ctx.emit("private_put_down", player=s.president(corp), private=sym, how="face down")
         return
     refuse(f"{sym} places no token (§14)")
+
+
+def ferry_window_open(s) -> bool:
+    """§11.2.2: at the moment Train Phase 5 begins (the rest of that buy step) WCF may be used for
+    any railroad its owner controls, not only one operating."""
+    w = s.extra.get("ferry_window")
+    return bool(w) and s.round.get("kind") == "operating" and w == [s.round.get("set"), s.round.get("index"),
+                                                                     s.round.get("pos")]
+
+
+def ferry_token_at_once(ctx, cmd) -> None:
+    """`token CORP --using WCF` as Train Phase 5 begins: CORP (its owner's, any) places its token on
+    Lille's ferry position for the slot's cost from its treasury (Wien Suedbahnhof may pay it:
+    --with wien), no connection needed (§11.2.2, §14.7)."""
+    s, rs = ctx.state, ctx.rs
+    from ledger.core import fees
+    corp = names.corp(rs, cmd.get("corp"))
+    owner = s.privates[FERRY_TOKEN].owner
+    if s.privates[FERRY_TOKEN].closed or owner != player_acct(s.president(corp) or ""):
+        refuse(f"{corp}'s president does not own a face-up White Cliffs Ferry (§14.7)")
+    if kind_of(s, corp) not in ("minor", "regional", "major"):
+        refuse(f"{corp} places no token (§11.2)")
+    check_modifiers(s, rs, corp, cmd.get("modifiers"))
+    if track.markers_left(s, rs, corp) <= 0:
+        refuse(f"{corp} has no token left on its charter")
+    slot = track.station_slot(s, rs, corp, cmd.get("slot"))
+    wien = "wien" in fees.parse_asked(cmd.get("modifiers"))
+    cost = 0 if wien else rs.corporation(corp).tokens[slot - 1]
+    if s.cash(company_acct(corp)) < cost:
+        refuse(f"{corp} has {rs.money(s.cash(company_acct(corp)))}; its slot {slot} costs {rs.money(cost)}")
+    ctx.emit("ferry_token", corp=corp, slot=slot, cost=cost, city=cmd.get("city") or "Lille",
+             transfers=[[company_acct(corp), BANK, cost]] if cost else [])
+    ctx.emit("private_put_down", player=s.president(corp), private=FERRY_TOKEN, how="used",
+             assets=[[FERRY_TOKEN, owner, None]])
+    if wien:
+        ctx.emit("private_put_down", player=s.president(corp), private="WSB", how="used",
+                 assets=[["WSB", s.privates["WSB"].owner, None]])
 
 
 def engineers_tile(ctx, corp: str, cmd) -> None:
@@ -2043,6 +2084,8 @@ def phase_began(ctx, phase: str) -> None:
     if phase == rs.train(rules(rs, "reserved_train")).rusts_on and s.extra.get("owes_train"):
         ctx.emit("train_owed", corp="", owes=[])
     corp = s.round.get("corp") if s.round.get("kind") == "operating" else None
+    if phase == "5" and corp and s.privates[FERRY_TOKEN].owner and not s.privates[FERRY_TOKEN].closed:
+        ctx.emit("ferry_window", window=[s.round.get("set"), s.round.get("index"), s.round.get("pos")])
     change = next((e for e in reversed(ctx.events) if e["kind"] == "phase_changed"), None)
     if corp and change:
         rusted = sum(1 for _t, holder, _to in change.get("trains") or () if holder == company_acct(corp))
@@ -2907,3 +2950,33 @@ class RustedInStep:
 
     def describe(e, rs):
         return f"{e['corp']}'s {e['count']} rusted train(s) leave at the end of its buy step (§11.6.3)"
+
+
+@event
+class FerryWindow:
+    """§11.2.2: Train Phase 5 began in this company turn ([set, index, position]): WCF may be used now."""
+    window: list
+
+    def apply(s, e):
+        s.extra = {**s.extra, "ferry_window": list(e["window"])}
+
+    def describe(e, rs):
+        return "Train Phase 5: White Cliffs Ferry's owner may now place a token of any railroad he controls at Lille"
+
+
+@event
+class FerryToken:
+    """§11.2.2, §14.7: a token on Lille's ferry position, placed as Train Phase 5 begins."""
+    corp: str
+    slot: int
+    cost: int
+    city: str = None
+
+    def apply(s, e):
+        from ledger.core.state import Station
+        c = s.corps[e["corp"]]
+        c.stations = c.stations + (Station(e.get("city"), e["slot"], e["cost"]),)
+        c.tokens_used += 1
+
+    def describe(e, rs):
+        return f"{e['corp']} places a token at Lille's ferry position with White Cliffs Ferry for {rs.money(e['cost'])}"
