@@ -16,7 +16,7 @@ from ledger.core.errors import WAIVING, CommandError, LedgerCorrupt, RuleViolati
 from ledger.core.events import apply
 from ledger.core.rules.shares import unsold_holder
 from ledger.core.ruleset import Ruleset
-from ledger.core.state import BANK, DEPOT, MINT, Asset, Corp, GameState, cert_corp, player_acct
+from ledger.core.state import BANK, DEPOT, MINT, REMAINDER, Asset, Corp, GameState, cert_corp, player_acct
 from ledger.core.titles import for_ruleset
 
 
@@ -49,12 +49,27 @@ class Ctx:
         s = self.state
         if s.bank_broken or self.rs.k("bank", "breaks") == "never":
             return
+        can_break = self.reg.rules.get("bank_can_break")   # 1801 §13: not once the final sequence began
+        if can_break and not can_break(s):
+            return
         if not any(t[0] == BANK for t in event.get("transfers", ())):
             return
         limit = 0 if self.rs.k("bank", "breaks") == "below_zero" else 1
         if s.cash(BANK) < limit:
             last = self.reg.rounds[s.round["kind"]].breaks_bank(s)
-            self.emit("bank_broke", bank=s.cash(BANK), end_after_set=last)
+            self.emit("bank_broke", bank=s.cash(BANK), end_after_set=last, **self.last_or(last))
+            self.reg.call("bank_broke", self)
+
+    def last_or(self, last_set: int) -> dict:
+        """Where the title ends the game with a single OR rather than a set (1801 §13): the OR under
+        way, or the first OR after the stock round."""
+        s, rs = self.state, self.rs
+        if s.round["kind"] == "operating":
+            if rs.k("endgame", "bank_broken_in_or") == "end_of_or":
+                return {"end_at_or": [s.round["set"], s.round["index"]]}
+        elif rs.k("endgame", "bank_broken_in_sr") == "after_next_or":
+            return {"end_at_or": [last_set, 1]}
+        return {}
 
 
 def check_balanced(event: dict) -> None:
@@ -84,7 +99,8 @@ def start_events(rs: Ruleset, players: list[str]) -> list[dict]:
     # The bank is issued its money by the mint, so every posting, the opening one too, balances.
     ctx.emit("game_started", players=list(players), certs=issued, percents=percents,
              presidents=starting_presidents(rs),
-             transfers=[[MINT, BANK, rs.bank_total]] + [[BANK, player_acct(p), cash] for p in players])
+             transfers=[[MINT, BANK, rs.bank_total]] + ([[MINT, REMAINDER, rs.remainder]] if rs.remainder else [])
+             + [[BANK, player_acct(p), cash] for p in players])
     list_companies(ctx)
     ctx.reg.call("game_started", ctx)
     ctx.reg.rounds[registry.first_kind(rs)].start(ctx, priority=0)

@@ -244,13 +244,16 @@ class Chosen:
 class BankBroke:
     bank: int
     end_after_set: int
+    end_at_or: list = None
 
     def apply(s, e):
         s.bank_broken = True
         s.end_after_set = e["end_after_set"]
+        s.end_at_or = e.get("end_at_or")
 
     def describe(e, rs):
-        return f"-- the bank has broken ({rs.money(e['bank'])}); the game ends after set {e['end_after_set']} --"
+        after = f"OR {e['end_at_or'][0]}.{e['end_at_or'][1]}" if e.get("end_at_or") else f"set {e['end_after_set']}"
+        return f"-- the bank has broken ({rs.money(e['bank'])}); the game ends after {after} --"
 
 
 @event
@@ -683,7 +686,7 @@ TURN_RESET = {"tiles": 0, "extra_tiles": 0, "token": False, "free_token": False,
               "port": None, "special": None}
 # Turn bookkeeping only some kinds keep, present once used and dropped when the next turn starts
 # (absent from the round otherwise, so games without them store the same state as before).
-TURN_EXTRAS = ("points", "paid_tiles", "bonus_points", "treasury", "bought_minor", "rusted_in_step")
+TURN_EXTRAS = ("points", "paid_tiles", "bonus_points", "treasury", "bought_minor", "rusted_in_step", "conversion")
 
 
 @event

@@ -12,8 +12,8 @@ def check(s: GameState, rs: Ruleset) -> list[str]:
     if sum(s.balances.values()) != 0:
         problems.append(f"postings do not balance: accounts sum to {sum(s.balances.values())}")
     total = sum(v for k, v in s.balances.items() if k != MINT)
-    if s.balances and total != rs.bank_total:
-        problems.append(f"money is not conserved: accounts hold {total}, not {rs.bank_total}")
+    if s.balances and total != rs.bank_total + rs.remainder:
+        problems.append(f"money is not conserved: accounts hold {total}, not {rs.bank_total + rs.remainder}")
     for acct, amount in s.balances.items():
         if amount < 0 and acct not in (BANK, MINT):
             problems.append(f"{acct} has a negative balance {amount}")

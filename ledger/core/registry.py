@@ -19,6 +19,7 @@ if TYPE_CHECKING:
 # Named points of the game a title may hook into; each hook is called with (ctx, *args).
 HOOKS = {
     "game_started": "the players have their money, before the first round (ctx)",
+    "bank_broke": "the bank has just broken (ctx)",
     "or_ended": "an operating round's companies have all operated, before it ends (ctx)",
     "or_started": "an operating round has begun and the privates have paid (ctx)",
     "or_set_ended": "the last OR of a set is over; return True if the game ended (ctx)",
@@ -34,6 +35,8 @@ HOOKS = {
 # Single rules a title may replace; the shared default is registered by the shared rounds.
 RULES = {
     "auction_all_passed": "everyone passed with a private unsold (ctx, cheapest private)",
+    "privates_pay": "whether the privates pay their income as this OR begins (state) -> bool",
+    "bank_can_break": "whether the bank may break now (state) -> bool (1801 §13: not in the final sequence)",
     "rusting": "which trains rust when a type's first train is bought: (moves, obsolete ids) "
                "(state, rs, type, protecting flags)",
     "supply_fallback": "a train the supply does not sell now (state, rs, corp, type, side) -> purchase or None",

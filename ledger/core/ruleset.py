@@ -48,6 +48,9 @@ KNOBS: dict[str, dict[str, Knob]] = {
         # below_zero: broken when asked to pay more than it holds (R18); at_zero: when it reaches 0.
         # never: the title has no bank-break rule (1843 D1.1); the bank is watched but never breaks.
         "breaks": Knob(str, ("below_zero", "at_zero", "never"), "below_zero"),
+        # money held back beside the bank, paid into it when the title says (1801 §13: the remainder
+        # cash keeps the bank paying once it breaks, and joins it with the first level 8 train)
+        "remainder": Knob(int, None, 0),
     },
     "auction": {
         "style": Knob(str, ("waterfall",), "waterfall"),   # privates auctioned in face-value order
@@ -143,8 +146,10 @@ KNOBS: dict[str, dict[str, Knob]] = {
     },
     "endgame": {
         # the only endings implemented: the set under way (OR) or the set after the SR
-        "bank_broken_in_or": Knob(str, ("end_of_set",), "end_of_set"),
-        "bank_broken_in_sr": Knob(str, ("end_of_next_set",), "end_of_next_set"),
+        # the set under way, or only the OR under way (1801 §13)
+        "bank_broken_in_or": Knob(str, ("end_of_set", "end_of_or"), "end_of_set"),
+        # the set after the SR, or only the next OR (1801 §13)
+        "bank_broken_in_sr": Knob(str, ("end_of_next_set", "after_next_or"), "end_of_next_set"),
         "bankruptcy": Knob(str, ("immediate",), "immediate"),
         "score_privates": Knob(str, ("face", "nothing"), "face"),   # what a player's privates score
         # a market end cell (flag e) reached: in a stock round / by a dividend in an operating round
@@ -372,6 +377,10 @@ class Ruleset:
     @property
     def bank_total(self) -> int:
         return self.knobs["bank"]["total"]
+
+    @property
+    def remainder(self) -> int:
+        return self.knobs["bank"]["remainder"]
 
     def private(self, sym: str) -> Private:
         return self._by("privates", sym)

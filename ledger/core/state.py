@@ -14,6 +14,7 @@ from dataclasses import dataclass, field
 from ledger.core.round_kind import label_of
 
 BANK = "bank"
+REMAINDER = "remainder"  # money held back beside the bank until the title pays it in (1801 §13)
 MINT = "mint"  # where the bank's starting money comes from; its balance is minus the bank total
 POOL = "pool"
 DEPOT = "depot"
@@ -106,6 +107,7 @@ class GameState:
     # train id -> flags: side (the side in use, when not the first), engineers, obsolete, relic
     train_flags: dict = field(default_factory=dict)
     end_after_or: bool = False  # a price reached an end cell in this OR: the game ends after it
+    end_at_or: list | None = None  # [set, index]: the bank broke and the game ends after that OR
     # company -> its president's certificate (a company of a kind with no director has none)
     presidents: dict = field(default_factory=dict)
     # phase axis -> its phase now, for the axes a title adds beside the train phase (1801: the

@@ -36,7 +36,7 @@ from ledger.core.rounds import stock
 from ledger.core.rules import decisions, privates, revenue, shares, track, train_step, trains
 from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import REQUIRED, Knob
-from ledger.core.state import BANK, DEPOT, POOL, acct_name, company_acct, player_acct
+from ledger.core.state import BANK, DEPOT, POOL, REMAINDER, RUSTED, acct_name, company_acct, player_acct
 
 KNOBS = {"title_rules": {
     "concessions": Knob(bool, None, REQUIRED),
@@ -54,6 +54,21 @@ KNOBS = {"title_rules": {
     "packet_rows": Knob(list, None, REQUIRED),
     "concession_face": Knob(int, None, REQUIRED),
     "provisional": Knob(list, None, REQUIRED),
+    "conversion_phases": Knob(list, None, REQUIRED),
+    "national_leftover": Knob(dict, None, REQUIRED),
+    "oe_extra": Knob(dict, None, REQUIRED),
+    "oe_moves": Knob(int, None, REQUIRED),
+    "pullman_phase": Knob(str, None, REQUIRED),
+    "pullman_price": Knob(int, None, REQUIRED),
+    "pullman_royalty": Knob(int, None, REQUIRED),
+    "pullman_transfer": Knob(int, None, REQUIRED),
+    "pullman_per_level": Knob(int, None, REQUIRED),
+    "pullman_side_bonus": Knob(dict, None, REQUIRED),
+    "final_phase": Knob(str, None, REQUIRED),
+    "final_ors": Knob(int, None, REQUIRED),
+    "oe_cash": Knob(str, ("train_total", "train_base"), "train_total"),   # D18 #24
+    "oe_moves_first": Knob(bool, None, False),                            # D18 #22
+    "repeat_or_income": Knob(bool, None, False),                          # D18 #43
 }}
 ROUND_KINDS = ("packet", "concessions")
 AXIS = "railroad"
@@ -177,7 +192,8 @@ def major_phase(s) -> bool:
 
 def initial_state(rs) -> dict:
     return {"removed": [], "owes_train": [], "insolvent": {}, "reserved": {},
-            "tile_point_bonus": dict(rules(rs, "extra_tile_points"))}
+            "tile_point_bonus": dict(rules(rs, "extra_tile_points")),
+            **({"repeat_income": True} if rules(rs, "repeat_or_income") else {})}
 
 
 # =========================================================================== the packet auction
@@ -1236,6 +1252,8 @@ def treasury_step(ctx, cmd, redeem: bool) -> None:
     s, rs = ctx.state, ctx.rs
     from ledger.core.rounds import operating
     corp = operating_corp(ctx, cmd.get("corp"), "redeem" if redeem else "issue")
+    no_repeat_business(s, "redeem" if redeem else "issue")
+    close_conversion_window(ctx)
     if s.round.get("revenue") is None:
         refuse(f"{corp} buys or sells its own shares in its last step, after it runs (§11 step 7)")
     if owes(s, corp):
@@ -1429,6 +1447,7 @@ def cmd_buy_minor(ctx, cmd) -> None:
     Market for £60 paid to the bank, taking its charter, chit and ability as if merged; no share."""
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "buy-minor")
+    no_repeat_business(s, "buy-minor")
     minor = names.corp(rs, cmd.get("minor"))
     if kind_of(s, corp) != "major":
         refuse(f"{corp} is a {kind_of(s, corp)}: only a major buys an abandoned minor (§9.5)")
@@ -1503,7 +1522,7 @@ def pay_mail(ctx) -> None:
     s, rs = ctx.state, ctx.rs
     user = ability_user(s, MAIL_CORP)
     amount = rules(rs, "mail").get(s.phase, 0)
-    if user and s.president(user) and amount:
+    if user and s.president(user) and amount and (not repeat_or(s) or rules(rs, "repeat_or_income")):
         ctx.emit("mail_paid", corp=user, amount=amount, transfers=[[BANK, company_acct(user), amount]])
 
 
@@ -1567,6 +1586,7 @@ def check_modifiers(s, rs, corp: str, raw) -> None:
 def cmd_tile(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "tile")
+    no_repeat_business(s, "tile")
     check_modifiers(s, rs, corp, cmd.get("modifiers"))
     if cmd.get("using"):
         engineers_tile(ctx, corp, cmd)
@@ -1597,6 +1617,7 @@ def cmd_token(ctx, cmd) -> None:
         ferry_token_at_once(ctx, cmd)
         return
     corp = operating_corp(ctx, cmd.get("corp"), "token")
+    no_repeat_business(s, "token")
     check_modifiers(s, rs, corp, cmd.get("modifiers"))
     if kind_of(s, corp) == "national":
         refuse(f"{corp} is a national: nationals never have tokens on the map (§11.2)")
@@ -1753,9 +1774,11 @@ def cmd_train(ctx, cmd) -> None:
     source = (cmd.get("source") or "depot").lower()
     if s.round.get("treasury"):
         refuse(f"{corp} has bought or sold its own shares: its train step is over (§11 steps 6-7)")
+    no_repeat_business(s, "train")
+    close_conversion_window(ctx)
     if kind_of(s, corp) == "national":
         refuse(f"{corp} is a national: nationals claim rusted trains and swap with their owner's majors instead of "
-               f"buying (§11.6.6), which this program does not play yet")
+               f"buying (§11.6.6)", f"claim {corp} TYPE")
     if owes(s, corp) and name != reserved:
         refuse(f"{corp} must first buy its reserved {rs.train(reserved).sides[0].name} (§11.6.1)",
                f"train {corp} {rs.train(reserved).sides[0].name}")
@@ -1768,6 +1791,8 @@ def cmd_train(ctx, cmd) -> None:
                    "OR (§11.6.1, D18 #46)")
         buy_reserved(ctx, corp)
         return
+    if source not in ("depot", "bank", "supply", "pool") and kind_of(s, names.corp(rs, cmd.get("source"))) == "national":
+        refuse(f"{names.corp(rs, cmd.get('source'))} is a national: nationals never sell trains (§11.6, §11.6.6)")
     if source not in ("depot", "bank", "supply", "pool") and not major_phase(s):
         refuse("trains are bought from other railroads only in the Major railroad phase (§8.2, §8.3)")
     if name == "3" and source in ("depot", "bank", "supply", "pool"):
@@ -1817,25 +1842,9 @@ def shortfall_step(s, rs, corp: str, pres: str, amount: int):
 
 
 def forced_conversion(ctx, corp: str) -> None:
-    """§11.6.4, §9.4 (D10.5, D18 #32): the president hands all his cash to the bank and the major
-    becomes a national: its cash to the bank, its treasury shares to the Open Market (no price move,
-    the 50 % cap aside), its tokens off the map, its merged minors abandoned, its track rights, port
-    authority and markers out of play; it keeps its trains, its shares in players' hands and its
-    share value. No train is bought."""
-    s, rs = ctx.state, ctx.rs
-    pres = s.president(corp)
-    own, cash = s.cash(player_acct(pres)), s.cash(company_acct(corp))
-    unsold = shares.unsold_acct(s, rs, corp)
-    certs = [[c, unsold, POOL] for c in s.certs_of(unsold, corp)]
-    gone = [[sym, company_acct(corp), None] for sym, a in s.assets.items()
-            if a.kind in ("chit", "port") and a.owner == company_acct(corp)]
-    transfers = [t for t in ([player_acct(pres), BANK, own], [company_acct(corp), BANK, cash]) if t[2]]
-    ctx.emit("company_converted", **shares.conversion(s, rs, corp, "national"))
-    ctx.emit("national_formed", corp=corp, president=pres, president_cash=own, cash=cash, forced=True,
-             transfers=transfers, certs=certs, assets=gone)
-    for minor, major in s.extra.get("absorbed", {}).items():
-        if major == corp:
-            abandon(ctx, minor, f"its major {corp} became a national (§9.5)")
+    """§11.6.4, §9.4 (D18 #32): the president hands all his cash to the bank and the major becomes a
+    national; no train is bought, and the national may claim rusted trains at once."""
+    form_national(ctx, corp, forced=True)
 
 
 def cmd_no_emergency_sale(ctx, cmd) -> None:
@@ -1860,6 +1869,7 @@ def cmd_port(ctx, cmd) -> None:
     distance on that major's cross-water fees (--with port)."""
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "port-authority")
+    no_repeat_business(s, "port-authority")
     if kind_of(s, corp) != "major":
         refuse(f"{corp} is a {kind_of(s, corp)}: only a major buys a port authority (§11.3.5)")
     if port_of(s, corp):
@@ -1916,6 +1926,7 @@ def cmd_transfer(ctx, cmd) -> None:
     red zone) to the seller, whose token returns to its dearest open slot."""
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "transfer")
+    no_repeat_business(s, "transfer")
     seller = names.corp(rs, cmd.get("seller"))
     where = str(cmd.get("kind") or "city").lower()
     if where not in ACCESS_FEES:
@@ -2067,8 +2078,14 @@ def cmd_done(ctx, cmd) -> None:
         refuse(f"{corp} must buy its reserved {rs.train(rules(rs, 'reserved_train')).sides[0].name} in its first OR "
                f"(§11.6.1)", f"train {corp} {rs.train(rules(rs, 'reserved_train')).sides[0].name}")
     from ledger.core.rounds import operating
-    if kind_of(s, corp) == "major" and not trains.working(s, corp) and operating.shortfall(s, rs, corp) > 0:
+    close_conversion_window(ctx)
+    if s.pending:
+        return   # a discard the window's close left is owed first
+    if kind_of(s, corp) == "major" and not repeat_or(s) and not trains.working(s, corp) \
+            and operating.shortfall(s, rs, corp) > 0:
         forced_conversion(ctx, corp)
+        if any(h == RUSTED for h in s.trains.values()):
+            return   # D18 #32: the new national may claim rusted trains before its turn ends
     operating.cmd_done(ctx, cmd)
 
 
@@ -2091,6 +2108,672 @@ def phase_began(ctx, phase: str) -> None:
         rusted = sum(1 for _t, holder, _to in change.get("trains") or () if holder == company_acct(corp))
         if rusted:
             ctx.emit("rusted_in_step", corp=corp, count=s.round.get("rusted_in_step", 0) + rusted)
+
+
+# =========================================================================== nationals (§9.4, §11.6.6, §11.3.10)
+
+def conversion_window(s) -> dict | None:
+    return s.round.get("conversion") if s.round.get("kind") == "operating" else None
+
+
+def open_conversion_window(ctx, phase: str) -> None:
+    """§9.4: as the first train of Train Phase 4, 6 or 8 is bought, each player in turn from the
+    buyer may convert majors into nationals. The trains rusting now are noted: a major converted in
+    this window keeps them (E28)."""
+    s, rs = ctx.state, ctx.rs
+    corp = s.round.get("corp")
+    if phase not in rules(rs, "conversion_phases") or not corp:
+        return
+    buyer = s.president(corp)
+    if buyer not in s.players:
+        return
+    at = s.players.index(buyer)
+    change = next((e for e in reversed(ctx.events) if e["kind"] == "phase_changed"), None)
+    rusting = [[t, holder] for t, holder, _to in (change.get("trains") or ())] if change else []
+    ctx.emit("conversion_window", window={"phase": phase, "order": s.players[at:] + s.players[:at], "next": 0,
+                                          "rusting": rusting})
+
+
+def close_conversion_window(ctx) -> None:
+    """The window is the moment of the purchase: the buying company's next step closes it."""
+    if conversion_window(ctx.state):
+        ctx.emit("conversion_window", window=None)
+        train_step.check_limits(ctx)
+
+
+def cmd_convert(ctx, cmd) -> None:
+    """§9.4: `convert PLAYER MAJOR` in the window the first train of Phase 4, 6 or 8 opens."""
+    s, rs = ctx.state, ctx.rs
+    player = names.player(s, cmd.get("player"))
+    corp = names.corp(rs, cmd.get("corp"))
+    window = conversion_window(s)
+    if not window:
+        refuse("majors become nationals only as the first train of Train Phase 4, 6 or 8 is bought (§9.4), or "
+               "when a president cannot pay for a forced train (§11.6.4)")
+    if kind_of(s, corp) != "major":
+        refuse(f"{corp} is a {kind_of(s, corp)}: only a major becomes a national (§9.4)")
+    if s.president(corp) != player:
+        refuse(f"{corp}'s president is {s.president(corp)}, not {player} (§9.4)")
+    order = window["order"]
+    if order.index(player) < window["next"]:
+        refuse(f"conversions go in player order from {order[0]}; {order[window['next']]} has converted already, so "
+               f"{player}'s turn in this window is over (§9.4)")
+    form_national(ctx, corp, forced=False, keep=[t for t, holder in window["rusting"]
+                                                 if holder == company_acct(corp) and s.trains.get(t) == RUSTED])
+    ctx.emit("conversion_window", window={**window, "next": order.index(player)})
+
+
+def form_national(ctx, corp: str, forced: bool, keep=()) -> None:
+    """§9.4 (D10.5): the major's cash to the bank, its treasury shares and its Pullman to the Open
+    Market (the 50 % cap aside, no price move), its tokens off the map, its merged minors
+    abandoned, its track rights, port authority and markers out of play; it keeps every train (the
+    ones rusting at this moment too, `keep`) and its share value. Forced (§11.6.4): its president
+    also hands all his cash to the bank."""
+    s, rs = ctx.state, ctx.rs
+    pres = s.president(corp)
+    own = s.cash(player_acct(pres)) if forced else 0
+    cash = s.cash(company_acct(corp))
+    unsold = shares.unsold_acct(s, rs, corp)
+    certs = [[c, unsold, POOL] for c in s.certs_of(unsold, corp)]
+    gone = [[sym, company_acct(corp), None] for sym, a in s.assets.items()
+            if a.kind in ("chit", "port") and a.owner == company_acct(corp)]
+    pullman = [[sym, company_acct(corp), POOL] for sym in pullmans_of(s, corp)]
+    back = [[t, RUSTED, company_acct(corp)] for t in keep]
+    # D18 #35: the SML's 2+2 becomes an ordinary rusted train of the national; its others rust as they go
+    held = [t for t in s.corp_trains(corp) if trains.flags(s, t).get("outside_limit")]
+    flags = {t: {"rusted": True} for t in keep} | {t: {"outside_limit": None, "rusted": True} for t in held}
+    transfers = [t for t in ([player_acct(pres), BANK, own], [company_acct(corp), BANK, cash]) if t[2]]
+    ctx.emit("company_converted", **shares.conversion(s, rs, corp, "national"))
+    ctx.emit("national_formed", corp=corp, president=pres, president_cash=own, cash=cash, forced=forced,
+             transfers=transfers, certs=certs, assets=gone + pullman, trains=back, flags=flags,
+             kept=list(keep))
+    for minor, major in s.extra.get("absorbed", {}).items():
+        if major == corp:
+            abandon(ctx, minor, f"its major {corp} became a national (§9.5)")
+
+
+def rusting(s, rs, name: str, protecting=()):
+    """§11.6.3, §11.6.6: the trains of the level that rusts leave play, except a national's, which
+    it keeps."""
+    moves, obsolete = trains.rust_all(s, rs, name, protecting)
+    return [m for m in moves if not is_national_acct(s, m[1])], obsolete
+
+
+def is_national_acct(s, acct: str) -> bool:
+    sym = acct_name(acct) if acct.startswith("company:") else None
+    return bool(sym) and sym in s.corps and kind_of(s, sym) == "national"
+
+
+def nationals_keep_rusted(ctx, phase: str) -> None:
+    s, rs = ctx.state, ctx.rs
+    types = {t.name for t in rs.trains if t.rusts_on == phase}
+    kept = [t for t, holder in s.trains.items() if trains.train_type(t) in types and is_national_acct(s, holder)
+            and not trains.flags(s, t).get("rusted")]
+    if kept:
+        ctx.emit("nationals_keep_rusted", trains_kept=kept, flags={t: {"rusted": True} for t in kept})
+
+
+def is_rusted(s, train_id: str) -> bool:
+    return bool(trains.flags(s, train_id).get("rusted")) or s.trains.get(train_id) == RUSTED
+
+
+def level(train_id: str) -> int:
+    return int(trains.train_type(train_id))
+
+
+def cmd_claim(ctx, cmd) -> None:
+    """§11.6.6, in the national's train step (after its run): claim an unclaimed rusted train free
+    (up to its limit), swap a rusted train for a higher unclaimed rusted one (`--for`), or swap a
+    rusted train for an un-rusted train of a major with the same president (`--for OLD --from
+    MAJOR`), the bank paying that major half the train's face value, rounded down. With `--using SML`
+    any railroad its owner controls takes a rusted 2+2 that runs for good (§14.10)."""
+    s, rs = ctx.state, ctx.rs
+    if cmd.get("using"):
+        preserve_2plus2(ctx, cmd)
+        return
+    corp = operating_corp(ctx, cmd.get("corp"), "claim")
+    no_repeat_business(s, "claim")
+    if kind_of(s, corp) != "national":
+        refuse(f"{corp} is a {kind_of(s, corp)}: only a national claims rusted trains (§11.6.6); it buys with train")
+    close_conversion_window(ctx)
+    revenue.ensure_ran(ctx, corp, "claim")
+    name, side = names.side(rs, cmd.get("type"))
+    old = None
+    if cmd.get("swap"):
+        old_name = names.side(rs, cmd.get("swap"))[0]
+        old = next((t for t in s.corp_trains(corp) if trains.train_type(t) == old_name and is_rusted(s, t)), None)
+        if old is None:
+            refuse(f"{corp} holds no rusted level {old_name} train to give back (§11.6.6)")
+    if cmd.get("source"):
+        upgrade_from_major(ctx, corp, name, old, names.corp(rs, cmd.get("source")))
+        return
+    box = sorted((t for t, h in s.trains.items() if h == RUSTED and trains.train_type(t) == name), key=train_order)
+    if not box:
+        have = sorted({trains.train_type(t) for t, h in s.trains.items() if h == RUSTED})
+        refuse(f"no unclaimed rusted level {name} train is in the Locomotive Works (there: "
+               f"{', '.join(have) or 'none'}) (§11.6.6)")
+    if old is None:
+        if trains.load(s, rs, corp)[0] >= trains.limit(s, rs, corp):
+            refuse(f"{corp} holds {trains.load(s, rs, corp)[0]} trains, its limit of {trains.limit(s, rs, corp)}: it may "
+                   f"only swap a rusted train for a higher one (claim {corp} TYPE --for OLD) (§11.6.6)")
+        moves = [[box[0], RUSTED, company_acct(corp)]]
+    else:
+        if level(box[0]) <= level(old):
+            refuse(f"a rusted level {level(old)} train is swapped only for a higher level (§11.6.6)")
+        moves = [[box[0], RUSTED, company_acct(corp)], [old, company_acct(corp), RUSTED]]
+    # the side the national takes it on, as typed (a level alone: the local side, §11.6.6)
+    chosen = side if side and side != rs.train(name).sides[0].name else None
+    ctx.emit("train_claimed", corp=corp, train=box[0], gave=old, source=None, trains=moves,
+             flags={box[0]: {"rusted": True, "side": chosen}, **({old: {"rusted": None, "side": None}} if old else {})})
+    ctx.reg.call("train_bought", ctx, corp, name)
+
+
+def cmd_flip(ctx, cmd) -> None:
+    """§11.6.6: in its train step a national turns a rusted train from its express side to its local
+    side, free."""
+    s, rs = ctx.state, ctx.rs
+    corp = operating_corp(ctx, cmd.get("corp"), "flip")
+    no_repeat_business(s, "flip")
+    if kind_of(s, corp) != "national":
+        refuse(f"{corp} is a {kind_of(s, corp)}: only a national flips its rusted trains (§11.6.6)")
+    close_conversion_window(ctx)
+    revenue.ensure_ran(ctx, corp, "flip")
+    name, side = names.side(rs, cmd.get("type"))
+    local = rs.train(name).sides[0].name
+    train = next((t for t in s.corp_trains(corp) if trains.train_type(t) == name and is_rusted(s, t)
+                  and trains.side_name(s, rs, t) != local), None)
+    if train is None:
+        refuse(f"{corp} holds no rusted level {name} train on its express side to flip to {local} (§11.6.6)")
+    ctx.emit("national_train_flipped", corp=corp, train=train, side=local, flags={train: {"side": None}})
+
+
+def train_order(t: str):
+    kind, _, n = t.partition(".")
+    return (kind, int(n) if n.isdigit() else 0)
+
+
+def upgrade_from_major(ctx, corp: str, name: str, old: str | None, major: str) -> None:
+    s, rs = ctx.state, ctx.rs
+    if old is None:
+        refuse(f"{corp} gives a rusted train back for each train it takes from a major: claim {corp} {name} --for OLD "
+               f"--from {major} (§11.6.6)")
+    if kind_of(s, major) != "major" or s.president(major) != s.president(corp):
+        refuse(f"{corp} takes trains only from majors its president {s.president(corp)} owns; {major} is "
+               f"{s.president(major) or 'nobody'}'s {kind_of(s, major)} (§11.6.6)")
+    train = next((t for t in s.corp_trains(major) if trains.train_type(t) == name and not is_rusted(s, t)
+                  and not trains.flags(s, t).get("outside_limit")), None)
+    if train is None:
+        refuse(f"{major} holds no un-rusted level {name} train ({', '.join(trains.side_name(s, rs, t) for t in s.corp_trains(major)) or 'no trains'}) (§11.6.6)")
+    paid = trains.side(s, rs, train).price // 2
+    ctx.emit("train_claimed", corp=corp, train=train, gave=old, source=major, paid=paid,
+             trains=[[train, company_acct(major), company_acct(corp)], [old, company_acct(corp), RUSTED]],
+             flags={old: {"rusted": None, "side": None}}, transfers=[[BANK, company_acct(major), paid]])
+    ctx.reg.call("train_bought", ctx, corp, name)
+
+
+def preserve_2plus2(ctx, cmd) -> None:
+    """§14.10: from Train Phase 4 the Swift Metropolitan Line's owner gives a railroad he controls an
+    unclaimed rusted 2+2 that works for good: outside its limit, never sold, not a train it must own
+    (§11.6); the certificate is then out of play (D18 #38)."""
+    s, rs = ctx.state, ctx.rs
+    corp = names.corp(rs, cmd.get("corp"))
+    sym = names.private(rs, cmd.get("using"))
+    if sym != PERMANENT_TRAIN:
+        refuse(f"only the Swift Metropolitan Line ({PERMANENT_TRAIN}) gives a railroad a rusted train (§14.10)")
+    no_repeat_business(s, "claim")
+    owner = s.privates[sym].owner
+    pres = s.president(corp)
+    if s.privates[sym].closed or owner != player_acct(pres or ""):
+        refuse(f"{corp}'s president {pres} does not hold the Swift Metropolitan Line face up (§14.10)")
+    if int(s.phase) < int(rules(rs, "pullman_phase")):
+        refuse(f"the Swift Metropolitan Line is used from Train Phase {rules(rs, 'pullman_phase')} (§14.10); it is "
+               f"Phase {s.phase}")
+    if kind_of(s, corp) == "national":
+        refuse(f"{corp} is a national: the Swift Metropolitan Line serves a minor, regional or major (§14.10)")
+    reserved = rules(rs, "reserved_train")
+    box = sorted((t for t, h in s.trains.items() if h == RUSTED and trains.train_type(t) == reserved), key=train_order)
+    if not box:
+        refuse("no unclaimed rusted 2+2 is in the Locomotive Works (§14.10)")
+    ctx.emit("permanent_train", corp=corp, player=pres, private=sym, train=box[0],
+             trains=[[box[0], RUSTED, company_acct(corp)]], flags={box[0]: {"outside_limit": True}},
+             assets=[[sym, owner, None]])
+
+
+PERMANENT_TRAIN = "SML"   # §14.10
+
+
+# --------------------------------------------------------------------------- national revenue (§11.3.10)
+
+def train_capacity(s, rs, train_id: str) -> tuple[int, int, int]:
+    """(cities, doubled cities, towns) a train adds to a national's capacity (D12.6): N+N gives N
+    cities and N towns, an express N gives N cities, a D train its cities, doubled."""
+    side = trains.side(s, rs, train_id)
+    if "+" in side.name:
+        cities, towns = (int(x) for x in side.name.split("+"))
+        return cities, 0, towns
+    if side.multiplier and side.multiplier > 1:
+        return side.stops, side.stops, 0
+    return side.stops, 0, 0
+
+
+def amounts(raw, what: str) -> list[int]:
+    if raw in (None, ""):
+        return []
+    try:
+        out = [int(x) for x in str(raw).replace(" ", "").split(",") if x]
+    except ValueError:
+        raise RuleViolation(f"{what} are amounts separated by commas (80,60,60), not '{raw}'") from None
+    if any(x < 0 for x in out):
+        refuse(f"{what} are never negative: '{raw}'")
+    return out
+
+
+def national_revenue(s, rs, corp: str, cities: list[int], towns: list[int], unlinked_cities: int,
+                     unlinked_towns: int) -> dict:
+    """§11.3.10 (D12.6, E19): the linked home-zone cities best first up to the city capacity, the
+    best of them doubled up to the D trains' cities; the linked towns best first up to the town
+    capacity; what capacity is left, less the zone's unlinked cities and towns, at £60 a city and
+    £10 a town; and the built-in Pullman on the highest train."""
+    caps = [train_capacity(s, rs, t) for t in s.corp_trains(corp)]
+    cap_city, cap_double, cap_town = (sum(c[i] for c in caps) for i in range(3))
+    taken = sorted(cities, reverse=True)[:cap_city]
+    doubled = sum(taken[:cap_double])
+    towns_taken = sorted(towns, reverse=True)[:cap_town]
+    left_city = max(0, cap_city - len(taken) - unlinked_cities)
+    left_town = max(0, cap_town - len(towns_taken) - unlinked_towns)
+    bonus = rules(rs, "national_leftover")
+    pullman = max((pullman_value(s, rs, t) for t in s.corp_trains(corp)), default=0)
+    total = sum(taken) + doubled + sum(towns_taken) + bonus["city"] * left_city + bonus["town"] * left_town + pullman
+    return {"cities": sum(taken) + doubled, "towns": sum(towns_taken), "left_cities": left_city,
+            "left_towns": left_town, "pullman": pullman, "revenue": total,
+            "capacity": [cap_city, cap_double, cap_town]}
+
+
+def cmd_run(ctx, cmd) -> None:
+    """`run NAT --cities ... --towns ... --unlinked-cities N --unlinked-towns M`: a national's
+    revenue by capacity, paid out in full (§11.3.10, §11.4)."""
+    s, rs = ctx.state, ctx.rs
+    corp = operating_corp(ctx, cmd.get("corp"), "run")
+    if kind_of(s, corp) != "national":
+        refuse(f"{corp} is a {kind_of(s, corp)}: it announces its revenue with pay, half or withhold; run computes a "
+               f"national's (§11.3.10)", f"pay {corp} REVENUE")
+    if s.round["revenue"] is not None:
+        refuse(f"{corp} has already run this turn ({rs.money(s.round['revenue'])})")
+    got = national_revenue(s, rs, corp, amounts(cmd.get("cities"), "cities"), amounts(cmd.get("towns"), "towns"),
+                           int(cmd.get("unlinked_cities") or 0), int(cmd.get("unlinked_towns") or 0))
+    if not s.corp_trains(corp):
+        got["revenue"] = 0
+    check_repeat(s, rs, corp, got["revenue"], "pay")
+    ctx.emit("national_revenue", corp=corp, **got)
+    if got["revenue"]:
+        revenue.pay_out(ctx, corp, got["revenue"], "pay")
+    else:
+        revenue.withhold(ctx, corp, 0)
+    record_final_run(ctx, corp, got["revenue"], "pay")
+
+
+# --------------------------------------------------------------------------- Pullmans (§11.6.2, §15.12)
+
+def pullmans_of(s, corp: str) -> list[str]:
+    return sorted(sym for sym, a in s.assets.items() if a.kind == "pullman" and a.owner == company_acct(corp))
+
+
+def pullman_value(s, rs, train_id: str) -> int:
+    """£10 a level of the train it rides (§11.3.9); the rulebook's example gives a 4D £80 (D0.1
+    #6), the option pullman_by_level £70."""
+    side = trains.side(s, rs, train_id).name
+    return rules(rs, "pullman_side_bonus").get(side, rules(rs, "pullman_per_level") * level(train_id))
+
+
+def pullmans_on_sale(s) -> bool:
+    return int(s.phase) >= 4
+
+
+def cmd_pullman(ctx, cmd) -> None:
+    """§11.6.2: in its buy-trains step a railroad buys a Pullman from Minor M's stock (£150 to the
+    bank, £15 royalty to M or its major; Minor J's 10 % off), from the Open Market (£150, no
+    royalty) or from another railroad (exactly £75 to it); one each; `--discard` puts its own in
+    the Open Market, with no refund, before it buys trains."""
+    s, rs = ctx.state, ctx.rs
+    corp = operating_corp(ctx, cmd.get("corp"), "pullman")
+    no_repeat_business(s, "pullman")
+    close_conversion_window(ctx)
+    if kind_of(s, corp) == "national":
+        refuse(f"{corp} is a national: its Pullman is printed on its charter (§11.6.2)")
+    if s.round.get("treasury"):
+        refuse(f"{corp} has bought or sold its own shares: its train step is over (§11 steps 6-7)")
+    own = pullmans_of(s, corp)
+    if cmd.get("discard"):
+        if s.round["revenue"] is None and trains.counted(s, corp):
+            refuse(f"{corp} runs first: a Pullman is discarded in the buy-trains step (§11.6.2)", f"pay {corp} REVENUE")
+        if not own:
+            refuse(f"{corp} has no Pullman to discard")
+        if s.round.get("trains"):
+            refuse(f"{corp} has bought trains this turn: a Pullman is discarded before buying (§11.6.2)")
+        ctx.emit("pullman_discarded", corp=corp, pullman=own[0], assets=[[own[0], company_acct(corp), POOL]])
+        return
+    revenue.ensure_ran(ctx, corp, "pullman")
+    if not pullmans_on_sale(s):
+        refuse(f"Pullmans are on sale from Train Phase 4 (§11.6.2); it is Phase {s.phase}")
+    if own:
+        refuse(f"{corp} already has a Pullman ({own[0]}): one per railroad; discard it first with "
+               f"pullman {corp} --discard (§11.6.2)")
+    source = (cmd.get("source") or "").lower()
+    price, royalty = rules(rs, "pullman_price"), rules(rs, "pullman_royalty")
+    if source in ("pool", "om", "open-market"):
+        stock = sorted(sym for sym, a in s.assets.items() if a.kind == "pullman" and a.owner == POOL)
+        if not stock:
+            refuse("no Pullman is in the Open Market (§11.6.2)")
+        sym, seller, pay_to, royalty = stock[0], POOL, BANK, 0
+        price -= locomotive_discount(s, corp, price)
+    elif source:
+        other = names.corp(rs, cmd.get("source"))
+        theirs = pullmans_of(s, other)
+        if not theirs:
+            refuse(f"{other} has no Pullman to sell (§11.6.2)")
+        if kind_of(s, other) == "national":
+            refuse(f"{other} is a national: nationals never sell (§11.6)")
+        sym, seller, pay_to, royalty = theirs[0], company_acct(other), company_acct(other), 0
+        price = rules(rs, "pullman_transfer")
+    else:
+        stock = sorted((sym for sym, a in s.assets.items() if a.kind == "pullman" and a.owner is None and not a.closed),
+                       key=lambda x: int(x.lstrip("PM") or 0))
+        if not stock:
+            refuse("Minor M has no Pullman left to sell (§15.12)")
+        sym, seller, pay_to = stock[0], None, BANK
+        price -= locomotive_discount(s, corp, price)
+    cash = s.cash(company_acct(corp))
+    if cash < price:
+        refuse(f"{corp} has {rs.money(cash)}, a Pullman costs it {rs.money(price)}: only treasury cash pays (§11.6)")
+    m_user = ability_user(s, PULLMAN_CORP)
+    transfers = [[company_acct(corp), pay_to, price]]
+    if royalty and m_user:
+        transfers.append([BANK, company_acct(m_user), royalty])
+    else:
+        royalty = 0
+    ctx.emit("pullman_bought", corp=corp, pullman=sym, price=price, royalty=royalty, royalty_to=m_user if royalty else None,
+             source=acct_name(seller) if seller and seller.startswith("company:") else ("Open Market" if seller else "Minor M"),
+             assets=[[sym, seller, company_acct(corp)]], transfers=transfers)
+
+
+PULLMAN_CORP = "M"   # §15.12
+
+
+def free_pullman(ctx, phase: str) -> None:
+    """§11.6.2: as Train Phase 4 begins Minor M (or the major that took it) receives a Pullman free,
+    with no royalty."""
+    s, rs = ctx.state, ctx.rs
+    if phase != rules(rs, "pullman_phase"):
+        return
+    user = ability_user(s, PULLMAN_CORP)
+    stock = sorted((sym for sym, a in s.assets.items() if a.kind == "pullman" and a.owner is None and not a.closed),
+                   key=lambda x: int(x.lstrip("PM") or 0))
+    if user and stock and not pullmans_of(s, user):
+        ctx.emit("pullman_granted", corp=user, pullman=stock[0], assets=[[stock[0], None, company_acct(user)]])
+
+
+def pullman_bonus(s, rs, corp: str, raw) -> int:
+    """The Pullman the president attaches to one of the company's trains (§11.3.9)."""
+    if not pullmans_of(s, corp):
+        refuse(f"{corp} has no Pullman (§11.6.2)")
+    name, side = names.side(rs, raw)
+    train = next((t for t in s.corp_trains(corp) if trains.train_type(t) == name and not is_rusted(s, t)
+                  and (side is None or trains.side_name(s, rs, t) == side)), None)
+    if train is None:
+        refuse(f"{corp} runs no {side or 'level ' + name} train for the Pullman to ride (its trains: "
+               f"{', '.join(trains.side_name(s, rs, t) for t in s.corp_trains(corp)) or 'none'}) (§11.3.9)")
+    return pullman_value(s, rs, train)
+
+
+# --------------------------------------------------------------------------- the run (§11.3, §11.4, §12)
+
+def cmd_pay(ctx, cmd) -> None:
+    run_1801(ctx, cmd, "pay")
+
+
+def cmd_half(ctx, cmd) -> None:
+    run_1801(ctx, cmd, "half")
+
+
+def cmd_withhold(ctx, cmd) -> None:
+    run_1801(ctx, cmd, "withhold")
+
+
+def run_1801(ctx, cmd, how: str) -> None:
+    """The announced revenue, with the Pullman (`--pullman TRAIN`) and the Orient Express extra
+    (`--oe N`: N of the pounds are the OE train's) added by the bank; the first OE run asks for the
+    bonus (§12). A national's revenue is computed by `run`."""
+    from dataclasses import replace
+    s, rs = ctx.state, ctx.rs
+    corp = operating_corp(ctx, cmd.get("corp"), how)
+    base = names.amount(cmd.get("revenue"), "revenue")
+    if kind_of(s, corp) == "national" and not repeat_or(s):
+        refuse(f"{corp} is a national: its revenue is computed from its capacity (§11.3.10)",
+               f"run {corp} --cities 80,60 --towns 20 --unlinked-cities 0 --unlinked-towns 0")
+    bonus = pullman_bonus(s, rs, corp, cmd.get("pullman")) if cmd.get("pullman") else 0
+    oe = orient_express(s, rs, corp, cmd, base, bonus)
+    total = base + bonus + (oe["extra"] if oe else 0)
+    check_repeat(s, rs, corp, total, how)
+    revenue.run(ctx, replace(cmd, args={**cmd.args, "revenue": total}), how)
+    if bonus or oe:
+        ctx.emit("run_extras", corp=corp, announced=base, pullman=bonus, oe=oe["extra"] if oe else 0)
+    record_final_run(ctx, corp, total, how)
+    if oe and corp not in s.extra.get("oe_markers", []) and not repeat_or(s):
+        ctx.emit("oe_marker", corp=corp)
+        decisions.ask(ctx, s.president(corp), f"{corp}'s first Orient Express run: the bank pays its treasury "
+                      f"{rs.money(oe['total'])}, or its share value moves right three times (§12)?",
+                      ["cash", "market"], "oe_bonus", corp=corp, amount=oe["total"], before=oe["cell"],
+                      paid=ctx_paid(ctx, corp))
+
+
+def orient_express(s, rs, corp: str, cmd, base: int, bonus: int) -> dict | None:
+    """§12: a major's Orient Express run adds £30 / £60 / £100 by phase, once an OR, not doubled."""
+    if cmd.get("oe") in (None, ""):
+        if cmd.get("pullman_on_oe"):
+            refuse("--pullman-on-oe names the Orient Express train's Pullman: give --oe N too")
+        return None
+    part = names.amount(cmd.get("oe"), "the Orient Express train's revenue")
+    if kind_of(s, corp) != "major":
+        refuse(f"{corp} is a {kind_of(s, corp)}: only majors run the Orient Express (§12)")
+    if part > base:
+        refuse(f"the Orient Express train's {rs.money(part)} is part of the {rs.money(base)} announced (§12)")
+    extra = rules(rs, "oe_extra")[s.phase]
+    ride = bonus if cmd.get("pullman_on_oe") else 0
+    cash = part + extra + ride if rules(rs, "oe_cash") == "train_total" else part
+    return {"extra": extra, "total": cash, "cell": list(s.corps[corp].cell) if s.corps[corp].cell else None}
+
+
+def oe_bonus(ctx, due: dict, option: str) -> None:
+    """§12: the first-time bonus, after the payout: the OE train's whole revenue into the treasury,
+    or three moves right after the dividend's move (D18 #22, #24)."""
+    s, rs = ctx.state, ctx.rs
+    corp, amount = due["data"]["corp"], due["data"]["amount"]
+    if option == "cash":
+        ctx.emit("oe_bonus", corp=corp, option=option, amount=amount, transfers=[[BANK, company_acct(corp), amount]])
+        return
+    c = s.corps[corp]
+    market = market_module()
+    if rules(rs, "oe_moves_first") and due["data"].get("before"):
+        # the option: the three moves first, then the dividend's move from there, judged on the same payout
+        start = market.move(rs, tuple(due["data"]["before"]), "right", rules(rs, "oe_moves"))
+        paid = due["data"].get("paid") or {}
+        to = market.after_run(rs, start, paid.get("how", "pay"), distributed=paid.get("distributed", 0),
+                              price=paid.get("price", 0), has_trains=True, revenue=paid.get("revenue", 0))
+    else:
+        to = market.move(rs, c.cell, "right", rules(rs, "oe_moves"))
+    ctx.emit("oe_bonus", corp=corp, option=option, amount=0, moves=[[corp, list(c.cell), list(to)]])
+
+
+def ctx_paid(ctx, corp: str) -> dict:
+    """What the run's dividend move was judged on (for the option oe_moves_first, D18 #22)."""
+    run = next(e for e in reversed(ctx.events) if e["kind"] == "revenue" and e["corp"] == corp)
+    rs = ctx.rs
+    distributed = 0 if run["how"] == "withhold" else (run["revenue"] // 2 if run["how"] == "half" else run["revenue"])
+    before = run.get("moves", [[corp, None, None]])[0][1]
+    from ledger.core.rules import market
+    return {"how": run["how"], "distributed": distributed, "revenue": run["revenue"],
+            "price": market.price(rs, tuple(before)) if before else 0}
+
+
+def market_module():
+    from ledger.core.rules import market
+    return market
+
+
+# --------------------------------------------------------------------------- the end (§13, §13.1)
+
+def remainder_in(ctx, why: str) -> None:
+    s = ctx.state
+    amount = s.cash(REMAINDER)
+    if amount:
+        ctx.emit("remainder_paid", amount=amount, why=why, transfers=[[REMAINDER, BANK, amount]])
+
+
+def bank_broke(ctx) -> None:
+    """§13: once the bank breaks, the remainder cash keeps it paying to the end."""
+    remainder_in(ctx, "the bank has broken")
+
+
+def bank_can_break(s) -> bool:
+    return not s.extra.get("final")
+
+
+def final_sequence(ctx, phase: str) -> None:
+    """§13.1: the first level 8 train (the bank still solvent) puts the remainder cash in the bank;
+    three more ORs follow the one it was bought in (with the stock round between), the last a
+    repeat of the one before (E27)."""
+    s, rs = ctx.state, ctx.rs
+    if phase != rules(rs, "final_phase") or s.bank_broken or s.extra.get("final"):
+        return
+    r = s.round
+    left_in_set = r["count"] - r["index"]
+    after = rules(rs, "final_ors")
+    repeat = [r["set"], r["index"] + after] if left_in_set >= after else [r["set"] + 1, after - left_in_set]
+    remainder_in(ctx, "the first level 8 train was bought")
+    ctx.emit("final_sequence", final={"repeat": repeat, "runs": {}})
+
+
+def repeat_or(s) -> bool:
+    fin = s.extra.get("final")
+    return bool(fin) and s.round.get("kind") == "operating" and [s.round["set"], s.round["index"]] == fin["repeat"]
+
+
+def last_full_or(s) -> bool:
+    fin = s.extra.get("final")
+    if not fin or s.round.get("kind") != "operating":
+        return False
+    rep = fin["repeat"]
+    return [s.round["set"], s.round["index"]] == [rep[0], rep[1] - 1]
+
+
+def record_final_run(ctx, corp: str, amount: int, how: str) -> None:
+    if last_full_or(ctx.state):
+        ctx.emit("final_run", corp=corp, revenue=amount, how=how)
+
+
+def train_in_final_or(ctx, corp: str, _name: str) -> None:
+    """§13.1: a railroad that acquired a train in the last full OR may run again with it."""
+    s = ctx.state
+    if last_full_or(s):
+        ctx.emit("final_run", corp=corp, new_train=True)
+
+
+def check_repeat(s, rs, corp: str, amount: int, how: str) -> None:
+    """§13.1: the repeat OR pays what the OR before paid, the same way (the OE cash bonus not
+    again), unless the railroad acquired a train in that OR."""
+    if not repeat_or(s):
+        return
+    rec = s.extra["final"]["runs"].get(corp)
+    if not rec or rec.get("new_train") or "revenue" not in rec:
+        return
+    if amount != rec["revenue"] or how != rec["how"]:
+        refuse(f"the last OR repeats the one before: {corp} ran {rs.money(rec['revenue'])} ({rec['how']}) there, "
+               f"so it does again (§13.1)", f"{rec['how']} {corp} {rec['revenue']}")
+
+
+def no_repeat_business(s, verb: str) -> None:
+    if repeat_or(s):
+        refuse(f"the last OR only repeats the payouts: no track, tokens, trains or shares ({verb}) (§13.1)")
+
+
+def final_or_ended(ctx) -> bool:
+    """§13.1: the repeat OR ends the game; an OR the sequence needs beyond the set is added."""
+    s = ctx.state
+    fin = s.extra.get("final")
+    if not fin or s.round.get("kind") != "operating":
+        return False
+    r = s.round
+    if [r["set"], r["index"]] == fin["repeat"]:
+        ctx.emit("operating_round_ended", set=r["set"], index=r["index"])
+        ctx.emit("game_over", reason="the repeat OR after the first level 8 train is over (§13.1)")
+        return True
+    if r["set"] == fin["repeat"][0] and r["index"] >= r["count"] and r["index"] + 1 <= fin["repeat"][1]:
+        from ledger.core.rounds import operating
+        ctx.emit("operating_round_ended", set=r["set"], index=r["index"])
+        operating.start_or(ctx, r["set"], r["index"] + 1, fin["repeat"][1])
+        return True
+    return False
+
+
+def privates_pay(s) -> bool:
+    """D18 #43: the repeat OR is only payouts: no private income (nor Minor K's mail); the option
+    repeat_or_income pays both."""
+    return not repeat_or(s) or s.extra.get("repeat_income", False)
+
+
+def cmd_discard(ctx, cmd) -> None:
+    """§11.6.3: a train over the new limit leaves: an un-rusted one to the Open Market, a rusted one
+    a national drops back to the Locomotive Works' rusted box (D18 #52)."""
+    s, rs = ctx.state, ctx.rs
+    corp = names.corp(rs, cmd.get("corp"))
+    name = names.side(rs, cmd.get("type"))[0]
+    due = next((p for p in s.pending if p["kind"] == "discard" and p["corp"] == corp), None)
+    rusted = [t for t in s.corp_trains(corp) if trains.train_type(t) == name and trains.flags(s, t).get("rusted")]
+    if due is None or not rusted:
+        train_step.cmd_discard(ctx, cmd)
+        return
+    ctx.emit("train_discarded", corp=corp, train=rusted[0], trains=[[rusted[0], company_acct(corp), RUSTED]],
+             flags={rusted[0]: {"rusted": None, "side": None}})
+    train_step.check_limits(ctx)
+
+
+def or_legal(s, rs, reg) -> Turn:
+    """The operating company's steps as the shared round lists them, with what 1801 changes: a
+    national runs by capacity and claims trains (§11.3.10, §11.6.6), Pullmans from Phase 4, the
+    conversion window (§9.4), and the repeat OR's payouts only (§13.1)."""
+    from ledger.core.rounds import operating
+    turn = operating.legal(s, rs, reg)
+    corp = s.round["corp"]
+    acts, line = list(turn.actions), turn.line
+    if kind_of(s, corp) == "national":
+        acts = [a for a in acts if a.verb not in ("pay", "train", "issue", "redeem", "token")]
+        ran = s.round["revenue"] is not None
+        steps = ["tile (free)"] + ([] if ran else ["run (its revenue by capacity)"]) + \
+            ["claim TYPE (rusted trains: " + (", ".join(sorted({trains.train_type(t) for t, h in s.trains.items()
+                                                              if h == RUSTED})) or "none") + ")", "done"]
+        acts = [a for a in acts if a.verb != "withhold" or not s.corp_trains(corp)]
+        acts += ([] if ran or not s.corp_trains(corp) else [Action("run", (corp,))]) + [Action("claim", (corp,))]
+        if any(is_rusted(s, t) and trains.side_name(s, rs, t) != rs.train(trains.train_type(t)).sides[0].name
+               for t in s.corp_trains(corp)):
+            acts.append(Action("flip", (corp,)))
+        line = f"OR {s.round['set']}.{s.round['index']}: {corp} (national, {s.president(corp)}) operates: " + \
+            ", ".join(steps)
+    elif pullmans_on_sale(s) and not pullmans_of(s, corp):
+        acts.append(Action("pullman", (corp,)))
+        line += f", pullman ({rs.money(rules(rs, 'pullman_price'))})"
+    if repeat_or(s):
+        acts = [a for a in acts if a.verb in ("pay", "half", "withhold", "run", "done")]
+        rec = s.extra["final"]["runs"].get(corp) or {}
+        again = f"{rec['how']} {corp} {rec['revenue']}" if "revenue" in rec and not rec.get("new_train") else \
+            "its payout"
+        line = f"OR {s.round['set']}.{s.round['index']} (the last, a repeat): {corp}: " + \
+            (f"{again}, then done" if s.round["revenue"] is None else "done")
+    window = conversion_window(s)
+    if window:
+        who = window["order"][window["next"]:]
+        acts = [Action("convert", (p,)) for p in who] + acts
+        line += f"; {', '.join(who)} may convert majors into nationals now (convert PLAYER MAJOR, §9.4)"
+    return Turn(turn.actor, tuple(acts), line)
 
 
 # =========================================================================== status, info
@@ -2155,6 +2838,38 @@ def status_lines(s, rs) -> list[str]:
     if s.extra.get("insolvent"):
         out.append("Insolvent, in the Open Market (face + unpaid 2+2): " + ", ".join(
             f"{c} {rs.money(insolvent_price(s, rs, c))}" for c in s.extra["insolvent"]))
+    return out + endgame_lines(s, rs)
+
+
+def endgame_lines(s, rs) -> list[str]:
+    """Nationals, Pullmans, the Orient Express markers, the remainder cash and the final sequence."""
+    out = []
+    nationals = [c for c in s.corps if kind_of(s, c) == "national"]
+    if nationals:
+        out.append("Nationals (claim rusted trains, run by capacity): " + ", ".join(
+            f"{c} [{' '.join(trains.side_name(s, rs, t) + ('r' if is_rusted(s, t) else '') for t in s.corp_trains(c))}]"
+            for c in nationals))
+    box = sorted(trains.train_type(t) for t, h in s.trains.items() if h == RUSTED)
+    if box and nationals:
+        out.append("Rusted trains unclaimed: " + ", ".join(f"{n} x{box.count(n)}" for n in sorted(set(box))))
+    held = [(acct_name(a.owner) if a.owner.startswith("company:") else "Open Market")
+            for a in s.assets.values() if a.kind == "pullman" and a.owner]
+    stock = sum(1 for a in s.assets.values() if a.kind == "pullman" and a.owner is None)
+    if pullmans_on_sale(s):
+        out.append(f"Pullmans: {stock} in Minor M's stock at {rs.money(rules(rs, 'pullman_price'))}"
+                   + (f"; held by {', '.join(sorted(held))}" if held else ""))
+    if s.extra.get("oe_markers"):
+        out.append("Orient Express markers: " + ", ".join(s.extra["oe_markers"]))
+    if s.cash(REMAINDER):
+        out.append(f"Remainder cash aside: {rs.money(s.cash(REMAINDER))} (joins the bank when it breaks or with the "
+                   f"first level 8 train, §13)")
+    fin = s.extra.get("final")
+    if fin:
+        rep = fin["repeat"]
+        out.append(f"Final sequence (§13.1): the game ends after OR {rep[0]}.{rep[1]}, a repeat of OR {rep[0]}."
+                   f"{rep[1] - 1}'s payouts")
+    if s.bank_broken and s.end_at_or:
+        out.append(f"The bank has broken: the game ends after OR {s.end_at_or[0]}.{s.end_at_or[1]} (§13)")
     return out
 
 
@@ -2182,7 +2897,14 @@ def status_data(s, rs) -> dict:
             "concessions": {sym: acct_name(a.owner) if a.owner else None
                             for sym, a in s.assets.items() if a.kind == "concession"},
             "kinds": {c: corp.kind for c, corp in s.corps.items()},
-            "open_market": {c: s.percent_of(POOL, c) for c in s.corps if s.percent_of(POOL, c)}}
+            "open_market": {c: s.percent_of(POOL, c) for c in s.corps if s.percent_of(POOL, c)},
+            "remainder": s.cash(REMAINDER),
+            "pullmans": {sym: (acct_name(a.owner) if a.owner.startswith("company:") else "Open Market")
+                         if a.owner else None for sym, a in s.assets.items() if a.kind == "pullman"},
+            "rusted_trains": {c: [t for t in s.corp_trains(c) if is_rusted(s, t)] for c in s.corps
+                              if any(is_rusted(s, t) for t in s.corp_trains(c))},
+            "oe_markers": list(s.extra.get("oe_markers", [])),
+            "final_repeat_or": list(s.extra["final"]["repeat"]) if s.extra.get("final") else None}
     if s.round.get("kind") == "packet":
         data["packet"] = {"rows": [list(r) for r in s.round["rows"]], "prices": dict(s.round["prices"]),
                           "bids": {k: dict(v) for k, v in s.round["bids"].items()},
@@ -2202,14 +2924,30 @@ def info_lines(rs) -> list[str]:
                f"{' 20%' if z['discount'] else ''}" for c, z in zones(rs).items())
            + f"; * only {rules(rs, 'limited_chits')} of these chits are taken",
            f"Regional pars: {', '.join(rs.money(p) for p in rules(rs, 'regional_pars'))} (2 x par for the 50 %)",
-           "Minor K mail by phase: " + ", ".join(f"{p}: {rs.money(v)}" for p, v in rules(rs, "mail").items())]
+           "Minor K mail by phase: " + ", ".join(f"{p}: {rs.money(v)}" for p, v in rules(rs, "mail").items()),
+           f"Nationals from the first train of phases {', '.join(rules(rs, 'conversion_phases'))} (§9.4); leftover "
+           f"capacity {rs.money(rules(rs, 'national_leftover')['city'])} a city, "
+           f"{rs.money(rules(rs, 'national_leftover')['town'])} a town (§11.3.10)",
+           "Orient Express extra by phase: " + ", ".join(f"{p}: {rs.money(v)}" for p, v in rules(rs, "oe_extra").items())
+           + f"; first run: its train's revenue as cash, or {rules(rs, 'oe_moves')} moves right (§12)",
+           f"Pullmans from phase {rules(rs, 'pullman_phase')}: {rs.money(rules(rs, 'pullman_price'))}, royalty "
+           f"{rs.money(rules(rs, 'pullman_royalty'))} to Minor M, {rs.money(rules(rs, 'pullman_transfer'))} between "
+           f"railroads; {rs.money(rules(rs, 'pullman_per_level'))} a level"
+           + "".join(f", {k} {rs.money(v)}" for k, v in rules(rs, "pullman_side_bonus").items()) + " (§11.6.2)",
+           f"The end: remainder cash {rs.money(rs.remainder)}; the first level {rules(rs, 'final_phase')} train: "
+           f"{rules(rs, 'final_ors')} more ORs, the last a repeat (§13.1)"]
     out += [f"PROVISIONAL [S]: {p}" for p in rules(rs, "provisional")]
     out += ["Readings (digest §18): a minor's treasury short of every home token left is helped by its owner for "
             "the cheapest (#45); escrowed bids also block buys (#15); a raise is £5 in every auction (#15); trades "
             "from the Major phase (#41, option early_trades); a parred regional is removed with the other "
             "unfloated ones (#17); Minor J's 10 % off rounds the price down (#28); in the Consolidation round a "
             "minor may be abandoned while its owner still has regionals to expand; rusted trains leave at once "
-            "but the buyer's still count toward its limit until its buy step ends (§11.6.3)"]
+            "but the buyer's still count toward its limit until its buy step ends (§11.6.3); a Pullman on a 4D adds £80, the "
+            "rulebook's example (D0.1 #6; option pullman_by_level: £70); the OE cash bonus counts the extra and the "
+            "Pullman on its train (#24); the dividend's move comes before the OE's three (#22); a forced conversion buys "
+            "no train and the national may claim at once (#32); the repeat OR pays no private income or mail (#43); "
+            "after Minor M is abandoned the Pullmans stay on sale and the bank keeps the royalty (#27); Minor J's "
+            "discount applies to Pullmans from M and the Open Market, not to a price agreed between railroads (#28)"]
     return out
 
 
@@ -2220,6 +2958,8 @@ def register(reg) -> None:
     reg.round(PACKET)
     reg.round(CONCESSIONS)
     reg.round(replace(stock.STOCK, legal=sr_legal))
+    from ledger.core.rounds import operating
+    reg.round(replace(operating.OPERATING, legal=or_legal))
     reg.rule("initial_state", initial_state)
     reg.rule("info_lines", info_lines)
     reg.rule("status_lines", status_lines)
@@ -2264,6 +3004,30 @@ def register(reg) -> None:
              elsewhere="a major buys a port authority in its operating turn (§11.3.5)")
     reg.verb("transfer", cmd_transfer, "operating", elsewhere="a major transfers tokens in its operating turn (§11.5)")
     reg.choice("minor_c_order", order_chosen)
+    reg.rule("rusting", rusting)
+    reg.rule("bank_can_break", bank_can_break)
+    reg.rule("privates_pay", privates_pay)
+    reg.verb("convert", cmd_convert, "operating",
+             elsewhere="majors become nationals as the first train of Train Phase 4, 6 or 8 is bought (§9.4)")
+    reg.answer("discard", "convert", cmd_convert)
+    reg.verb("claim", cmd_claim, "operating", elsewhere="rusted trains are claimed in an operating turn (§11.6.6)")
+    reg.verb("flip", cmd_flip, "operating", elsewhere="a national flips its rusted trains in its operating turn "
+             "(§11.6.6)")
+    reg.verb("run", cmd_run, "operating", elsewhere="a national runs in its operating turn (§11.3.10)")
+    reg.verb("pullman", cmd_pullman, "operating", elsewhere="Pullmans are bought in a buy-trains step (§11.6.2)")
+    reg.verb("pay", cmd_pay, "operating")
+    reg.verb("half", cmd_half, "operating")
+    reg.verb("withhold", cmd_withhold, "operating")
+    reg.verb("discard", cmd_discard, "operating")
+    reg.answer("discard", "discard", cmd_discard)
+    reg.choice("oe_bonus", oe_bonus)
+    reg.on("phase_changed", nationals_keep_rusted)
+    reg.on("phase_changed", open_conversion_window)
+    reg.on("phase_changed", free_pullman)
+    reg.on("phase_changed", final_sequence)
+    reg.on("bank_broke", bank_broke)
+    reg.on("or_ended", final_or_ended)
+    reg.on("train_bought", train_in_final_or)
     reg.on("or_started", first_or)
     reg.on("or_started", pay_mail)
     reg.on("or_started", ask_order)
@@ -2326,6 +3090,31 @@ GRAMMAR = TitleGrammar(
         Verb("custody", "stock", "Barclay, Bevan, Barclay & Tritton: one of the company's treasury shares is kept "
              "for the player (1801 §14.4).", "bank custody Ann BBBT KSS",
              (Arg("player", "player"), Arg("private", "private"), Arg("corp", "company"))),
+        Verb("convert", "operating", "As the first train of Train Phase 4, 6 or 8 is bought, the player turns a "
+             "major of his into a national, in player order from the buyer (1801 §9.4).", "bank convert Ann WW",
+             (Arg("player", "player"), Arg("corp", "company"))),
+        Verb("claim", "operating", "A national takes an unclaimed rusted train free (--for OLD: in exchange for a "
+             "lower one; --from MAJOR: its owner's major's un-rusted train, the bank paying it half) (1801 §11.6.6); "
+             "--using SML gives a railroad a permanent 2+2 (§14.10).", "bank claim WW 3 --for 2",
+             (Arg("corp", "company"), Arg("type", "side")),
+             (Opt("--for", "swap", kind="side", help="the national's rusted train given back"),
+              Opt("--from", "source", kind="company", help="the major (same president) whose train it takes"),
+              Opt("--using", "using", kind="private", help="SML: the Swift Metropolitan Line's permanent 2+2"))),
+        Verb("flip", "operating", "A national turns a rusted train from its express side to its local side, free "
+             "(1801 §11.6.6).", "bank flip WW 3", (Arg("corp", "company"), Arg("type", "side"))),
+        Verb("run", "operating", "A national's revenue by capacity, paid out in full: its home zone's linked "
+             "cities and towns, the unlinked ones counted (1801 §11.3.10).",
+             "bank run WW --cities 80,60,60 --towns 20,10 --unlinked-cities 2 --unlinked-towns 3",
+             (Arg("corp", "company"),),
+             (Opt("--cities", "cities", help="values of the linked cities and red zones in its home zone: 80,60,60"),
+              Opt("--towns", "towns", help="values of the linked towns in its home zone: 20,10"),
+              Opt("--unlinked-cities", "unlinked_cities", kind="amount", help="how many cities are not linked"),
+              Opt("--unlinked-towns", "unlinked_towns", kind="amount", help="how many towns are not linked"))),
+        Verb("pullman", "operating", "Buy a Pullman car in the buy-trains step from Minor M's stock (£150, £15 "
+             "royalty to M), --from pool, or --from another railroad (£75); --discard gives it up (1801 §11.6.2).",
+             "bank pullman WW", (Arg("corp", "company"),),
+             (Opt("--from", "source", help="pool, or the railroad selling its Pullman"),
+              Opt("--discard", "discard", True, help="put the railroad's Pullman in the Open Market, no refund"))),
         Verb("trade", "stock", "The player buys a minor or a face-up private from its owner for an agreed price "
              "(1801 §10.4).", "bank trade Cy K 200",
              (Arg("player", "player"), Arg("item", "item"), Arg("price", "amount"))),
@@ -2337,6 +3126,18 @@ GRAMMAR = TitleGrammar(
                      "train phase, paid into the treasury"),),
         "token": (Opt("--using", "using", kind="private", help="1801: SHTC or CCTC's free token, WCF's at Lille, "
                       "HML's town"),),
+        "pay": (Opt("--pullman", "pullman", kind="side", help="1801: the train its Pullman rides (+£10 a level)"),
+                Opt("--oe", "oe", kind="amount", help="1801: the Orient Express train's part of the revenue; the bank "
+                    "adds the OE extra"),
+                Opt("--pullman-on-oe", "pullman_on_oe", True, help="1801: the Pullman rides the Orient Express train")),
+        "half": (Opt("--pullman", "pullman", kind="side", help="1801: the train its Pullman rides (+£10 a level)"),
+                Opt("--oe", "oe", kind="amount", help="1801: the Orient Express train's part of the revenue; the bank "
+                    "adds the OE extra"),
+                Opt("--pullman-on-oe", "pullman_on_oe", True, help="1801: the Pullman rides the Orient Express train")),
+        "withhold": (Opt("--pullman", "pullman", kind="side", help="1801: the train its Pullman rides (+£10 a level)"),
+                Opt("--oe", "oe", kind="amount", help="1801: the Orient Express train's part of the revenue; the bank "
+                    "adds the OE extra"),
+                Opt("--pullman-on-oe", "pullman_on_oe", True, help="1801: the Pullman rides the Orient Express train")),
     },
 )
 
@@ -2924,6 +3725,7 @@ class NationalFormed:
     president_cash: int
     cash: int
     forced: bool = False
+    kept: list = None   # the trains rusting as it formed, which it keeps (E28)
 
     def apply(s, e):
         c = s.corps[e["corp"]]
@@ -2980,3 +3782,200 @@ class FerryToken:
 
     def describe(e, rs):
         return f"{e['corp']} places a token at Lille's ferry position with White Cliffs Ferry for {rs.money(e['cost'])}"
+
+
+@event
+class ConversionWindow:
+    """§9.4: the moment the first train of Train Phase 4, 6 or 8 is bought, players from the buyer
+    may convert majors into nationals (`window` None: the moment has passed)."""
+    window: dict = None
+
+    def apply(s, e):
+        s.round = {**s.round, "conversion": e["window"]}
+
+    def describe(e, rs):
+        w = e.get("window")
+        if w and not w["next"]:
+            return (f"majors may become nationals now (§9.4): {', '.join(w['order'])} in turn "
+                    f"(convert PLAYER MAJOR)")
+        return None
+
+
+@event
+class NationalsKeepRusted:
+    """§9.4, §11.6.6: nationals keep their trains as they rust (turned to their local side)."""
+    trains_kept: list
+
+    def describe(e, rs):
+        return f"nationals keep their rusted trains: {', '.join(e['trains_kept'])}"
+
+
+@event
+class TrainClaimed:
+    """§11.6.6: a national takes a rusted train (giving one back), or a major's train for half."""
+    corp: str
+    train: str
+    gave: str = None
+    source: str = None
+    paid: int = 0
+
+    def describe(e, rs):
+        what = f"{e['corp']} claims the rusted {e['train']}" if not e.get("source") else \
+            f"{e['corp']} takes {e['source']}'s {e['train']}; the bank pays {e['source']} {rs.money(e['paid'])}"
+        return what + (f", giving back {e['gave']}" if e.get("gave") else "") + " (§11.6.6)"
+
+
+@event
+class PermanentTrain:
+    """§14.10: the Swift Metropolitan Line gives a railroad a rusted 2+2 that runs for good."""
+    corp: str
+    player: str
+    private: str
+    train: str
+
+    def apply(s, e):
+        s.assets[e["private"]].closed = True
+
+    def describe(e, rs):
+        return f"{e['player']}'s Swift Metropolitan Line gives {e['corp']} the rusted {e['train']} for good (§14.10)"
+
+
+@event
+class NationalRevenue:
+    """§11.3.10: how a national's revenue was counted."""
+    corp: str
+    revenue: int
+    cities: int
+    towns: int
+    left_cities: int
+    left_towns: int
+    pullman: int
+    capacity: list
+
+    def describe(e, rs):
+        cap_c, cap_d, cap_t = e["capacity"]
+        return (f"{e['corp']} (capacity {cap_c} cities, {cap_d} doubled, {cap_t} towns): cities {rs.money(e['cities'])}, "
+                f"towns {rs.money(e['towns'])}, {e['left_cities']} unused city and {e['left_towns']} town places, "
+                f"Pullman {rs.money(e['pullman'])}: {rs.money(e['revenue'])} (§11.3.10)")
+
+
+@event
+class PullmanBought:
+    corp: str
+    pullman: str
+    price: int
+    royalty: int = 0
+    royalty_to: str = None
+    source: str = None
+
+    def describe(e, rs):
+        royalty = f"; royalty {rs.money(e['royalty'])} to {e['royalty_to']}" if e.get("royalty") else ""
+        return f"{e['corp']} buys a Pullman from {e['source']} for {rs.money(e['price'])}{royalty} (§11.6.2)"
+
+
+@event
+class PullmanGranted:
+    corp: str
+    pullman: str
+
+    def describe(e, rs):
+        return f"{e['corp']} receives Minor M's free Pullman as Train Phase 4 begins (§11.6.2)"
+
+
+@event
+class PullmanDiscarded:
+    corp: str
+    pullman: str
+
+    def describe(e, rs):
+        return f"{e['corp']} discards its Pullman to the Open Market (§11.6.2)"
+
+
+@event
+class RunExtras:
+    """The bank's additions to an announced revenue: the Pullman and the Orient Express extra."""
+    corp: str
+    announced: int
+    pullman: int
+    oe: int
+
+    def describe(e, rs):
+        parts = [f"Pullman {rs.money(e['pullman'])}"] * bool(e["pullman"]) + \
+            [f"Orient Express {rs.money(e['oe'])}"] * bool(e["oe"])
+        return f"{e['corp']}: {rs.money(e['announced'])} announced + {' + '.join(parts)} (§11.3.9, §12)"
+
+
+@event
+class OeMarker:
+    """§12: a major's first Orient Express run earns its marker (once a game)."""
+    corp: str
+
+    def apply(s, e):
+        s.extra = {**s.extra, "oe_markers": [*s.extra.get("oe_markers", []), e["corp"]]}
+
+    def describe(e, rs):
+        return f"{e['corp']} runs the Orient Express for the first time (§12)"
+
+
+@event
+class OeBonus:
+    corp: str
+    option: str
+    amount: int = 0
+
+    def describe(e, rs):
+        if e["option"] == "cash":
+            return f"the bank pays {e['corp']} its Orient Express train's {rs.money(e['amount'])} (§12)"
+        return f"{e['corp']}'s share value moves right three times for the Orient Express (§12)"
+
+
+@event
+class RemainderPaid:
+    amount: int
+    why: str
+
+    def describe(e, rs):
+        return f"-- {e['why']}: the remainder cash of {rs.money(e['amount'])} goes into the bank (§13) --"
+
+
+@event
+class FinalSequence:
+    """§13.1: the first level 8 train: the OR `repeat` ([set, index]) repeats the one before and ends
+    the game; `runs` records that OR's payouts."""
+    final: dict
+
+    def apply(s, e):
+        s.extra = {**s.extra, "final": e["final"]}
+
+    def describe(e, rs):
+        rep = e["final"]["repeat"]
+        return (f"-- the first level 8 train: the game ends after OR {rep[0]}.{rep[1]}, which repeats OR "
+                f"{rep[0]}.{rep[1] - 1}'s payouts (§13.1) --")
+
+
+@event
+class FinalRun:
+    """§13.1: a payout of the last full OR (or a train acquired in it), for the repeat OR."""
+    corp: str
+    revenue: int = None
+    how: str = None
+    new_train: bool = False
+
+    def apply(s, e):
+        fin = s.extra["final"]
+        rec = dict(fin["runs"].get(e["corp"], {}))
+        if e.get("new_train"):
+            rec["new_train"] = True
+        else:
+            rec.update(revenue=e["revenue"], how=e["how"])
+        s.extra = {**s.extra, "final": {**fin, "runs": {**fin["runs"], e["corp"]: rec}}}
+
+
+@event
+class NationalTrainFlipped:
+    corp: str
+    train: str
+    side: str
+
+    def describe(e, rs):
+        return f"{e['corp']} turns its rusted {e['train']} to its {e['side']} side (§11.6.6)"

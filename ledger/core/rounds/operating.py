@@ -63,7 +63,9 @@ def start_or(ctx, set_no: int, index: int, count: int, priority: int | None = No
     if priority is not None:
         fields["priority"] = priority
     ctx.emit("round_started", **fields)
-    privates.pay_revenue(ctx)
+    income = ctx.reg.rules.get("privates_pay")   # 1801 §13.1: the repeat OR pays no private income
+    if income is None or income(s):
+        privates.pay_revenue(ctx)
     ctx.reg.call("or_started", ctx)
     next_corp(ctx)
 
@@ -98,10 +100,13 @@ def end_or(ctx) -> None:
     if s.end_after_or:
         ctx.emit("game_over", reason=f"a share price reached {rs.money(end_price(rs))}")
         return
+    if s.end_at_or and [r["set"], r["index"]] >= list(s.end_at_or):   # 1801 §13: this OR was the last
+        ctx.emit("game_over", reason="bank broken")
+        return
     if r["index"] < r["count"]:
         start_or(ctx, r["set"], r["index"] + 1, r["count"])
         return
-    if s.end_after_set is not None and r["set"] >= s.end_after_set:
+    if s.end_after_set is not None and r["set"] >= s.end_after_set and not s.end_at_or:
         ctx.emit("game_over", reason="bank broken")
         return
     if ctx.reg.call("or_set_ended", ctx):

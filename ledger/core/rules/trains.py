@@ -67,13 +67,16 @@ def is_obsolete(s: GameState, train_id: str) -> bool:
 
 
 def counted(s: GameState, sym: str) -> list[str]:
-    """The company's certificates that count toward the limit (obsolete ones do not)."""
-    return [t for t in s.corp_trains(sym) if not is_obsolete(s, t)]
+    """The company's certificates that count toward the limit (obsolete ones do not, nor one a
+    private keeps outside it: 1801 §14.10)."""
+    return [t for t in s.corp_trains(sym) if not is_obsolete(s, t) and not flags(s, t).get("outside_limit")]
 
 
 def working(s: GameState, sym: str) -> list[str]:
-    """Certificates that satisfy the must-own-a-train rule: neither obsolete nor relics."""
-    return [t for t in s.corp_trains(sym) if not is_obsolete(s, t) and not is_relic(s, t)]
+    """Certificates that satisfy the must-own-a-train rule: neither obsolete nor relics, nor kept
+    outside the limit (1801 §11.6)."""
+    return [t for t in s.corp_trains(sym) if not is_obsolete(s, t) and not is_relic(s, t)
+            and not flags(s, t).get("outside_limit")]
 
 
 def load(s: GameState, rs: Ruleset, sym: str, extra: Side | None = None) -> tuple[int, int]:
