@@ -575,12 +575,13 @@ def demo(ctx: typer.Context, example: str):
 
 
 def example_file(name: str) -> Path:
-    """A transcript file, or the name of an example shipped with the package."""
+    """A transcript file, or the name of an example shipped with the package; a title's name
+    plays its complete game (`bank demo 1801`)."""
     given = Path(name)
     if given.is_file():
         return given
     shipped = examples_folder()
-    for candidate in (name, f"{name}.txt"):
+    for candidate in (name, f"{name}.txt", f"{name}-game.txt", f"{name}-full-game.txt"):
         entry = shipped.joinpath(candidate)
         if entry.is_file():
             return Path(str(entry))

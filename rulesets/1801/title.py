@@ -1350,7 +1350,8 @@ def cmd_merge(ctx, cmd) -> None:
     if not is_minor(s, minor) or holder_of(s, minor) != player_acct(player) or not s.corps[minor].floated:
         refuse(f"{player} owns no floated minor {minor}: a player merges his own floated minor (§10.5)")
     if kind_of(s, major) == "national":
-        refuse("a minor merging into a national is abandoned straight away: that comes with the nationals (§10.5)")
+        merge_into_national(ctx, player, minor, major)
+        return
     if kind_of(s, major) != "major":
         refuse(f"{major} is a {kind_of(s, major)}: minors merge into majors (§10.5)")
     if not trains.phase_reached(s, rs, MERGE_FROM_PHASE):
@@ -1384,8 +1385,9 @@ def cmd_merge(ctx, cmd) -> None:
     if cert:
         certs.append([cert, shares.unsold_acct(s, rs, major) if source == "treasury" else POOL, player_acct(player)])
     moved = [[t, company_acct(minor), company_acct(major)] for t in s.corp_trains(minor)]
-    chits = [[sym, company_acct(minor), company_acct(major)] for sym, a in s.assets.items()
-             if a.kind == "chit" and a.owner == company_acct(minor)]
+    # §11.6.2: Minor M's own Pullman goes with it; if the major has one already, M's goes to the Open Market
+    chits = [[sym, company_acct(minor), POOL if a.kind == "pullman" and pullmans_of(s, major) else company_acct(major)]
+             for sym, a in s.assets.items() if a.kind in ("chit", "pullman") and a.owner == company_acct(minor)]
     bonus_points = dict(s.extra.get("tile_point_bonus", {}))
     if minor in bonus_points:
         bonus_points[major] = bonus_points.get(major, 0) + bonus_points.pop(minor)
@@ -1394,6 +1396,31 @@ def cmd_merge(ctx, cmd) -> None:
              tile_point_bonus=bonus_points, transfers=transfers, certs=certs, trains=moved, assets=chits)
     stock.acted(ctx, player, bought=[major, "merge"])
     stock.check_president(ctx, major)
+    train_step.check_limits(ctx)
+
+
+def merge_into_national(ctx, player: str, minor: str, national: str) -> None:
+    """§10.5, §9.5 (E11): a minor merging into a national (from Train Phase 4): its owner receives an
+    Open Market share, the minor's cash goes to the bank, its trains to the national, and the minor is
+    abandoned at once (charter and chit to the Open Market, its ability lost)."""
+    s, rs = ctx.state, ctx.rs
+    if not trains.phase_reached(s, rs, rules(rs, "pullman_phase")):
+        refuse(f"minors merge into nationals from Train Phase {rules(rs, 'pullman_phase')} (§10.5)")
+    if national in s.round.get("merged_into", []):
+        refuse(f"{national} has absorbed a minor in this stock round: one a stock round (§10.5)")
+    cert = shares.next_pool_cert(s, national)
+    if cert is None:
+        refuse(f"{national} has no share in the Open Market, and a national has no token to connect to: {minor} "
+               f"cannot merge into it (§10.5)")
+    cash = s.cash(company_acct(minor))
+    ctx.emit("minor_merged", player=player, minor=minor, corp=national, source="open market", cash=cash, a_bonus=0,
+             side_cash=0, absorbed=dict(s.extra.get("absorbed", {})),
+             tile_point_bonus=dict(s.extra.get("tile_point_bonus", {})),
+             transfers=[[company_acct(minor), BANK, cash]] if cash else [], certs=[[cert, POOL, player_acct(player)]],
+             trains=[[t, company_acct(minor), company_acct(national)] for t in s.corp_trains(minor)])
+    abandon(ctx, minor, f"it merged into the national {national} (§10.5)")
+    stock.acted(ctx, player, bought=[national, "merge"])
+    stock.check_president(ctx, national)
     train_step.check_limits(ctx)
 
 
