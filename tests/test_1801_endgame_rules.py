@@ -900,3 +900,21 @@ def test_score_at_game_end(or41):
     assert sc["game_over"]
     for p in sc["players"]:
         assert p["value"] == p["cash"] + p["shares"] + p["privates"]
+
+
+# =========================================================================== the Swift Metropolitan Line (§14.10)
+
+def test_swift_metropolitan_gives_a_permanent_2plus2_outside_the_limit(or41):
+    """§14.10 (phase 5): Ann holds the Swift Metropolitan Line; in WW's turn (Ann's major) she gives WW
+    an unclaimed rusted 2+2 from the Locomotive Works: it works for good and sits outside WW's limit of
+    3, so WW's count toward the limit does not change; the certificate is then out of play (D 18 #38:
+    no income, no end value). A second use is refused, and Ben's major cannot use Ann's private."""
+    drive(or41, operating("WW", "OR 4.1"))
+    before = trains_of(or41, "WW")
+    assert "2+2" not in before
+    or41.bank.line("claim WW 2 --using SML")
+    assert trains_of(or41, "WW") == sorted(before + ["2+2"])
+    sml = next(p for p in or41.status()["privates"] if p["sym"] == "SML")
+    assert sml["closed"]
+    or41.refused("claim WW 2 --using SML")
+    or41.conserved()

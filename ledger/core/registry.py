@@ -35,6 +35,8 @@ HOOKS = {
 # Single rules a title may replace; the shared default is registered by the shared rounds.
 RULES = {
     "auction_all_passed": "everyone passed with a private unsold (ctx, cheapest private)",
+    "unpriced_share_value": "what a player's holding of a company off the market scores (state, rs, player, corp) "
+                            "-> int",
     "privates_pay": "whether the privates pay their income as this OR begins (state) -> bool",
     "bank_can_break": "whether the bank may break now (state) -> bool (1801 §13: not in the final sequence)",
     "rusting": "which trains rust when a type's first train is bought: (moves, obsolete ids) "

@@ -9,11 +9,19 @@ from ledger.core.state import player_acct
 
 def share_value(s, rs, player: str) -> int:
     total = 0
+    off_market = unpriced_value(rs)
     for corp in s.corps:
         n = shares.shares_of(s, rs, player_acct(player), corp)
         if n:
-            total += n * shares.price(s, rs, corp)
+            total += n * shares.price(s, rs, corp) if s.corps[corp].cell else off_market(s, rs, player, corp)
     return total
+
+
+def unpriced_value(rs):
+    """What a holding of a company off the market is worth: the title may say (1801 D18 #44: a
+    regional's certificates at par), else nothing."""
+    from ledger.core.titles import for_ruleset
+    return for_ruleset(rs).rules.get("unpriced_share_value") or (lambda s, rs, player, corp: 0)
 
 
 def private_value(s, rs, player: str) -> int:

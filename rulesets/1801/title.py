@@ -2666,7 +2666,7 @@ def bank_can_break(s) -> bool:
 
 
 def final_sequence(ctx, phase: str) -> None:
-    """§13.1: the first level 8 train (the bank still solvent) puts the remainder cash in the bank;
+    """§13: the first level 8 train (the bank still solvent) puts the remainder cash in the bank;
     three more ORs follow the one it was bought in (with the stock round between), the last a
     repeat of the one before (E27)."""
     s, rs = ctx.state, ctx.rs
@@ -2699,14 +2699,14 @@ def record_final_run(ctx, corp: str, amount: int, how: str) -> None:
 
 
 def train_in_final_or(ctx, corp: str, _name: str) -> None:
-    """§13.1: a railroad that acquired a train in the last full OR may run again with it."""
+    """§13: a railroad that acquired a train in the last full OR may run again with it."""
     s = ctx.state
     if last_full_or(s):
         ctx.emit("final_run", corp=corp, new_train=True)
 
 
 def check_repeat(s, rs, corp: str, amount: int, how: str) -> None:
-    """§13.1: the repeat OR pays what the OR before paid, the same way (the OE cash bonus not
+    """§13: the repeat OR pays what the OR before paid, the same way (the OE cash bonus not
     again), unless the railroad acquired a train in that OR."""
     if not repeat_or(s):
         return
@@ -2715,16 +2715,16 @@ def check_repeat(s, rs, corp: str, amount: int, how: str) -> None:
         return
     if amount != rec["revenue"] or how != rec["how"]:
         refuse(f"the last OR repeats the one before: {corp} ran {rs.money(rec['revenue'])} ({rec['how']}) there, "
-               f"so it does again (§13.1)", f"{rec['how']} {corp} {rec['revenue']}")
+               f"so it does again (§13)", f"{rec['how']} {corp} {rec['revenue']}")
 
 
 def no_repeat_business(s, verb: str) -> None:
     if repeat_or(s):
-        refuse(f"the last OR only repeats the payouts: no track, tokens, trains or shares ({verb}) (§13.1)")
+        refuse(f"the last OR only repeats the payouts: no track, tokens, trains or shares ({verb}) (§13)")
 
 
 def final_or_ended(ctx) -> bool:
-    """§13.1: the repeat OR ends the game; an OR the sequence needs beyond the set is added."""
+    """§13: the repeat OR ends the game; an OR the sequence needs beyond the set is added."""
     s = ctx.state
     fin = s.extra.get("final")
     if not fin or s.round.get("kind") != "operating":
@@ -2732,7 +2732,7 @@ def final_or_ended(ctx) -> bool:
     r = s.round
     if [r["set"], r["index"]] == fin["repeat"]:
         ctx.emit("operating_round_ended", set=r["set"], index=r["index"])
-        ctx.emit("game_over", reason="the repeat OR after the first level 8 train is over (§13.1)")
+        ctx.emit("game_over", reason="the repeat OR after the first level 8 train is over (§13)")
         return True
     if r["set"] == fin["repeat"][0] and r["index"] >= r["count"] and r["index"] + 1 <= fin["repeat"][1]:
         from ledger.core.rounds import operating
@@ -2740,6 +2740,14 @@ def final_or_ended(ctx) -> bool:
         operating.start_or(ctx, r["set"], r["index"] + 1, fin["repeat"][1])
         return True
     return False
+
+
+def unpriced_share_value(s, rs, player: str, corp: str) -> int:
+    """D18 #44: a game ending before the Consolidation round scores a regional's certificates at its
+    par (the 50 % at 2 x par, a 25 % at par); a minor scores nothing."""
+    if kind_of(s, corp) != "regional" or not s.corps[corp].par:
+        return 0
+    return s.percent_of(player_acct(player), corp) // 25 * s.corps[corp].par
 
 
 def privates_pay(s) -> bool:
@@ -2767,7 +2775,7 @@ def cmd_discard(ctx, cmd) -> None:
 def or_legal(s, rs, reg) -> Turn:
     """The operating company's steps as the shared round lists them, with what 1801 changes: a
     national runs by capacity and claims trains (§11.3.10, §11.6.6), Pullmans from Phase 4, the
-    conversion window (§9.4), and the repeat OR's payouts only (§13.1)."""
+    conversion window (§9.4), and the repeat OR's payouts only (§13)."""
     from ledger.core.rounds import operating
     turn = operating.legal(s, rs, reg)
     corp = s.round["corp"]
@@ -2893,7 +2901,7 @@ def endgame_lines(s, rs) -> list[str]:
     fin = s.extra.get("final")
     if fin:
         rep = fin["repeat"]
-        out.append(f"Final sequence (§13.1): the game ends after OR {rep[0]}.{rep[1]}, a repeat of OR {rep[0]}."
+        out.append(f"Final sequence (§13): the game ends after OR {rep[0]}.{rep[1]}, a repeat of OR {rep[0]}."
                    f"{rep[1] - 1}'s payouts")
     if s.bank_broken and s.end_at_or:
         out.append(f"The bank has broken: the game ends after OR {s.end_at_or[0]}.{s.end_at_or[1]} (§13)")
@@ -2962,7 +2970,7 @@ def info_lines(rs) -> list[str]:
            f"railroads; {rs.money(rules(rs, 'pullman_per_level'))} a level"
            + "".join(f", {k} {rs.money(v)}" for k, v in rules(rs, "pullman_side_bonus").items()) + " (§11.6.2)",
            f"The end: remainder cash {rs.money(rs.remainder)}; the first level {rules(rs, 'final_phase')} train: "
-           f"{rules(rs, 'final_ors')} more ORs, the last a repeat (§13.1)"]
+           f"{rules(rs, 'final_ors')} more ORs, the last a repeat (§13)"]
     out += [f"PROVISIONAL [S]: {p}" for p in rules(rs, "provisional")]
     out += ["Readings (digest §18): a minor's treasury short of every home token left is helped by its owner for "
             "the cheapest (#45); escrowed bids also block buys (#15); a raise is £5 in every auction (#15); trades "
@@ -3034,6 +3042,7 @@ def register(reg) -> None:
     reg.rule("rusting", rusting)
     reg.rule("bank_can_break", bank_can_break)
     reg.rule("privates_pay", privates_pay)
+    reg.rule("unpriced_share_value", unpriced_share_value)
     reg.verb("convert", cmd_convert, "operating",
              elsewhere="majors become nationals as the first train of Train Phase 4, 6 or 8 is bought (§9.4)")
     reg.answer("discard", "convert", cmd_convert)
@@ -3967,7 +3976,7 @@ class RemainderPaid:
 
 @event
 class FinalSequence:
-    """§13.1: the first level 8 train: the OR `repeat` ([set, index]) repeats the one before and ends
+    """§13: the first level 8 train: the OR `repeat` ([set, index]) repeats the one before and ends
     the game; `runs` records that OR's payouts."""
     final: dict
 
@@ -3977,12 +3986,12 @@ class FinalSequence:
     def describe(e, rs):
         rep = e["final"]["repeat"]
         return (f"-- the first level 8 train: the game ends after OR {rep[0]}.{rep[1]}, which repeats OR "
-                f"{rep[0]}.{rep[1] - 1}'s payouts (§13.1) --")
+                f"{rep[0]}.{rep[1] - 1}'s payouts (§13) --")
 
 
 @event
 class FinalRun:
-    """§13.1: a payout of the last full OR (or a train acquired in it), for the repeat OR."""
+    """§13: a payout of the last full OR (or a train acquired in it), for the repeat OR."""
     corp: str
     revenue: int = None
     how: str = None
