@@ -142,7 +142,7 @@ def test_a_random_game_through_expansions_mergers_and_the_consolidation_round():
     seen: dict = {}
     game = Table("1801", ["Ann", "Ben", "Cy"], 12, after_event=checker(seen))
     consolidated = False
-    for _ in range(2200):
+    for _ in range(3200):
         if not game.step():
             break
         if any(e["kind"] == "consolidation_started" for e in game.events) and game.state.round["kind"] == "operating":

@@ -42,6 +42,17 @@ class HurriedTable(Table):
             # a hurried table: most stock turns pass (refused while a minor or regional must be placed)
             if self.play_if_legal(f"pass {legal.turn(s, self.rs).actor}"):
                 return True
+        if s.round.get("kind") == "concessions":
+            try:
+                return super().step()
+            except AssertionError:   # the random pars are dearer than the holder can pay: the cheapest
+                who = legal.turn(s, self.rs).actor
+                free = [c for c in s.corps if s.corps[c].kind == "regional" and not s.corps[c].floated
+                        and not s.corps[c].par and c not in title.removed(s)]
+                par = min(title.rules(self.rs, "regional_pars"))
+                if any(self.play_if_legal(f"par {who} {c} {par}{x}") for c in free for x in ("", " --open-market")):
+                    return True
+                raise
         if s.round.get("kind") != "operating":
             return super().step()
         line = self.or_line()

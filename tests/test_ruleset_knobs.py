@@ -22,7 +22,7 @@ NO_LIMIT_BONUS = {"cert_limit_bonus": 0, "cert_limit_bonus_at": 100}
 NO_1839_STOCK = {"director_buy_percent": 0, "holding_limit_ipo_only": False, "sell_after_operating": False}
 EXPECTED = {
     "1830": {
-        "bank": {"total": 12000, "breaks": "below_zero"},
+        "bank": {"total": 12000, "breaks": "below_zero", "remainder": 0},
         "auction": {"style": "waterfall", "min_raise": 5, "bid_multiple": 1, "all_pass_discount": 5,
                     "discount_only": "SV", "free_at_zero": True, "next_after_all_pass": "continue",
                     "earmark_bids": True},
@@ -50,7 +50,7 @@ EXPECTED = {
         "rounds": ROUNDS,
     },
     "1843": {
-        "bank": {"total": 100000, "breaks": "never"},
+        "bank": {"total": 100000, "breaks": "never", "remainder": 0},
         "auction": {"style": "waterfall", "min_raise": 5, "bid_multiple": 5, "all_pass_discount": 5,
                     "discount_only": "", "free_at_zero": True, "next_after_all_pass": "after_last_buyer",
                     "earmark_bids": True},

@@ -1475,6 +1475,7 @@ def cmd_buy_minor(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "buy-minor")
     no_repeat_business(s, "buy-minor")
+    close_conversion_window(ctx)
     minor = names.corp(rs, cmd.get("minor"))
     if kind_of(s, corp) != "major":
         refuse(f"{corp} is a {kind_of(s, corp)}: only a major buys an abandoned minor (§9.5)")
@@ -1809,6 +1810,8 @@ def cmd_train(ctx, cmd) -> None:
     if owes(s, corp) and name != reserved:
         refuse(f"{corp} must first buy its reserved {rs.train(reserved).sides[0].name} (§11.6.1)",
                f"train {corp} {rs.train(reserved).sides[0].name}")
+    if source not in ("depot", "bank", "supply", "pool"):
+        check_seller(s, rs, names.corp(rs, cmd.get("source")), name)
     if name == reserved and source not in ("depot", "bank", "supply", "pool") and major_phase(s):
         train_step.cmd_train(ctx, cmd)   # §11.6: any train changes hands between railroads in the Major phase
         return
@@ -1818,8 +1821,6 @@ def cmd_train(ctx, cmd) -> None:
                    "OR (§11.6.1, D18 #46)")
         buy_reserved(ctx, corp)
         return
-    if source not in ("depot", "bank", "supply", "pool") and kind_of(s, names.corp(rs, cmd.get("source"))) == "national":
-        refuse(f"{names.corp(rs, cmd.get('source'))} is a national: nationals never sell trains (§11.6, §11.6.6)")
     if source not in ("depot", "bank", "supply", "pool") and not major_phase(s):
         refuse("trains are bought from other railroads only in the Major railroad phase (§8.2, §8.3)")
     if name == "3" and source in ("depot", "bank", "supply", "pool"):
@@ -1842,6 +1843,17 @@ def cmd_train(ctx, cmd) -> None:
             refuse(f"{corp} has {rs.money(cash)}, a {side or rs.train(name).sides[0].name} costs {rs.money(price)}: a "
                    f"{kind_of(s, corp)} pays from its treasury alone (§11.6)")
     train_step.cmd_train(ctx, cmd)
+
+
+def check_seller(s, rs, seller: str, name: str) -> None:
+    """§11.6, §11.6.6: nationals never sell trains; a rusted train is only a national's (§11.6.3);
+    the Swift Metropolitan Line's 2+2 can never be sold (§14.10)."""
+    if seller in s.corps and kind_of(s, seller) == "national":
+        refuse(f"{seller} is a national: nationals never sell trains (§11.6, §11.6.6)")
+    held = [t for t in s.corp_trains(seller) if trains.train_type(t) == name] if seller in s.corps else []
+    if held and all(is_rusted(s, t) or trains.flags(s, t).get("outside_limit") for t in held):
+        refuse(f"{seller}'s level {name} train is rusted or the Swift Metropolitan Line's: it is never sold "
+               f"(§11.6.3, §14.10)")
 
 
 def forced_purchase_check(s, rs, corp: str, name: str, side_name) -> None:
@@ -2108,6 +2120,12 @@ def cmd_done(ctx, cmd) -> None:
     close_conversion_window(ctx)
     if s.pending:
         return   # a discard the window's close left is owed first
+    if repeat_or(s):   # §13: no train is bought in the last OR, so none is owed
+        revenue.ensure_ran(ctx, corp, "done")
+        ctx.emit("corp_turn_ended", corp=corp)
+        ctx.reg.call("corp_turn_ended", ctx, corp)
+        operating.next_corp(ctx)
+        return
     if kind_of(s, corp) == "major" and not repeat_or(s) and not trains.working(s, corp) \
             and operating.shortfall(s, rs, corp) > 0:
         forced_conversion(ctx, corp)
@@ -2158,7 +2176,7 @@ def open_conversion_window(ctx, phase: str) -> None:
     change = next((e for e in reversed(ctx.events) if e["kind"] == "phase_changed"), None)
     rusting = [[t, holder] for t, holder, _to in (change.get("trains") or ())] if change else []
     ctx.emit("conversion_window", window={"phase": phase, "order": s.players[at:] + s.players[:at], "next": 0,
-                                          "rusting": rusting})
+                                          "rusting": rusting, "opened": True})
 
 
 def close_conversion_window(ctx) -> None:
@@ -2187,7 +2205,7 @@ def cmd_convert(ctx, cmd) -> None:
                f"{player}'s turn in this window is over (§9.4)")
     form_national(ctx, corp, forced=False, keep=[t for t, holder in window["rusting"]
                                                  if holder == company_acct(corp) and s.trains.get(t) == RUSTED])
-    ctx.emit("conversion_window", window={**window, "next": order.index(player)})
+    ctx.emit("conversion_window", window={**window, "next": order.index(player), "opened": False})
 
 
 def form_national(ctx, corp: str, forced: bool, keep=()) -> None:
@@ -2202,9 +2220,14 @@ def form_national(ctx, corp: str, forced: bool, keep=()) -> None:
     cash = s.cash(company_acct(corp))
     unsold = shares.unsold_acct(s, rs, corp)
     certs = [[c, unsold, POOL] for c in s.certs_of(unsold, corp)]
-    gone = [[sym, company_acct(corp), None] for sym, a in s.assets.items()
+    # §9.5 steps 5-6: an absorbed minor's chit and Minor M's own Pullman stay with its charter
+    home = {sym: company_acct(minor) for minor, sym in s.extra.get("minor_chits", {}).items()
+            if s.extra.get("absorbed", {}).get(minor) == corp}
+    if s.extra.get("absorbed", {}).get(PULLMAN_CORP) == corp and s.extra.get("m_pullman"):
+        home[s.extra["m_pullman"]] = company_acct(PULLMAN_CORP)
+    gone = [[sym, company_acct(corp), home.get(sym)] for sym, a in s.assets.items()
             if a.kind in ("chit", "port") and a.owner == company_acct(corp)]
-    pullman = [[sym, company_acct(corp), POOL] for sym in pullmans_of(s, corp)]
+    pullman = [[sym, company_acct(corp), home.get(sym, POOL)] for sym in pullmans_of(s, corp)]
     back = [[t, RUSTED, company_acct(corp)] for t in keep]
     # D18 #35: the SML's 2+2 becomes an ordinary rusted train of the national; its others rust as they go
     held = [t for t in s.corp_trains(corp) if trains.flags(s, t).get("outside_limit")]
@@ -2288,8 +2311,10 @@ def cmd_claim(ctx, cmd) -> None:
         if level(box[0]) <= level(old):
             refuse(f"a rusted level {level(old)} train is swapped only for a higher level (§11.6.6)")
         moves = [[box[0], RUSTED, company_acct(corp)], [old, company_acct(corp), RUSTED]]
-    # the side the national takes it on, as typed (a level alone: the local side, §11.6.6)
-    chosen = side if side and side != rs.train(name).sides[0].name else None
+    # the side the national takes it on, as typed; a level alone (`claim N 3`) the local side, which it
+    # may always flip to for free (§11.6.6)
+    typed = str(cmd.get("type")).strip()
+    chosen = side if side and side != rs.train(name).sides[0].name and not typed.isdigit() else None
     ctx.emit("train_claimed", corp=corp, train=box[0], gave=old, source=None, trains=moves,
              flags={box[0]: {"rusted": True, "side": chosen}, **({old: {"rusted": None, "side": None}} if old else {})})
     ctx.reg.call("train_bought", ctx, corp, name)
@@ -2574,7 +2599,7 @@ def run_1801(ctx, cmd, how: str) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), how)
     base = names.amount(cmd.get("revenue"), "revenue")
-    if kind_of(s, corp) == "national" and not repeat_or(s):
+    if kind_of(s, corp) == "national" and (base or s.corp_trains(corp)) and not repeat_as_before(s, corp):
         refuse(f"{corp} is a national: its revenue is computed from its capacity (§11.3.10)",
                f"run {corp} --cities 80,60 --towns 20 --unlinked-cities 0 --unlinked-towns 0")
     bonus = pullman_bonus(s, rs, corp, cmd.get("pullman")) if cmd.get("pullman") else 0
@@ -2711,11 +2736,17 @@ def check_repeat(s, rs, corp: str, amount: int, how: str) -> None:
     if not repeat_or(s):
         return
     rec = s.extra["final"]["runs"].get(corp)
-    if not rec or rec.get("new_train") or "revenue" not in rec:
+    if not rec or rec.get("new_train") or "revenue" not in rec or not s.corp_trains(corp):
         return
     if amount != rec["revenue"] or how != rec["how"]:
         refuse(f"the last OR repeats the one before: {corp} ran {rs.money(rec['revenue'])} ({rec['how']}) there, "
                f"so it does again (§13)", f"{rec['how']} {corp} {rec['revenue']}")
+
+
+def repeat_as_before(s, corp: str) -> bool:
+    """In the repeat OR a railroad pays as before unless it acquired a train (§13)."""
+    rec = s.extra["final"]["runs"].get(corp) if repeat_or(s) else None
+    return bool(rec) and "revenue" in rec and not rec.get("new_train")
 
 
 def no_repeat_business(s, verb: str) -> None:
@@ -3140,7 +3171,7 @@ GRAMMAR = TitleGrammar(
              "(1801 §11.6.6).", "bank flip WW 3", (Arg("corp", "company"), Arg("type", "side"))),
         Verb("run", "operating", "A national's revenue by capacity, paid out in full: its home zone's linked "
              "cities and towns, the unlinked ones counted (1801 §11.3.10).",
-             "bank run WW --cities 80,60,60 --towns 20,10 --unlinked-cities 2 --unlinked-towns 3",
+             "bank run WW --cities 80,60 --towns 20 --unlinked-cities 1",
              (Arg("corp", "company"),),
              (Opt("--cities", "cities", help="values of the linked cities and red zones in its home zone: 80,60,60"),
               Opt("--towns", "towns", help="values of the linked towns in its home zone: 20,10"),
@@ -3567,6 +3598,7 @@ class MinorMerged:
         s.extra = {**s.extra, "absorbed": dict(e["absorbed"]), "tile_point_bonus": dict(e["tile_point_bonus"])}
         if e.get("a_bonus"):
             s.extra["a_bonus_paid"] = True
+        note_minor_chit(s, e)
         if s.round.get("kind") == "stock":
             s.round = {**s.round, "merged_into": [*s.round.get("merged_into", []), e["corp"]]}
 
@@ -3605,6 +3637,7 @@ class AbandonedMinorBought:
         s.corps[e["minor"]].floated = False
         s.extra = {**s.extra, "absorbed": dict(e["absorbed"]), "tile_point_bonus": dict(e["tile_point_bonus"])}
         s.round = {**s.round, "bought_minor": True}
+        note_minor_chit(s, e)
 
     def describe(e, rs):
         return f"{e['corp']} buys abandoned Minor {e['minor']} for {rs.money(e['price'])}"
@@ -3766,8 +3799,9 @@ class NationalFormed:
     def apply(s, e):
         c = s.corps[e["corp"]]
         c.stations, c.tokens_used = (), 0
-        for sym, _was, _now in e.get("assets") or ():   # track rights and port authority: out of play
-            s.assets[sym].closed = True
+        for sym, _was, now in e.get("assets") or ():   # track rights and port authority: out of play
+            if now is None:
+                s.assets[sym].closed = True
 
     def describe(e, rs):
         why = (f"{e['president']} cannot pay for its train and hands the bank his {rs.money(e['president_cash'])}; "
@@ -3831,7 +3865,7 @@ class ConversionWindow:
 
     def describe(e, rs):
         w = e.get("window")
-        if w and not w["next"]:
+        if w and w.get("opened"):
             return (f"majors may become nationals now (§9.4): {', '.join(w['order'])} in turn "
                     f"(convert PLAYER MAJOR)")
         return None
@@ -3909,10 +3943,20 @@ class PullmanBought:
         return f"{e['corp']} buys a Pullman from {e['source']} for {rs.money(e['price'])}{royalty} (§11.6.2)"
 
 
+def note_minor_chit(s, e) -> None:
+    """Which chit came into a major with which minor (§9.5 step 6: it goes back with the charter)."""
+    chits = {e["minor"]: sym for sym, _src, _dst in e.get("assets") or () if s.assets[sym].kind == "chit"}
+    if chits:
+        s.extra = {**s.extra, "minor_chits": {**s.extra.get("minor_chits", {}), **chits}}
+
+
 @event
 class PullmanGranted:
     corp: str
     pullman: str
+
+    def apply(s, e):
+        s.extra = {**s.extra, "m_pullman": e["pullman"]}
 
     def describe(e, rs):
         return f"{e['corp']} receives Minor M's free Pullman as Train Phase 4 begins (§11.6.2)"

@@ -126,7 +126,7 @@ def window_choice(ctx, due: dict, option: str) -> None:
 
 
 @event
-class PullmanBought:
+class PullmanCarBought:
     """A company buys a Pullman car from the bank (P01)."""
     corp: str
     pullman: str
@@ -148,5 +148,5 @@ def cmd_pullman(ctx, cmd) -> None:
     price = rs.k("title_rules", "pullman_price")
     if s.cash(company_acct(corp)) < price:
         refuse(f"{corp} has {rs.money(s.cash(company_acct(corp)))}, a Pullman costs {rs.money(price)}")
-    ctx.emit("pullman_bought", corp=corp, pullman=free[0], price=price,
+    ctx.emit("pullman_car_bought", corp=corp, pullman=free[0], price=price,
              transfers=[[company_acct(corp), BANK, price]], assets=[[free[0], None, company_acct(corp)]])
