@@ -95,3 +95,27 @@ def test_an_absorbed_minors_chit_goes_back_with_its_charter(tmp_path):
     bank, _rest = played_to(tmp_path, "convert Cy BHB")
     chits = bank.status()["chits"]
     assert "H" in chits.values(), chits
+
+
+def test_minor_js_discount_on_a_price_agreed_between_railroads_is_an_option(tmp_path):
+    """§15.9, D18 #28: by default Minor J's 10 % is off the Locomotive Works' and the Open Market's
+    prices only; with the option j_discount_on_deals also off a price agreed with another railroad
+    (MZA, which absorbed J, agreeing £100 for a train: £10 off)."""
+    import importlib
+    from types import SimpleNamespace
+
+    from ledger.books.session import Session
+    from ledger.core import ruleset
+    from ledger.core.command import Command
+    title = importlib.import_module("rulesets.1801.title")
+    bank, _rest = played_to(tmp_path, "choose Ann cash")
+    session = Session.open(tmp_path / "game.db")
+    try:
+        s = session.state
+        deal = Command("train", {"corp": "MZA", "type": "3", "source": "BHB", "price": 100})
+        for options, off in (({}, 0), ({"j_discount_on_deals": True}, 10)):
+            ctx = SimpleNamespace(state=s, rs=ruleset.load("1801", options=options))
+            assert title.train_discount(ctx, "MZA", "3", "company:BHB", deal) == off
+            assert title.train_discount(ctx, "BHB", "3", "company:MZA", deal) == 0   # BHB has no Minor J
+    finally:
+        session.store.close()

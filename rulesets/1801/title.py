@@ -69,6 +69,8 @@ KNOBS = {"title_rules": {
     "oe_cash": Knob(str, ("train_total", "train_base"), "train_total"),   # D18 #24
     "oe_moves_first": Knob(bool, None, False),                            # D18 #22
     "repeat_or_income": Knob(bool, None, False),                          # D18 #43
+    "j_discount_on_deals": Knob(bool, None, False),                       # D18 #28
+    "no_claim_after_forced": Knob(bool, None, False),                     # D18 #32
 }}
 ROUND_KINDS = ("packet", "concessions")
 AXIS = "railroad"
@@ -2014,9 +2016,13 @@ def locomotive_discount(s, corp: str, price: int) -> int:
 
 
 def train_discount(ctx, corp: str, name: str, seller: str, cmd) -> int:
-    """Minor J's discount on a purchase from the Locomotive Works or the Open Market (§15.9)."""
+    """Minor J's discount on a purchase from the Locomotive Works or the Open Market (§15.9); with
+    the option j_discount_on_deals also off a price agreed with another railroad (D18 #28)."""
     s, rs = ctx.state, ctx.rs
     if seller not in (BANK, POOL):
+        agreed = cmd.get("price")
+        if rules(rs, "j_discount_on_deals") and agreed not in (None, ""):
+            return locomotive_discount(s, corp, names.amount(agreed, "price"))
         return 0
     side_name = names.side(rs, cmd.get("type"))[1]
     return locomotive_discount(s, corp, rs.train(name).side(side_name).price)
@@ -2129,7 +2135,7 @@ def cmd_done(ctx, cmd) -> None:
     if kind_of(s, corp) == "major" and not repeat_or(s) and not trains.working(s, corp) \
             and operating.shortfall(s, rs, corp) > 0:
         forced_conversion(ctx, corp)
-        if any(h == RUSTED for h in s.trains.values()):
+        if any(h == RUSTED for h in s.trains.values()) and not rules(rs, "no_claim_after_forced"):
             return   # D18 #32: the new national may claim rusted trains before its turn ends
     operating.cmd_done(ctx, cmd)
 
