@@ -2292,7 +2292,7 @@ def cmd_claim(ctx, cmd) -> None:
     if kind_of(s, corp) != "national":
         refuse(f"{corp} is a {kind_of(s, corp)}: only a national claims rusted trains (§11.6.6); it buys with train")
     close_conversion_window(ctx)
-    revenue.ensure_ran(ctx, corp, "claim")
+    national_ran(ctx, corp, "claim")
     name, side = names.side(rs, cmd.get("type"))
     old = None
     if cmd.get("swap"):
@@ -2335,7 +2335,7 @@ def cmd_flip(ctx, cmd) -> None:
     if kind_of(s, corp) != "national":
         refuse(f"{corp} is a {kind_of(s, corp)}: only a national flips its rusted trains (§11.6.6)")
     close_conversion_window(ctx)
-    revenue.ensure_ran(ctx, corp, "flip")
+    national_ran(ctx, corp, "flip")
     name, side = names.side(rs, cmd.get("type"))
     local = rs.train(name).sides[0].name
     train = next((t for t in s.corp_trains(corp) if trains.train_type(t) == name and is_rusted(s, t)
@@ -2343,6 +2343,15 @@ def cmd_flip(ctx, cmd) -> None:
     if train is None:
         refuse(f"{corp} holds no rusted level {name} train on its express side to flip to {local} (§11.6.6)")
     ctx.emit("national_train_flipped", corp=corp, train=train, side=local, flags={train: {"side": None}})
+
+
+def national_ran(ctx, corp: str, verb: str) -> None:
+    """A national runs (by capacity) before its train step; one without trains runs nothing."""
+    s = ctx.state
+    if s.round["revenue"] is None and s.corp_trains(corp):
+        refuse(f"{corp} runs before its train step ('{verb}'): its revenue by capacity (§11.3.10, §11.6.6)",
+               f"run {corp} --cities 80,60 --towns 20 --unlinked-cities 0 --unlinked-towns 0")
+    revenue.ensure_ran(ctx, corp, verb)
 
 
 def train_order(t: str):
