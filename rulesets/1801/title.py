@@ -2845,6 +2845,9 @@ def or_legal(s, rs, reg) -> Turn:
     if repeat_or(s):
         acts = [a for a in acts if a.verb in ("pay", "half", "withhold", "run", "done")]
         rec = s.extra["final"]["runs"].get(corp) or {}
+        if repeat_as_before(s, corp) and s.corp_trains(corp) and s.round["revenue"] is None:
+            # the payout to repeat, offered whole (§13)
+            acts = [Action(rec["how"], (corp, str(rec["revenue"]))), Action("done", (corp,))]
         again = f"{rec['how']} {corp} {rec['revenue']}" if "revenue" in rec and not rec.get("new_train") else \
             "its payout"
         line = f"OR {s.round['set']}.{s.round['index']} (the last, a repeat): {corp}: " + \
