@@ -32,19 +32,13 @@ from pathlib import Path
 
 import pytest
 from cli_driver import Bank
+from transcripts import lines_of
 
 BANK_TOTAL = 54_000  # §3.1
 
 
 # =========================================================================== driving the table
 
-def lines_of(script: str) -> list[str]:
-    out = []
-    for raw in script.splitlines():
-        text = raw.split("#", 1)[0].strip()
-        if text:
-            out.append(text)
-    return out
 
 
 class Table:

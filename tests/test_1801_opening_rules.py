@@ -31,20 +31,13 @@ from pathlib import Path
 
 import pytest
 from cli_driver import Bank
+from transcripts import lines_of
 
 BANK_TOTAL = 54_000  # §3.1: the bank holds £54,000; starting cash is dealt out of it (D18 #11)
 
 
 # =========================================================================== driving the table
 
-def lines_of(script: str) -> list[str]:
-    """The commands of a transcript: comments (# ...) and blank lines dropped."""
-    out = []
-    for raw in script.splitlines():
-        text = raw.split("#", 1)[0].strip()
-        if text:
-            out.append(text)
-    return out
 
 
 def _holder_in(node, sym: str):

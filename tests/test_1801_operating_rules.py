@@ -27,20 +27,13 @@ from pathlib import Path
 
 import pytest
 from cli_driver import Bank
+from transcripts import lines_of
 
 BANK_TOTAL = 54_000  # §3.1: the bank holds £54,000 (starting capital dealt from it, D §1 [I])
 
 
 # =========================================================================== driving the table
 
-def lines_of(script: str) -> list[str]:
-    """The commands of a transcript: comments (# ...) and blank lines dropped."""
-    out = []
-    for raw in script.splitlines():
-        text = raw.split("#", 1)[0].strip()
-        if text:
-            out.append(text)
-    return out
 
 
 class Table:

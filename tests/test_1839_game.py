@@ -14,6 +14,7 @@ import json
 from pathlib import Path
 
 import pytest
+from transcripts import markdown_tables
 from typer.testing import CliRunner
 
 from ledger.interface.cli import app
@@ -31,21 +32,7 @@ def bank(game: Path, *args: str):
 
 
 def tables() -> dict[str, list[dict[str, str]]]:
-    """Every markdown table of the expected file, keyed by the heading just above it."""
-    assert EXPECTED.is_file(), f"the hand-worked figures are missing: {EXPECTED}"
-    found: dict[str, list[dict[str, str]]] = {}
-    heading, rows = None, []
-    for line in EXPECTED.read_text(encoding="utf-8").splitlines() + [""]:
-        if line.startswith("#"):
-            heading = line.lstrip("#").strip()
-        if line.startswith("|"):
-            rows.append([cell.strip() for cell in line.strip().strip("|").split("|")])
-            continue
-        if rows:
-            header, body = rows[0], [r for r in rows[1:] if not set("".join(r)) <= set("-: ")]
-            found[heading] = [dict(zip(header, r)) for r in body]
-            rows = []
-    return found
+    return markdown_tables(EXPECTED)
 
 
 def table(name: str) -> list[dict[str, str]]:

@@ -38,6 +38,7 @@ from pathlib import Path
 import pytest
 from cli_driver import Bank
 from random_play import RandomGame
+from transcripts import lines_of
 
 from ledger.core import invariants
 
@@ -46,14 +47,6 @@ BANK_TOTAL = 100_000  # §2 "~ƒ100,000"; the ruleset's bank, which never breaks
 
 # =========================================================================== driving the table
 
-def lines_of(script: str) -> list[str]:
-    """The commands of a transcript: comments (# ...) and blank lines dropped."""
-    out = []
-    for raw in script.splitlines():
-        text = raw.split("#", 1)[0].strip()
-        if text:
-            out.append(text)
-    return out
 
 
 class Table:
