@@ -54,7 +54,7 @@ class Table:
 
     def copy_to(self, path: Path) -> Table:
         shutil.copyfile(self.path, path)
-        return Table(path)
+        return type(self)(path)
 
     def status(self) -> dict:
         return self.bank.status()

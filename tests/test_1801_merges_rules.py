@@ -31,12 +31,13 @@ Tables (each built once per module and xdist worker; every test works on a copy)
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from cli_driver import Bank
-from transcripts import lines_of
+from test_1801_major_rules import (  # noqa: F401  (REGIONALS_LEFT and changes are imported from here)
+    AUCTION, CONCESSIONS, MAJOR_SR1, MINORS, REGIONALS, REGIONALS_LEFT, changes,
+)
+from test_1801_major_rules import Table as MajorTable
 
 BANK_TOTAL = 54_000  # §3.1
 
@@ -45,171 +46,20 @@ BANK_TOTAL = 54_000  # §3.1
 
 
 
-class Table:
-    """A game file driven through `bank --game FILE ...`."""
-
-    def __init__(self, path: Path):
-        self.path = Path(path)
-        self.bank = Bank(self.path)
-
-    def play(self, script: str) -> None:
-        for line in lines_of(script):
-            self.bank.line(line)
-
-    def copy_to(self, path: Path) -> Table:
-        shutil.copyfile(self.path, path)
-        return Table(path)
-
-    def status(self) -> dict:
-        return self.bank.status()
-
-    def cash(self) -> dict:
-        s = self.status()
-        out = {p["name"]: p["cash"] for p in s["players"]}
-        out.update({c["sym"]: c["cash"] for c in s["companies"]})
-        out["bank"] = s["bank"]
-        return out
-
-    def company(self, sym: str) -> dict:
-        return next(c for c in self.status()["companies"] if c["sym"] == sym)
+class Table(MajorTable):
+    """test_1801_major_rules' table, with a player's row and a company's trains at hand."""
 
     def player(self, name: str) -> dict:
         return next(p for p in self.status()["players"] if p["name"] == name)
 
-    def holdings(self, sym: str) -> dict:
-        """Percent of `sym` held by each player, its treasury ('ipo') and the Open Market ('pool')."""
-        s = self.status()
-        out = {p["name"]: p["shares"].get(sym, 0) for p in s["players"]}
-        c = next(c for c in s["companies"] if c["sym"] == sym)
-        out["ipo"] = c["ipo"]
-        out["pool"] = c["pool"]
-        return out
-
-    def market(self, sym: str) -> tuple:
-        c = self.company(sym)
-        return (c["cell"], c["price"])
-
     def trains(self, sym: str) -> list:
         return sorted(self.company(sym)["trains"])
 
-    def log_count(self) -> int:
-        return len(self.bank.log())
 
-    def refused(self, line: str) -> str:
-        """`line` exits non-zero with one 'error: ...' line, and nothing in the game changes."""
-        before, count = self.bank.status_text(), self.log_count()
-        result = self.bank.line(line, ok=False)
-        err = [x for x in result.stderr.splitlines() if x.strip()]
-        assert len(err) == 1 and err[0].startswith("error: "), f"{line!r}: {result.stderr!r}"
-        assert self.bank.status_text() == before, f"the refused {line!r} changed the game"
-        assert self.log_count() == count, f"the refused {line!r} was recorded"
-        return err[0]
-
-    def conserved(self) -> None:
-        s = self.status()
-        total = s["bank"] + sum(p["cash"] for p in s["players"]) + sum(c["cash"] for c in s["companies"])
-        assert total == BANK_TOTAL
-
-    def first_turn(self, corp: str) -> None:
-        self.bank.line(f"withhold {corp} 0", ok=None)
-        self.bank.line(f"train {corp} 2+2")
-        self.bank.line(f"done {corp}")
-
-    def idle_turn(self, corp: str) -> None:
-        self.bank.line(f"withhold {corp} 0")
-        self.bank.line(f"done {corp}")
-
-
-def changes(before: dict, after: dict) -> dict:
-    return {k: after[k] - before[k] for k in after if after[k] != before.get(k)}
-
-
-# =========================================================================== the opening (copied)
-# After the auction: Ann 1020, Ben 1080, Cy 1060. Ann: RSC BBBT WCF SML, minors C F J M; Ben: PC
+# =========================================================================== the opening
+# test_1801_major_rules' AUCTION and CONCESSIONS (the MAIN opening of test_1801_operating_rules.py):
+# after the auction Ann 1020, Ben 1080, Cy 1060. Ann: RSC BBBT WCF SML, minors C F J M; Ben: PC
 # SHTC HML, minors A D G K; Cy: WSB CCTC BB, minors B E H L.
-AUCTION = """
-new 1801 Ann Ben Cy
-buy Ann RSC
-buy Ben PC
-buy Cy WSB
-buy Ann BBBT
-buy Ben SHTC
-buy Cy CCTC
-buy Ann WCF
-buy Ben HML
-buy Cy BB
-buy Ann SML
-buy Ben A
-buy Cy B
-buy Ann C
-buy Ben D
-buy Cy E
-buy Ann F
-buy Ben G
-buy Cy H
-buy Ann J
-buy Ben K
-buy Cy L
-buy Ann M
-buy Ben C1
-buy Cy C2
-buy Ann C3
-buy Ben C4
-buy Cy C5
-buy Ann C6
-buy Ben C7
-buy Cy C8
-buy Ann C9
-buy Ben C10
-"""
-# §9.1: a minor pays its chit's home token: A (UK) 80, B (PHS) 80, C (FB) 100, D (AH) 100 + 30
-# patronage = 130, E (RU) 110, F (FB) 100, G (AH) 100, H (SP) 110, J (IT) 110, K (SND) 110.
-CONCESSIONS = """
-float Ben A UK
-float Cy B PHS
-float Ann C FB
-float Ben D AH --patronage 30
-float Cy E RU
-float Ann F FB
-float Ben G AH
-float Cy H SP
-float Ann J IT
-float Ben K SND
-"""
-MAJOR_SR1 = """
-float Cy L IT
-float Ann M SP
-par Ben GWR 70
-par Cy KSS 70
-par Ann PLM 60
-par Ben OU 60
-par Cy BEL 60
-par Ann MIDI 60
-par Ben SB 60
-par Cy MAV 60
-par Ann SFAI 60
-par Ben SFR 60
-par Cy MZA 60
-par Ann CHN 60
-par Ben RCP 60
-par Cy BJV 60
-par Ann DSJ 60
-par Ben MSP 60
-par Cy MKV 60
-par Ann WW 90
-buy Ben KSS
-buy Cy GWR
-pass Ann
-buy Ben WW
-buy Cy WW
-pass Ann
-pass Ben
-pass Cy
-"""
-MINORS = ["A", "B", "C", "D", "E", "F", "G", "H", "J", "K", "L", "M"]
-REGIONALS = ["GWR", "KSS", "PLM", "OU", "BEL", "MIDI", "SB", "MAV", "SFAI", "SFR", "MZA", "CHN",
-             "RCP", "BJV", "DSJ", "MSP", "MKV", "WW"]
-REGIONALS_LEFT = [r for r in REGIONALS if r not in ("GWR", "KSS", "WW")]
 # Minors' cash (from test_1801_operating_rules / test_1801_major_rules): OR 1.1 buys the 2+2s (the
 # president tops up A and B; J pays £90), OR 1.2 and OR 2.1 idle, K's mail £20 at each OR start:
 # A 0, B 0, C 0, D 30, E 10, F 0, G 0, H 10, J 20, K 30 + 20 + 20 = 70, L 10, M 10 (at OR 2.1).
