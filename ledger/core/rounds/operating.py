@@ -63,7 +63,7 @@ def start_or(ctx, set_no: int, index: int, count: int, priority: int | None = No
     if priority is not None:
         fields["priority"] = priority
     ctx.emit("round_started", **fields)
-    income = ctx.reg.rules.get("privates_pay")   # 1801 §13.1: the repeat OR pays no private income
+    income = ctx.reg.rules.get("privates_pay")   # 1801 §13: the repeat OR pays no private income
     if income is None or income(s):
         privates.pay_revenue(ctx)
     ctx.reg.call("or_started", ctx)
