@@ -9,6 +9,8 @@
 # Stored in every game file; a file written by a newer engine is refused, never rewritten.
 # 1: events with free-form `round_update` bookkeeping; 2: every event kind declared (core/events.py);
 # 3: a command may be superseded by an insert (`insert --before`) and one undo may hide several
-# (`undo --to`, an insert taken back), which an engine of version 2 would redo one command at a time.
-ENGINE_VERSION = 3
+# (`undo --to`, an insert taken back), which an engine of version 2 would redo one command at a time;
+# 4: every command row chained to the one before it by a hash (books/chain.py), which an engine of
+# version 3 would write without, breaking the chain; amend and restore records.
+ENGINE_VERSION = 4
 __version__ = "0.1.0"

@@ -17,15 +17,18 @@ from ledger.interface.cli import app
 
 VERBS = ["bid", "buy", "par", "sell", "pass", "exchange", "tile", "token", "port", "flip", "use", "pay", "withhold",
          "train", "discard", "buy-private", "done", "bankrupt", "adjust", "count", "undo", "redo", "status",
-         "market", "score", "log", "explain", "audit", "info", "new", "play", "nonsense", ""]
+         "market", "score", "log", "explain", "audit", "info", "new", "play", "nonsense", "",
+         "amend", "restore", "insert", "half", "issue", "redeem", "choose", "deal", "discount", "float", "expand",
+         "merge", "convert", "claim", "run", "pullman", "trade", "abandon", "lay", "income", "save"]
 NAMES = ["Alice", "alice", "Al", "Bob", "B", "Carol", "Dave", "Zed", "bank"]
 SYMBOLS = ["PRR", "NYC", "B&O", "BnO", "bno", "BO", "B", "C&O", "CO", "ERIE", "NYNH", "B&M", "SV", "CS", "DH",
-           "MH", "CA", "pool", "ipo", "1830", "1843"]
+           "MH", "CA", "pool", "ipo", "1830", "1843", "1839", "1801", "TB", "PLM", "EST", "NCS", "NBDS", "OZ", "LVG",
+           "RSC", "GWR", "WW", "KSS", "A", "K", "M", "2+2", "3+3", "4D", "7+", "FLOOD"]
 NUMBERS = ["0", "1", "2", "5", "10", "20", "45", "67", "76", "100", "180", "300", "-40", "-1", "1_000", "٣", "４５",
-           "$50", "50$", "5.5", "0x10", "99999999999999999999", "+5", "", " "]
+           "$50", "50$", "£60", "ƒ70", "80fr", "5.5", "0x10", "99999999999999999999", "+5", "", " "]
 OPTIONS = ["--pool", "--ipo", "--from", "--price", "--trade-in", "--force", "--reason", "--json", "--all", "--using",
            "--hex", "--no-route", "--as-train", "--move", "--par", "--player", "--round", "--company", "--help",
-           "--", "-", "-x", "--game"]
+           "--", "-", "-x", "--game", "--to", "--yes", "--hidden", "--before", "--replace"]
 JUNK = ["\udcff", "A\udcfeB", "x\ny", "x\ry", "a\u2028b", "\x00", "\t", "'", '"', "`", "$(echo)", "é", "🚂",
         "x" * 300, "../", "/", "."]
 

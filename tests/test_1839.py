@@ -322,7 +322,7 @@ def test_undo_and_redo_in_sqlite_give_back_the_same_game(tmp_path):
     b = played(tmp_path)
     end = b.status_text()
     first_sr = next(e["id"] for e in b.log() if e["text"].startswith("buy Ben NBDS"))
-    b("undo", "--to", str(first_sr))
+    b("undo", "--to", str(first_sr), "--yes")
     assert b.status()["round"] == "SR 1"
     b("redo")
     assert b.status_text() == end

@@ -173,7 +173,7 @@ def opening(opening_master, tmp_path) -> Bank:
 def test_undo_to_hides_everything_after_n_in_one_step_and_redo_brings_it_all_back(full, lines, tmp_path):
     before_status, before_log = full.status_text(), full.log()
     before_rows = ledger_rows(full.db)
-    out = full("undo", "--to", "300").stdout
+    out = full("undo", "--to", "300", "--yes").stdout
     assert "undone: 339 command(s) after command 300, from 301" in out
     log = full.log()
     assert [e["id"] for e in log] == list(range(1, 301))
@@ -184,7 +184,7 @@ def test_undo_to_hides_everything_after_n_in_one_step_and_redo_brings_it_all_bac
     full("audit")
     # one meta command records it; nothing was deleted or changed
     records = full.query("select text, verb, args, status from commands where verb = 'undo'")
-    assert records == [{"text": "undo --to 300", "verb": "undo", "status": "meta",
+    assert records == [{"text": "undo --to 300 --yes", "verb": "undo", "status": "meta",
                         "args": json.dumps({"to": 300, "commands": list(range(301, 640))})}]
     assert {k: v for k, v in ledger_rows(full.db).items() if k != "commands"} == \
         {k: v for k, v in before_rows.items() if k != "commands"}
@@ -200,7 +200,7 @@ def test_undo_to_hides_everything_after_n_in_one_step_and_redo_brings_it_all_bac
 
 def test_single_undo_and_redo_after_an_undo_to_keep_their_stack_order(full):
     log = full.log()
-    full("undo", "--to", "630")  # hides 631..639
+    full("undo", "--to", "630", "--yes")  # hides 631..639
     assert "undone: done B&O" not in full("undo").stdout  # hides 630 alone
     assert [e["id"] for e in full.log()][-1] == 629
     assert "redone: " + log[629]["text"] in full("redo").stdout  # 630 first: the last undo
@@ -366,7 +366,7 @@ def test_an_insert_keeps_history_auditable_and_undo_takes_it_back_whole(forgot, 
     assert forgot.status_text() == after_status and forgot.log() == after_log
     assert "audit: ledger, replay and rules agree" in forgot("audit").stdout
     # a plain undo after a new undo --to into its commands hides one command, not the insert
-    forgot("undo", "--to", str(head + 200))
+    forgot("undo", "--to", str(head + 200), "--yes")
     last = forgot.log()[-1]
     assert f"undone: {last['text']}" in forgot("undo").stdout
     assert forgot.log()[-1]["id"] == head + 199
@@ -469,7 +469,7 @@ def test_a_failing_write_in_the_middle_of_an_insert_leaves_the_file_as_it_was(fo
 
 def test_insert_and_undo_to_in_the_shell(opening):
     out = opening("shell", input='insert --before 60 "adjust bank Alice 10 --reason \'paid short\'"\n'
-                                 "undo --to 55\nredo\n").stdout
+                                 "undo --to 55 --yes\nredo\n").stdout
     assert "inserted as command 74, before command 60: adjust bank Alice 10 --reason 'paid short'" in out
     assert "money now vs before: bank $-10, Alice $+10" in out
     assert "undone: 19 command(s) after command 55" in out
@@ -496,7 +496,7 @@ def test_an_old_game_takes_inserts_and_undo_to(tmp_path):
     log = b.log()
     middle = log[len(log) // 2]["id"]
     status = b.status_text()
-    b("undo", "--to", str(middle))
+    b("undo", "--to", str(middle), "--yes")
     b("redo")
     assert b.status_text() == status
     b("insert", "--before", str(middle), "adjust bank Alice 5 --reason 'found under the board'")

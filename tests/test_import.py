@@ -247,7 +247,7 @@ def test_a_train_from_the_discard_goes_to_the_buyer_at_face_value(tmp_path):
     import_log(in_discard_wording(log, [purchase_line]), tmp_path / "bought.db")
     import_log(pool_purchase_log(buy=False), tmp_path / "before.db")
     before, bought = status(tmp_path / "before.db"), status(tmp_path / "bought.db")
-    assert "3 $180 (pool)" in before["trains_for_sale"]
+    assert "3 at $180 (pool)" in before["trains_for_sale"]
     assert company(bought, "ERIE")["cash"] == company(before, "ERIE")["cash"] - 180
     assert sorted(company(bought, "ERIE")["trains"]) == sorted(company(before, "ERIE")["trains"] + ["3"])
     assert before["bank"] + 180 == bought["bank"]

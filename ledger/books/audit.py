@@ -8,16 +8,21 @@
    private revenue and stock move is recomputed and compared with what was stored;
 5. the commands that waived a rule, the money adjustments, and physical counts that disagreed;
 6. every state snapshot the session may open the game from, against the state a full replay gives
-   at its command and the digest of the active events up to it.
+   at its command and the digest of the active events up to it;
+7. the file as SQLite sees it, and the record's chain (ledger.books.chain): every command row and
+   its events as bank wrote them, each status as the undo, redo and correction records make it,
+   certificate moves and postings in the order of their events, every snapshot's hash.
 """
 
 from __future__ import annotations
 
 import json
+import sqlite3
 from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import fields
 
+from ledger.books import chain
 from ledger.books.history import walk
 from ledger.core import engine, snapshot
 from ledger.core.engine import Command
@@ -32,6 +37,7 @@ def audit(session) -> tuple[list[str], list[str]]:
     problems, notes = [], []
     rs = session.rs
     store = session.store
+    problems += file_problems(store)
     # 1 and 2: postings
     posted = defaultdict(int)
     by_event = defaultdict(lambda: defaultdict(int))
@@ -111,6 +117,73 @@ def audit(session) -> tuple[list[str], list[str]]:
     return problems, notes
 
 
+def file_problems(store) -> list[str]:
+    """SQLite's integrity check, the chain of the record, the statuses its records give and the
+    order of the rows derived from the events."""
+    try:
+        checked = [r[0] for r in store.conn.execute("pragma integrity_check(10)")]
+    except sqlite3.DatabaseError as exc:
+        checked = [str(exc)]
+    problems = [] if checked == ["ok"] else [f"SQLite finds the file damaged: {'; '.join(map(str, checked))}"]
+    damaged = store.quick_check() if not problems else None
+    if damaged:
+        problems.append(f"the file is damaged: {damaged}")
+    if not store.chained():
+        return problems
+    return problems + chain_problems(store) + status_problems(store) + order_problems(store)
+
+
+def chain_problems(store) -> list[str]:
+    """Each command row's hash against its content, its events and the row before it; the header's
+    head against the last row. The first break is reported (every later row follows from it)."""
+    previous, last = "", None
+    for row, events in store.chain_rows():
+        if row.get("orphan"):
+            return [f"events {[e[0] for e in events][:5]} belong to command {row['id']}, which is not in the record: "
+                    f"its row was removed"]
+        if row["hash"] is None:
+            return [f"command {row['id']} ({row['text']}) has no hash: it was added outside bank"]
+        if chain.command_hash(previous, row, events) != row["hash"]:
+            return [f"command {row['id']} ({row['text']}): the row, its events or the row before it were changed, "
+                    f"added or removed after they were recorded"]
+        previous, last = row["hash"], row["id"]
+    head = store.conn.execute("select chain_head, chain_hash from game where id = 1").fetchone()
+    if head is not None and (head[0], head[1]) != (last, previous or None) and (head[0] or last):
+        return [f"the header says the last command is {head[0]}, but the record ends with {last}: "
+                f"a command at the end was removed"]
+    return []
+
+
+def status_problems(store) -> list[str]:
+    """Each command's status against the one its undo, redo and correction records give."""
+    rows = store.query("select id, verb, args, status from commands order by id")
+    want = chain.derived_statuses(rows)
+    return [f"command {r['id']} is {r['status']}, but the records make it {want[r['id']]}: its status was changed "
+            f"outside bank" for r in rows if want.get(r["id"]) != r["status"]][:5]
+
+
+def order_problems(store) -> list[str]:
+    """The certificate moves and postings read in id order (as the `holdings` and `balances` views
+    read them) must follow their events in order: a reordered row shows here."""
+    problems = []
+    moves = [(r[0], r[1], r[2], r[3]) for r in store.conn.execute(
+        "select event_id, cert, source, dest from cert_moves order by id")]
+    postings = [(r[0], r[1], r[2]) for r in store.conn.execute(
+        "select event_id, account, amount from postings order by id")]
+    want_moves, want_postings = [], []
+    for event_id, data in store.conn.execute("select id, data from events order by id"):
+        event = json.loads(data)
+        want_moves += [(event_id, cert, src, dest) for cert, src, dest in event.get("certs", ())]
+        for payer, payee, amount in event.get("transfers", ()):
+            want_postings += [(event_id, payer, -amount), (event_id, payee, amount)]
+    for name, got, want in (("certificate moves", moves, want_moves), ("postings", postings, want_postings)):
+        if got != want and sorted(got) == sorted(want):
+            at = next(i for i, (a, b) in enumerate(zip(got, want)) if a != b)
+            problems.append(f"the {name} are out of the order of their events (row {at + 1}: {got[at]}, "
+                            f"expected {want[at]}): the table was reordered outside bank")
+    return problems
+
+
 def holdings_after_every_event(session) -> list[str]:
     """After every event in force, not only at the end: each company's certificates sum to 100 %
     and every certificate and asset has one holder in the game."""
@@ -129,21 +202,22 @@ def holdings_after_every_event(session) -> list[str]:
 
 
 def check_superseded(store) -> list[str]:
-    """A command is superseded only by an insert, which names it; an insert's record names only
-    commands that exist (a hand edit of the statuses shows here)."""
+    """A command is superseded only by a correction (insert, amend), which names it; a correction's
+    record names only commands that exist (a hand edit of the statuses shows here)."""
     named: dict[int, int] = {}
     problems = []
     ids = {row["id"]: row["status"] for row in store.query("select id, status from commands")}
-    for record in store.query("select id, args from commands where verb = 'insert' and status = 'meta' order by id"):
+    for record in store.query("select id, verb, args from commands where verb in ('insert', 'amend') "
+                              "and status = 'meta' order by id"):
         args = json.loads(record["args"])
         for old, new in args.get("renumbered", []):
             named[old] = record["id"]
             if old not in ids or new not in ids:
-                problems.append(f"the insert recorded as command {record['id']} names command {old} or {new}, "
-                                f"which does not exist")
+                problems.append(f"the {record['verb']} recorded as command {record['id']} names command {old} or "
+                                f"{new}, which does not exist")
     for command_id, status in ids.items():
         if status == "superseded" and command_id not in named:
-            problems.append(f"command {command_id} is marked superseded, but no insert superseded it")
+            problems.append(f"command {command_id} is marked superseded, but no correction superseded it")
     return problems
 
 
@@ -197,10 +271,15 @@ class StateSnapshotCheck:
 
     def __init__(self, store):
         from ledger.books.session import engine_fingerprint
-        self.rows, self.ignored = {}, []
+        self.rows, self.ignored, self.problems = {}, [], []
+        self.failing: set[int] = set()   # snapshots whose hash fails (moved or edited outside bank)
+        self.reported: set[int] = set()  # ... of them, those a difference from the replay explains
+        chained = store.chained()
         for row in store.state_snapshots():
+            if chained and row["hash"] is not None and row["hash"] != chain.snapshot_hash(row["command_hash"], row):
+                self.failing.add(row["command_id"])
             usable = (row["status"] == "active" and row["format"] == snapshot.FORMAT
-                      and row["engine"] == engine_fingerprint())
+                      and row["engine"] == engine_fingerprint() and (row["hash"] is not None or not chained))
             if usable:
                 self.rows[row["command_id"]] = row
             else:
@@ -208,7 +287,6 @@ class StateSnapshotCheck:
         self.digests = event_digests(store) if self.rows else []
         self.digest_commands = [command_id for command_id, _count, _digest in self.digests]
         self.waiting: dict | None = None  # a snapshot whose state is the one before the next command
-        self.problems: list[str] = []
 
     def before(self, command_id: int, state) -> None:
         """Called with the replayed state before each command in force."""
@@ -220,31 +298,40 @@ class StateSnapshotCheck:
 
     def finish(self, final) -> None:
         self.settle(final)
+        for command_id in sorted(self.failing - self.reported):
+            self.problems.append(f"the state snapshot of command {command_id} fails its hash: it was moved or changed "
+                                 f"outside bank, and bank never opens from it" + CACHE_HINT)
 
     def settle(self, state) -> None:
         if self.waiting is not None:
             self.check_state(self.waiting, state)
             self.waiting = None
 
+    def report(self, row: dict, text: str) -> None:
+        command_id = row["command_id"]
+        if command_id in self.failing:
+            self.reported.add(command_id)
+            text += " (and it fails its hash: bank never opens from it)"
+        self.problems.append(text + CACHE_HINT)
+
     def check_digest(self, row: dict) -> None:
         at = bisect_right(self.digest_commands, row["command_id"]) - 1
         count, digest = (self.digests[at][1], self.digests[at][2]) if at >= 0 else (0, "")
         if (row["head_events"], row["events_hash"]) != (count, digest):
-            self.problems.append(
-                f"the state snapshot of command {row['command_id']} was taken after {row['head_events']} events "
-                f"with digest {str(row['events_hash'])[:12]}, but the ledger has {count} with digest {digest[:12]}"
-                + CACHE_HINT)
+            self.report(row, f"the state snapshot of command {row['command_id']} was taken after {row['head_events']} "
+                             f"events with digest {str(row['events_hash'])[:12]}, but the ledger has {count} with "
+                             f"digest {digest[:12]}")
 
     def check_state(self, row: dict, replayed) -> None:
         try:
             stored = snapshot.state_from_json(row["state"])
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
-            self.problems.append(f"the state snapshot of command {row['command_id']} does not load: {exc}" + CACHE_HINT)
+            self.report(row, f"the state snapshot of command {row['command_id']} does not load: {exc}")
             return
         differ = [f.name for f in fields(replayed) if getattr(stored, f.name, None) != getattr(replayed, f.name)]
         if differ:
-            self.problems.append(f"the state snapshot of command {row['command_id']} differs from the replay in "
-                                 + ", ".join(differ) + CACHE_HINT)
+            self.report(row, f"the state snapshot of command {row['command_id']} differs from the replay in "
+                             + ", ".join(differ))
 
     def notes(self) -> list[str]:
         out = [f"{len(self.rows)} state snapshots match the replay"] if self.rows and not self.problems else []

@@ -26,10 +26,10 @@ from functools import lru_cache
 from pathlib import Path
 
 from ledger import ENGINE_VERSION
-from ledger.books.store import Store, db_error, publish, unreadable
+from ledger.books.store import Store, db_error, publish, sweep_scratch, unreadable
 from ledger.core import engine, ruleset, snapshot
 from ledger.core.engine import Command
-from ledger.core.errors import BankError, CommandError, LedgerCorrupt, RuleViolation
+from ledger.core.errors import BankError, CommandError, LedgerCorrupt, NeedsConfirmation, RuleViolation
 from ledger.core.events import apply
 from ledger.core.invariants import check as check_invariants
 from ledger.core.state import GameState, round_label
@@ -45,10 +45,11 @@ class Base:
 
 
 @dataclass(frozen=True)
-class Inserted:
-    """What `insert --before` recorded: the inserted command's number and events, each later
-    command's old and new number, the new numbers of those whose results changed, and every
-    account's balance now less its balance before the insert (only those that moved)."""
+class Rederived:
+    """What a correction (insert, amend, restore) recorded: the first new command's number (the
+    inserted or amended one) and its events, each re-recorded command's old and new number, the
+    new numbers of those whose results changed, and every account's balance now less its balance
+    before (only those that moved)."""
     command_id: int
     before: int
     events: list
@@ -57,13 +58,36 @@ class Inserted:
     balances: dict
 
 
+# `undo --to` hides at most this many commands without its confirmation (--yes, or y in the shell).
+HANDFUL = 5
+
+
+def correction_members(record: dict) -> tuple[list[int], list[int]]:
+    """What a correction's record recorded: (the commands it recorded, the commands it superseded)."""
+    args = json.loads(record["args"])
+    if record["verb"] == "restore":
+        return list(args["commands"]), []
+    news = [args["command"]] + [new for _old, new in args["renumbered"]]
+    return list(dict.fromkeys(news)), [old for old, _new in args["renumbered"]]
+
+
+def moved(before: dict, after: dict) -> dict:
+    """Every account's balance now less before, for those that moved."""
+    diff = {a: after.get(a, 0) - before.get(a, 0) for a in set(before) | set(after)}
+    return {a: v for a, v in sorted(diff.items()) if v}
+
+
 class UnusableSnapshot(Exception):
     """A state snapshot that does not load or does not lead to a sound state: replay everything."""
 
 
 class Session:
-    def __init__(self, store: Store):
+    def __init__(self, store: Store, verify: bool = True):
         self.store = store
+        # verify: refuse a file whose record was changed outside bank (the chain's head fails);
+        # `bank audit` and `bank backup` open it anyway, to say what changed and to save a copy.
+        self.verify = verify
+        self.tampered: str | None = None
         try:
             self.header = store.header()
             self.options = json.loads(self.header["options"])
@@ -94,10 +118,10 @@ class Session:
         return rs
 
     @classmethod
-    def open(cls, path: str | Path) -> "Session":
+    def open(cls, path: str | Path, verify: bool = True) -> "Session":
         store = Store(path)
         try:
-            return cls(store)
+            return cls(store, verify)
         except BaseException:
             store.close()
             raise
@@ -121,6 +145,8 @@ class Session:
                   "ruleset_text": base, "ruleset_override": extra, "ruleset_hash": rs.digest,
                   "engine_version": ENGINE_VERSION}
         tmp = path.with_name(f".bank-new-{os.getpid()}.db")
+        sweep_scratch(tmp.parent)
+        unlink_quietly(tmp)
         try:
             store = Store(tmp, create=True)
             try:
@@ -156,6 +182,7 @@ class Session:
 
     def load_from(self, use_snapshot: bool) -> None:
         with self.store.reading():  # one consistent read: head, snapshot and events
+            self.check_chain_head()
             head = self.store.head()
             found = self.store.latest_state_snapshot(snapshot.FORMAT, engine_fingerprint()) if use_snapshot else None
             rows = self.store.active_event_rows(after_command=found["command_id"] if found else 0)
@@ -224,13 +251,13 @@ class Session:
             last = self.store.last("active")
             if last is None:
                 raise RuleViolation("nothing to undo")
-            insert = self.whole_insert_ending_with(last["id"])
-            if insert is not None:
-                record, members, originals = insert
+            correction = self.whole_correction_ending_with(last["id"])
+            if correction is not None:
+                record, members, originals = correction
                 self.set_statuses(members, "undone")
                 self.set_statuses(originals, "active")
-                self.store.append(text, "undo", {"insert": record["id"], "commands": members, "restored": originals},
-                                  [], status="meta")
+                self.store.append(text, "undo", {record["verb"]: record["id"], "commands": members,
+                                                 "restored": originals}, [], status="meta")
                 done = {**record, "hidden": members, "restored": originals}
             else:
                 self.store.set_status(last["id"], "undone")
@@ -239,15 +266,20 @@ class Session:
             self.load()
         return done
 
-    def undo_to(self, number: int, text: str) -> list[dict]:
+    def undo_to(self, number: int, text: str, confirmed: bool = True) -> list[dict]:
         """Hide every command in play after command `number`, in one step recorded as one undo
-        (redo brings them all back). Returns the rows hidden, in play order."""
+        (redo brings them all back). More than a handful needs `confirmed`. Returns the rows
+        hidden, in play order."""
         with self.store.transaction():
             self.begin_write()
             self.in_play(number, "undo --to")
             rows = self.store.active_after(number)
             if not rows:
                 raise RuleViolation(f"nothing after command {number} to undo: it is the last command in play")
+            if len(rows) > HANDFUL and not confirmed:
+                raise NeedsConfirmation(
+                    f"undo --to {number} would hide {len(rows)} commands ({rows[0]['id']} {rows[0]['text']} to "
+                    f"{rows[-1]['id']} {rows[-1]['text']}): nothing was hidden", "add --yes if that is meant")
             hidden = [r["id"] for r in rows]
             self.set_statuses(hidden, "undone")
             self.store.append(text, "undo", {"to": number, "commands": hidden}, [], status="meta")
@@ -296,28 +328,41 @@ class Session:
                 stack = []
         return stack[-1] if stack else None
 
-    def insert(self, before: int, cmd: Command, text: str, line: str) -> "Inserted":
-        """Record a command the table forgot as if typed just before command `before`: it is
-        decided on the state before that command, then every later command in play is decided again,
-        in order, on the new state. All of it is decided before anything is written; the first
-        refusal (the inserted command's, or the first later command the past no longer allows)
-        refuses the whole insert and nothing changes. Written in one transaction: the later
-        commands are marked superseded (their events stay as they were recorded), the inserted
-        command and the later ones, with their new events, are appended in play order, and an
-        `insert` record names them all. `text`: the inserted command as typed; `line`: the whole
-        line (`insert --before N "..."`)."""
+    def insert(self, before: int, cmd: Command, text: str, line: str) -> "Rederived":
+        """Record a command the table forgot as if typed just before command `before` (see
+        `rederive`). `text`: the inserted command as typed; `line`: the whole line
+        (`insert --before N "..."`)."""
+        return self.rederive("insert", before, cmd, text, line)
+
+    def amend(self, number: int, cmd: Command, text: str, line: str) -> "Rederived":
+        """Replace command `number` (a wrong amount typed in the past) by `cmd` (see `rederive`);
+        the old command stays in the ledger, superseded."""
+        return self.rederive("amend", number, cmd, text, line)
+
+    def rederive(self, verb: str, number: int, cmd: Command, text: str, line: str) -> "Rederived":
+        """A correction in the past: `cmd` is decided on the state before command `number` (in
+        place of it for `amend`, before it for `insert`), then every later command in play is
+        decided again, in order, on the new state. All of it is decided before anything is
+        written; the first refusal (the new command's, or the first later command the past no
+        longer allows) refuses the whole correction and nothing changes. Written in one
+        transaction: the commands it replaces are marked superseded (their events stay as they were
+        recorded), the new command and the later ones, with their new events, are appended in play
+        order, and a record (`insert` or `amend`) names them all."""
+        where = f"before command {number}" if verb == "insert" else f"in place of command {number}"
         with self.store.transaction():
             self.begin_write()
-            target = self.in_play(before, "insert --before")
+            target = self.in_play(number, "insert --before" if verb == "insert" else "amend")
             if target["verb"] == "new":
-                raise RuleViolation("nothing can be inserted before the start of the game (command 1)",
-                                    "insert before a later command")
-            later = self.store.active_after(before - 1)
-            state = self.state_before(before)
+                raise RuleViolation("nothing can be inserted before the start of the game (command 1)"
+                                    if verb == "insert" else "the start of the game (command 1) cannot be amended",
+                                    f"{verb} at a later command")
+            replaced = [target] if verb == "amend" else []
+            later = self.store.active_after(number if verb == "amend" else number - 1)
+            state = self.state_before(number)
             try:
                 events, after = engine.decide_with_state(state, self.rs, cmd)
             except BankError as exc:
-                raise type(exc)(f"'{text}' is refused before command {before}: {exc.message}", exc.hint) from None
+                raise type(exc)(f"'{text}' is refused {where}: {exc.message}", exc.hint) from None
             decided = [(text, cmd.verb, cmd.args, None, state, events, after)]
             for row in later:
                 state = after
@@ -326,44 +371,134 @@ class Session:
                     events, after = engine.decide_with_state(state, self.rs, Command(row["verb"], args))
                 except BankError as exc:
                     raise RuleViolation(
-                        f"insert refused: with '{text}' before command {before}, command {row['id']} "
-                        f"({row['text']}) would be refused: {exc.message}",
-                        "nothing was recorded; correct the later commands first (undo --to), or insert elsewhere"
+                        f"{verb} refused: with '{text}' {where}, command {row['id']} ({row['text']}) would be "
+                        f"refused: {exc.message}",
+                        f"nothing was recorded; correct the later commands first (undo --to), or {verb} elsewhere"
                     ) from None
                 decided.append((row["text"], row["verb"], args, row, state, events, after))
             problems = check_invariants(after, self.rs)
             if problems:
-                raise RuleViolation(f"insert refused: the game after it breaks an invariant: {'; '.join(problems)}")
+                raise RuleViolation(f"{verb} refused: the game after it breaks an invariant: {'; '.join(problems)}")
             old_balances = dict(self.state.balances)
-            self.set_statuses([r["id"] for r in later], "superseded")
-            base, ids, changed = Base(), [], []
-            for text_, verb, args, row, before_state, events, after in decided:
-                command_id = self.store.append(text_, verb, args, events, at=row and row["at"])
-                for label, rows in round_snapshots(before_state, self.rs, events):
-                    self.store.snapshot(command_id, label, rows)
-                base = store_state_snapshot(self.store, base, command_id, events, after)
-                ids.append(command_id)
-                if row is not None and json.loads(json.dumps(events)) != self.store.events_of(row["id"]):
-                    changed.append(command_id)
-            renumbered = [[r["id"], new] for r, new in zip(later, ids[1:])]
-            self.store.append(line, "insert", {"before": before, "command": ids[0], "renumbered": renumbered},
-                              [], status="meta")
-            self.load()
-            if self.state != after:
-                raise LedgerCorrupt("the game re-derived by the insert differs from the game read back: nothing "
-                                    "was recorded")
-        moved = {a: after.balances.get(a, 0) - old_balances.get(a, 0) for a in set(old_balances) | set(after.balances)}
-        return Inserted(ids[0], before, decided[0][5], renumbered, changed,
-                        {a: v for a, v in sorted(moved.items()) if v})
+            superseded = replaced + later
+            self.set_statuses([r["id"] for r in superseded], "superseded")
+            ids, changed = self.append_decided(decided)
+            renumbered = [[r["id"], new] for r, new in zip(superseded, ids if verb == "amend" else ids[1:])]
+            self.store.append(line, verb, {"before" if verb == "insert" else "amends": number, "command": ids[0],
+                                           "renumbered": renumbered}, [], status="meta")
+            self.check_reloaded(after, verb)
+        return Rederived(ids[0], number, decided[0][5], renumbered, changed, moved(old_balances, after.balances))
+
+    def restore(self, first: int, last: int | None, line: str) -> "Rederived":
+        """Re-apply hidden commands after the current end: command `first` and the commands hidden
+        with it by the same step (undo, undo --to, a correction), from it on, or those up to `last`.
+        Each is decided again on the game as it is now, in order; the first that no longer holds
+        refuses the whole restore and nothing changes. The hidden commands stay hidden in the
+        ledger; a `restore` record names them and the new commands."""
+        with self.store.transaction():
+            self.begin_write()
+            rows = self.hidden_from(first, last)
+            state, decided = self.state, []
+            for row in rows:
+                args = json.loads(row["args"] or "{}")
+                try:
+                    events, after = engine.decide_with_state(state, self.rs, Command(row["verb"], args))
+                except BankError as exc:
+                    done = f" after restoring {decided[0][3]['id']}-{decided[-1][3]['id']}" if decided else ""
+                    raise RuleViolation(
+                        f"restore refused: command {row['id']} ({row['text']}) no longer holds{done}: {exc.message}",
+                        "nothing was recorded; restore fewer commands (--to N), or undo what was typed since"
+                    ) from None
+                decided.append((row["text"], row["verb"], args, row, state, events, after))
+                state = after
+            problems = check_invariants(state, self.rs)
+            if problems:
+                raise RuleViolation(f"restore refused: the game after it breaks an invariant: {'; '.join(problems)}")
+            old_balances = dict(self.state.balances)
+            ids, changed = self.append_decided(decided)
+            self.store.append(line, "restore", {"commands": ids, "from": [r["id"] for r in rows]}, [], status="meta")
+            self.check_reloaded(state, "restore")
+        return Rederived(ids[0], first, decided[0][5], [[r["id"], new] for r, new in zip(rows, ids)], changed,
+                         moved(old_balances, state.balances))
+
+    def append_decided(self, decided: list[tuple]) -> tuple[list[int], list[int]]:
+        """Append commands decided in a correction, in order, with their round and state snapshots;
+        returns their new numbers and those whose results differ from the command they re-record."""
+        base, ids, changed = Base(), [], []
+        for text_, verb, args, row, before_state, events, after in decided:
+            command_id = self.store.append(text_, verb, args, events, at=row and row["at"])
+            for label, rows in round_snapshots(before_state, self.rs, events):
+                self.store.snapshot(command_id, label, rows)
+            base = store_state_snapshot(self.store, base, command_id, events, after)
+            ids.append(command_id)
+            if row is not None and json.loads(json.dumps(events)) != self.store.events_of(row["id"]):
+                changed.append(command_id)
+        return ids, changed
+
+    def check_reloaded(self, after: GameState, verb: str) -> None:
+        self.load()
+        if self.state != after:
+            raise LedgerCorrupt(f"the game re-derived by the {verb} differs from the game read back: nothing "
+                                f"was recorded")
+
+    def hidden(self) -> list[dict]:
+        """Every game command hidden from play (undone, or superseded by a correction), in order."""
+        return self.store.query("select * from commands where status in ('undone', 'superseded') order by id")
+
+    def hidden_from(self, first: int, last: int | None) -> list[dict]:
+        """The hidden commands `restore` re-applies: `first` to `last`, or `first` and those hidden
+        with it by the same step, from it on."""
+        row = self.store.command(first) if 0 < first < 2 ** 62 else None
+        if row is None or row["status"] not in ("undone", "superseded"):
+            state = "in play" if row and row["status"] == "active" else "a record" if row else "not in the ledger"
+            raise RuleViolation(f"restore {first}: command {first} is {state}, not a hidden command",
+                                "bank log --hidden lists the hidden commands")
+        if last is not None:
+            if last < first:
+                raise RuleViolation(f"restore {first} --to {last}: {last} comes before {first}")
+            group = range(first, last + 1)
+        else:
+            group = self.hidden_with(first)
+        rows = [r for r in (self.store.command(i) for i in group if i >= first)
+                if r is not None and r["status"] in ("undone", "superseded")]
+        return rows
+
+    def hidden_with(self, command_id: int) -> list[int]:
+        """The commands the step that last hid `command_id` hid (an undo's, or a correction's)."""
+        for record in self.store.query("select * from commands where status = 'meta' and verb in "
+                                       "('undo', 'insert', 'amend') order by id desc"):
+            args = json.loads(record["args"])
+            if record["verb"] == "undo":
+                group = args.get("commands", [args.get("command")])
+            else:
+                group = [old for old, _new in args.get("renumbered", [])]
+            if command_id in group:
+                return sorted(group)
+        return [command_id]
 
     # ------------------------------------------------------------------ corrections: helpers
 
     def begin_write(self) -> None:
-        """The start of every write transaction: the game as it is on disk, the state snapshots'
-        table and triggers there to follow status changes, and the file claimed by this engine."""
+        """The start of every write transaction: a file SQLite finds sound, the game as it is on disk
+        with its record unchanged since bank wrote it, the state snapshots' table and triggers there
+        to follow status changes, the chain kept, and the file claimed by this engine."""
+        damaged = self.store.quick_check()
+        if damaged:
+            raise LedgerCorrupt(f"{self.store.path} is damaged ({damaged}): nothing was recorded",
+                                "bank backup COPY.db saves what can still be read; bank audit says what is wrong")
         self.refresh()
+        self.check_chain_head(always=True)
         self.store.ensure_state_snapshots()
+        self.store.ensure_chain()
         self.store.claim_engine_version()
+
+    def check_chain_head(self, always: bool = False) -> None:
+        """The end of the record as bank wrote it (ledger.books.chain), or one refusal; a session
+        opened without `verify` (audit, backup) only notes what is wrong, unless it is to write."""
+        self.tampered = self.store.head_problem()
+        if self.tampered and (self.verify or always):
+            raise LedgerCorrupt(f"{self.store.path} was changed outside bank: {self.tampered}",
+                                "bank audit lists every change; restore the game from a backup (bank backup FILE)")
 
     def set_statuses(self, ids: list[int], status: str) -> None:
         for command_id in ids:
@@ -382,34 +517,37 @@ class Session:
             raise RuleViolation(f"{verb} {number}: command {number} is the record of '{row['text']}', not a command "
                                 f"in play", "bank log shows the commands in play")
         if row["status"] == "superseded":
-            now = self.renumbered().get(number)
+            now, by = self.renumbered().get(number, (None, "a correction"))
             where = f"; it is now command {now}" if now else ""
             raise RuleViolation(f"{verb} {number}: command {number} ({row['text']}) is already hidden: it was "
-                                f"re-recorded after an insert{where}", "bank log shows the commands in play")
+                                f"re-recorded after {by}{where}", "bank log shows the commands in play")
         if row["status"] != "active":
             raise RuleViolation(f"{verb} {number}: command {number} ({row['text']}) is already hidden ({row['status']})",
                                 "bank log shows the commands in play; bank redo brings back the last undo")
         return row
 
-    def renumbered(self) -> dict[int, int]:
-        """Each command superseded by an insert -> the command that re-recorded it."""
+    def renumbered(self) -> dict[int, tuple[int, str]]:
+        """Each command superseded by a correction -> (the command that re-recorded it, 'an insert'
+        or 'an amend')."""
         out = {}
-        for record in reversed(self.store.records("insert")):
-            out.update({old: new for old, new in json.loads(record["args"])["renumbered"]})
+        for record in sorted(self.store.records("insert") + self.store.records("amend"), key=lambda r: r["id"]):
+            out.update({old: (new, f"an {record['verb']}") for old, new in json.loads(record["args"])["renumbered"]})
         return out
 
-    def whole_insert_ending_with(self, command_id: int):
-        """The insert that recorded command `command_id`, if every command it recorded is in play:
-        (its record, the commands it recorded, the commands it superseded); else None."""
-        for record in self.store.records("insert"):
-            args = json.loads(record["args"])
-            members = [args["command"]] + [new for _old, new in args["renumbered"]]
+    def whole_correction_ending_with(self, command_id: int):
+        """The correction (insert, amend, restore) that recorded command `command_id`, if every
+        command it recorded is in play: (its record, the commands it recorded, the commands it
+        superseded); else None."""
+        records = sorted(self.store.records("insert") + self.store.records("amend") + self.store.records("restore"),
+                         key=lambda r: -r["id"])
+        for record in records:
+            members, originals = correction_members(record)
             if command_id not in members:
                 continue
             statuses = {r["id"]: r["status"] for r in self.store.query(
                 f"select id, status from commands where id in ({','.join('?' * len(members))})", members)}
             if all(statuses.get(m) == "active" for m in members):
-                return record, members, [old for old, _new in args["renumbered"]]
+                return record, members, originals
             return None
         return None
 
@@ -422,13 +560,10 @@ class Session:
             return self.state_before_from(command_id, use_snapshot=False)
 
     def state_before_from(self, command_id: int, use_snapshot: bool) -> GameState:
-        found = self.store.query(
-            "select s.command_id, s.state from state_snapshots s join commands c on c.id = s.command_id "
-            "where c.status = 'active' and s.command_id < ? and s.format = ? and s.engine = ? "
-            "order by s.command_id desc limit 1",
-            (command_id, snapshot.FORMAT, engine_fingerprint())) if use_snapshot else []
+        found = self.store.latest_state_snapshot(snapshot.FORMAT, engine_fingerprint(), before=command_id) \
+            if use_snapshot else None
         if found:
-            start, after = self.snapshot_state(found[0]), found[0]["command_id"]
+            start, after = self.snapshot_state(found), found["command_id"]
         else:
             start, after = engine.initial_state(self.rs, self.players, self.options), 0
         rows = self.store.conn.execute(

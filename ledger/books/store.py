@@ -24,12 +24,15 @@ from __future__ import annotations
 import errno
 import json
 import os
+import re
 import sqlite3
 import stat
+import time
 from datetime import datetime, timezone
 from pathlib import Path
 
 from ledger import ENGINE_VERSION
+from ledger.books import chain
 from ledger.core.errors import BankError, CommandError, LedgerCorrupt
 
 # How long a writer waits for another process's command to finish before giving up (seconds).
@@ -44,7 +47,7 @@ SQLITE_MAGIC = b"SQLite format 3\x00"
 # out of force, drops the snapshots taken at or after that command, so none is ever stale.
 STATE_SNAPSHOTS = [
     "create table if not exists state_snapshots (command_id integer primary key references commands(id), "
-    "head_events integer, events_hash text, format integer, engine text, state text)",
+    "head_events integer, events_hash text, format integer, engine text, state text, hash text)",
     "create trigger if not exists state_snapshots_event_added after insert on events begin "
     "delete from state_snapshots where command_id >= new.command_id; end",
     "create trigger if not exists state_snapshots_event_changed after update on events begin "
@@ -59,8 +62,10 @@ STATE_SNAPSHOTS = [
 
 SCHEMA = [
     "create table game (id integer primary key, title text, players text, options text, "
-    "ruleset_text text, ruleset_override text, ruleset_hash text, engine_version integer)",
-    "create table commands (id integer primary key, text text, verb text, args text, status text, at text)",
+    "ruleset_text text, ruleset_override text, ruleset_hash text, engine_version integer, "
+    "chain_head integer, chain_hash text)",
+    "create table commands (id integer primary key, text text, verb text, args text, status text, at text, "
+    "hash text)",
     "create table events (id integer primary key, command_id integer references commands(id), seq integer, "
     "kind text, data text)",
     "create table postings (id integer primary key, event_id integer references events(id), "
@@ -99,6 +104,11 @@ SCHEMA_VIEWS = {
 }
 
 
+# The columns whose texts may outgrow a page and so live partly in overflow pages.
+LONG_TEXTS = [("events", "data"), ("state_snapshots", "state"), ("commands", "args"), ("commands", "text"),
+              ("game", "ruleset_text"), ("game", "ruleset_override"), ("game", "players"), ("game", "options")]
+
+
 class Store:
     def __init__(self, path: str | Path, create: bool = False, read_only: bool = False):
         self.path = Path(path)
@@ -106,6 +116,7 @@ class Store:
             check_game_file(self.path)
         self.conn = connect(self.path, create, read_only)
         self._db = None
+        self._chained = False
 
     @property
     def db(self):
@@ -183,21 +194,28 @@ class Store:
         return self.conn.execute("select 1 from sqlite_master where type = 'table' and name = ?",
                                  (name,)).fetchone() is not None
 
-    def latest_state_snapshot(self, fmt: int, engine: str) -> dict | None:
-        """The latest state snapshot of a command in force written in this format by this engine,
-        or None (also for a file from before state snapshots)."""
-        if not self.has_table("state_snapshots"):
+    def latest_state_snapshot(self, fmt: int, engine: str, before: int | None = None) -> dict | None:
+        """The latest state snapshot of a command in force (before command `before`, if given)
+        written in this format by this engine whose hash holds, or None (also for a file from before
+        state snapshots, or from before the chain: an unchained snapshot is never opened from)."""
+        if not self.has_table("state_snapshots") or not self.chained():
             return None
-        rows = self.query(
-            "select s.command_id, s.head_events, s.events_hash, s.state from state_snapshots s "
-            "join commands c on c.id = s.command_id where c.status = 'active' and s.format = ? and s.engine = ? "
-            "order by s.command_id desc limit 1", (fmt, engine))
-        return rows[0] if rows else None
+        rows = self.conn.execute(
+            "select s.command_id, s.head_events, s.events_hash, s.format, s.engine, s.state, s.hash, "
+            "c.hash as command_hash from state_snapshots s join commands c on c.id = s.command_id "
+            "where c.status = 'active' and s.format = ? and s.engine = ? and s.command_id < ? "
+            "order by s.command_id desc", (fmt, engine, before if before is not None else 2 ** 62))
+        for row in rows:
+            row = dict(row)
+            if row["hash"] and row["hash"] == chain.snapshot_hash(row["command_hash"], row):
+                return row
+        return None
 
     def state_snapshots(self) -> list[dict]:
         if not self.has_table("state_snapshots"):
             return []
-        return self.query("select s.*, c.status from state_snapshots s left join commands c on c.id = s.command_id "
+        return self.query("select s.*, c.status, c.hash as command_hash from state_snapshots s "
+                          "left join commands c on c.id = s.command_id "
                           "order by s.command_id")
 
     def commands(self, include_undone: bool = True) -> list[dict]:
@@ -229,15 +247,20 @@ class Store:
 
     def append(self, text: str, verb: str, args: dict, events: list[dict], status: str = "active",
                at: str | None = None) -> int:
-        """Store a command with its events and their postings (call inside a transaction). `at`: when
-        it was typed (now, unless a command re-recorded by an insert keeps its own time)."""
-        cur = self.conn.execute(
-            "insert into commands (text, verb, args, status, at) values (?, ?, ?, ?, ?)",
-            (text, verb, json.dumps(args), status, at or datetime.now(timezone.utc).isoformat(timespec="seconds")))
+        """Store a command with its events and their postings, chained to the row before it (call
+        inside a transaction, after `ensure_chain`). `at`: when it was typed (now, unless a command
+        re-recorded by a correction keeps its own time)."""
+        row = {"text": text, "verb": verb, "args": json.dumps(args),
+               "at": at or datetime.now(timezone.utc).isoformat(timespec="seconds")}
+        cur = self.conn.execute("insert into commands (text, verb, args, status, at) values (?, ?, ?, ?, ?)",
+                                (row["text"], verb, row["args"], status, row["at"]))
         command_id = cur.lastrowid
+        chained = []
         for seq, event in enumerate(events):
+            data = json.dumps(event)
             ev = self.conn.execute("insert into events (command_id, seq, kind, data) values (?, ?, ?, ?)",
-                                   (command_id, seq, event["kind"], json.dumps(event)))
+                                   (command_id, seq, event["kind"], data))
+            chained.append((ev.lastrowid, seq, event["kind"], data))
             rows = []
             for payer, payee, amount in event.get("transfers", ()):
                 rows.append((ev.lastrowid, command_id, payer, -amount, payee))
@@ -249,6 +272,11 @@ class Store:
             if moves:
                 self.conn.executemany("insert into cert_moves (event_id, command_id, cert, source, dest) "
                                       "values (?, ?, ?, ?, ?)", moves)
+        previous = self.conn.execute("select hash from commands where id < ? order by id desc limit 1",
+                                     (command_id,)).fetchone()
+        digest = chain.command_hash(previous[0] if previous else "", {"id": command_id, **row}, chained)
+        self.conn.execute("update commands set hash = ? where id = ?", (digest, command_id))
+        self.conn.execute("update game set chain_head = ?, chain_hash = ? where id = 1", (command_id, digest))
         return command_id
 
     def snapshot(self, command_id: int, round_label: str, rows: list[dict]) -> None:
@@ -266,9 +294,105 @@ class Store:
 
     def save_state_snapshot(self, command_id: int, head_events: int, events_hash: str, fmt: int, engine: str,
                             state: str) -> None:
-        """Store a state snapshot (inside the command's transaction, after `ensure_state_snapshots`)."""
-        self.conn.execute("insert into state_snapshots (command_id, head_events, events_hash, format, engine, state) "
-                          "values (?, ?, ?, ?, ?, ?)", (command_id, head_events, events_hash, fmt, engine, state))
+        """Store a state snapshot with its hash (inside the command's transaction, after
+        `ensure_state_snapshots` and the command's `append`)."""
+        row = {"command_id": command_id, "head_events": head_events, "events_hash": events_hash, "format": fmt,
+               "engine": engine, "state": state}
+        command = self.conn.execute("select hash from commands where id = ?", (command_id,)).fetchone()
+        self.conn.execute("insert into state_snapshots (command_id, head_events, events_hash, format, engine, state, "
+                          "hash) values (?, ?, ?, ?, ?, ?, ?)",
+                          (command_id, head_events, events_hash, fmt, engine, state,
+                           chain.snapshot_hash(command[0] if command else "", row)))
+
+    # ------------------------------------------------------------------ the chain
+
+    def columns(self, table: str) -> set[str]:
+        return {r[1] for r in self.conn.execute(f"pragma table_info({table})")}
+
+    def chained(self) -> bool:
+        """Whether the file keeps the chain (written by this engine); files from before it get it on
+        their first write (`ensure_chain`)."""
+        if not self._chained:
+            self._chained = "chain_head" in self.columns("game") and "hash" in self.columns("commands")
+        return self._chained
+
+    def ensure_chain(self) -> None:
+        """Give a file from before the chain its columns and chain every row recorded so far (call
+        inside a write transaction, after `ensure_state_snapshots`). What an older file holds is
+        taken as it is on this first write; from then on every change outside bank is seen."""
+        if "hash" not in self.columns("state_snapshots"):
+            self.conn.execute("alter table state_snapshots add column hash text")
+        if "hash" not in self.columns("commands"):
+            self.conn.execute("alter table commands add column hash text")
+        if "chain_head" not in self.columns("game"):
+            self.conn.execute("alter table game add column chain_head integer")
+            self.conn.execute("alter table game add column chain_hash text")
+            previous, head = "", 0
+            for row, events in self.chain_rows():
+                if row.get("orphan"):
+                    continue  # events of no command: the audit reports them
+                previous, head = chain.command_hash(previous, row, events), row["id"]
+                self.conn.execute("update commands set hash = ? where id = ?", (previous, row["id"]))
+            self.conn.execute("update game set chain_head = ?, chain_hash = ? where id = 1", (head, previous))
+        self._chained = True
+
+    def chain_rows(self, after: int = 0):
+        """(command row, its events as (id, seq, kind, data)) for every command after `after`, in order."""
+        events: dict[int, list[tuple]] = {}
+        for event_id, command_id, seq, kind, data in self.conn.execute(
+                "select id, command_id, seq, kind, data from events where command_id > ? order by id", (after,)):
+            events.setdefault(command_id, []).append((event_id, seq, kind, data))
+        for row in self.conn.execute("select id, text, verb, args, at, hash, status from commands where id > ? "
+                                     "order by id", (after,)):
+            yield dict(row), events.pop(row["id"], [])
+        for command_id in events:  # events whose command row is gone
+            yield {"id": command_id, "orphan": True}, events[command_id]
+
+    def head_problem(self) -> str | None:
+        """What is wrong with the end of the record, checked on every open (a few rows): the last
+        command's hash, the header's head, no event after the last command. None when sound, or
+        for a file from before the chain."""
+        if not self.chained():
+            return None
+        head = self.conn.execute("select chain_head, chain_hash from game where id = 1").fetchone()
+        if head is None or head[0] is None:
+            return None
+        last = self.conn.execute("select id, text, verb, args, at, hash from commands order by id desc limit 1"
+                                 ).fetchone()
+        if last is None or last["id"] != head[0]:
+            found = f"command {last['id']}" if last else "no command"
+            return f"its last command should be {head[0]}, but the file ends with {found}: a command was removed"
+        orphan = self.conn.execute("select max(command_id) from events").fetchone()[0]
+        if orphan is not None and orphan > last["id"]:
+            return f"it holds events of command {orphan}, after its last command {last['id']}"
+        previous = self.conn.execute("select hash from commands where id < ? order by id desc limit 1",
+                                     (last["id"],)).fetchone()
+        events = self.conn.execute("select id, seq, kind, data from events where command_id = ? order by id",
+                                   (last["id"],)).fetchall()
+        digest = chain.command_hash(previous[0] if previous else "", dict(last), [tuple(e) for e in events])
+        if digest != last["hash"] or last["hash"] != head[1]:
+            return f"command {last['id']} ({last['text']}) or its events were changed after they were recorded"
+        return None
+
+    def quick_check(self) -> str | None:
+        """SQLite's own check of the file's pages (milliseconds on a game file), and a run of zero
+        bytes in a long text (a zeroed overflow page is only data to SQLite; no text bank stores
+        holds a NUL): None when sound. Read through this connection only: opening the file a second
+        time and closing it would drop SQLite's locks (POSIX locks belong to the process)."""
+        try:
+            rows = [r[0] for r in self.conn.execute("pragma quick_check(5)")]
+            if rows != ["ok"]:
+                return "SQLite finds " + "; ".join(str(r).replace("*** in database main ***", "").strip() for r in rows)
+            for table, column in LONG_TEXTS:
+                if column not in self.columns(table):
+                    continue
+                found = self.conn.execute(f"select rowid from {table} where instr(cast({column} as blob), "
+                                          f"zeroblob(8)) > 0 limit 1").fetchone()
+                if found:
+                    return f"{table} row {found[0]} holds a run of zero bytes (a zeroed page)"
+        except sqlite3.DatabaseError as exc:
+            return str(exc)
+        return None
 
     def claim_engine_version(self) -> None:
         """This engine writes the game from now on: an older engine, which cannot read what it
@@ -285,6 +409,7 @@ class Store:
         if dest.exists():
             raise CommandError(f"{dest} already exists", "choose a new file name for the backup")
         tmp = dest.with_name(f".bank-backup-{os.getpid()}.db")
+        sweep_scratch(tmp.parent)
         try:
             target = sqlite3.connect(str(tmp))
             try:
@@ -353,6 +478,8 @@ def connect(path: Path, create: bool, read_only: bool = False) -> sqlite3.Connec
         conn.execute("pragma synchronous=full")
     except sqlite3.Error as exc:
         raise db_error(exc, path) from exc
+    except UnicodeDecodeError as exc:  # SQLite reads the schema's text as it opens
+        raise unreadable(path, f"its schema holds bytes that are not text ({exc.reason})") from exc
     return conn
 
 
@@ -393,6 +520,39 @@ def publish(tmp: Path, dest: Path) -> None:
         if dest.exists():  # a file system without hard links: check, then rename
             raise CommandError(f"{dest} already exists", "choose another file with --game PATH") from None
         os.rename(tmp, dest)
+
+
+# The files bank writes beside a game before moving them into place (new, import, backup).
+SCRATCH = re.compile(r"\.bank-(?:new|import|backup)-([0-9]+)\.db(?:-journal|-wal|-shm)?")
+
+
+def sweep_scratch(folder: Path) -> None:
+    """Remove what a killed `bank new`, `import` or `backup` left in this folder: scratch files of
+    processes that no longer run, or older than an hour (a live one takes seconds)."""
+    try:
+        entries = list(os.scandir(folder))
+    except OSError:
+        return
+    for entry in entries:
+        found = SCRATCH.fullmatch(entry.name)
+        if not found or int(found.group(1)) == os.getpid():
+            continue
+        try:
+            stale = not process_runs(int(found.group(1))) or entry.stat().st_mtime < time.time() - 3600
+            if stale:
+                os.unlink(entry.path)
+        except OSError:
+            continue
+
+
+def process_runs(pid: int) -> bool:
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except (PermissionError, OverflowError, OSError):
+        return True
+    return True
 
 
 def refuse_if_read_only(path: Path) -> None:

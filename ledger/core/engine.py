@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ledger.core import events, grammar, registry, round_kind
 from ledger.core.command import Command
-from ledger.core.errors import WAIVING, CommandError, LedgerCorrupt, RuleViolation, one_line
+from ledger.core.errors import WAIVING, BankError, CommandError, LedgerCorrupt, RuleViolation, one_line
+from ledger.core.names import pasteable
 from ledger.core.events import apply
 from ledger.core.rules.shares import unsold_holder
 from ledger.core.ruleset import Ruleset
@@ -193,7 +194,17 @@ def decide(state: GameState, rs: Ruleset, cmd: Command) -> list[dict]:
 
 
 def decide_with_state(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list[dict], GameState]:
-    """As `decide`, also returning the state after the events (a new object)."""
+    """As `decide`, also returning the state after the events (a new object). A refusal's hint
+    names symbols as they paste into bash (names.pasteable): a hint is what to type next."""
+    try:
+        return decided(state, rs, cmd)
+    except BankError as exc:
+        if exc.hint and not exc.literal_hint:
+            exc.hint = pasteable(exc.hint, rs)
+        raise
+
+
+def decided(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list[dict], GameState]:
     if state.game_over and cmd.verb not in READ_ONLY | ALWAYS:
         raise RuleViolation(f"the game is over ({state.end_reason}); only status, market, score and log work")
     reg = for_ruleset(rs)

@@ -10,6 +10,9 @@ class BankError(Exception):
     """Base class: the message is one line meant for the table."""
 
     exit_code = 1
+    # A hint is what to type next, so symbols in it are written as they paste into bash
+    # (names.pasteable); a hint that explains a symbol's own spelling says so here.
+    literal_hint = False
 
     def __init__(self, message: str, hint: str | None = None):
         super().__init__(message)
@@ -30,6 +33,13 @@ class RuleViolation(BankError):
     """Well-formed but illegal now: says which rule and the numbers."""
 
     exit_code = 3
+
+
+class NeedsConfirmation(BankError):
+    """A command that would hide or replace much at once, typed without its confirmation (`--yes`):
+    the shell asks y/n and runs it again confirmed; a one-shot command is refused."""
+
+    exit_code = 2
 
 
 class RulesetError(BankError):

@@ -367,7 +367,8 @@ SHARED = (
               "command N, in one step (nothing is deleted; redo brings them back). Right after an insert, undo "
               "takes the whole insert back.", "bank undo",
               options=[Opt("--to", "to", kind="number", help="hide every command after this one (bank log shows "
-                           "the numbers)")]),
+                           "the numbers)"),
+                       Opt("--yes", "yes", True, help="confirm an undo --to that hides more than five commands")]),
     interface("redo", "corrections", "Restore what the last undo hid (one command, every command of an undo "
               "--to, or an insert).", "bank redo"),
     interface("insert", "corrections", "Record a command the table forgot, as if typed just before command N: "
@@ -377,6 +378,17 @@ SHARED = (
               [Arg("command", "line", many=True, help="the forgotten command, quoted as one argument")],
               [Opt("--before", "before", kind="number", help="the command it comes before (bank log shows the "
                    "numbers)")]),
+    interface("amend", "corrections", "Replace command N by a corrected one (a wrong amount typed in the past): "
+              "every later command is decided again, and the money that moved as a result is shown; refused, "
+              "naming the first later command that would no longer hold, if the past does not allow it. The old "
+              "command stays in the ledger.", 'bank amend 117 "pay PRR 50"',
+              [Arg("number", "number"),
+               Arg("command", "line", many=True, help="the corrected command, quoted as one argument")]),
+    interface("restore", "corrections", "Re-apply hidden commands after the current end (bank log --hidden "
+              "lists them): command N and the commands hidden with it from it on, or N to M; each is decided "
+              "again, and the restore is refused, naming the first that no longer holds.", "bank restore 103",
+              [Arg("number", "number")],
+              [Opt("--to", "to", kind="number", help="the last hidden command to re-apply")]),
     # ---- views
     interface("status", "views", "The board: round, bank, players, companies, what is for sale, whose turn.",
               "bank status --json", options=[JSON]),
@@ -392,7 +404,9 @@ SHARED = (
                            help="only commands involving this company"),
                        Opt("--round", "round_", short="-r", help="only this round, e.g. 'SR 3', 'OR 2' or 'OR 2.1'"),
                        Opt("--all", "all_", True, help="include hidden commands (undone, or superseded by an "
-                           "insert) and the records of undo, redo and insert")]),
+                           "insert) and the records of undo, redo and insert"),
+                       Opt("--hidden", "hidden", True, help="only the hidden commands (undone or superseded): "
+                           "what bank restore N can re-apply")]),
     interface("explain", "views", "How command N's money was computed (payouts per holder, rounding, the "
               "stock move).", "bank explain 117", [Arg("number", "number")]),
     interface("audit", "views", "Re-derive every balance and recompute every payout and sale; non-zero exit on "

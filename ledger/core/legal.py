@@ -8,11 +8,21 @@ make (for example `track.can_lay_tile`).
 
 from __future__ import annotations
 
+from dataclasses import replace
+
+from ledger.core.names import pasteable
 from ledger.core.round_kind import Action, Turn
 from ledger.core.titles import for_ruleset
 
 
 def turn(s, rs) -> Turn:
+    """Who acts now and what they may do, in words that paste into bash as they are."""
+    found = raw_turn(s, rs)
+    return Turn(found.actor, tuple(replace(a, text=pasteable(a.text, rs, amounts=True)) if a.text else a
+                                   for a in found.actions), pasteable(found.line, rs, amounts=True))
+
+
+def raw_turn(s, rs) -> Turn:
     if s.game_over:
         return Turn(None, (), f"The game is over ({s.end_reason}). See 'bank score'.")
     reg = for_ruleset(rs)

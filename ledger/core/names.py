@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 
 from ledger.core.errors import CommandError, closest, unknown
-from ledger.core.ruleset import Ruleset
+from ledger.core.ruleset import SHELL_SAFE, Ruleset
 from ledger.core.state import GameState
 
 
@@ -81,9 +81,10 @@ def unknown_symbol(rs: Ruleset, kind: str, raw: str, table) -> CommandError:
     if cut:
         first = cut[0]
         options = " or ".join(f"{e.alias} for {e.sym}" for e in cut)
-        return CommandError(f"unknown {kind} '{raw}'",
-                            f"a shell cuts {first.sym} at '{first.sym[len(text)]}': type {options}, "
-                            f"or quote it: '{first.sym}'")
+        error = CommandError(f"unknown {kind} '{raw}'", f"a shell cuts {first.sym} at '{first.sym[len(text)]}': "
+                                                        f"type {options}, or quote it: '{first.sym}'")
+        error.literal_hint = True  # it names the symbol itself, to say why the shell cut it
+        return error
     guess = closest(text, [e.sym for e in table])
     entry = next((e for e in table if e.sym == guess), None)
     if entry is None:
@@ -94,6 +95,22 @@ def unknown_symbol(rs: Ruleset, kind: str, raw: str, table) -> CommandError:
 def typed(entry) -> str:
     """How to type a symbol at a shell prompt: its alias when it has one."""
     return f"{entry.alias} ({entry.sym})" if entry.alias else entry.sym
+
+
+def pasteable(text: str, rs: Ruleset, amounts: bool = False) -> str:
+    """Text that holds commands (the Next line, a hint) made safe to paste into bash: a symbol with
+    a character the shell treats specially (B&O) written as its plain alias (BnO); with `amounts`,
+    amounts without the currency sign, which bash would expand ($140 is $1 then 40)."""
+    for entry in (*rs.corporations, *rs.privates):
+        if entry.alias and not SHELL_SAFE.fullmatch(entry.sym) and entry.sym in text:
+            text = re.sub(rf"(?<![\w&]){re.escape(entry.sym)}(?![\w&])", entry.alias, text)
+    if amounts and rs.currency:
+        sign = re.escape(rs.currency)
+        if len(rs.currency) == 1 or not rs.currency.isalpha():  # written before the amount (money.format_money)
+            text = re.sub(rf"{sign}(?=[0-9])", "", text)
+        else:
+            text = re.sub(rf"(?<=[0-9]){sign}\b", "", text)
+    return text
 
 
 def train(rs: Ruleset, raw: str) -> str:
@@ -124,6 +141,9 @@ def side(rs: Ruleset, raw: str) -> tuple[str, str | None]:
 
 
 DIGITS = re.compile(r"-?[0-9]+")
+# No figure of any title comes near this; SQLite's integers end at 2**63, and a number past them
+# would fail as it is stored rather than be refused as typed.
+LARGEST = 10 ** 12
 
 
 def whole_number(raw, what: str) -> int:
@@ -132,12 +152,29 @@ def whole_number(raw, what: str) -> int:
     text = str(raw).strip()
     if not DIGITS.fullmatch(text):
         raise CommandError(f"{what} must be a whole number, got '{raw}'")
+    if len(text.lstrip("-")) > 13 or abs(int(text)) > LARGEST:
+        raise CommandError(f"{what} {text} is beyond any figure of a game (at most {LARGEST:,})")
     return int(text)
+
+
+def command_number(raw) -> int:
+    """A command's number as `bank log` shows it."""
+    text = str(raw).strip()
+    if DIGITS.fullmatch(text) and len(text.lstrip("-")) > 13:
+        raise CommandError(f"there is no command {text}", "bank log shows the command numbers")
+    return whole_number(text, "the command number")
+
+
+# What a banker may type around an amount: a title's currency sign before it ($140, £140, ƒ140,
+# €140) or its unit after it (140fr, 140F): read as the number alone. In bash a `$` before digits
+# never reaches the bank (the shell expands $1), so the README and `bank help` say to leave it out.
+CURRENCY = re.compile(r"^(?:[$£ƒ€]|fl\.?\s*)?(-?[0-9]+)(?:\s*(?:fr|f|ƒ|£|\$|€))?$", re.IGNORECASE)
 
 
 def amount(raw, what: str = "amount") -> int:
     text = str(raw).strip()
-    value = whole_number(text[1:] if text.startswith("$") else text, what)
+    marked = CURRENCY.match(text)
+    value = whole_number(marked.group(1) if marked else text, what)
     if value < 0:
         raise CommandError(f"{what} must not be negative, got {value}")
     return value

@@ -2,31 +2,69 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
-from ledger.books.session import Session
+from ledger.books.session import Session, unlink_quietly
+from ledger.books.store import publish, sweep_scratch
 from ledger.core.errors import CommandError
 
 from .logparse import LogParseError
 from .translate import Importer, Translation
 
 
-def import_log(text: str, game: Path, replace: bool = True) -> Translation:
-    if replace:
-        for suffix in ("", "-wal", "-shm"):
-            Path(str(game) + suffix).unlink(missing_ok=True)
+def import_log(text: str, game: Path, replace: bool = True, keep: Path | None = None) -> Translation:
+    """Import a log into `game`. The game is built in a new file beside it and moves into place only
+    once the import has run: a log that cannot be read leaves `game` as it was. An existing game
+    file there is replaced (`replace`), kept as `keep` when that is given."""
+    game = Path(game)
+    tmp = game.with_name(f".bank-import-{os.getpid()}.db")
+    sweep_scratch(tmp.parent)
+    unlink_quietly(tmp)
 
     def factory(seating, options, new_text):
-        return Session.new(game, "1830", seating, options, text=new_text)
+        return Session.new(tmp, "1830", seating, options, text=new_text)
 
     try:
-        importer = Importer(factory, text)
-    except LogParseError as exc:
-        raise CommandError(f"line {exc.lineno}: cannot read {exc.line!r}: {exc.reason}") from exc
-    try:
-        return importer.run()
+        try:
+            importer = Importer(factory, text)
+        except LogParseError as exc:
+            raise CommandError(f"line {exc.lineno}: cannot read {exc.line!r}: {exc.reason}") from exc
+        try:
+            result = importer.run()
+        finally:
+            importer.session.close()
+        if game.exists() or game.is_symlink():
+            if not replace:
+                raise CommandError(f"{game} already holds a game", "choose another file with --game, or --replace")
+            set_aside(game, keep)
+        publish(tmp, game)
+        return result
     finally:
-        importer.session.close()
+        unlink_quietly(tmp)
+
+
+def set_aside(game: Path, keep: Path | None) -> None:
+    """Move a game file (and a journal SQLite would need to finish its last write) out of the way:
+    to `keep`, or gone."""
+    for suffix in ("", "-journal", "-wal", "-shm"):
+        old = Path(str(game) + suffix)
+        if not old.exists():
+            continue
+        if keep is not None:
+            os.replace(old, Path(str(keep) + suffix))
+        else:
+            old.unlink()
+
+
+def free_backup_name(game: Path) -> Path:
+    """`game.bak`, or `game.bak-2` ... : a name no file has."""
+    n = 1
+    while True:
+        candidate = Path(f"{game}.bak" + (f"-{n}" if n > 1 else ""))
+        if not candidate.exists() and not candidate.is_symlink():
+            return candidate
+        n += 1
 
 
 def transcript(result: Translation) -> str:

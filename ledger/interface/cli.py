@@ -68,7 +68,9 @@ def quiet_resource_signals() -> None:
 
 
 app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True,
-                  help="bank: the bank and bookkeeper for physical 18xx games.")
+                  help="bank: the bank and bookkeeper for physical 18xx games.\n\n"
+                       "In bash, type amounts without a currency sign: bash turns $140 into 40 before the bank "
+                       "sees it (bank pay NYC 140). bank shell needs no quoting at all and reads $140 as 140.")
 # Game verbs take negative numbers as arguments (so `pay NYC -40` gets the rule's error, not
 # "no such option -4"); `grammar.build` refuses any other word that looks like an option.
 VERB = {"ignore_unknown_options": True}
@@ -86,10 +88,13 @@ def main_options(ctx: typer.Context,
 
 
 
-def session(ctx: typer.Context):
-    """The open game, re-read if another process has recorded commands since it was loaded."""
+def session(ctx: typer.Context, verify: bool = True):
+    """The open game, re-read if another process has recorded commands since it was loaded.
+    `verify=False` (audit, backup): open a file whose record was changed outside bank anyway."""
     from ledger.books.session import Session
     obj = ctx.ensure_object(dict)
+    if not verify:
+        return Session.open(obj["game"], verify=False)
     if obj.get("session") is None:
         obj["session"] = Session.open(obj["game"])
     else:
@@ -281,14 +286,23 @@ def new(ctx: typer.Context, title: str, players: List[str], option: List[str], r
 # --------------------------------------------------------------------------- undo / redo
 
 @implements("undo")
-def undo(ctx: typer.Context, to: Optional[str]):
-    from ledger.core.names import whole_number
+def undo(ctx: typer.Context, to: Optional[str], yes: bool):
+    from ledger.core.errors import NeedsConfirmation
+    from ledger.core.names import command_number
     from ledger.interface.views import whose_turn
     s = session(ctx)
     if to is not None:
-        rows = s.undo_to(whole_number(to, "the command number"), line_of(ctx))
+        number = command_number(to)
+        try:
+            rows = s.undo_to(number, line_of(ctx), confirmed=yes)
+        except NeedsConfirmation as exc:
+            ask = ctx.ensure_object(dict).get("confirm")  # the shell asks y/n; a one-shot command is refused
+            if not ask or not ask(exc.message.split(": nothing")[0].replace("would hide", "hides") + "?"):
+                raise
+            rows = s.undo_to(number, line_of(ctx), confirmed=True)
         lines = [f"undone: {len(rows)} command(s) after command {to}, from {rows[0]['id']} ({rows[0]['text']}) "
-                 f"to {rows[-1]['id']} ({rows[-1]['text']}); redo brings them back"]
+                 f"to {rows[-1]['id']} ({rows[-1]['text']}); redo brings them back, and bank restore "
+                 f"{rows[0]['id']} at any time"]
     else:
         row = s.undo(line_of(ctx))
         lines = [f"undone: {row['text']}"]
@@ -321,35 +335,71 @@ def span(ids: list[int]) -> str:
 
 @implements("insert")
 def insert(ctx: typer.Context, command: List[str], before: Optional[str]):
-    from ledger.core.names import whole_number
-    from ledger.interface.views import describe, whose_turn
+    from ledger.core.names import command_number
     if before is None:
         raise CommandError("say where: insert --before N \"COMMAND\"", "bank log shows the command numbers")
-    number = whole_number(before, "the command number")
-    text = command[0] if len(command) == 1 else shlex.join(command)
+    number = command_number(before)
+    text, cmd = correction_line(command, "insert", 'bank insert --before 117 "tile PRR 120"')
+    s = session(ctx)
+    done = s.insert(number, cmd, text, line_of(ctx))
+    if not quiet(ctx):
+        report_rederived(s, done, f"inserted as command {done.command_id}, before command {number}: {text}")
+
+
+@implements("amend")
+def amend(ctx: typer.Context, number: str, command: List[str]):
+    from ledger.core.names import command_number
+    target = command_number(number)
+    text, cmd = correction_line(command, "amend", 'bank amend 117 "pay PRR 50"')
+    s = session(ctx)
+    old = s.store.command(target)
+    done = s.amend(target, cmd, text, line_of(ctx))
+    if not quiet(ctx):
+        report_rederived(s, done, f"amended command {target} ({old['text']}): now command {done.command_id}: {text}")
+
+
+@implements("restore")
+def restore(ctx: typer.Context, number: str, to: Optional[str]):
+    from ledger.core.names import command_number
+    s = session(ctx)
+    done = s.restore(command_number(number), command_number(to) if to is not None else None, line_of(ctx))
+    if not quiet(ctx):
+        olds = [old for old, _new in done.renumbered]
+        news = [new for _old, new in done.renumbered]
+        report_rederived(s, done, f"restored {len(olds)} hidden command(s), {span(olds)}, as commands {span(news)}",
+                         re_derived=False)
+
+
+def correction_line(words: List[str], verb: str, example: str) -> tuple[str, Command]:
+    """The command a correction records, as typed (one quoted argument, or the words) and parsed."""
+    text = (words[0] if len(words) == 1 else shlex.join(words)).removeprefix("bank ")
     cmd = grammar.parse_line(text)
     if not grammar.all_verbs()[cmd.verb].game:
-        raise CommandError(f"only a game command can be inserted, not '{cmd.verb}'",
-                           "e.g. bank insert --before 117 \"tile PRR 120\"")
-    s = session(ctx)
-    done = s.insert(number, cmd, text.removeprefix("bank "), line_of(ctx))
-    if quiet(ctx):
-        return
-    typer.echo(f"inserted as command {done.command_id}, before command {number}: {text.removeprefix('bank ')}")
+        what = "inserted" if verb == "insert" else "the correction of a command"
+        raise CommandError(f"only a game command can be {what}, not '{cmd.verb}'", f"e.g. {example}")
+    return text, cmd
+
+
+def report_rederived(s, done, headline: str, re_derived: bool = True) -> None:
+    """What a correction did: its headline, the new command's results, the later commands decided
+    again (and which now have other results), and every balance that moved."""
+    from ledger.core.events import signed_money
+    from ledger.core.state import acct_name
+    from ledger.interface.views import describe, whose_turn
+    typer.echo(headline)
     for event in done.events:
         line = describe(event, s.rs)
         if line:
             typer.echo(f"  {line}")
-    if done.renumbered:
-        news = [new for _old, new in done.renumbered]
-        olds = [old for old, _new in done.renumbered]
-        typer.echo(f"re-derived {len(news)} later command(s): {span(olds)} are now {span(news)}"
-                   f" ({len(done.changed)} with results that changed"
-                   + (f": {', '.join(map(str, done.changed[:8]))}{' ...' if len(done.changed) > 8 else ''})"
-                      if done.changed else ")"))
+    if re_derived and done.renumbered:
+        pairs = [(old, new) for old, new in done.renumbered if old != done.before or new != done.command_id]
+        if pairs:
+            olds, news = [old for old, _ in pairs], [new for _, new in pairs]
+            typer.echo(f"re-derived {len(news)} later command(s): {span(olds)} are now {span(news)}"
+                       f" ({len(done.changed)} with results that changed"
+                       + (f": {', '.join(map(str, done.changed[:8]))}{' ...' if len(done.changed) > 8 else ''})"
+                          if done.changed else ")"))
     if done.balances:
-        from ledger.core.events import signed_money
-        from ledger.core.state import acct_name
         typer.echo("money now vs before: " + ", ".join(
             f"{acct_name(a)} {signed_money(v, s.rs.currency)}" for a, v in done.balances.items()))
     else:
@@ -382,40 +432,65 @@ def score(ctx: typer.Context, as_json: bool):
 
 @implements("log")
 def log(ctx: typer.Context, as_json: bool, player: Optional[str], company: Optional[str], round_: Optional[str],
-        all_: bool):
+        all_: bool, hidden: bool):
     from ledger.books.history import matches, walk
     from ledger.core import names
     from ledger.interface.views import describe
     s = session(ctx)
     who = names.player(s.state, player) if player else None
     corp = names.corp(s.rs, company) if company else None
-    entries = [e for e in walk(s)[0]
-               if (all_ or (e.status == "active" and e.verb not in ("undo", "redo"))) and matches(e, who, corp, round_)]
+    walked = walk(s)[0]
+    if round_ is not None:
+        from ledger.core.state import round_label
+        round_ = known_round(round_, [e.round for e in walked] + [round_label(s.state)])
+
+    def shown(e) -> bool:
+        if hidden:
+            return e.status in ("undone", "superseded")
+        return all_ or (e.status == "active" and e.verb not in ("undo", "redo"))
+    entries = [e for e in walked if shown(e) and matches(e, who, corp, round_)]
     if as_json:
-        typer.echo(json.dumps([{**e.json(), "lines": [t for t in (describe(ev, s.rs) for ev in e.events) if t]} for e in entries],
-                              indent=1))
+        typer.echo(json.dumps([{**e.json(), "lines": [t for t in (describe(ev, s.rs) for ev in e.events) if t]}
+                               for e in entries], indent=1))
         return
+    if hidden and not entries:
+        typer.echo("no hidden commands: every command recorded is in play")
     for e in entries:
         mark = "" if e.status == "active" else f" [{e.status}]"
         money = s.rs.money(e.money) if e.money else ""
         typer.echo(f"{e.id:>4}  {e.round:<8} {money:>7}  {e.text}{mark}")
         for line in filter(None, (describe(ev, s.rs) for ev in e.events)):
             typer.echo(f"{'':>22}{line}")
+    if hidden and entries:
+        typer.echo(f"bank restore N re-applies hidden command N (and those hidden with it) after command {s.head}")
+
+
+def known_round(typed: str, labels: list[str]) -> str:
+    """A round as `--round` names it ('SR 3', 'or 2', 'OR 2.1'), in the log's spelling; refused,
+    naming the game's rounds, when the game has none such."""
+    words = typed.split()
+    wanted = " ".join([words[0].upper() if words and words[0].lower() in ("sr", "or") else
+                       (words[0].capitalize() if words else ""), *words[1:]])
+    rounds = list(dict.fromkeys(label for label in labels if label and label != "setup"))
+    if any(r == wanted or r.startswith(wanted + ".") or r.startswith(wanted + " ") for r in rounds):
+        return wanted
+    shown = rounds if len(rounds) <= 10 else rounds[:4] + ["..."] + rounds[-4:]
+    raise CommandError(f"no round '{typed}' in this game", f"its rounds: {', '.join(shown) or 'none yet'}")
 
 
 @implements("explain")
 def explain(ctx: typer.Context, number: str):
-    from ledger.core.names import whole_number
+    from ledger.core.names import command_number
     from ledger.interface.explain import explain as explain_lines
     s = session(ctx)
-    for line in explain_lines(s, whole_number(number, "the command number")):
+    for line in explain_lines(s, command_number(number)):
         typer.echo(line)
 
 
 @implements("audit")
 def audit(ctx: typer.Context):
     from ledger.books.audit import audit as run_audit
-    problems, notes = run_audit(session(ctx))
+    problems, notes = run_audit(session(ctx, verify=False))
     for note in notes:
         typer.echo(f"note: {note}")
     for problem in problems:
@@ -523,16 +598,24 @@ def transcript_lines(file: Path) -> list[str]:
 
 @implements("import")
 def import_(ctx: typer.Context, logfile: Path, transcript: Optional[Path], replace: bool):
-    from ledger.importer.run import import_log, report
+    from ledger.importer.run import free_backup_name, import_log, report
     from ledger.importer.run import transcript as transcript_text
     path = Path(ctx.obj["game"])
-    if path.exists() and not replace:
+    exists = path.exists() or path.is_symlink()
+    if exists and not replace:
         raise CommandError(f"{path} already holds a game", "choose another file with --game, or --replace")
-    if not logfile.exists():
-        raise CommandError(f"no log file at {logfile}")
-    result = import_log(logfile.read_text(), path)
+    if not logfile.is_file():
+        raise CommandError(f"no log file at {logfile}" if not logfile.exists() else f"{logfile} is not a file")
+    try:
+        text = logfile.read_text(encoding="utf-8")
+    except (OSError, UnicodeDecodeError) as exc:
+        raise CommandError(f"cannot read the log {logfile}: {getattr(exc, 'strerror', None) or exc}") from None
+    keep = free_backup_name(path) if exists else None
+    result = import_log(text, path, replace=True, keep=keep)
     if transcript:
         transcript.write_text(transcript_text(result))
+    if keep is not None:
+        typer.echo(f"the game that was in {path} is kept as {keep}")
     for line in report(result):
         typer.echo(line)
     if result.differences:
@@ -601,7 +684,7 @@ def examples_folder():
 
 @implements("backup")
 def backup(ctx: typer.Context, file: Path):
-    s = session(ctx)
+    s = session(ctx, verify=False)
     s.backup(file)
     typer.echo(f"wrote {file}: {s.head} commands")
 

@@ -19,9 +19,9 @@ def explain(session, command_id: int) -> list[str]:
     if row["status"] == "superseded":
         # its events were decided before an insert changed the past: explain the command that
         # re-recorded it, on the game as it is now
-        now = session.renumbered().get(command_id)
+        now, by = session.renumbered().get(command_id, (None, ""))
         if now is not None:
-            return ([f"command {command_id}: {row['text']} [superseded: re-recorded as command {now} after an insert]"]
+            return ([f"command {command_id}: {row['text']} [superseded: re-recorded as command {now} after {by}]"]
                     + explain(session, now))
     events = session.store.events_of(command_id)
     state = state_before(session, command_id)

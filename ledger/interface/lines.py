@@ -20,6 +20,9 @@ def error_message(exc: BaseException, obj: dict | None) -> tuple[str, int]:
     from ledger.books.store import db_error
     if isinstance(exc, (sqlite3.Error, OSError)) and not isinstance(exc, BankError):
         exc = db_error(exc, (obj or {}).get("game"))
+    if isinstance(exc, UnicodeDecodeError):  # what the command line gives is checked as it arrives: the file's text
+        exc = db_error(sqlite3.DatabaseError(f"it holds bytes that are not text ({exc.reason})"),
+                       (obj or {}).get("game"))
     if isinstance(exc, BankError):
         return one_line(exc.line()), exc.exit_code
     if isinstance(exc, click.ClickException):

@@ -28,6 +28,7 @@ class Shell:
         self.out = out or sys.stdout
         self.err = err or sys.stderr
         self.errors = 0
+        self.interactive = False  # at a terminal: a command that needs confirming asks y/n
 
     # ------------------------------------------------------------------ running lines
 
@@ -57,6 +58,8 @@ class Shell:
         self.reread()
         sub = {"game": self.obj["game"], "session": self.obj.get("session"), "line": text,
                "announce": self.announce}
+        if self.interactive:
+            sub["confirm"] = self.confirm
         try:
             if run_text(self.group, text, sub):
                 self.errors += 1
@@ -76,6 +79,15 @@ class Shell:
             return
         if arrived:
             self.announce(arrived)
+
+    def confirm(self, question: str) -> bool:
+        """Ask y/n at the prompt (undo --to hiding many commands); anything but y is no."""
+        try:
+            answer = input(f"{question} [y/N] ")
+        except (EOFError, KeyboardInterrupt):
+            print(file=self.out)
+            return False
+        return answer.strip().lower() in ("y", "yes")
 
     def announce(self, arrived: int) -> None:
         print(f"note: the game changed in another window ({arrived} new command(s)); re-read it",
@@ -160,6 +172,7 @@ class Shell:
                 self.run_line(line)
             return 1 if self.errors else 0
         history = setup_readline(self.complete)
+        self.interactive = True
         print("bank shell: type commands as on the command line; help, help VERB, exit. Tab completes.",
               file=self.out)
         while True:

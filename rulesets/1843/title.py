@@ -345,7 +345,7 @@ def relic_offer(s, rs) -> list[str]:
 
 
 def relic_offers(s, rs) -> list[str]:
-    relics = [f"{sd.name} {rs.money(sd.price)}" for n in relic_offer(s, rs) for sd in rs.train(n).sides if sd.relic]
+    relics = [f"{sd.name} at {rs.money(sd.price)}" for n in relic_offer(s, rs) for sd in rs.train(n).sides if sd.relic]
     return ["rusted: " + ", ".join(relics)] if relics else []
 
 

@@ -179,8 +179,8 @@ def rust_all(s: GameState, rs: Ruleset, name: str, protecting=()) -> tuple[list[
 def for_sale(s: GameState, rs: Ruleset, reg) -> list[str]:
     """What a company may buy now, as the table reads it: each supply type with its sides and
     prices, each pool certificate, and what the title's own rules add (1843: rusted certificates)."""
-    out = [" / ".join(f"{sd.name} {rs.money(sd.price)}" for sd in rs.train(n).sides) for n in depot_offer(s, rs)]
-    out += [" / ".join(f"{sd.name} {rs.money(sd.price)}" for sd in pool_sides(s, rs, t)) + " (pool)"
+    out = [" / ".join(f"{sd.name} at {rs.money(sd.price)}" for sd in rs.train(n).sides) for n in depot_offer(s, rs)]
+    out += [" / ".join(f"{sd.name} at {rs.money(sd.price)}" for sd in pool_sides(s, rs, t)) + " (pool)"
             for t in sorted(s.pool_trains())]
     extra = reg.rules.get("train_offers")
     return out + (extra(s, rs) if extra else [])
