@@ -3,6 +3,7 @@
     python bench/fuzz.py                 # 10,000 lines, seed 1, on a game in play
     python bench/fuzz.py --lines 50000 --seed 7
     python bench/fuzz.py --example 1801-opening.txt   # on another title's game
+    python bench/fuzz.py --all-titles    # 10,000 lines on each title's opening example
 
 Every line must succeed or fail with exactly one `error:` line and a non-zero exit, never a
 traceback or an internal error; at the end the game must open and audit clean. Exits non-zero and
@@ -28,34 +29,66 @@ from typer.testing import CliRunner  # noqa: E402
 from ledger.interface.cli import app  # noqa: E402
 
 
+# Each title's game to fuzz: an example transcript and how many of its command lines to play (a
+# game in play takes more kinds of command than a finished one).
+TITLES = {"1830": ("1830-opening.txt", None), "1843": ("1843-game.txt", 150),
+          "1839": ("1839-opening.txt", None), "1801": ("1801-opening.txt", None)}
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--lines", type=int, default=10_000)
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--example", default="1830-opening.txt", help="the examples/ transcript the game starts from")
+    ap.add_argument("--first", type=int, default=None, help="play only the example's first N command lines")
+    ap.add_argument("--all-titles", action="store_true", help="fuzz each title's game in turn")
     args = ap.parse_args()
     os.environ.setdefault("BANK_BUSY_TIMEOUT", "1")
+    runs = TITLES.values() if args.all_titles else [(args.example, args.first)]
+    failed = 0
+    for example, first in runs:
+        problems, took = fuzz(example, first, args.lines, args.seed)
+        print(f"{example}{f' (first {first} lines)' if first else ''}: {args.lines} lines (seed {args.seed}) in "
+              f"{took:.1f} s: {len(problems)} problem(s)")
+        for problem in problems[:20]:
+            print(f"  {problem}")
+        failed += bool(problems)
+    return 1 if failed else 0
+
+
+def fuzz(example: str, first: int | None, count: int, seed: int) -> tuple[list[str], float]:
     runner = CliRunner()
+    here = os.getcwd()
     with tempfile.TemporaryDirectory() as tmp:
         os.chdir(tmp)
-        game = str(Path(tmp) / "fuzz.db")
-        played = runner.invoke(app, ["--game", game, "play", str(ROOT / "examples" / args.example)])
-        if played.exit_code:
-            print(f"cannot start: {played.stderr}")
-            return 2
-        start, problems = time.monotonic(), []
-        for argv in lines(args.seed, args.lines):
-            problem = check(runner, game, argv)
-            if problem:
-                problems.append(problem)
-        audit = runner.invoke(app, ["--game", game, "audit"])
-        if audit.exit_code:
-            problems.append(f"audit after the fuzz: {audit.stdout}{audit.stderr}")
-        took = time.monotonic() - start
-    print(f"{args.lines} lines (seed {args.seed}) in {took:.1f} s: {len(problems)} problem(s)")
-    for problem in problems[:20]:
-        print(f"  {problem}")
-    return 1 if problems else 0
+        try:
+            game = str(Path(tmp) / "fuzz.db")
+            script = Path(tmp) / "start.txt"
+            script.write_text("\n".join(command_lines(ROOT / "examples" / example)[:first]) + "\n")
+            played = runner.invoke(app, ["--game", game, "play", str(script)])
+            if played.exit_code:
+                return [f"cannot start: {played.stderr}"], 0.0
+            start, problems = time.monotonic(), []
+            for argv in lines(seed, count):
+                problem = check(runner, game, argv)
+                if problem:
+                    problems.append(problem)
+            audit = runner.invoke(app, ["--game", game, "audit"])
+            if audit.exit_code:
+                problems.append(f"audit after the fuzz: {audit.stdout}{audit.stderr}")
+            return problems, time.monotonic() - start
+        finally:
+            os.chdir(here)
+
+
+def command_lines(path: Path) -> list[str]:
+    """A transcript's command lines, comments and blank lines left out."""
+    out = []
+    for raw in path.read_text().splitlines():
+        text = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("#") else ""
+        if text:
+            out.append(text)
+    return out
 
 
 if __name__ == "__main__":
