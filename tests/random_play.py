@@ -1,9 +1,9 @@
 """Random legal play for any title, driven by what the core says is legal now (ledger.core.legal).
 
-Each step asks `legal.turn` for the actor's verbs (with the arguments already fixed, such as the
-player), completes each with a few values of every remaining argument's kind, shuffles the lines
-and plays the first one the rules accept. Nothing here knows a title: a title's own verbs, kinds
-and decisions are reached through the same grammar and legal actions the shell offers.
+Each step asks the core for the actions offered now and, for each, the commands its Play accepts
+(each argument drawn from its legal choices), shuffles them and plays one. Nothing here knows a
+title: a title's own verbs and decisions are reached through the same declarations the Next line
+and the shell's completion read.
 """
 
 from __future__ import annotations
@@ -15,74 +15,66 @@ import shlex
 from ledger.core import engine, grammar, legal, ruleset
 from ledger.core.errors import BankError
 from ledger.core.events import apply
-from ledger.core.rules import trains
-from ledger.core.state import train_type
 
-REVENUES = ["0", "20", "40", "60", "100", "150"]
-
-
-def values(kind: str, s, rs, verb: str, arg) -> list[str]:
-    """A few words for an argument of this kind, as a banker might type them."""
-    if arg.choices:
-        return list(arg.choices)
-    if kind == "player":
-        return list(s.players)
-    if kind == "company":
-        # an emergency sale may hand a private to the bank (sell PLAYER PRIVATE)
-        return [c.sym for c in rs.corporations] + ([p.sym for p in rs.privates] if verb == "sell" else [])
-    if kind in ("private", "item"):
-        return [p.sym for p in rs.privates] + [c.sym for c in rs.corporations]
-    if kind in ("side", "train"):
-        return sorted(set(trains.depot_offer(s, rs)) | {train_type(t) for t in s.trains if s.trains[t] != "depot"})
-    if kind == "count":
-        return ["1", "2"]
-    if kind == "amount":
-        if verb == "par":
-            return [str(p) for p in rs.k("company", "par_prices")]
-        if verb == "bid":
-            return grammar.min_bid_offer(s, rs, ["bid", "", s.round.get("war") or ""]) or ["50"]
-        if verb == "tile":
-            return [str(c) for c in rs.k("operating", "tile_costs") or [0]]
-        return REVENUES
-    return []
+# what a table does only when nothing else is left: the game ends with it
+LAST_RESORTS = ("bankrupt",)
+# what a table does now and then, not whenever it may
+RARELY = ("charge", "buy-private", "sell-token", "income", "issue", "redeem", "transfer", "custody", "protect")
+# the verbs whose amount is a run's revenue: a table runs for a middling amount; any other amount
+# (a bid, a price, a cost) it keeps low
+REVENUE_VERBS = ("pay", "half", "withhold", "run", "income")
 
 
-def option_variants(verb: str, s, rs) -> list[list[str]]:
-    """Options worth trying with a verb (a pool share, a pool train, tile points, no route)."""
-    have = {o.flag for o in grammar.verbs_of_title(rs.title)[verb].options}
-    extra = {"buy": [["--pool"]], "train": [["--from", "pool"]], "done": [["--no-route"]],
-             "tile": [["--points", "2"]],
-             # 1801: a concession's last resort, a regional parred into the Open Market
-             "par": [["--open-market"]],
-             # 1839: a route reaching foreign off-boards pars those companies and feeds their income
-             "pay": [["--abroad", "BEL,DUI"]], "half": [["--abroad", "OZ"]], "withhold": [["--abroad", "DUI"]],
-             # 1839's draws: drawn from a seed, then the cards dealt again in a shuffled order
-             "deal": [["--random", "7"], ["--order", ",".join(random.Random(len(s.round)).sample(s.players,
-                                                                                          len(s.players)))]],
-             }.get(verb, [])
-    return [[]] + [v for v in extra if v[0] in have]
-
-
-def candidates(s, rs) -> list[str]:
-    """Every completion of every legal action: each required argument from its kind's values, an
-    optional count left out or 2, each with the options worth trying."""
-    verbs = grammar.verbs_of_title(rs.title)
+def candidates(s, rs, per_action: int = 12) -> list[str]:
+    """Commands the core offers now: for every action of the Next line, the completions its Play
+    accepts (each argument drawn from its legal choices), a few dozen each, one for each choice of
+    names and options: with a middling revenue, or the least of any other amount."""
     out = []
     for action in legal.turn(s, rs).actions:
-        verb = verbs.get(action.verb)
-        if verb is None:
+        play = legal.play_now(s, rs, action.verb)
+        if play is None:
             continue
-        rest = verb.args[len(action.args):]
-        pools = [values(a.kind, s, rs, verb.name, a) for a in rest if not a.optional]
-        counts = [[], ["2"]] if any(a.optional and a.kind == "count" for a in rest) else [[]]
-        if any(a.optional and a.kind == "amount" for a in rest):  # 1839's discount chips: 60 or 40
-            counts = [[], ["60"], ["40"]]
-        for fill in itertools.product(*pools):
-            for more in counts:
-                for opts in option_variants(verb.name, s, rs):
-                    words = [action.verb, *map(str, action.args), *fill, *more, *opts]
-                    out.append(" ".join(shlex.quote(w) for w in words))
-    return out
+        actor = action.args[0] if action.args else None
+        found: dict[tuple, list] = {}
+        for args in itertools.islice(legal.completions(s, rs, play, actor), 3 * per_action):
+            words = tuple(str(v) for v in args.values() if not str(v).lstrip("-").isdigit())
+            amount = sum(int(v) for v in args.values() if str(v).lstrip("-").isdigit())
+            found.setdefault(words, []).append((amount, args))
+        kept = []
+        for options in found.values():
+            options.sort(key=lambda pair: pair[0])
+            kept.append(options[len(options) // 2 if action.verb in REVENUE_VERBS else 0][1])
+        if action.verb == "train" and kept:   # a table buys the cheapest train it may, mostly
+            kept.sort(key=lambda args: train_price(rs, args.get("type")))
+            kept = kept[:1] if len(out) % 5 else kept   # now and then another one
+        out += [command_text(action.verb, rs, args) for args in kept]
+    return list(dict.fromkeys(out))
+
+
+def train_price(rs, typed) -> int:
+    from ledger.core.errors import BankError
+    from ledger.core.names import side
+    try:
+        name, side_name = side(rs, typed)
+        return rs.train(name).side(side_name).price
+    except (BankError, KeyError, AttributeError, TypeError):
+        return 10 ** 6
+
+
+def command_text(verb: str, rs, args: dict) -> str:
+    """The line a banker would type for a Command's arguments: positional ones in order, options by flag."""
+    syntax = grammar.verbs_of_title(rs.title)[verb]
+    words = [verb] + [str(args[a.name]) for a in syntax.args if args.get(a.name) is not None]
+    for opt in syntax.all_options():
+        value = args.get(opt.name)
+        if value is None or opt.name in {a.name for a in syntax.args}:
+            continue
+        if opt.switch:
+            if value is True or value == opt.value:
+                words.append(opt.flag)
+        else:
+            words += [opt.flag, str(value)]
+    return " ".join(shlex.quote(w) for w in words)
 
 
 class RandomGame:
@@ -111,20 +103,25 @@ class RandomGame:
         if self.state.game_over:
             return False
         lines = candidates(self.state, self.rs)
-        self.rng.shuffle(lines)
-        # a bias against passing and ending turns, so that companies float and trains are bought
-        lines.sort(key=lambda line: line.split()[0] in ("pass", "done") and self.rng.random() < 0.8)
-        for line in lines:
-            try:
-                events = engine.decide(self.state, self.rs, grammar.parse_line(line))
-            except BankError:
-                continue
-            for event in events:
-                self.apply(event, line)
-            self.lines.append(line)
-            return True
-        raise AssertionError(f"no legal line among {len(lines)} candidates at {self.state.round} "
-                             f"(legal: {legal.hint(self.state, self.rs)})")
+        # a verb at random, then one of its lines: each thing a table may do gets its chance, with a
+        # bias against passing and ending turns, so that companies float and trains are bought
+        verbs = list(dict.fromkeys(line.split()[0] for line in lines))
+        self.rng.shuffle(verbs)
+        verbs.sort(key=lambda verb: (verb in LAST_RESORTS, verb in RARELY and self.rng.random() < 0.9,
+                                     verb in ("pass", "done") and self.rng.random() < 0.8))
+        lines = [self.rng.choice([x for x in lines if x.split()[0] == verbs[0]])] if verbs else []
+        if not lines:
+            raise AssertionError(f"the core offers nothing at {self.state.round} (legal: "
+                                 f"{legal.hint(self.state, self.rs)})")
+        line = lines[0]
+        try:
+            events = engine.decide(self.state, self.rs, grammar.parse_line(line))
+        except BankError as exc:  # what the core offers, the rules accept
+            raise AssertionError(f"offered but refused: {line!r} at {self.state.round}: {exc.line()}") from None
+        for event in events:
+            self.apply(event, line)
+        self.lines.append(line)
+        return True
 
     def play(self, steps: int) -> None:
         for _ in range(steps):

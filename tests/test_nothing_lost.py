@@ -320,6 +320,7 @@ def test_a_killed_new_leaves_nothing_behind_the_next_new(tmp_path):
 # =========================================================================== 4. money typed means what was typed
 
 def test_next_line_and_hints_paste_into_bash(game):
+    game("withhold", "NYC", "0")   # the train step: what is for sale, as it pastes into bash
     out = game("status").stdout
     next_line = " ".join(out.split("Next:", 1)[1].split())
     assert "$" not in next_line and "for sale: 3 at 180" in next_line

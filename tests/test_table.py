@@ -23,7 +23,6 @@ import sqlite3
 from collections import defaultdict
 from pathlib import Path
 
-import click
 import pytest
 import sqlite_utils
 import typer
@@ -282,8 +281,8 @@ def test_shell_help_verb_shows_its_arguments_and_options(opening):
     result = opening("shell", input="help buy\n")
     assert result.exit_code == 0 and result.stderr == ""
     out = result.stdout
-    assert "bank buy" in out
-    for word in ("player", "item", "count", "--pool", "--ipo", "--force", "--reason"):
+    assert "Usage: buy PLAYER ITEM [COUNT]" in out and "bank buy" not in out  # as typed in the shell
+    for word in ("PLAYER", "ITEM", "COUNT", "--pool", "--ipo", "--force", "--reason"):
         assert word in out, word
     assert "--no-route" not in out  # only buy's help
 
@@ -296,15 +295,16 @@ def test_shell_help_unknown_verb_is_an_error(opening):
 # ---- completion
 
 def test_completion_verbs(opening_master):
+    """Tab offers the game's title's commands; first the verbs legal now."""
     sh, session = shell_for(opening_master)
     try:
         verbs = sh.candidates([])
-        group = typer.main.get_command(app)
-        with click.Context(group) as ctx:
-            registered = set(group.list_commands(ctx))
-        assert set(verbs) == registered | {"help", "exit"}
-        assert {"bid", "buy", "par", "pay", "train", "done", "shell", "explain"} <= set(verbs)
+        assert {"bid", "buy", "par", "pay", "train", "done", "shell", "explain", "help", "exit"} <= set(verbs)
+        assert not {"port", "pullman", "deal"} & set(verbs)   # other titles' verbs
         assert sh.candidates(["help"]) == verbs
+        now = sh.offers([], "")
+        assert now[:4] == ["tile", "token", "pay", "withhold"]   # NYC's turn in OR 2.1: what it may do now
+        assert "par" not in now and "train" not in now            # not in an OR; not before the run
     finally:
         session.close()
 
@@ -312,12 +312,12 @@ def test_completion_verbs(opening_master):
 def test_completion_in_the_auction(fresh):
     sh, session = shell_for(fresh.db)
     try:
-        assert sh.candidates(["bid"]) == ["Alice", "Bob", "Carol", "Dave"]
-        assert sh.candidates(["pass"]) == ["Alice", "Bob", "Carol", "Dave"]
-        assert sh.candidates(["bid", "Alice"]) == PRIVATES
-        assert sh.candidates(["bid", "Alice", "CS"]) == ["45"]  # the minimum bid
-        assert sh.candidates(["par", "Alice", "PRR"]) and set(sh.candidates(["par", "Alice", "PRR"])) == PAR_PRICES
-        assert set(sh.candidates(["par", "Alice"])) == set(TYPED_COMPANIES)
+        assert sh.candidates(["bid"]) == ["Alice"]                 # only the player to act
+        assert sh.candidates(["pass"]) == ["Alice"]
+        assert sh.candidates(["bid", "Alice"]) == PRIVATES[1:]     # not the cheapest: it is bought
+        assert sh.candidates(["buy", "Alice"]) == ["SV"]
+        assert sh.candidates(["bid", "Alice", "CS"]) == ["45", "322", "600"]  # least, between, all her cash
+        assert sh.candidates(["par", "Alice"]) == []               # no par in the auction
         assert sh.candidates(["chart"]) == ["worth", "prices"]
     finally:
         session.close()
@@ -326,8 +326,9 @@ def test_completion_in_the_auction(fresh):
 def test_completion_quotes_names_with_spaces(full_master):
     sh, session = shell_for(full_master)
     try:
-        assert sh.candidates(["bid"]) == [shlex.quote(p) for p in FULL_PLAYERS]
-        assert [shlex.split(c)[0] for c in sh.candidates(["sell"])] == FULL_PLAYERS
+        assert [shlex.split(c)[0] for c in sh.candidates(["count"])] == FULL_PLAYERS   # open to anyone
+        assert [shlex.split(c)[0] for c in sh.candidates(["adjust"])] == ["bank", *FULL_PLAYERS,
+                                                                          *TYPED_COMPANIES]
     finally:
         session.close()
 
@@ -336,16 +337,23 @@ def test_completion_in_an_operating_round(opening_master):
     sh, session = shell_for(opening_master)
     try:
         assert session.state.round["corp"] == "NYC"
-        done = sh.candidates(["done"])
-        assert done[0] == "NYC" and sorted(done) == sorted(TYPED_COMPANIES) and len(done) == len(COMPANIES)
-        assert sh.candidates(["pay"])[0] == "NYC"
-        trains = sh.candidates(["train", "PRR"])
-        assert trains[0] == "3"  # the 2-trains are gone: 3-trains are for sale
-        assert set(trains) == TRAIN_TYPES and len(trains) == len(TRAIN_TYPES)
-        assert set(sh.candidates(["par", "Alice", "PRR"])) == PAR_PRICES
-        assert sh.candidates(["bid", "Alice"]) == PRIVATES
-        assert set(sh.candidates(["buy", "Alice"])) == set(PRIVATES) | set(TYPED_COMPANIES)
-        assert sh.candidates(["adjust"]) == ["bank", "Alice", "Bob", "Carol", "Dave"] + TYPED_COMPANIES
+        assert sh.candidates(["done"]) == []                        # NYC runs first
+        assert sh.candidates(["pay"]) == ["NYC"] and sh.candidates(["tile"]) == ["NYC"]
+        assert sh.candidates(["tile", "NYC"]) == ["0", "80", "120"]
+        assert sh.candidates(["train"]) == []                       # not before the run
+        assert sh.candidates(["par", "Alice"]) == [] and sh.candidates(["bid", "Alice"]) == []
+        assert sh.candidates(["buy", "Alice"]) == []
+    finally:
+        session.close()
+
+
+def test_completion_of_the_train_step(opening):
+    opening("withhold", "NYC", "0")
+    sh, session = shell_for(opening.db)
+    try:
+        assert sh.candidates(["train"]) == ["NYC"]                  # the operating company only
+        assert sh.candidates(["train", "NYC"]) == ["3"]             # what the bank sells now
+        assert sh.candidates(["done"]) == ["NYC"]
     finally:
         session.close()
 

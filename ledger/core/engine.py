@@ -10,10 +10,11 @@ asked of the title's registry (ledger.core.registry), never decided here by roun
 
 from __future__ import annotations
 
-from ledger.core import events, grammar, registry, round_kind
+from ledger.core import events, grammar, names, registry, round_kind
 from ledger.core.command import Command
-from ledger.core.errors import WAIVING, BankError, CommandError, LedgerCorrupt, RuleViolation, one_line
+from ledger.core.errors import WAIVING, BankError, CommandError, LedgerCorrupt, RuleViolation, one_line, refuse
 from ledger.core.names import pasteable
+from ledger.core.plays import Play
 from ledger.core.events import apply
 from ledger.core.rules.shares import unsold_holder
 from ledger.core.ruleset import Ruleset
@@ -208,17 +209,19 @@ def decided(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list[dict], Ga
     if state.game_over and cmd.verb not in READ_ONLY | ALWAYS:
         raise RuleViolation(f"the game is over ({state.end_reason}); only status, market, score and log work")
     reg = for_ruleset(rs)
-    handler = handler_for(reg, state, rs, cmd.verb)
+    play = play_now(reg, state, rs, cmd.verb)
     # names and amounts are read once, here; the caller's Command (what the ledger stores) stays as typed
     cmd = grammar.resolve(state, rs, cmd)
-    ctx = Ctx(state.clone(), rs)
     forced = cmd.get("force")
     if forced and not cmd.get("reason"):
         raise CommandError("--force needs --reason TEXT: a waived rule is recorded with its reason")
     token = WAIVING.set([] if forced else None)
     try:
-        handler(ctx, cmd)
-        waived = WAIVING.get()
+        refuse_by_play(reg, play, state, rs, cmd)  # the true reason first: the actor, then the verb's bars
+        ctx = Ctx(state.clone(), rs)
+        reg.call("before_verb", ctx, cmd)
+        play.handler(ctx, cmd)
+        waived = list(dict.fromkeys(WAIVING.get() or ()))
     finally:
         WAIVING.reset(token)
     if forced:
@@ -237,40 +240,152 @@ def missing_verb(rs: Ruleset, verb: str) -> str:
     return f"{rs.title} has no '{verb}' (another title's command)"
 
 
-def handler_for(reg, state: GameState, rs: Ruleset, verb: str):
-    """The rule that plays `verb` now: the answer to a pending decision, or the verb in this round."""
+def play_now(reg, state: GameState, rs: Ruleset, verb: str) -> Play:
+    """The Play of `verb` now: the answer to a pending decision, or the verb in this round."""
     if state.pending and verb not in UNBLOCKED:
         due = state.pending[0]
-        answer = reg.answers.get(due["kind"], {}).get(verb)
+        answer = reg.answer_plays.get(due["kind"], {}).get(verb)
         if answer is None:
             raise pending_refusal(reg, state, rs, due)
         return answer
-    handler = reg.handler(state.round["kind"], verb)
-    if handler is None:
+    play = reg.play_for(state.round["kind"], verb)
+    if play is None:
         rounds = [k for k in reg.rounds_of(verb) if k in reg.rounds]
         if not rounds:
             raise CommandError(missing_verb(rs, verb))
         label = round_kind.round_label(state)
-        if verb in reg.elsewhere:
-            raise RuleViolation(f"{reg.elsewhere[verb]} (now: {label})")
+        if reg.elsewhere(verb):
+            raise RuleViolation(f"{reg.elsewhere(verb)} (now: {label})")
         raise RuleViolation(f"'{verb}' is not played in {label}", f"it is played in: {', '.join(rounds)}")
-    check_gate(reg, state, verb)
-    return handler
+    check_gate(play, state)
+    return play
 
 
-def check_gate(reg, state: GameState, verb: str) -> None:
+def check_gate(play: Play, state: GameState) -> None:
     """A verb a title plays only in some phases of a phase axis (1801: secondary shares from the
     Major phase) is refused in the others."""
-    for axis, phases in reg.gates.get(verb, {}).items():
+    for axis, phases in play.phases.items():
         now = state.axes.get(axis)
         if now not in phases:
-            raise RuleViolation(f"'{verb}' is played in the {' or '.join(phases)} {axis} phase (now: {now})")
+            raise RuleViolation(f"'{play.verb}' is played in the {' or '.join(phases)} {axis} phase (now: {now})")
 
 
 def pending_refusal(reg, state: GameState, rs: Ruleset, due: dict) -> RuleViolation:
     """The one line that says who must decide what before play goes on."""
     message, hint = reg.pending_text[due["kind"]](state, rs, due, reg)
     return RuleViolation(message, hint)
+
+
+# --------------------------------------------------------------------------- who may act, and why not
+
+def actor_arg(rs: Ruleset, verb: str) -> str | None:
+    """The argument that names who acts with a verb: its first, when that names a player or a
+    company (None for a verb nobody in particular types: deal, end, adjust)."""
+    syntax = grammar.verbs_of_title(rs.title).get(verb)
+    if syntax is None or not syntax.args or syntax.args[0].kind not in ACTOR_KINDS:
+        return None
+    return syntax.args[0].name
+
+
+ACTOR_KINDS = ("player", "company")
+
+
+def actor_of(state: GameState, rs: Ruleset, cmd: Command) -> str | None:
+    """Who acts with the command: its actor argument read strictly, so that a word naming nobody is
+    refused in the name's own words before anything is said about turns."""
+    arg = actor_arg(rs, cmd.verb)
+    if arg is None or cmd.get(arg) is None:
+        return None
+    raw = cmd.get(arg)
+    kind = grammar.verbs_of_title(rs.title)[cmd.verb].args[0].kind
+    if kind == "player":
+        return names.player(state, raw)
+    return names.corp(rs, raw) if names.item(rs, raw)[0] == "corp" else None
+
+
+def actors_now(reg, play: Play, state: GameState, rs: Ruleset) -> list | None:
+    """Who may use the Play now: its own `who` (None from it: anyone), a pending decision's decider,
+    or the round's actors."""
+    if play.who is not None:
+        found = play.who(state, rs)
+        return None if found is None else list(found)
+    if play.answers:
+        return [reg.pending_heading[play.answers](state, rs, state.pending[0], reg)[0]] if state.pending else []
+    kind = reg.rounds[state.round["kind"]]
+    return list(kind.actors(state, rs)) if kind.actors else [kind.actor(state)]
+
+
+def when_bars(reg, play: Play, state: GameState, rs: Ruleset) -> list[str]:
+    """Why nobody may use the Play now: the title's bars on every verb, then the Play's own `when`."""
+    out = []
+    for bar in reg.title_bars:
+        out += bar(state, rs, play.verb)
+    return out + list(play.when(state, rs))
+
+
+def bars_of(reg, play: Play, state: GameState, rs: Ruleset, actor) -> list[str]:
+    """Why `actor` may not use the Play now: nobody may (when_bars), or the Play's bars for him."""
+    return when_bars(reg, play, state, rs) + list(play.bars(state, rs, actor))
+
+
+def refusal(reg, play: Play, state: GameState, rs: Ruleset, cmd: Command) -> tuple[str, str | None] | None:
+    """Why the command is refused before its rule runs, in the rules' order, or None: every name
+    must name someone or something, the actor must be one who may use the verb now, then the
+    verb's bars must be empty."""
+    names_known(state, rs, cmd)
+    now = when_bars(reg, play, state, rs)
+    if now:
+        return now[0], None
+    actor = actor_of(state, rs, cmd) if actor_arg(rs, cmd.verb) else None
+    if actor_arg(rs, cmd.verb) and actor is not None:
+        actors = actors_now(reg, play, state, rs)
+        if actors is not None and actor not in actors:
+            return not_turn(reg, play, state, rs, actor, actors)
+    bars = bars_of(reg, play, state, rs, actor)
+    return (bars[0], None) if bars else None
+
+
+NAME_KINDS = ("player", "company", "private", "item")
+
+
+def names_known(state: GameState, rs: Ruleset, cmd: Command) -> None:
+    """A word that names no player, company or private is refused in the name's own words (with
+    its hint: a shell cut B&O at '&'), before anything is said about turns."""
+    syntax = grammar.verbs_of_title(rs.title).get(cmd.verb)
+    if syntax is None:
+        return
+    for arg in syntax.args:
+        raw = cmd.get(arg.name)
+        if arg.kind not in NAME_KINDS or raw is None or arg.many:
+            continue
+        if arg.kind == "player":
+            names.player(state, raw)
+        elif str(raw).strip().upper() not in {a.upper() for a in state.assets}:
+            # a private where a company is read, or the reverse, is the rule's to refuse in its words;
+            # a title's own pieces (1801's concessions) its rule reads
+            names.item(rs, raw)
+
+
+def refuse_by_play(reg, play: Play, state: GameState, rs: Ruleset, cmd: Command) -> None:
+    found = refusal(reg, play, state, rs, cmd)
+    if found:
+        refuse(*found)
+
+
+def not_turn(reg, play: Play, state: GameState, rs: Ruleset, actor: str, actors: list) -> tuple[str, str | None]:
+    """The refusal of an actor who may not use the verb now."""
+    if play.not_actor:
+        return play.not_actor(state, rs, actor)
+    if play.answers and state.pending:
+        message, hint = reg.pending_text[play.answers](state, rs, state.pending[0], reg)
+        return message, hint
+    kind = reg.rounds[state.round["kind"]]
+    if kind.not_turn:
+        return kind.not_turn(state, rs, actor, actors, play.verb)
+    label = round_kind.round_label(state)
+    if not actors:
+        return f"nobody may {play.verb} now in {label}", None
+    return f"it is {' or '.join(map(str, actors))}'s turn in {label}, not {actor}'s", None
 
 
 def progress(ctx: Ctx) -> None:
@@ -287,4 +402,4 @@ def progress(ctx: Ctx) -> None:
 def handlers(rs: Ruleset) -> dict:
     """Every game verb of a title (for the CLI and tests that list them)."""
     reg = for_ruleset(rs)
-    return {verb: fn for (_kind, verb), fn in reg.handlers.items()}
+    return {verb: play.handler for (_kind, verb), play in reg.plays.items()}

@@ -13,6 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
+from ledger.core.plays import Play
+
 if TYPE_CHECKING:
     from ledger.core.round_kind import RoundKind
 
@@ -30,6 +32,7 @@ HOOKS = {
     "stock_round_started": "a stock round has begun (ctx)",
     "sr_ending": "every player has passed, before the end-of-SR price moves (ctx)",
     "share_bought": "a player bought a share (ctx, player, corp, source, certificate)",
+    "before_verb": "a command passed its refusal checks, before its rule runs (ctx, command)",
 }
 
 # Single rules a title may replace; the shared default is registered by the shared rounds.
@@ -65,66 +68,97 @@ RULES = {
 @dataclass
 class Registry:
     rounds: dict[str, "RoundKind"] = field(default_factory=dict)
-    handlers: dict[tuple[str, str], Callable] = field(default_factory=dict)
+    # (round kind or '*', verb) -> the Play of that verb in that kind of round, in registration order
+    plays: dict[tuple[str, str], Play] = field(default_factory=dict)
     hooks: dict[str, list[Callable]] = field(default_factory=lambda: {name: [] for name in HOOKS})
     rules: dict[str, Callable] = field(default_factory=dict)
-    # pending decision kind ("par", "discard") -> the verbs that answer it -> handler
-    answers: dict[str, dict[str, Callable]] = field(default_factory=dict)
+    # pending decision kind ("par", "discard") -> the verbs that answer it -> their Play
+    answer_plays: dict[str, dict[str, Play]] = field(default_factory=dict)
     # pending decision kind -> (state, rs, pending) -> (message, hint) refusing anything else
     pending_text: dict[str, Callable] = field(default_factory=dict)
-    # pending decision kind -> (state, rs, pending) -> legal.Turn (who decides, how)
-    pending_turn: dict[str, Callable] = field(default_factory=dict)
-    # verb -> what to say when it is typed in a round that does not play it
-    elsewhere: dict[str, str] = field(default_factory=dict)
+    # pending decision kind -> (state, rs, pending) -> (who decides, the Next line's heading)
+    pending_heading: dict[str, Callable] = field(default_factory=dict)
+    # what bars a verb of the title now, whoever types it, besides each Play's own: (s, rs, verb) -> [reasons]
+    title_bars: list[Callable] = field(default_factory=list)
     # train flags that belong to the owning company, cleared when a train changes hands
     owner_flags: set[str] = field(default_factory=set)
     # train flags that make a company's train go obsolete instead of rusting: it runs once more, then
     # leaves play after the company's next run (1843 Engineers, 1839 SAVED markers)
     protecting_flags: set[str] = field(default_factory=set)
-    # verb -> {phase axis: the phases of that axis in which it is played} (none: any phase)
-    gates: dict[str, dict[str, tuple]] = field(default_factory=dict)
     # the rules that settle a choice a player was asked to make (decisions.ask): name -> rule
     choices: dict[str, Callable] = field(default_factory=dict)
-    # verb -> (state, rs) -> the Actions of that verb legal now, for verbs a title adds to a round
-    # whose own turn rules do not know them (legal.turn adds them to the round's)
-    offers: dict[str, Callable] = field(default_factory=dict)
 
     def round(self, kind) -> None:
         self.rounds[kind.name] = kind
 
-    def verb(self, verb: str, handler: Callable, *rounds: str, elsewhere: str | None = None,
-             phases: dict | None = None, offer: Callable | None = None) -> None:
-        """`handler(ctx, cmd)` plays `verb` in these round kinds ('*': in any round); `elsewhere`
-        is the refusal in any other round; `phases` ({axis: (phase, ...)}) the phases of a phase
-        axis (ruleset `[[phase_axes]]`) in which it is played; `offer(state, rs)` the actions of
-        it legal now (for a verb the round's own turn rules do not list)."""
-        for kind in rounds or ("*",):
-            self.handlers[(kind, verb)] = handler
-        if elsewhere:
-            self.elsewhere[verb] = elsewhere
-        if phases:
-            self.gates[verb] = {axis: tuple(names) for axis, names in phases.items()}
-        if offer:
-            self.offers[verb] = offer
+    def play(self, play: Play) -> None:
+        """Register a Play: in each of its round kinds, or as the answer to its pending decision. A
+        title's Play of a verb replaces the shared one in place (the Next line keeps its order)."""
+        if play.answers:
+            self.answer_plays.setdefault(play.answers, {})[play.verb] = play
+            return
+        for kind in play.rounds:
+            self.plays[(kind, play.verb)] = play
 
-    def offered(self, state, rs, kind: str) -> list:
-        """The actions of the verbs a title added to this round kind that are legal now."""
-        out = []
-        for verb, offer in self.offers.items():
-            gates = self.gates.get(verb, {})
-            if self.handlers.get((kind, verb)) and all(state.axes.get(a) in ph for a, ph in gates.items()):
-                out += offer(state, rs)
-        return out
+    def verb(self, verb: str, handler: Callable, *rounds: str, **declared) -> None:
+        """`handler(ctx, cmd)` plays `verb` in these round kinds ('*': in any round); `declared`
+        are the Play's other fields (who, bars, candidates, phrase, elsewhere, phases ...)."""
+        self.play(Play(verb, handler, rounds=rounds or ("*",), **declared))
+
+    def rework(self, kind: str, verb: str, **changes) -> None:
+        """A title changes some of a shared Play's fields in one kind of round (its rule, its bars
+        ...), keeping the rest and its place."""
+        key = (kind, verb)
+        if key not in self.plays:
+            raise KeyError(f"no Play of {verb!r} in {kind!r} rounds to rework")
+        self.plays[key] = self.plays[key].with_(**changes)
+
+    def answer(self, pending_kind: str, verb: str, handler: Callable, **declared) -> None:
+        """`handler(ctx, cmd)` answers a pending decision of this kind."""
+        self.play(Play(verb, handler, answers=pending_kind, **declared))
+
+    def pending(self, pending_kind: str, text: Callable, heading: Callable) -> None:
+        """A kind of pending decision: the refusal of anything else, and who decides it with the
+        Next line's heading."""
+        self.pending_text[pending_kind] = text
+        self.pending_heading[pending_kind] = heading
+
+    def bar(self, fn: Callable) -> None:
+        """`fn(s, rs, verb) -> [reasons]` bars verbs of the title before any of them is decided,
+        whoever types it (1801: no business but the payouts in the repeat OR): the hook before
+        every verb that the title's rules would otherwise call by hand."""
+        self.title_bars.append(fn)
+
+    def play_for(self, kind: str, verb: str) -> Play | None:
+        return self.plays.get((kind, verb)) or self.plays.get(("*", verb))
+
+    def plays_in(self, kind: str) -> list[Play]:
+        """The Plays of a round kind, then those of every round, in registration order."""
+        own = [p for (k, _v), p in self.plays.items() if k == kind]
+        mine = {p.verb for p in own}
+        return own + [p for (k, v), p in self.plays.items() if k == "*" and v not in mine]
+
+    def handler(self, kind: str, verb: str) -> Callable | None:
+        play = self.play_for(kind, verb)
+        return play.handler if play else None
+
+    def rounds_of(self, verb: str) -> list[str]:
+        return [kind for kind, v in self.plays if v == verb]
+
+    def elsewhere(self, verb: str) -> str:
+        return next((p.elsewhere for (_k, v), p in self.plays.items() if v == verb and p.elsewhere), "")
+
+    @property
+    def answers(self) -> dict[str, dict[str, Callable]]:
+        return {kind: {verb: p.handler for verb, p in plays.items()} for kind, plays in self.answer_plays.items()}
+
+    def verbs(self) -> set[str]:
+        """Every verb a game of the title plays, in some round or as an answer."""
+        return {v for _k, v in self.plays} | {v for plays in self.answer_plays.values() for v in plays}
 
     def choice(self, name: str, rule: Callable) -> None:
         """`rule(ctx, decision, option)` settles a choice asked with decisions.ask(..., rule=name)."""
         self.choices[name] = rule
-
-    def handler(self, kind: str, verb: str) -> Callable | None:
-        return self.handlers.get((kind, verb)) or self.handlers.get(("*", verb))
-
-    def rounds_of(self, verb: str) -> list[str]:
-        return [kind for kind, v in self.handlers if v == verb]
 
     def on(self, hook: str, fn: Callable) -> None:
         if hook not in HOOKS:
@@ -139,15 +173,6 @@ class Registry:
         if name not in RULES:
             raise KeyError(f"no replaceable rule {name!r} (rules: {', '.join(RULES)})")
         self.rules[name] = fn
-
-    def answer(self, pending_kind: str, verb: str, handler: Callable) -> None:
-        """`handler(ctx, cmd)` answers a pending decision of this kind."""
-        self.answers.setdefault(pending_kind, {})[verb] = handler
-
-    def pending(self, pending_kind: str, text: Callable, turn: Callable) -> None:
-        """A kind of pending decision: the refusal of anything else, and the turn it makes."""
-        self.pending_text[pending_kind] = text
-        self.pending_turn[pending_kind] = turn
 
 
 def next_kind(rs, current: str) -> str:

@@ -16,18 +16,22 @@ class RoundKind:
     `start(ctx, **carry)`: emit the round's start (`carry` is what the previous round hands on,
     e.g. the priority deal). `progress(ctx) -> bool`: the automatic consequences after a command
     (True if anything happened). `actor(state) -> str | None`: the player or company to act.
-    `label(round) -> 'SR 3'` and `title(round) -> 'Stock Round 3'` name it. `legal(state, rs, reg)`:
-    the `Turn` now (who acts, what they may type, the 'Next:' line). `breaks_bank(state)`:
-    the last set of ORs to play if the bank breaks during this round."""
+    `label(round) -> 'SR 3'` and `title(round) -> 'Stock Round 3'` name it. `heading(state, rs)`:
+    the Next line before its steps ('SR 2: Bob'); the steps are the verbs legal now, asked of their
+    Plays (ledger.core.legal). `actors(state, rs)`: who may act now when not only `actor` may (a
+    stock round's next player, once the one whose turn it is has acted). `not_turn(state, rs, actor,
+    actors, verb) -> (message, hint)`: the refusal of anyone else. `breaks_bank(state)`: the last
+    set of ORs to play if the bank breaks during this round."""
     name: str
     start: Callable
     progress: Callable
     actor: Callable
     label: Callable
     title: Callable
-    legal: Callable
+    heading: Callable
+    actors: Callable | None = None
+    not_turn: Callable | None = None
     breaks_bank: Callable = lambda s: 1
-
 
 
 @dataclass(frozen=True)

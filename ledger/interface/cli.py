@@ -256,9 +256,21 @@ def add_commands() -> None:
 
 @implements("help")
 def help_(ctx: typer.Context, verb: Optional[str]):
-    text = help_of(ctx.parent.command, verb, ctx.parent)
-    if text:
-        typer.echo(text)
+    typer.echo(help_of(open_title(ctx), verb))
+
+
+def open_title(ctx: typer.Context) -> str | None:
+    """The title of the game the command line names, if there is one (help lists its verbs only)."""
+    obj = ctx.ensure_object(dict)
+    if obj.get("session") is not None:
+        return obj["session"].rs.title
+    path = Path(obj.get("game") or DEFAULT_GAME)
+    if not path.is_file():
+        return None
+    try:
+        return session(ctx).rs.title
+    except BankError:
+        return None
 
 
 # --------------------------------------------------------------------------- starting a game

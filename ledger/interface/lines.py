@@ -90,14 +90,16 @@ def run_text(group, text: str, obj: dict, where: str = "") -> int:
     return 0
 
 
-def help_of(group, verb: Optional[str], parent: click.Context) -> str:
-    """`bank help` (the commands by group) or one command's help, as text (typer's rich output
-    prints itself and leaves the text empty)."""
+def help_of(title: Optional[str], verb: Optional[str], prefix: str = "bank ") -> str:
+    """`bank help` (the commands of the open game's title, or every title's) or one command's help."""
+    from ledger.core import grammar
+    from ledger.interface.helptext import overview, title_verbs, verb_help
     if verb is None:
-        return group.get_help(parent)
-    command = group.get_command(parent, verb)
-    if command is None:
-        guess = closest(verb, group.list_commands(parent))
-        raise CommandError(f"no command '{verb}'", f"did you mean {guess}?" if guess else "bank help lists them")
-    with click.Context(command, info_name=verb, parent=parent) as sub:
-        return command.get_help(sub)
+        return overview(title, prefix)
+    known = title_verbs(title) if title else grammar.all_verbs()
+    found = known.get(verb)
+    if found is None:
+        guess = closest(verb, list(known))
+        where = f" in {title}" if title and verb in grammar.all_verbs() else ""
+        raise CommandError(f"no command '{verb}'{where}", f"did you mean {guess}?" if guess else "bank help lists them")
+    return verb_help(found, prefix)

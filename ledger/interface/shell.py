@@ -13,8 +13,6 @@ import os
 import shlex
 import sys
 
-import click
-
 from ledger.core import grammar
 from ledger.interface.lines import help_of, run_text
 
@@ -99,44 +97,54 @@ class Shell:
         print(f"error: {one_line(message)}", file=self.err)
 
     def help(self, words: list[str]) -> None:
-        """`help`: the commands by group; `help VERB`: its arguments, options and example."""
+        """`help`: the commands by group; `help VERB`: its arguments, options and example, as typed
+        here (no leading `bank`)."""
         from ledger.core.errors import BankError
-        with click.Context(self.group, info_name="bank") as ctx:
-            try:
-                print(help_of(self.group, words[0] if words else None, ctx), file=self.out)
-            except BankError as exc:
-                self.fail(exc.line())
-                return
+        s = self.session()
+        try:
+            print(help_of(s.rs.title if s else None, words[0] if words else None, prefix=""), file=self.out)
+        except BankError as exc:
+            self.fail(exc.line())
+            return
         if not words:
             print("\nIn the shell: help VERB, exit. Tab completes names and amounts.", file=self.out)
 
     # ------------------------------------------------------------------ completion
 
     def verbs(self) -> list[str]:
-        """Every command the command line has (every title's), the shell's own last."""
-        with click.Context(self.group) as ctx:
-            return sorted(self.group.list_commands(ctx)) + ["help", "exit"]
+        """The commands of the open game's title (every title's without a game), the shell's own last."""
+        s = self.session()
+        known = grammar.verbs_of_title(s.rs.title) if s is not None else grammar.all_verbs()
+        return sorted(known) + ["help", "exit"]
 
     def verbs_now(self) -> list[str]:
-        """The game verbs the game accepts now, then the interface verbs and the shell's own."""
+        """The game verbs the game accepts now (the core says: ledger.core.legal), then the
+        interface verbs and the shell's own."""
         s = self.session()
         interface = [v for v in self.verbs() if v not in grammar.all_verbs() or not grammar.all_verbs()[v].game]
         if s is None:
             return ["new"] + [v for v in interface if v != "new"]
-        return playable(s.state, s.rs) + interface
+        from ledger.core import legal
+        return legal.verbs_now(s.state, s.rs) + interface
 
     def candidates(self, words: list[str]) -> list[str]:
         """What may come next after `words` (the complete words before the cursor): a verb, or the
-        candidates of the kind of the argument (or option value) at that position."""
+        legal values of the argument (or option value) at that position."""
         if not words:
             return self.verbs()
         if words[0] == "help":
             return self.verbs() if len(words) == 1 else []
-        verb = grammar.all_verbs().get(words[0])
-        if verb is None:
-            return []
         s = self.session()
-        return grammar.candidates(s and s.state, s and s.rs, verb, words[1:])
+        if s is None:
+            verb = grammar.all_verbs().get(words[0])
+            return grammar.candidates(None, None, verb, words[1:]) if verb else []
+        syntax = grammar.verbs_of_title(s.rs.title).get(words[0])
+        if syntax is None:
+            return []
+        if not syntax.game:
+            return grammar.candidates(s.state, s.rs, syntax, words[1:])
+        from ledger.core import legal
+        return [shell_word(s.rs, w) for w in legal.complete(s.state, s.rs, words[0], words[1:])]
 
     def offers(self, words: list[str], text: str) -> list[str]:
         """What Tab offers for the word `text` being typed after `words`. A verb is offered when the
@@ -191,19 +199,12 @@ class Shell:
         return 0
 
 
-def playable(state, rs) -> list[str]:
-    """The game verbs the engine would dispatch now (ledger.core.engine.handler_for): the answers to
-    a pending decision, or the verbs the title's registry plays in the current round; after the
-    end of the game only the corrections."""
-    from ledger.core import engine, titles
-    reg = titles.for_ruleset(rs)
-    known = grammar.verbs_of_title(rs.title)
-    if state.game_over:
-        return sorted(v for v in known if v in engine.ALWAYS)
-    if state.pending:
-        answers = reg.answers.get(state.pending[0]["kind"], {})
-        return sorted(v for v in known if v in answers or v in engine.UNBLOCKED)
-    return sorted(v for v in known if known[v].game and reg.handler(state.round["kind"], v))
+def shell_word(rs, word: str) -> str:
+    """A value as Tab types it: a symbol by its plain alias where it has a character a user might
+    not type (B&O as BnO), a name with spaces quoted."""
+    from ledger.core.names import pasteable
+    text = str(word)
+    return text if text.lstrip("-").isdigit() else shlex.quote(pasteable(text, rs))
 
 
 def setup_readline(completer):

@@ -12,7 +12,7 @@ from tabulate import tabulate
 
 from ledger.core import events, legal, titles
 from ledger.core.rounds import operating
-from ledger.core.rules import decisions, privates, shares, track, trains
+from ledger.core.rules import privates, shares, track, trains
 from ledger.core.scoring import private_value, score_rows, share_value, snapshot_rows, value  # noqa: F401 (views' API)
 from ledger.core.state import BANK, POOL, acct_name, company_acct, player_acct, round_label
 
@@ -61,6 +61,7 @@ def train_label(s, rs, train_id: str) -> str:
 
 
 def status_json(s, rs) -> dict:
+    turn = legal.turn(s, rs)
     return {
         "title": rs.title,
         "round": round_label(s),
@@ -70,8 +71,10 @@ def status_json(s, rs) -> dict:
         "game_over": s.game_over,
         "end_reason": s.end_reason,
         "priority": s.players[s.priority],
-        "turn": whose_turn(s, rs),
-        "pending": decisions.queue(s, rs, titles.for_ruleset(rs)),
+        "turn": turn.line,
+        # what may happen now, as the core offers it (ledger.core.legal): each verb, who may type it
+        "actions": [{"verb": a.verb, "actor": a.args[0] if a.args else None, "text": a.text} for a in turn.actions],
+        "pending": legal.pending_queue(s, rs),
         "phases": {"train": s.phase, **s.axes},
         "operating": s.round.get("corp"),
         "cert_limit": s.cert_limit,

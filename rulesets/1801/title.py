@@ -31,8 +31,9 @@ from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
-from ledger.core.round_kind import Action, RoundKind, Turn, known_round
-from ledger.core.rounds import stock
+from ledger.core.plays import Bounds
+from ledger.core.round_kind import RoundKind, known_round
+from ledger.core.rounds import operating, stock
 from ledger.core.rules import decisions, privates, revenue, shares, track, train_step, trains
 from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import REQUIRED, Knob
@@ -259,12 +260,68 @@ def packet_whose_turn(s) -> str:
     return a["turn"] if a else s.players[s.round["turn"]]
 
 
-def check_packet_turn(s, player: str) -> None:
-    who = packet_whose_turn(s)
-    if player != who:
-        a = s.round.get("auction")
-        what = f"the auction of {a['item']}" if a else "the auction"
-        refuse(f"it is {who}'s turn in {what}, not {player}'s")
+def packet_not_turn(s, rs, player: str, actors: list, verb: str) -> tuple[str, None]:
+    a = s.round.get("auction")
+    what = f"the auction of {a['item']}" if a else "the auction"
+    return f"it is {packet_whose_turn(s)}'s turn in {what}, not {player}'s", None
+
+
+def packet_heading(s, rs) -> str:
+    a = s.round.get("auction")
+    if a:
+        return f"Auction of {a['item']}: {a['turn']} (high {a['leader']} {rs.money(a['high'])})"
+    return f"Packet: {packet_whose_turn(s)}"
+
+
+def packet_buy_bars(s, rs, player) -> list[str]:
+    a = s.round.get("auction")
+    return [f"{a['item']} is being auctioned: bid or pass"] if a else []
+
+
+def packet_buy_phrase(s, rs, players) -> str:
+    top = ", ".join(f"{i} {rs.money(s.round['prices'][i])}" for i in s.round["rows"][0])
+    return f"buy from the top row ({top})"
+
+
+def packet_bid_items(s, rs, player, args) -> list[str]:
+    a = s.round.get("auction")
+    if a:
+        return [a["item"]]
+    top = s.round["rows"][0]
+    return [i for row in s.round["rows"] for i in row if i not in top or item_kind(rs, i) == "minor"]
+
+
+def packet_bid_bounds(s, rs, player, args):
+    item = args.get("item")
+    if not item or item not in s.round["prices"]:
+        return Bounds(0)
+    return Bounds(least_bid(s, rs, player, item), free_cash(s, player, except_item=item))
+
+
+def least_bid(s, rs, player: str, item: str) -> int:
+    """The least bid `player` may make on `item` now (§7, §7.1): in an auction the high bid raised;
+    on a top-row minor its price raised; on a lower item its face, above every other player's bid
+    and above his own."""
+    raise_by = rs.k("auction", "min_raise")
+    a = s.round.get("auction")
+    if a:
+        return a["high"] + raise_by
+    if item in s.round["rows"][0]:
+        return s.round["prices"][item] + raise_by
+    bids = s.round["bids"].get(item, {})
+    others = [v for p, v in bids.items() if p != player]
+    least = max([face_of(rs, item)] + [v + raise_by for v in others])
+    own = bids.get(player)
+    return max(least, own + raise_by) if own is not None else least
+
+
+def packet_bid_phrase(s, rs, players) -> str:
+    a = s.round.get("auction")
+    if a:
+        return f"bid at least {rs.money(a['high'] + rs.k('auction', 'min_raise'))} (bid {players[0]} {a['item']} AMOUNT)"
+    return "bid on a lower item"
+
+
 
 
 def award(ctx, player: str, item: str, price: int, how: str) -> None:
@@ -296,9 +353,6 @@ def award(ctx, player: str, item: str, price: int, how: str) -> None:
 def cmd_packet_buy(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     player = names.player(s, cmd.get("player"))
-    if s.round.get("auction"):
-        refuse(f"{s.round['auction']['item']} is being auctioned: bid or pass", f"pass {player}")
-    check_packet_turn(s, player)
     item = packet_item(s, rs, cmd.get("item"))
     top = s.round["rows"][0]
     if item not in top:
@@ -326,7 +380,6 @@ def cmd_packet_bid(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     player = names.player(s, cmd.get("player"))
     amount = names.amount(cmd.get("amount"), "bid")
-    check_packet_turn(s, player)
     a = s.round.get("auction")
     if a:
         auction_bid(ctx, player, packet_item(s, rs, cmd.get("item")), amount)
@@ -405,7 +458,6 @@ def next_bidder(bidders: list[str], after: str) -> str:
 def cmd_packet_pass(ctx, cmd) -> None:
     s = ctx.state
     player = names.player(s, cmd.get("player"))
-    check_packet_turn(s, player)
     a = s.round.get("auction")
     if a:
         left = [b for b in a["bidders"] if b != player]
@@ -518,21 +570,9 @@ def packet_progress(ctx) -> bool:
     return False
 
 
-def packet_legal(s, rs, reg) -> Turn:
-    a = s.round.get("auction")
-    if a:
-        who = a["turn"]
-        return Turn(who, (Action("bid", (who, a["item"])), Action("pass", (who,))),
-                    f"Auction of {a['item']}: {who} bids at least {rs.money(a['high'] + 5)} (high {a['leader']} "
-                    f"{rs.money(a['high'])}) or passes: bid {who} {a['item']} AMOUNT / pass {who}")
-    who = s.players[s.round["turn"]]
-    top = ", ".join(f"{i} {rs.money(s.round['prices'][i])}" for i in s.round["rows"][0])
-    return Turn(who, (Action("buy", (who,)), Action("bid", (who,)), Action("pass", (who,))),
-                f"Packet: {who} buys from the top row ({top}), bids on a lower item, or passes")
-
-
 PACKET = known_round(RoundKind(
-    name="packet", start=start_packet, progress=packet_progress, actor=packet_whose_turn, legal=packet_legal,
+    name="packet", start=start_packet, progress=packet_progress, actor=packet_whose_turn, heading=packet_heading,
+    not_turn=packet_not_turn,
     label=lambda r: "Auction", title=lambda r: "The packet auction"))
 
 
@@ -568,9 +608,15 @@ def concession_turn(ctx, player: str) -> str:
     s = ctx.state
     due = concession_holder(s)
     if due is None or due[1] != player:
-        refuse(f"concession {due[0]} is executed next, by {due[1]}, not by {player} (§8.1)" if due else
-               "no concession is left to execute")
+        refuse(*concession_not_turn(s, ctx.rs, player, [], ""))
     return due[0]
+
+
+def concession_not_turn(s, rs, player: str, actors: list, verb: str) -> tuple[str, None]:
+    due = concession_holder(s)
+    if due is None:
+        return "no concession is left to execute", None
+    return f"concession {due[0]} is executed next, by {due[1]}, not by {player} (§8.1)", None
 
 
 def executed(ctx, concession: str) -> None:
@@ -578,19 +624,15 @@ def executed(ctx, concession: str) -> None:
                                                                      None]])
 
 
-def concessions_legal(s, rs, reg) -> Turn:
+def concessions_heading(s, rs) -> str:
     due = concession_holder(s)
-    if not due:
-        return Turn(None, (), "")
-    sym, who = due
-    return Turn(who, (Action("float", (who,)), Action("par", (who,))),
-                f"Concession {sym}: {who} floats a minor (float {who} MINOR ZONE), floats a regional (par {who} "
-                f"REGIONAL PRICE) or, only if he can do neither, pars one into the Open Market (--open-market)")
+    return f"Concession {due[0]}: {due[1]}" if due else "The concession round"
 
 
 CONCESSIONS = known_round(RoundKind(
     name="concessions", start=start_concessions, progress=concessions_progress,
-    actor=lambda s: (concession_holder(s) or (None, None))[1], legal=concessions_legal,
+    actor=lambda s: (concession_holder(s) or (None, None))[1], heading=concessions_heading,
+    not_turn=concession_not_turn,
     label=lambda r: "Concessions", title=lambda r: "The concession round"))
 
 
@@ -1254,8 +1296,6 @@ def treasury_step(ctx, cmd, redeem: bool) -> None:
     s, rs = ctx.state, ctx.rs
     from ledger.core.rounds import operating
     corp = operating_corp(ctx, cmd.get("corp"), "redeem" if redeem else "issue")
-    no_repeat_business(s, "redeem" if redeem else "issue")
-    close_conversion_window(ctx)
     if s.round.get("revenue") is None:
         refuse(f"{corp} buys or sells its own shares in its last step, after it runs (§11 step 7)")
     if owes(s, corp):
@@ -1312,22 +1352,14 @@ def cmd_pass(ctx, cmd) -> None:
     stock.cmd_pass(ctx, cmd)
 
 
-def sr_legal(s, rs, reg) -> Turn:
-    """The Regional/Minor phase's actions (§8.2); the Major phase's are the shared round's (part 2)."""
+def sr_heading(s, rs) -> str:
+    """§8.2: a player who can float a minor he owns must (he may not pass); the rest is the shared
+    round's heading."""
     who = stock.current(s)
-    if major_phase(s):
-        return major_sr_legal(s, rs, who)
-    if s.round["acted"]:
-        return Turn(who, (Action("pass", (who,)),), f"SR {s.round['number']}: {who} has acted: pass {who} ends the turn")
-    acts = [Action("float", (who,)), Action("par", (who,)), Action("buy", (who,)), Action("remove", (who,))]
-    if major_phase(s) or rules(rs, "early_trades"):
-        acts.append(Action("trade", (who,)))
-    if not floatable_minors(s, rs, who):
-        acts.append(Action("pass", (who,)))
-    minors = floatable_minors(s, rs, who)
-    line = (f"SR {s.round['number']}: {who} must float Minor {minors[0]} (float {who} {minors[0]} ZONE) or act"
-            if minors else f"SR {s.round['number']}: {who} floats a minor or a regional, buys, removes a regional, or passes")
-    return Turn(who, tuple(acts), line)
+    minors = floatable_minors(s, rs, who) if not s.round["acted"] and not major_phase(s) else []
+    if minors:
+        return f"SR {s.round['number']}: {who} must float Minor {minors[0]} (float {who} {minors[0]} ZONE) or act"
+    return stock.heading(s, rs)
 
 
 # =========================================================================== merging and abandoning minors
@@ -1476,8 +1508,6 @@ def cmd_buy_minor(ctx, cmd) -> None:
     Market for £60 paid to the bank, taking its charter, chit and ability as if merged; no share."""
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "buy-minor")
-    no_repeat_business(s, "buy-minor")
-    close_conversion_window(ctx)
     minor = names.corp(rs, cmd.get("minor"))
     if kind_of(s, corp) != "major":
         refuse(f"{corp} is a {kind_of(s, corp)}: only a major buys an abandoned minor (§9.5)")
@@ -1516,24 +1546,6 @@ def consolidation_holdings(s, player: str) -> list[str]:
     """The minors and unexpanded regionals a player still holds (§10.6: he may not pass)."""
     return [c for c, corp in s.corps.items() if corp.kind in ("minor", "regional")
             and s.certs.get(s.presidents.get(c, "")) == player_acct(player) and corp.floated]
-
-
-def major_sr_legal(s, rs, who: str) -> Turn:
-    """§10: a free private action, then sell and/or buy one, trade, expand a regional, or pass."""
-    n = s.round["number"]
-    if s.round["acted"]:
-        buys = s.round.get("buys", [])
-        acts = [Action("pass", (who,))]
-        bought = any(b[1] in ("ipo", "pool", "merge", "trade", "abandon") for b in buys)
-        if not bought:
-            acts[:0] = [Action("sell", (who,)), Action("buy", (who,))]
-            return Turn(who, tuple(acts), f"SR {n}: {who} may sell before buying one share, or pass (end the turn)")
-        return Turn(who, tuple(acts), f"SR {n}: {who} has taken his action: pass {who} ends the turn")
-    acts = (Action("sell", (who,)), Action("buy", (who,)), Action("expand", (who,)), Action("merge", (who,)),
-            Action("trade", (who,)), Action("close", (who,)), Action("pass", (who,)))
-    if s.round.get("consolidation"):
-        acts += (Action("abandon", (who,)),)
-    return Turn(who, acts, f"SR {n}: {who} sells then buys one share, expands a regional, trades, or passes")
 
 
 # =========================================================================== operating rounds
@@ -1616,7 +1628,6 @@ def check_modifiers(s, rs, corp: str, raw) -> None:
 def cmd_tile(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "tile")
-    no_repeat_business(s, "tile")
     check_modifiers(s, rs, corp, cmd.get("modifiers"))
     if cmd.get("using"):
         engineers_tile(ctx, corp, cmd)
@@ -1647,7 +1658,6 @@ def cmd_token(ctx, cmd) -> None:
         ferry_token_at_once(ctx, cmd)
         return
     corp = operating_corp(ctx, cmd.get("corp"), "token")
-    no_repeat_business(s, "token")
     check_modifiers(s, rs, corp, cmd.get("modifiers"))
     if kind_of(s, corp) == "national":
         refuse(f"{corp} is a national: nationals never have tokens on the map (§11.2)")
@@ -1776,15 +1786,6 @@ def engineers_tile(ctx, corp: str, cmd) -> None:
         ctx.emit("private_put_down", player=s.president(corp), private=sym, how="face down")
 
 
-def reserved_offer(s, rs) -> list[Action]:
-    """The operating company's reserved 2+2, while it owes it (§11.6.1): never on general offer."""
-    corp = s.round.get("corp")
-    if not corp or not owes(s, corp):
-        return []
-    side = rs.train(rules(rs, "reserved_train")).sides[0]
-    return [Action("train", (corp, side.name), f"train {corp} {side.name} (its reserved train, {rs.money(side.price)})")]
-
-
 def owes(s, corp: str) -> bool:
     return corp in s.extra.get("owes_train", [])
 
@@ -1804,8 +1805,6 @@ def cmd_train(ctx, cmd) -> None:
     source = (cmd.get("source") or "depot").lower()
     if s.round.get("treasury"):
         refuse(f"{corp} has bought or sold its own shares: its train step is over (§11 steps 6-7)")
-    no_repeat_business(s, "train")
-    close_conversion_window(ctx)
     if kind_of(s, corp) == "national":
         refuse(f"{corp} is a national: nationals claim rusted trains and swap with their owner's majors instead of "
                f"buying (§11.6.6)", f"claim {corp} TYPE")
@@ -1877,11 +1876,6 @@ def forced_purchase_check(s, rs, corp: str, name: str, side_name) -> None:
                f"without a train makes {corp} a national (§11.6.4, §9.4)", f"done {corp}")
 
 
-def shortfall_step(s, rs, corp: str, pres: str, amount: int):
-    return (f"{pres} is {rs.money(amount)} short of the cheapest train and sells no share for it: done {corp} "
-            f"hands his cash to the bank and makes {corp} a national (§11.6.4, §9.4)", [Action("done", (corp,))])
-
-
 def forced_conversion(ctx, corp: str) -> None:
     """§11.6.4, §9.4 (D18 #32): the president hands all his cash to the bank and the major becomes a
     national; no train is bought, and the national may claim rusted trains at once."""
@@ -1910,7 +1904,6 @@ def cmd_port(ctx, cmd) -> None:
     distance on that major's cross-water fees (--with port)."""
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "port-authority")
-    no_repeat_business(s, "port-authority")
     if kind_of(s, corp) != "major":
         refuse(f"{corp} is a {kind_of(s, corp)}: only a major buys a port authority (§11.3.5)")
     if port_of(s, corp):
@@ -1967,7 +1960,6 @@ def cmd_transfer(ctx, cmd) -> None:
     red zone) to the seller, whose token returns to its dearest open slot."""
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "transfer")
-    no_repeat_business(s, "transfer")
     seller = names.corp(rs, cmd.get("seller"))
     where = str(cmd.get("kind") or "city").lower()
     if where not in ACCESS_FEES:
@@ -2123,7 +2115,6 @@ def cmd_done(ctx, cmd) -> None:
         refuse(f"{corp} must buy its reserved {rs.train(rules(rs, 'reserved_train')).sides[0].name} in its first OR "
                f"(§11.6.1)", f"train {corp} {rs.train(rules(rs, 'reserved_train')).sides[0].name}")
     from ledger.core.rounds import operating
-    close_conversion_window(ctx)
     if s.pending:
         return   # a discard the window's close left is owed first
     if repeat_or(s):   # §13: no train is bought in the last OR, so none is owed
@@ -2185,11 +2176,21 @@ def open_conversion_window(ctx, phase: str) -> None:
                                           "rusting": rusting, "opened": True})
 
 
+# the buying company's steps after a purchase (§9.4): any of them closes the conversion window
+CLOSES_WINDOW = ("train", "done", "claim", "flip", "pullman", "issue", "redeem", "buy-minor")
+
+
 def close_conversion_window(ctx) -> None:
     """The window is the moment of the purchase: the buying company's next step closes it."""
     if conversion_window(ctx.state):
         ctx.emit("conversion_window", window=None)
         train_step.check_limits(ctx)
+
+
+def window_closes(ctx, cmd) -> None:
+    """Before every verb: the buying company's next step closes the conversion window (§9.4)."""
+    if cmd.verb in CLOSES_WINDOW and cmd.get("corp") == ctx.state.round.get("corp"):
+        close_conversion_window(ctx)
 
 
 def cmd_convert(ctx, cmd) -> None:
@@ -2288,10 +2289,8 @@ def cmd_claim(ctx, cmd) -> None:
         preserve_2plus2(ctx, cmd)
         return
     corp = operating_corp(ctx, cmd.get("corp"), "claim")
-    no_repeat_business(s, "claim")
     if kind_of(s, corp) != "national":
         refuse(f"{corp} is a {kind_of(s, corp)}: only a national claims rusted trains (§11.6.6); it buys with train")
-    close_conversion_window(ctx)
     national_ran(ctx, corp, "claim")
     name, side = names.side(rs, cmd.get("type"))
     old = None
@@ -2331,10 +2330,8 @@ def cmd_flip(ctx, cmd) -> None:
     side, free."""
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "flip")
-    no_repeat_business(s, "flip")
     if kind_of(s, corp) != "national":
         refuse(f"{corp} is a {kind_of(s, corp)}: only a national flips its rusted trains (§11.6.6)")
-    close_conversion_window(ctx)
     national_ran(ctx, corp, "flip")
     name, side = names.side(rs, cmd.get("type"))
     local = rs.train(name).sides[0].name
@@ -2387,7 +2384,6 @@ def preserve_2plus2(ctx, cmd) -> None:
     sym = names.private(rs, cmd.get("using"))
     if sym != PERMANENT_TRAIN:
         refuse(f"only the Swift Metropolitan Line ({PERMANENT_TRAIN}) gives a railroad a rusted train (§14.10)")
-    no_repeat_business(s, "claim")
     owner = s.privates[sym].owner
     pres = s.president(corp)
     if s.privates[sym].closed or owner != player_acct(pres or ""):
@@ -2503,8 +2499,6 @@ def cmd_pullman(ctx, cmd) -> None:
     the Open Market, with no refund, before it buys trains."""
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "pullman")
-    no_repeat_business(s, "pullman")
-    close_conversion_window(ctx)
     if kind_of(s, corp) == "national":
         refuse(f"{corp} is a national: its Pullman is printed on its charter (§11.6.2)")
     if s.round.get("treasury"):
@@ -2764,9 +2758,15 @@ def repeat_as_before(s, corp: str) -> bool:
     return bool(rec) and "revenue" in rec and not rec.get("new_train")
 
 
-def no_repeat_business(s, verb: str) -> None:
-    if repeat_or(s):
-        refuse(f"the last OR only repeats the payouts: no track, tokens, trains or shares ({verb}) (§13)")
+# §13: what the repeat OR still plays (the payouts, a national's run, the end of a turn, a conversion
+# window's answer); every other verb of an operating turn is business it no longer does
+REPEAT_OR_PLAYS = ("pay", "half", "withhold", "run", "done", "convert", "discard", "choose", "adjust", "count", "end")
+
+
+def no_repeat_business(s, rs, verb: str) -> list[str]:
+    if repeat_or(s) and verb not in REPEAT_OR_PLAYS:
+        return [f"the last OR only repeats the payouts: no track, tokens, trains or shares ({verb}) (§13)"]
+    return []
 
 
 def final_or_ended(ctx) -> bool:
@@ -2818,46 +2818,14 @@ def cmd_discard(ctx, cmd) -> None:
     train_step.check_limits(ctx)
 
 
-def or_legal(s, rs, reg) -> Turn:
-    """The operating company's steps as the shared round lists them, with what 1801 changes: a
-    national runs by capacity and claims trains (§11.3.10, §11.6.6), Pullmans from Phase 4, the
-    conversion window (§9.4), and the repeat OR's payouts only (§13)."""
-    from ledger.core.rounds import operating
-    turn = operating.legal(s, rs, reg)
+def or_heading(s, rs) -> str:
+    """A national's turn, and the repeat OR's (§11.3.10, §13); else the shared round's."""
     corp = s.round["corp"]
-    acts, line = list(turn.actions), turn.line
-    if kind_of(s, corp) == "national":
-        acts = [a for a in acts if a.verb not in ("pay", "train", "issue", "redeem", "token")]
-        ran = s.round["revenue"] is not None
-        steps = ["tile (free)"] + ([] if ran else ["run (its revenue by capacity)"]) + \
-            ["claim TYPE (rusted trains: " + (", ".join(sorted({trains.train_type(t) for t, h in s.trains.items()
-                                                              if h == RUSTED})) or "none") + ")", "done"]
-        acts = [a for a in acts if a.verb != "withhold" or not s.corp_trains(corp)]
-        acts += ([] if ran or not s.corp_trains(corp) else [Action("run", (corp,))]) + [Action("claim", (corp,))]
-        if any(is_rusted(s, t) and trains.side_name(s, rs, t) != rs.train(trains.train_type(t)).sides[0].name
-               for t in s.corp_trains(corp)):
-            acts.append(Action("flip", (corp,)))
-        line = f"OR {s.round['set']}.{s.round['index']}: {corp} (national, {s.president(corp)}) operates: " + \
-            ", ".join(steps)
-    elif pullmans_on_sale(s) and not pullmans_of(s, corp):
-        acts.append(Action("pullman", (corp,)))
-        line += f", pullman ({rs.money(rules(rs, 'pullman_price'))})"
     if repeat_or(s):
-        acts = [a for a in acts if a.verb in ("pay", "half", "withhold", "run", "done")]
-        rec = s.extra["final"]["runs"].get(corp) or {}
-        if repeat_as_before(s, corp) and s.corp_trains(corp) and s.round["revenue"] is None:
-            # the payout to repeat, offered whole (§13)
-            acts = [Action(rec["how"], (corp, str(rec["revenue"]))), Action("done", (corp,))]
-        again = f"{rec['how']} {corp} {rec['revenue']}" if "revenue" in rec and not rec.get("new_train") else \
-            "its payout"
-        line = f"OR {s.round['set']}.{s.round['index']} (the last, a repeat): {corp}: " + \
-            (f"{again}, then done" if s.round["revenue"] is None else "done")
-    window = conversion_window(s)
-    if window:
-        who = window["order"][window["next"]:]
-        acts = [Action("convert", (p,)) for p in who] + acts
-        line += f"; {', '.join(who)} may convert majors into nationals now (convert PLAYER MAJOR, §9.4)"
-    return Turn(turn.actor, tuple(acts), line)
+        return f"OR {s.round['set']}.{s.round['index']} (the last, a repeat): {corp}"
+    if kind_of(s, corp) == "national":
+        return f"OR {s.round['set']}.{s.round['index']}: {corp} (national, {s.president(corp)}) operates"
+    return operating.heading(s, rs)
 
 
 # =========================================================================== status, info
@@ -3039,72 +3007,117 @@ def info_lines(rs) -> list[str]:
 
 def register(reg) -> None:
     from dataclasses import replace
+
+    from ledger.core.rounds import operating
     reg.round(PACKET)
     reg.round(CONCESSIONS)
-    reg.round(replace(stock.STOCK, legal=sr_legal))
-    from ledger.core.rounds import operating
-    reg.round(replace(operating.OPERATING, legal=or_legal))
+    reg.round(replace(stock.STOCK, heading=sr_heading))
+    reg.round(replace(operating.OPERATING, heading=or_heading))
     reg.rule("initial_state", initial_state)
     reg.rule("info_lines", info_lines)
     reg.rule("status_lines", status_lines)
     reg.rule("status_data", status_data)
     reg.rule("supply_fallback", supply_fallback)
     reg.rule("train_discount", train_discount)
-    reg.rule("shortfall_step", shortfall_step)
-    reg.verb("buy", cmd_packet_buy, "packet")
-    reg.verb("bid", cmd_packet_bid, "packet", elsewhere="bids are made in the packet auction (§7)")
+    reg.bar(no_repeat_business)
+    reg.on("before_verb", window_closes)
+    # ---- the packet auction (§7)
+    reg.verb("buy", cmd_packet_buy, "packet", bars=packet_buy_bars,
+             candidates={"item": lambda s, rs, who, args: list(s.round["rows"][0])}, phrase=packet_buy_phrase)
+    reg.verb("bid", cmd_packet_bid, "packet", elsewhere="bids are made in the packet auction (§7)",
+             candidates={"item": packet_bid_items, "amount": packet_bid_bounds}, phrase=packet_bid_phrase)
     reg.verb("pass", cmd_packet_pass, "packet")
-    reg.verb("buy", cmd_buy, "stock")
-    reg.verb("pass", cmd_pass, "stock")
-    reg.verb("sell", cmd_sell, "stock")
-    reg.verb("par", cmd_par, "concessions", "stock")
+    # ---- concessions and stock rounds (§8-§10)
+    reg.rework("stock", "buy", handler=cmd_buy, bars=lambda *_: [], phrase=lambda *_: "buy")
+    reg.rework("stock", "pass", handler=cmd_pass)
+    reg.rework("stock", "sell", handler=cmd_sell, candidates={"corp": player_majors_held, "count": one_share})
     reg.verb("float", cmd_float, "concessions", "stock", elsewhere="a minor floats in the concession round or a "
-             "stock round (§8.1, §8.2)")
-    reg.verb("remove", cmd_remove, "stock", elsewhere="regionals and privates are removed in a stock round (§8.2, §10)")
-    reg.verb("close", cmd_close, "stock", elsewhere="a private is closed in a stock round (§10)")
-    reg.verb("reserve", cmd_reserve, "stock", elsewhere="secondary shares are reserved in the initial SR (§8.4)")
-    reg.verb("trade", cmd_trade, "stock", elsewhere="players trade minors and privates in a stock round (§10.4)")
-    reg.verb("expand", cmd_expand, "stock", elsewhere="a regional expands into a major in a stock round (§9.3)")
-    reg.verb("repar", cmd_repar, "stock", elsewhere="BBBT re-pars a railroad in a stock round (§14.4)")
-    reg.verb("protect", cmd_protect, "stock", elsewhere="BBBT protects a share value in a stock round (§14.4)")
-    reg.verb("custody", cmd_custody, "stock", elsewhere="BBBT keeps a treasury share in a stock round (§14.4)")
+             "stock round (§8.1, §8.2)", bars=one_stock_action, candidates={"corp": own_unfloated_minors},
+             phrase=lambda s, rs, who: f"float a minor (float {who[0]} MINOR ZONE)")
+    reg.verb("par", cmd_par, "concessions", "stock", bars=one_stock_action,
+             candidates={"corp": open_regionals, "price": regional_pars, "open_market": lambda *_: [None, True]},
+             fill=("open_market",), phrase=par_phrase)
+    reg.verb("remove", cmd_remove, "stock", elsewhere="regionals and privates are removed in a stock round (§8.2, §10)",
+             candidates={"item": removable}, phrase=lambda *_: "remove a regional or a private")
+    reg.verb("close", cmd_close, "stock", elsewhere="a private is closed in a stock round (§10)",
+             candidates={"private": own_privates}, phrase=lambda *_: "close a private")
+    reg.verb("reserve", cmd_reserve, "stock", elsewhere="secondary shares are reserved in the initial SR (§8.4)",
+             when=reserve_bars, candidates={"corp": floated_regionals},
+             phrase=lambda *_: "reserve a regional's secondaries")
+    reg.verb("trade", cmd_trade, "stock", elsewhere="players trade minors and privates in a stock round (§10.4)",
+             when=trade_bars, bars=one_stock_action, candidates={"item": tradable, "price": lambda s, rs, who, args:
+                                          Bounds(0, s.cash(player_acct(who)))},
+             phrase=lambda *_: "trade (buy a minor or a private from its owner)")
+    reg.verb("expand", cmd_expand, "stock", elsewhere="a regional expands into a major in a stock round (§9.3)",
+             when=expand_bars, bars=one_stock_action, candidates={"corp": expandable}, phrase=lambda *_: "expand a regional")
+    reg.verb("repar", cmd_repar, "stock", elsewhere="BBBT re-pars a railroad in a stock round (§14.4)",
+             bars=bankers_bars, candidates={"private": bankers, "corp": presided_railroads, "price": bankers_pars},
+             phrase=lambda *_: "BBBT: repar")
+    reg.verb("protect", cmd_protect, "stock", elsewhere="BBBT protects a share value in a stock round (§14.4)",
+             who=bankers_owner, bars=bankers_bars, candidates={"private": bankers, "corp": priced_railroads},
+             phrase=lambda *_: "BBBT: protect", not_actor=not_bankers_owner)
+    reg.verb("custody", cmd_custody, "stock", elsewhere="BBBT keeps a treasury share in a stock round (§14.4)",
+             who=bankers_owner, bars=bankers_bars, candidates={"private": bankers, "corp": presided_railroads},
+             phrase=lambda *_: "BBBT: custody", not_actor=not_bankers_owner)
     reg.on("sr_ending", protection_ends)
-    reg.verb("merge", cmd_merge, "stock", elsewhere="a minor merges into a major in a stock round (§10.5)")
-    reg.verb("abandon", cmd_abandon, "stock", elsewhere="a minor is abandoned in the Consolidation round (§10.6)")
-    reg.verb("buy-minor", cmd_buy_minor, "operating",
-             elsewhere="a major buys an abandoned minor in its operating turn (§9.5, §11.7)")
+    reg.verb("merge", cmd_merge, "stock", elsewhere="a minor merges into a major in a stock round (§10.5)",
+             when=merge_bars, bars=one_stock_action, candidates={"minor": own_floated_minors, "corp": majors_and_nationals},
+             phrase=lambda *_: "merge a minor into a major")
+    reg.verb("abandon", cmd_abandon, "stock", elsewhere="a minor is abandoned in the Consolidation round (§10.6)",
+             when=abandon_bars, bars=one_stock_action, candidates={"minor": own_floated_minors, "no_offers": lambda *_: [None, True]},
+             fill=("no_offers",), phrase=lambda *_: "abandon a minor")
     reg.on("phase_changed", consolidation_due)
     reg.on("stock_round_started", consolidation_begins)
-    reg.verb("tile", cmd_tile, "operating")
-    reg.verb("token", cmd_token, "operating")
-    reg.verb("train", cmd_train, "operating", offer=reserved_offer)
-    reg.verb("done", cmd_done, "operating")
-    reg.verb("buy-private", cmd_no_private_sale, "operating")
-    reg.verb("sell", cmd_no_emergency_sale, "operating")
-    reg.verb("bankrupt", cmd_no_bankruptcy, "operating")
-    reg.verb("issue", cmd_issue, "operating")
-    reg.verb("redeem", cmd_redeem, "operating")
+    # ---- operating rounds (§11-§13)
+    reg.verb("buy-minor", cmd_buy_minor, "operating",
+             elsewhere="a major buys an abandoned minor in its operating turn (§9.5, §11.7)",
+             candidates={"minor": abandoned_minors}, phrase=lambda *_: f"buy-minor (£{ABANDONED_PRICE})")
+    reg.rework("operating", "tile", handler=cmd_tile)
+    reg.rework("operating", "token", handler=cmd_token)
+    reg.rework("operating", "train", handler=cmd_train, phrase=train_phrase)
+    reg.rework("operating", "done", handler=cmd_done, phrase=done_phrase)
+    never = {"who": lambda s, rs: list(s.players), "offered": False}
+    reg.rework("operating", "buy-private", handler=cmd_no_private_sale, offered=False,
+               when=lambda *_: ["railroads never buy privates in 1801; players trade them with trade PLAYER PRIVATE "
+                                "PRICE (§7.1, §10.4)"])
+    reg.rework("operating", "sell", handler=cmd_no_emergency_sale, **never,
+               when=lambda *_: ["in 1801 a president never sells shares to pay for a train: he pays what he can and the "
+                                "major becomes a national if that is not enough (§11.6.4)"])
+    reg.rework("operating", "bankrupt", handler=cmd_no_bankruptcy, **never,
+               when=lambda *_: ["1801 has no player bankruptcy: a major whose president cannot pay for its train "
+                                "becomes a national (§11.6.4)"])
+    reg.rework("operating", "issue", handler=cmd_issue)
+    reg.rework("operating", "redeem", handler=cmd_redeem)
     reg.verb("port-authority", cmd_port, "operating",
-             elsewhere="a major buys a port authority in its operating turn (§11.3.5)")
-    reg.verb("transfer", cmd_transfer, "operating", elsewhere="a major transfers tokens in its operating turn (§11.5)")
+             elsewhere="a major buys a port authority in its operating turn (§11.3.5)",
+             candidates={"sea": lambda *_: ["north", "med"]}, phrase=lambda *_: f"port-authority (£{PORT_PRICE})")
+    reg.verb("transfer", cmd_transfer, "operating", elsewhere="a major transfers tokens in its operating turn (§11.5)",
+             candidates={"seller": same_president_majors}, phrase=lambda *_: "transfer a token")
     reg.choice("minor_c_order", order_chosen)
     reg.rule("rusting", rusting)
     reg.rule("bank_can_break", bank_can_break)
     reg.rule("privates_pay", privates_pay)
     reg.rule("unpriced_share_value", unpriced_share_value)
     reg.verb("convert", cmd_convert, "operating",
-             elsewhere="majors become nationals as the first train of Train Phase 4, 6 or 8 is bought (§9.4)")
-    reg.answer("discard", "convert", cmd_convert)
-    reg.verb("claim", cmd_claim, "operating", elsewhere="rusted trains are claimed in an operating turn (§11.6.6)")
+             elsewhere="majors become nationals as the first train of Train Phase 4, 6 or 8 is bought (§9.4)",
+             who=window_players, candidates={"corp": presided_majors}, phrase=convert_phrase,
+             not_actor=convert_not_actor)
+    reg.answer("discard", "convert", cmd_convert, who=window_players, candidates={"corp": presided_majors},
+               phrase=convert_phrase, not_actor=convert_not_actor)
+    reg.verb("claim", cmd_claim, "operating", elsewhere="rusted trains are claimed in an operating turn (§11.6.6)",
+             candidates={"type": rusted_types}, phrase=claim_phrase)
     reg.verb("flip", cmd_flip, "operating", elsewhere="a national flips its rusted trains in its operating turn "
-             "(§11.6.6)")
-    reg.verb("run", cmd_run, "operating", elsewhere="a national runs in its operating turn (§11.3.10)")
-    reg.verb("pullman", cmd_pullman, "operating", elsewhere="Pullmans are bought in a buy-trains step (§11.6.2)")
-    reg.verb("pay", cmd_pay, "operating")
-    reg.verb("half", cmd_half, "operating")
-    reg.verb("withhold", cmd_withhold, "operating")
-    reg.verb("discard", cmd_discard, "operating")
-    reg.answer("discard", "discard", cmd_discard)
+             "(§11.6.6)", candidates={"type": lambda s, rs, corp, args: sorted({trains.train_type(t) for t in
+                                                                               s.corp_trains(corp)})})
+    reg.verb("run", cmd_run, "operating", elsewhere="a national runs in its operating turn (§11.3.10)",
+             phrase=lambda *_: "run (its revenue by capacity)")
+    reg.verb("pullman", cmd_pullman, "operating", elsewhere="Pullmans are bought in a buy-trains step (§11.6.2)",
+             phrase=lambda s, rs, corps: f"pullman ({rs.money(rules(rs, 'pullman_price'))})")
+    for how, handler in (("pay", cmd_pay), ("half", cmd_half), ("withhold", cmd_withhold)):
+        reg.rework("operating", how, handler=handler, candidates={"revenue": repeat_revenue(how)},
+                   phrase=repeat_phrase(how))
+    reg.rework("operating", "discard", handler=cmd_discard)
+    reg.answer("discard", "discard", cmd_discard, who=train_step.owing_discard, phrase=train_step.discard_phrase)
     reg.choice("oe_bonus", oe_bonus)
     reg.on("phase_changed", nationals_keep_rusted)
     reg.on("phase_changed", open_conversion_window)
@@ -3117,6 +3130,243 @@ def register(reg) -> None:
     reg.on("or_started", pay_mail)
     reg.on("or_started", ask_order)
     reg.on("phase_changed", phase_began)
+
+
+# --------------------------------------------------------------------------- what each verb may name now
+# The values worth trying for an argument (legal.completions keeps those the rule accepts), and the
+# bars that say at once why a verb is not played now.
+
+def own_unfloated_minors(s, rs, player, args) -> list[str]:
+    return unfloated_minors(s, player)
+
+
+def own_floated_minors(s, rs, player, args) -> list[str]:
+    return [c for c, corp in s.corps.items() if corp.kind == "minor" and corp.floated
+            and holder_of(s, c) == player_acct(player)]
+
+
+def open_regionals(s, rs, player, args) -> list[str]:
+    """Regionals not floated, parred or removed (§9.2), for a concession or a stock action."""
+    return [c for c, corp in s.corps.items() if corp.kind == "regional" and not corp.floated and corp.par is None
+            and c not in removed(s)]
+
+
+def regional_pars(s, rs, player, args) -> list[str]:
+    due = s.pending[0] if s.pending and s.pending[0]["kind"] == "par" else None
+    if due:
+        return [str(p) for p in stock.allowed_pars(s, rs, due.get("colours"))]
+    pars = rules(rs, "regional_pars")
+    if args.get("open_market") is None and s.round.get("kind") != "concessions":
+        pars = [p for p in pars if 2 * p <= s.cash(player_acct(player))]   # 2 x par from his own cash (§9.2)
+    return [str(p) for p in pars]
+
+
+def one_stock_action(s, rs, player) -> list[str]:
+    """§8.2, §10: one stock action a turn; once taken, what is left is to pass (or to buy one share
+    after selling, in the Major phase: the rule says)."""
+    if s.round.get("kind") == "stock" and s.round.get("acted") and player == stock.current(s):
+        return [f"{player} has taken his stock action this turn (one a turn, §8.2, §10)"]
+    return []
+
+
+def par_phrase(s, rs, players) -> str:
+    who = players[0]
+    if s.round.get("kind") == "concessions":
+        return (f"float a regional (par {who} REGIONAL PRICE) or, only if he can do neither, par one into the Open "
+                f"Market (--open-market)")
+    return "float a regional (par PLAYER REGIONAL PRICE)"
+
+
+def removable(s, rs, player, args) -> list[str]:
+    return open_regionals(s, rs, player, args) + own_privates(s, rs, player, args)
+
+
+def own_privates(s, rs, player, args) -> list[str]:
+    return [sym for sym, a in s.privates.items() if a.owner == player_acct(player)]
+
+
+def floated_regionals(s, rs, player, args) -> list[str]:
+    return [c for c, corp in s.corps.items() if corp.kind == "regional" and corp.floated]
+
+
+def reserve_bars(s, rs) -> list[str]:
+    if s.round.get("number") != 1:
+        return ["secondary shares are reserved only in the initial stock round (§8.4)"]
+    return []
+
+
+def trade_bars(s, rs) -> list[str]:
+    if not major_phase(s) and not rules(rs, "early_trades"):
+        return ["players trade minors and privates in the Major railroad phase (§10, §10.4; D18 #41)"]
+    return []
+
+
+def tradable(s, rs, player, args) -> list[str]:
+    """Minors and face-up privates another player holds (§10.4)."""
+    minors = [c for c, corp in s.corps.items() if corp.kind == "minor"
+              and str(holder_of(s, c)).startswith("player:") and holder_of(s, c) != player_acct(player)]
+    privates_ = [sym for sym, a in s.privates.items() if not a.closed and str(a.owner).startswith("player:")
+                 and a.owner != player_acct(player)]
+    return minors + privates_
+
+
+def expand_bars(s, rs) -> list[str]:
+    return [] if major_phase(s) else ["majors float only in the Major railroad phase (§8.2, §8.3)"]
+
+
+def expandable(s, rs, player, args) -> list[str]:
+    """Floated regionals the player presides, or whose two secondaries he holds (§9.3)."""
+    return [c for c, corp in s.corps.items() if corp.kind == "regional" and corp.floated
+            and (s.president(c) == player or len([x for x in s.certs_of(player_acct(player), c)
+                                                  if x != s.presidents.get(c)]) >= 2)]
+
+
+def bankers_owner(s, rs) -> list[str]:
+    owner = s.privates[BANKERS].owner if BANKERS in s.privates else None
+    return [acct_name(owner)] if owner and owner.startswith("player:") and not s.privates[BANKERS].closed else []
+
+
+def not_bankers_owner(s, rs, player) -> tuple[str, None]:
+    return f"{player} does not own a face-up {BANKERS} (§14.4)", None
+
+
+def bankers_bars(s, rs, player) -> list[str]:   # noqa: D401
+    if player not in bankers_owner(s, rs):
+        return [f"{player} does not own a face-up {BANKERS} (§14.4)"]
+    if s.extra.get("price_protected"):
+        return [f"{BANKERS}'s power is used this round (one of its three, once, §14.4)"]
+    return []
+
+
+def bankers(s, rs, player, args) -> list[str]:
+    return [BANKERS]
+
+
+def presided_railroads(s, rs, player, args) -> list[str]:
+    return [c for c in s.corps if kind_of(s, c) in ("regional", "major") and s.president(c) == player]
+
+
+def priced_railroads(s, rs, player, args) -> list[str]:
+    return [c for c in s.corps if kind_of(s, c) in ("major", "national")]
+
+
+def bankers_pars(s, rs, player, args) -> list[str]:
+    corp = args.get("corp")
+    pars = rules(rs, "regional_pars") if corp in s.corps and kind_of(s, corp) == "regional" else \
+        rs.k("company", "par_prices")
+    return [str(p) for p in pars]
+
+
+def merge_bars(s, rs) -> list[str]:
+    return [] if major_phase(s) else ["minors merge into majors in the Major railroad phase (§10.5)"]
+
+
+def majors_and_nationals(s, rs, player, args) -> list[str]:
+    return [c for c in s.corps if kind_of(s, c) in ("major", "national")]
+
+
+def abandon_bars(s, rs) -> list[str]:
+    if not s.round.get("consolidation"):
+        return ["a minor is abandoned in the Consolidation round, when it cannot be merged (§9.5, §10.6)"]
+    return []
+
+
+def player_majors_held(s, rs, player, args) -> list[str]:
+    return [c for c in s.corps if kind_of(s, c) in ("major", "national") and s.percent_of(player_acct(player), c)]
+
+
+def one_share(s, rs, player, args):
+    corp = args.get("corp")
+    n = shares.shares_of(s, rs, player_acct(player), corp) if corp in s.corps else 1
+    return Bounds(1, max(1, n))
+
+
+def abandoned_minors(s, rs, corp, args) -> list[str]:
+    return [c for c, x in s.corps.items() if x.kind == "minor" and holder_of(s, c) == POOL
+            and c not in s.extra.get("insolvent", {})]
+
+
+def same_president_majors(s, rs, corp, args) -> list[str]:
+    return [c for c in s.corps if c != corp and kind_of(s, c) == "major" and s.president(c) == s.president(corp)]
+
+
+def window_players(s, rs) -> list[str]:
+    """The players who may still convert in the open window, in order from the buyer (§9.4)."""
+    window = conversion_window(s)
+    return list(window["order"][window["next"]:]) if window else []
+
+
+def presided_majors(s, rs, player, args) -> list[str]:
+    return [c for c in s.corps if kind_of(s, c) == "major" and s.president(c) == player]
+
+
+def convert_phrase(s, rs, players) -> str:
+    return f"{', '.join(players)} may convert majors into nationals now (convert PLAYER MAJOR, §9.4)"
+
+
+def convert_not_actor(s, rs, player) -> tuple[str, None]:
+    window = conversion_window(s)
+    if not window:
+        return ("majors become nationals only as the first train of Train Phase 4, 6 or 8 is bought (§9.4), or when "
+                "a president cannot pay for a forced train (§11.6.4)", None)
+    order = window["order"]
+    return (f"conversions go in player order from {order[0]}; {order[window['next']]} has converted already, so "
+            f"{player}'s turn in this window is over (§9.4)", None)
+
+
+def rusted_types(s, rs, corp, args) -> list[str]:
+    return sorted({trains.train_type(t) for t, h in s.trains.items() if h == RUSTED}, key=int)
+
+
+def claim_phrase(s, rs, corps) -> str:
+    return f"claim TYPE (rusted trains: {', '.join(rusted_types(s, rs, corps[0], {})) or 'none'})"
+
+
+def train_phrase(s, rs, corps, types: list) -> str:
+    """The reserved 2+2 while owed (§11.6.1): never on general offer; else the shared words."""
+    corp = corps[0]
+    if owes(s, corp):
+        side = rs.train(rules(rs, "reserved_train")).sides[0]
+        return f"train {corp} {side.name} (its reserved train, {rs.money(side.price)})"
+    return operating.train_phrase(s, rs, corps, types)
+
+
+def done_phrase(s, rs, corps) -> str:
+    """§11.6.4: a major whose president cannot pay for its forced train becomes a national at done."""
+    corp = corps[0]
+    if kind_of(s, corp) == "major" and not repeat_or(s) and not trains.working(s, corp):
+        short = operating.shortfall(s, rs, corp)
+        if short > 0:
+            pres = s.president(corp)
+            return (f"{pres} is {rs.money(short)} short of the cheapest train and sells no share for it: done {corp} "
+                    f"hands his cash to the bank and makes {corp} a national (§11.6.4, §9.4)")
+    return operating.done_phrase(s, rs, corps)
+
+
+def repeat_revenue(how: str):
+    """The repeat OR pays what the OR before paid, the same way (§13); otherwise the shared bounds."""
+    shared = operating.revenues(how)
+
+    def found(s, rs, corp, args):
+        rec = s.extra.get("final", {}).get("runs", {}).get(corp) if repeat_or(s) else None
+        if rec and repeat_as_before(s, corp) and s.corp_trains(corp):
+            return [str(rec["revenue"])] if rec["how"] == how else []
+        if kind_of(s, corp) == "national":
+            return ["0"] if not s.corp_trains(corp) and how == "withhold" else []
+        return shared(s, rs, corp, args)
+    return found
+
+
+def repeat_phrase(how: str):
+    shared = operating.run_phrase(how)
+
+    def phrase(s, rs, corps) -> str:
+        corp = corps[0]
+        rec = s.extra.get("final", {}).get("runs", {}).get(corp) if repeat_or(s) else None
+        if rec and repeat_as_before(s, corp) and s.corp_trains(corp):
+            return f"{rec['how']} {corp} {rec['revenue']} (as in the OR before, §13)" if rec["how"] == how else ""
+        return shared(s, rs, corps)
+    return phrase
 
 
 GRAMMAR = TitleGrammar(
@@ -3169,6 +3419,9 @@ GRAMMAR = TitleGrammar(
              (Opt("--city", "city", help="the token's city (default: the seller's last placed)"),
               Opt("--kind", "kind", help="city (£20), grand (£40) or metropolis (£60)"),
               Opt("--slot", "slot", help="the buyer's charter slot it uses"))),
+        Verb("repar", "stock", "Barclay, Bevan, Barclay & Tritton: re-par a regional or a major the player controls "
+             "that still has its par marker, to another par of its kind (1801 §14.4).", "bank repar Ann BBBT WW 80",
+             (Arg("player", "player"), Arg("private", "private"), Arg("corp", "company"), Arg("price", "amount"))),
         Verb("protect", "stock", "Barclay, Bevan, Barclay & Tritton: no sale moves the company's share value down "
              "for the rest of this stock round, even during another's sale (1801 §14.4).",
              "bank protect Ann BBBT WW", (Arg("player", "player"), Arg("private", "private"), Arg("corp", "company"))),

@@ -27,7 +27,8 @@ from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
-from ledger.core.round_kind import Action, RoundKind, Turn, known_round
+from ledger.core.plays import Bounds
+from ledger.core.round_kind import RoundKind, known_round
 from ledger.core import fees
 from ledger.core.rounds import operating, stock
 from ledger.core.rules import market, privates, revenue, shares, track, train_step, trains
@@ -239,11 +240,6 @@ def whose_turn(s) -> str:
     return s.players[s.round["turn"]]
 
 
-def check_turn(s, player: str, what: str) -> None:
-    if player != whose_turn(s):
-        refuse(f"it is {whose_turn(s)}'s turn {what}, not {player}'s")
-
-
 def auction_private(s, rs, raw) -> str:
     sym = names.private(rs, raw)
     if sym not in in_auction(s, rs):
@@ -261,7 +257,6 @@ def cmd_discount(ctx, cmd) -> None:
         refuse("discounts are placed after the draws (§6.1) and in the auction (§6.2)")
     player = names.player(s, cmd.get("player"))
     sym = auction_private(s, rs, cmd.get("private"))
-    check_turn(s, player, "to place a discount" if step == "chips" else "in the auction")
     raw = cmd.get("amount")
     if step == "chips":
         if raw is None:
@@ -291,7 +286,6 @@ def cmd_buy(ctx, cmd) -> None:
     if kind != "private":
         raise RuleViolation(f"{sym} is a company: companies are started in the stock round")
     sym = auction_private(s, rs, sym)
-    check_turn(s, player, "in the auction")
     price = price_now(s, rs, sym)
     cash = s.cash(player_acct(player))
     if cash < price:
@@ -349,24 +343,76 @@ def progress(ctx) -> bool:
     return False
 
 
-def legal(s, rs, reg) -> Turn:
+def heading(s, rs) -> str:
     step = s.round.get("step")
     if step == "deal":
-        return Turn(None, (Action("deal", (), "deal --privates ... --rijkswaterstaat CORP --oost CORP --foreign ..."),),
-                    "Draws: type what was drawn: deal --privates B1,B2,BR1,BR2 --rijkswaterstaat CORP --oost CORP "
-                    "--foreign OZ=P,BEL=P,DUI=P [--order PLAYERS], or deal --random SEED")
+        return "Draws: type what was drawn"
     if step == "redeal":
-        return Turn(None, (Action("deal", (), "deal --order PLAYERS"),),
-                    "Discounts placed: deal the cards again: deal --order " + ",".join(s.players))
-    who = whose_turn(s)
+        return "Discounts placed: deal the cards again"
     if step == "chips":
-        chips = "/".join(str(c) for c in sorted(set(s.round["chips"]), reverse=True))
-        return Turn(who, (Action("discount", (who,), f"discount {who} PRIVATE {chips}"),),
-                    f"Discounts: {who} puts a chip ({chips}) on a private: discount {who} PRIVATE AMOUNT")
+        return f"Discounts: {whose_turn(s)} puts a chip ({chip_values(s)}) on a private"
+    return f"Auction: {whose_turn(s)}"
+
+
+def chip_values(s) -> str:
+    return "/".join(str(c) for c in sorted(set(s.round["chips"]), reverse=True))
+
+
+def deal_phrase(s, rs, _who) -> str:
+    if s.round.get("step") == "redeal":
+        return "deal --order " + ",".join(s.players)
+    return ("deal --privates B1,B2,BR1,BR2 --rijkswaterstaat CORP --oost CORP --foreign OZ=P,BEL=P,DUI=P "
+            "[--order PLAYERS], or deal --random SEED")
+
+
+def deal_bars(s, rs) -> list[str]:
+    return [] if s.round.get("step") in ("deal", "redeal") else ["the draws are made once, before the discounts (§4)"]
+
+
+def deal_candidates(option: str):
+    """A completion of `deal`: a seed for the draws, the seating for the deal again."""
+    def found(s, rs, _who, args):
+        step = s.round.get("step")
+        if option == "seed":
+            return ["1"] if step == "deal" else [None]
+        return [",".join(s.players)] if step == "redeal" else [None]
+    return found
+
+
+def discount_bars(s, rs) -> list[str]:
+    if s.round.get("step") not in ("chips", "auction"):
+        return ["discounts are placed after the draws (§6.1) and in the auction (§6.2)"]
+    return []
+
+
+def discount_amounts(s, rs, player, args) -> list[str]:
+    if s.round.get("step") == "chips":
+        return [str(c) for c in sorted(set(s.round["chips"]), reverse=True)]
+    return [str(RAISE)]
+
+
+def discount_phrase(s, rs, players) -> str:
+    who = players[0]
+    if s.round.get("step") == "chips":
+        return f"discount {who} PRIVATE {chip_values(s)}"
+    return f"add {rs.money(RAISE)} to one (discount {who} PRIVATE)"
+
+
+def buy_bars(s, rs) -> list[str]:
+    if s.round.get("step") != "auction":
+        return ["privates are bought in the auction, after the draws and the discounts (§6)"]
+    return []
+
+
+def buy_phrase(s, rs, players) -> str:
     offers = ", ".join(f"{sym} {rs.money(price_now(s, rs, sym))}" for sym in unsold(s, rs))
-    return Turn(who, (Action("buy", (who,)), Action("discount", (who,))),
-                f"Auction: {who} buys a private (buy {who} PRIVATE: {offers}) or adds {rs.money(RAISE)} to one "
-                f"(discount {who} PRIVATE)")
+    return f"buy a private (buy {players[0]} PRIVATE: {offers})"
+
+
+def draws_not_turn(s, rs, player, actors, verb) -> tuple[str, None]:
+    step = s.round.get("step")
+    what = "to place a discount" if step == "chips" else "in the auction"
+    return f"it is {whose_turn(s)}'s turn {what}, not {player}'s", None
 
 
 def label(r: dict) -> str:
@@ -375,7 +421,7 @@ def label(r: dict) -> str:
 
 DRAWS = known_round(RoundKind(
     name="draws", start=start, progress=progress, actor=lambda s: None if s.round.get("step") in ("deal", "redeal")
-    else whose_turn(s), legal=legal, label=label,
+    else whose_turn(s), heading=heading, not_turn=draws_not_turn, label=label,
     title=lambda r: "Draws, discounts and the auction"))
 
 
@@ -393,34 +439,29 @@ def extra_homes(s, corp: str) -> int:
     return 1 if s.extra.get("draws", {}).get("rws") == corp else 0
 
 
-def token_sale_offer(s, rs) -> list:
-    """`sell-token` is legal now for a company with no train, short of one, and with a marker to spare."""
-    corp = s.round.get("corp")
-    if not corp or trains.working(s, corp) or len(s.corps[corp].stations) <= 1:
-        return []
+def token_sale_bars(s, rs, corp) -> list[str]:
+    """`sell-token` is legal for a company with no train, short of one, and with a marker to spare
+    (§8.2.7.3)."""
+    if trains.working(s, corp):
+        return [f"{corp} owns a train: station markers are sold only to buy a company's first train when it "
+                f"cannot pay for one (§8.2.7.3)"]
     cheapest = trains.cheapest_available(s, rs)
-    if cheapest is None or s.cash(company_acct(corp)) >= cheapest[0]:
-        return []
-    return [Action("sell-token", (corp,), f"sell-token {corp} VALUE")]
+    cash = s.cash(company_acct(corp))
+    if cheapest is None or cash >= cheapest[0]:
+        return [f"{corp} has {rs.money(cash)} and can pay for {cheapest[1] if cheapest else 'a train'}: it sells no "
+                f"station marker (§8.2.7.3)"]
+    if len(s.corps[corp].stations) <= 1:
+        return [f"{corp} must keep its last station marker on the map (§8.2.7.3)"]
+    return []
 
 
 def cmd_sell_token(ctx, cmd) -> None:
     """§8.2.7.3 (D11.6): a company with no train that cannot pay for one may sell placed station
     markers back to the bank for the location's value; it keeps its last marker on the map."""
-    s, rs = ctx.state, ctx.rs
+    s = ctx.state
     corp = operating_corp(ctx, cmd.get("corp"), "sell-token")
     value = names.amount(cmd.get("value"), "the location's value")
-    if trains.working(s, corp):
-        refuse(f"{corp} owns a train: station markers are sold only to buy a company's first train when it "
-               f"cannot pay for one (§8.2.7.3)")
-    cheapest = trains.cheapest_available(s, rs)
-    cash = s.cash(company_acct(corp))
-    if cheapest is None or cash >= cheapest[0]:
-        refuse(f"{corp} has {rs.money(cash)} and can pay for {cheapest[1] if cheapest else 'a train'}: it sells no "
-               f"station marker (§8.2.7.3)")
     stations = s.corps[corp].stations
-    if len(stations) <= 1:
-        refuse(f"{corp} must keep its last station marker on the map (§8.2.7.3)")
     city = cmd.get("city")
     if city is not None:
         index = next((i for i, st in enumerate(stations) if st.city and st.city.lower() == str(city).lower()), None)
@@ -493,23 +534,36 @@ def register(reg) -> None:
     reg.rule("info_lines", info_lines)
     reg.rule("status_lines", status_lines)
     reg.rule("status_data", status_data)
-    reg.verb("deal", cmd_deal, "draws", elsewhere="the draws are typed once, as the game starts (§4)")
-    reg.verb("discount", cmd_discount, "draws", elsewhere="discounts are placed before and in the auction (§6)")
-    reg.verb("buy", cmd_buy, "draws")
+    reg.verb("deal", cmd_deal, "draws", elsewhere="the draws are typed once, as the game starts (§4)",
+             when=deal_bars, candidates={"seed": deal_candidates("seed"), "order": deal_candidates("order")},
+             fill=("seed", "order"), phrase=deal_phrase)
+    reg.verb("buy", cmd_buy, "draws", when=buy_bars, candidates={"item": lambda s, rs, who, args: unsold(s, rs)},
+             phrase=buy_phrase)
+    reg.verb("discount", cmd_discount, "draws", elsewhere="discounts are placed before and in the auction (§6)",
+             when=discount_bars, candidates={"private": lambda s, rs, who, args: unsold(s, rs),
+                                             "amount": discount_amounts}, fill=("amount",), phrase=discount_phrase)
     reg.verb("sell-token", cmd_sell_token, "operating",
              elsewhere="a station marker is sold in the company's turn, to buy its first train (§8.2.7.3)",
-             offer=token_sale_offer)
+             bars=token_sale_bars, phrase=lambda s, rs, corps: f"sell-token {corps[0]} VALUE")
     reg.on("game_started", place_yellow_privates)
     reg.on("train_bought", rws_closes)
     for how in ("pay", "half", "withhold"):
-        reg.verb(how, cmd_run(how), "operating")
-    reg.verb("lay", cmd_lay, "operating", elsewhere="a private's tiles are laid in its company's turn")
-    reg.verb("token", cmd_token, "operating")
-    reg.verb("tile", cmd_tile, "operating")
-    reg.verb("save", cmd_save, "operating", elsewhere="a SAVED marker is placed in its company's turn (§12.5)")
-    reg.verb("income", cmd_income, "operating", elsewhere="NFLM and MEVS earn in an operating round")
-    reg.verb("buy-private", cmd_buy_private, "operating")
-    reg.verb("bankrupt", cmd_bankrupt, "operating")
+        shared = reg.play_for("operating", how)
+        reg.rework("operating", how, handler=cmd_run(how), fill=("abroad",),
+                   candidates={**shared.candidates, "abroad": lambda *_: [None, "OZ", "BEL", "DUI", "BEL,DUI"]})
+    reg.verb("lay", cmd_lay, "operating", elsewhere="a private's tiles are laid in its company's turn",
+             bars=lay_bars, candidates={"private": powers_of("tiles_max"), "count": lay_counts},
+             phrase=lambda s, rs, corps: f"lay {corps[0]} PRIVATE N")
+    reg.rework("operating", "token", handler=cmd_token)
+    reg.rework("operating", "tile", handler=cmd_tile)
+    reg.verb("save", cmd_save, "operating", elsewhere="a SAVED marker is placed in its company's turn (§12.5)",
+             candidates={"private": saving_privates,
+                                         "type": lambda s, rs, corp, args: sorted({train_type(t) for t in
+                                                                                   s.corp_trains(corp)})},
+             phrase=lambda s, rs, corps: f"save {corps[0]} PRIVATE TYPE")
+    reg.verb("income", cmd_income, "operating", elsewhere="NFLM and MEVS earn in an operating round", offered=False)
+    reg.rework("operating", "buy-private", handler=cmd_buy_private, when=obsolete_bars)
+    reg.rework("operating", "bankrupt", handler=cmd_bankrupt)
     reg.rule("train_discount", train_discount)
     reg.rule("extra_homes", extra_homes)
     reg.rule("station_bars", station_bars)
@@ -523,12 +577,99 @@ def register(reg) -> None:
     reg.on("stock_round_started", sr_floats_noted)
     reg.on("sr_ending", forced_floats)
     reg.on("share_bought", escrow_paid)
-    reg.verb("force-float", cmd_force_float, "stock", elsewhere="Kabinet-Rochussen is used in a stock round")
-    reg.verb("repar", cmd_repar, "stock", elsewhere="Ketwich & Voombergh is used in a stock round")
-    reg.verb("charge", cmd_charge, "operating", elsewhere="a company charges its director in its turn")
+    reg.verb("force-float", cmd_force_float, "stock", elsewhere="Kabinet-Rochussen is used in a stock round",
+             who=lambda s, rs: None, bars=holds_power("forced_float"),
+             candidates={"private": held_powers("forced_float")},
+             phrase=lambda s, rs, players: f"{', '.join(players)} may force a float (force-float PLAYER KR CORP)")
+    reg.verb("repar", cmd_repar, "stock", elsewhere="Ketwich & Voombergh is used in a stock round",
+             bars=repar_bars, candidates={"private": held_powers("repar"), "price": repar_prices},
+             phrase=lambda s, rs, players: f"repar {players[0]} KV CORP PRICE")
+    reg.verb("charge", cmd_charge, "operating", elsewhere="a company charges its director in its turn",
+             bars=charge_bars, candidates={"amount": charge_amounts},
+             phrase=lambda s, rs, corps: f"charge {corps[0]} AMOUNT")
     reg.rule("unsold_share_payees", unsold_share_payees)
     reg.on("or_started", clear_track)
     reg.on("or_ended", foreign_step)
+
+
+# --------------------------------------------------------------------------- what the privates' powers allow now
+
+def powers_of(ability: str):
+    """The open privates the operating company owns with this power."""
+    def found(s, rs, corp, args) -> list[str]:
+        return [p.sym for p in rs.privates if p.ability(ability) is not None and owned_by(s, p.sym, corp)]
+    return found
+
+
+def lay_bars(s, rs, corp) -> list[str]:
+    if not powers_of("tiles_max")(s, rs, corp, {}):
+        return [f"{corp} owns no private that lays several tiles"]
+    if s.round["tiles"]:
+        return [f"a private's tiles are {corp}'s whole track lay, and {corp} has laid a tile this turn"]
+    return track.track_step_over(s, corp)
+
+
+def lay_counts(s, rs, corp, args):
+    sym = args.get("private")
+    most = rs.private(sym).ability("tiles_max") if sym in s.privates else 1
+    return Bounds(1, most or 1)
+
+
+def saving_privates(s, rs, corp, args) -> list[str]:
+    return [p.sym for p in rs.privates if p.ability("saved_markers") and not s.privates[p.sym].closed
+            and str(s.privates[p.sym].owner).startswith("company:")]
+
+
+def obsolete_bars(s, rs) -> list[str]:
+    if obsolete(s):
+        return ["the privates are obsolete (brown): no company may buy one (§12.1)"]
+    return []
+
+
+def power_holders(ability: str):
+    """The players owning an open private with this power."""
+    def found(s, rs) -> list[str]:
+        return [acct_name(s.privates[p.sym].owner) for p in rs.privates if p.ability(ability)
+                and not s.privates[p.sym].closed and str(s.privates[p.sym].owner).startswith("player:")]
+    return found
+
+
+def held_powers(ability: str):
+    def found(s, rs, player, args) -> list[str]:
+        return [p.sym for p in rs.privates if p.ability(ability) and s.privates[p.sym].owner == player_acct(player)
+                and not s.privates[p.sym].closed]
+    return found
+
+
+def holds_power(ability: str):
+    """A player without an open private of this power may not use it."""
+    def bars(s, rs, player) -> list[str]:
+        if not held_powers(ability)(s, rs, player, {}):
+            sym = next(p.sym for p in rs.privates if p.ability(ability))
+            return [f"{player} does not own an open {sym}"]
+        return []
+    return bars
+
+
+def repar_bars(s, rs, player) -> list[str]:
+    if not held_powers("repar")(s, rs, player, {}):
+        sym = next(p.sym for p in rs.privates if p.ability("repar"))
+        return [f"{player} does not own an open {sym}"]
+    return []
+
+
+def repar_prices(s, rs, player, args) -> list[str]:
+    return [str(p) for p in stock.allowed_pars(s, rs)]
+
+
+def charge_bars(s, rs, corp) -> list[str]:
+    if not [p.sym for p in rs.privates if p.ability("charges_director") and owned_by(s, p.sym, corp)]:
+        return [f"{corp} owns no private that charges its director (Rotterdamsche Bank)"]
+    return []
+
+
+def charge_amounts(s, rs, corp, args):
+    return Bounds(0, s.cash(player_acct(s.president(corp))) if s.president(corp) else 0)
 
 
 GRAMMAR = TitleGrammar(

@@ -100,6 +100,32 @@ def initial_assets(rs) -> dict:
     return {name: "port" for name in rs.own["ports"]["names"]}
 
 
+def engineers_of(s, rs, corp, args) -> list[str]:
+    return [p.sym for p in rs.privates if p.ability("engineers") and s.privates[p.sym].owner == company_acct(corp)
+            and not s.privates[p.sym].closed]
+
+
+def own_sides(s, rs, corp) -> list[str]:
+    """The company's trains as the table names them: each certificate by the side it lies on."""
+    return sorted({trains.side_name(s, rs, t) for t in s.corp_trains(corp)})
+
+
+def exchange_bars_1843(s, rs, player) -> list[str]:
+    """A player exchanges a private he holds that turns into a share, Val de Loire too."""
+    from ledger.core.rounds.stock import held_by
+    if any((p.ability("exchange_for") or p.ability("exchange_any")) and held_by(s, p.sym) == player
+           for p in rs.privates):
+        return []
+    return [f"{player} does not own an open private that is exchanged for a share"]
+
+
+def relic_discard_bars(s, rs, corp) -> list[str]:
+    """Within its limit, a company throws away only a rusted certificate, in its own train step (§8.8.1)."""
+    if not any(trains.is_relic(s, t) for t in s.corp_trains(corp)):
+        return [f"{corp} is not over its train limit: trains are discarded only when the limit drops"]
+    return []
+
+
 def port_holder(s, port: str) -> str | None:
     """The company holding a port marker, or None while it is on the map."""
     owner = s.assets[port].owner
@@ -127,15 +153,27 @@ def register(reg) -> None:
     reg.rule("initial_assets", initial_assets)
     reg.rule("company_holdings", company_holdings)
     reg.rule("info_lines", info_lines)
-    reg.verb("port", cmd_port, "operating")
-    reg.verb("use", cmd_use, "operating")
-    reg.verb("exchange", exchange_in_sr, "stock")
-    reg.verb("exchange", exchange_in_or, "operating")
-    reg.verb("buy-private", cmd_buy_private, "operating")
-    reg.verb("token", cmd_token, "operating")
-    reg.verb("discard", cmd_discard, "operating")
-    reg.verb("flip", cmd_flip)  # refused unless a company is over its limit
-    reg.answer("discard", "flip", cmd_flip)
+    reg.verb("port", cmd_port, "operating", candidates={"port": lambda s, rs, corp, args: list(rs.own["ports"]["names"])},
+             phrase=lambda *_: "port (claim a port)")
+    reg.verb("use", cmd_use, "operating", candidates={"private": engineers_of,
+                                                      "target": lambda s, rs, corp, args: own_sides(s, rs, corp)},
+             fill=("target",), phrase=lambda s, rs, corps: f"use {corps[0]} VDL TRAIN (Engineers)")
+    reg.rework("stock", "exchange", handler=exchange_in_sr, bars=exchange_bars_1843,
+               candidates={"corp": lambda s, rs, p, args: list(s.corps)}, fill=("corp",))
+    reg.rework("operating", "exchange", handler=exchange_in_or, bars=exchange_bars_1843,
+               candidates={"corp": lambda s, rs, p, args: list(s.corps)}, fill=("corp",))
+    reg.rework("operating", "buy-private", handler=cmd_buy_private)
+    reg.rework("operating", "token", handler=cmd_token)
+    reg.rework("operating", "discard", handler=cmd_discard, bars=relic_discard_bars,
+               candidates={"type": lambda s, rs, corp, args: own_sides(s, rs, corp)},
+               phrase=lambda s, rs, corps: f"discard a rusted certificate to make room (discard {corps[0]} TYPE)")
+    # refused unless a company is over its limit: then it answers the discard it owes
+    reg.verb("flip", cmd_flip, offered=False,
+             bars=lambda s, rs, corp: [f"{corp} is within its train limit: a certificate is flipped only to get "
+                                       f"within it"])
+    reg.answer("discard", "flip", cmd_flip, who=train_step.owing_discard,
+               candidates={"type": lambda s, rs, corp, args: own_sides(s, rs, corp)},
+               phrase=lambda s, rs, corps: f"flip {corps[0]} TYPE")
     reg.owner_flags.add("engineers")
     reg.rule("auction_all_passed", brief_or)
     reg.protecting_flags.add("engineers")

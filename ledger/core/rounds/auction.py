@@ -7,15 +7,18 @@ from __future__ import annotations
 
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
-from ledger.core.round_kind import Action, RoundKind, Turn, known_round
+from ledger.core.plays import Bounds
+from ledger.core.round_kind import RoundKind, known_round
 from ledger.core.rules import privates
 from ledger.core.state import BANK, player_acct
 
 
 def register(reg) -> None:
     reg.round(AUCTION)
-    reg.verb("bid", cmd_bid, "auction", elsewhere="bids are only made in the private auction")
-    reg.verb("buy", cmd_buy, "auction")
+    reg.verb("buy", cmd_buy, "auction", bars=buy_bars, candidates={"item": lambda s, rs, who, args: cheapest(s, rs)},
+             phrase=buy_phrase)
+    reg.verb("bid", cmd_bid, "auction", elsewhere="bids are only made in the private auction",
+             candidates={"item": bid_items, "amount": bid_bounds}, phrase=bid_phrase, listing="item")
     reg.verb("pass", cmd_pass, "auction")
     reg.rule("auction_all_passed", discount_or_revenue)
 
@@ -40,12 +43,55 @@ def committed(s, player: str, except_private: str | None = None, rs=None) -> int
     return sum(b.get(player, 0) for sym, b in s.round["bids"].items() if sym != except_private)
 
 
-def check_actor(s, player: str) -> None:
+def not_turn(s, rs, player: str, actors: list, verb: str) -> tuple[str, None]:
     want = actor(s)
-    if player != want:
-        war = s.round.get("war")
-        why = f"the bidding war for {war}: {want} is the lowest bidder" if war else f"it is {want}'s turn"
-        refuse(f"not {player}'s turn in the auction ({why})")
+    war = s.round.get("war")
+    why = f"the bidding war for {war}: {want} is the lowest bidder" if war else f"it is {want}'s turn"
+    return f"not {player}'s turn in the auction ({why})", None
+
+
+def buy_bars(s, rs, player) -> list[str]:
+    war = s.round.get("war")
+    return [f"a bidding war for {war} is on: {player} must bid or pass"] if war else []
+
+
+def cheapest(s, rs) -> list[str]:
+    return privates.unsold(s, rs)[:1]
+
+
+def buy_phrase(s, rs, players) -> str:
+    sym = cheapest(s, rs)[0]
+    return f"buy {sym} for {rs.money(s.privates[sym].price)}"
+
+
+def bid_items(s, rs, player, args) -> list[str]:
+    """A bidding war's private, else every unsold private but the cheapest."""
+    war = s.round.get("war")
+    return [war] if war else privates.unsold(s, rs)[1:]
+
+
+def bid_bounds(s, rs, player, args):
+    """From the least bid on the private to the player's cash free of his other bids."""
+    sym = args.get("item")
+    if sym not in s.privates:
+        return Bounds(0)
+    least = min_bid(s, rs, sym)
+    free = s.cash(player_acct(player)) - committed(s, player, except_private=sym, rs=rs)
+    multiple = rs.k("auction", "bid_multiple")
+    low = -(-least // multiple) * multiple
+    return Bounds(low, free, multiple)
+
+
+def bid_phrase(s, rs, players, items: list) -> str:
+    war = s.round.get("war")
+    if war:
+        return f"bid at least {rs.money(min_bid(s, rs, war))} on {war}"
+    return "bid on " + ", ".join(f"{sym} ≥{rs.money(min_bid(s, rs, sym))}" for sym in items)
+
+
+def heading(s, rs) -> str:
+    war = s.round.get("war")
+    return f"Bidding war for {war}: {actor(s)}" if war else f"Auction: {actor(s)} to act"
 
 
 def check_cash(s, rs, player: str, amount: int, sym: str) -> None:
@@ -61,9 +107,6 @@ def cmd_buy(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     player = names.player(s, cmd.get("player"))
     kind, sym = names.item(rs, cmd.get("item"))
-    check_actor(s, player)
-    if s.round.get("war"):
-        raise RuleViolation(f"a bidding war for {s.round['war']} is on: {player} must bid or pass")
     if kind != "private":
         raise RuleViolation(f"{sym} is a company: companies are started in the stock round")
     cheapest = privates.unsold(s, rs)[0]
@@ -101,7 +144,6 @@ def cmd_bid(ctx, cmd) -> None:
     player = names.player(s, cmd.get("player"))
     kind, sym = names.item(rs, cmd.get("item"))
     amount = names.amount(cmd.get("amount"), "bid")
-    check_actor(s, player)
     if kind != "private":
         raise RuleViolation(f"{sym} is a company, not a private")
     war = s.round.get("war")
@@ -129,7 +171,6 @@ def cmd_bid(ctx, cmd) -> None:
 def cmd_pass(ctx, cmd) -> None:
     s = ctx.state
     player = names.player(s, cmd.get("player"))
-    check_actor(s, player)
     war = s.round.get("war")
     if war:
         ctx.emit("bid_dropped", player=player, private=war, amount=s.round["bids"][war][player])
@@ -191,24 +232,6 @@ def discount(ctx, cheapest: str) -> None:
         award(ctx, s.players[s.round["turn"]], cheapest, 0, normal=True)
 
 
-def legal(s, rs, reg) -> Turn:
-    """Buy the cheapest, bid on another, or pass; in a bidding war, raise or drop out."""
-    who = actor(s)
-    war = s.round.get("war")
-    if war:
-        least = rs.money(min_bid(s, rs, war))
-        return Turn(who, (Action("bid", (who, war), f"bid at least {least}"), Action("pass", (who,), "pass")),
-                    f"Bidding war for {war}: {who} must bid at least {least} or pass")
-    unsold = privates.unsold(s, rs)
-    cheapest = unsold[0]
-    price = rs.money(s.privates[cheapest].price)
-    bids = [Action("bid", (who, sym), f"{sym} ≥{rs.money(min_bid(s, rs, sym))}") for sym in unsold[1:]]
-    acts = (Action("buy", (who, cheapest), f"buy {cheapest} for {price}"), *bids, Action("pass", (who,), "pass"))
-    line = (f"Auction: {who} to act: buy {cheapest} for {price}"
-            + (f", bid on {', '.join(a.text for a in bids)}" if bids else "") + ", or pass")
-    return Turn(who, acts, line)
-
-
 AUCTION = known_round(RoundKind(
-    name="auction", start=start, progress=progress, actor=actor, legal=legal,
+    name="auction", start=start, progress=progress, actor=actor, heading=heading, not_turn=not_turn,
     label=lambda r: "Auction", title=lambda r: "Private auction", breaks_bank=lambda s: 1))

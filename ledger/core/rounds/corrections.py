@@ -6,13 +6,16 @@ from __future__ import annotations
 
 from ledger.core import names
 from ledger.core.errors import CommandError, RuleViolation
+from ledger.core.plays import Bounds
 from ledger.core.state import BANK, acct_name, player_acct
 
 
 def register(reg) -> None:
-    reg.verb("adjust", cmd_adjust)
-    reg.verb("count", cmd_count)
-    reg.verb("end", cmd_end)
+    anyone = {"who": lambda s, rs: None, "offered": False}   # any round, anyone, never a turn's step
+    reg.verb("adjust", cmd_adjust, **anyone, fill=("reason",),
+             candidates={"reason": lambda *_: ["a correction"], "amount": lambda *_: Bounds(1)})
+    reg.verb("count", cmd_count, **anyone)
+    reg.verb("end", cmd_end, **anyone)
 
 
 def cmd_end(ctx, cmd) -> None:

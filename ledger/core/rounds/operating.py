@@ -12,7 +12,8 @@ import math
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import TURN_RESET
-from ledger.core.round_kind import Action, RoundKind, Turn, known_round
+from ledger.core.plays import Bounds
+from ledger.core.round_kind import RoundKind, known_round
 from ledger.core.rules import privates, revenue, shares, track, train_step, trains, turn
 from ledger.core.rules.market import operating_order
 from ledger.core.rules.revenue import ensure_ran
@@ -25,26 +26,200 @@ PRICE_BOUNDS = {"half_face": lambda face: math.ceil(face / 2), "double_face": la
 
 
 def register(reg, rs) -> None:
-    from ledger.core.rounds.stock import cmd_exchange
+    from ledger.core.rounds.stock import anyone, cmd_exchange, exchange_bars, exchange_phrase
     reg.round(OPERATING)
-    for verb, handler in (("tile", track.cmd_tile), ("token", track.cmd_token), ("pay", revenue.cmd_pay),
-                          ("withhold", revenue.cmd_withhold), ("train", train_step.cmd_train),
-                          ("discard", train_step.cmd_discard), ("buy-private", cmd_buy_private),
-                          ("done", cmd_done), ("sell", cmd_emergency_sell),
-                          ("exchange", cmd_exchange)):
-        reg.verb(verb, handler, "operating")
-    reg.verb("bankrupt", cmd_bankrupt, "operating",
-             elsewhere="bankruptcy happens during a forced train purchase in an operating round")
-    kinds = rs.kinds.values()
-    if any("half" in k.dividends for k in kinds):  # the verbs only some titles' companies have
-        reg.verb("half", revenue.cmd_half, "operating")
-    if any(k.unsold == "treasury" for k in kinds):
-        reg.verb("issue", cmd_issue, "operating")
-        reg.verb("redeem", cmd_redeem, "operating")
-    reg.answer("discard", "discard", train_step.cmd_discard)
-    reg.pending("discard", train_step.limit_text_pending, train_step.limit_turn)
+    # a private's lay or station may come at other points of the turn (R18, 1839 §12.2): the step's
+    # bars are the rule's own, which knows the private named
+    reg.verb("tile", track.cmd_tile, "operating", candidates={"cost": terrain_costs}, phrase=tile_phrase)
+    reg.verb("token", track.cmd_token, "operating")
+    for mode in ("pay", "withhold", "half"):
+        if mode != "half" or any("half" in k.dividends for k in rs.kinds.values()):  # only some titles half-pay
+            reg.verb(mode, RUNS[mode], "operating", bars=run_bars(mode), candidates={"revenue": revenues(mode)},
+                     phrase=run_phrase(mode))
+    reg.verb("train", train_step.cmd_train, "operating", bars=train_bars, phrase=train_phrase, listing="type",
+             candidates={"source": lambda *_: [None, "pool"]}, fill=("source",))
+    reg.verb("discard", train_step.cmd_discard, "operating",
+             bars=lambda s, rs, corp: [f"{corp} is not over its train limit: trains are discarded only when the "
+                                       f"limit drops"])
+    reg.verb("buy-private", cmd_buy_private, "operating",
+             candidates={"private": players_privates, "price": private_prices})
+    if any(k.issues for k in rs.kinds.values()):  # as the grammar says (needs="issues")
+        reg.verb("issue", cmd_issue, "operating", bars=treasury_bars("issue"), phrase=lambda *_: "issue/redeem")
+        reg.verb("redeem", cmd_redeem, "operating", bars=treasury_bars("redeem"), phrase=lambda *_: "")
+    reg.verb("done", cmd_done, "operating", phrase=done_phrase, fill=("no_route",),
+             candidates={"no_route": lambda s, rs, corp, args: [None, True] if rs.k("operating", "must_buy_train")
+                         == "route" else [None]})
+    reg.verb("sell", cmd_emergency_sell, "operating", who=short_president, phrase=shortfall_phrase,
+             candidates={"corp": emergency_sales, "count": lambda s, rs, who, args: Bounds(1, 4)},
+             not_actor=not_short)
+    reg.verb("bankrupt", cmd_bankrupt, "operating", who=short_president, phrase=lambda s, rs, who: f"bankrupt {who[0]}",
+             elsewhere="bankruptcy happens during a forced train purchase in an operating round",
+             not_actor=not_bankrupt)
+    reg.verb("exchange", cmd_exchange, "operating", who=anyone, bars=exchange_bars, phrase=exchange_phrase)
+    reg.answer("discard", "discard", train_step.cmd_discard, who=train_step.owing_discard,
+               phrase=train_step.discard_phrase, not_actor=train_step.not_owing)
+    reg.pending("discard", train_step.limit_text_pending, train_step.limit_heading)
     reg.rule("rusting", trains.rust_all)
     reg.on("after_run", drop_obsolete)
+
+
+# --------------------------------------------------------------------------- what each step allows now
+
+def terrain_costs(s, rs, corp, args):
+    """The title's terrain costs, or any terrain the company can pay with the tile's fees (the most
+    found by halving: the price grows with the terrain)."""
+    allowed = rs.k("operating", "tile_costs")
+    if allowed:
+        return [str(c) for c in allowed]
+    cash = s.cash(company_acct(corp))
+    sources = {"second_tile": track.next_tile_fee(s, rs, corp), "hex": 0}
+
+    def price(terrain: int) -> int:
+        return track.tile_price(s, rs, corp, terrain, sources, {})[0]
+    if price(0) > cash:
+        return []
+    low, high = 0, cash
+    while low < high:
+        mid = (low + high + 1) // 2
+        low, high = (mid, high) if price(mid) <= cash else (low, mid - 1)
+    return Bounds(0, low)
+
+
+def tile_phrase(s, rs, corps) -> str:
+    fee = track.next_tile_fee(s, rs, corps[0])
+    return f"tile (fee {rs.money(fee)} + terrain)" if fee else "tile"
+
+
+RUNS = {"pay": revenue.cmd_pay, "withhold": revenue.cmd_withhold, "half": revenue.cmd_half}
+
+
+def run_bars(mode: str):
+    def bars(s, rs, corp) -> list[str]:
+        if s.round["revenue"] is not None:
+            return [f"{corp} has already run this turn ({rs.money(s.round['revenue'])})"]
+        modes = shares.kind(s, rs, corp).dividends
+        if mode != "withhold" and not s.corp_trains(corp):
+            return [f"{corp} has no trains: its revenue is {rs.money(0)} (withhold {corp} 0)"]
+        if mode not in modes and mode != "withhold":
+            return [f"{corp} ({s.corps[corp].kind}) may {' or '.join(modes)} its revenue, not {mode}"]
+        return []
+    return bars
+
+
+def revenues(mode: str):
+    def found(s, rs, corp, args):
+        if not s.corp_trains(corp):
+            return ["0"]
+        step = rs.k("operating", "revenue_multiple")
+        return Bounds(step if mode != "withhold" else 0, trains.plausible_revenue(s, rs, corp), step)
+    return found
+
+
+def run_phrase(mode: str):
+    def phrase(s, rs, corps) -> str:
+        corp = corps[0]
+        if not s.corp_trains(corp):
+            return "runs nothing (withhold 0)" if mode == "withhold" else ""
+        modes = shares.kind(s, rs, corp).dividends
+        return f"{'/'.join(modes)} REVENUE" if mode == modes[0] else ""
+    return phrase
+
+
+def train_bars(s, rs, corp) -> list[str]:
+    from ledger.core.titles import for_ruleset
+    early = for_ruleset(rs).rules.get("train_before_run")   # 1839 Nederlandsche Fabriek: at any point of the turn
+    if s.round["revenue"] is None and trains.counted(s, corp) and not (early and early(s, rs, corp)):
+        return [f"{corp} must run first: pay or withhold its revenue before 'train'"]
+    return []
+
+
+def train_phrase(s, rs, corps, types: list) -> str:
+    """What is for sale now that the company may buy (its legal train types)."""
+    from ledger.core.titles import for_ruleset
+    legal = set(types)
+    offer = [t for t in trains.for_sale(s, rs, for_ruleset(rs)) if any(w in legal for w in offer_names(t))]
+    return f"train (for sale: {', '.join(offer)})" if offer else "train"
+
+
+def offer_names(line: str) -> list[str]:
+    """The train names a line of what is for sale offers ('3+3 at £225 / 3 at £200 (pool)' -> 3+3, 3)."""
+    return [part.split(" at ")[0].strip() for part in line.split(" / ")]
+
+
+def players_privates(s, rs, corp, args) -> list[str]:
+    return [sym for sym in privates.open_owned(s, rs) if s.privates[sym].owner.startswith("player:")]
+
+
+def private_prices(s, rs, corp, args):
+    sym = args.get("private")
+    if sym not in s.privates:
+        return Bounds(0)
+    try:
+        low, high = private_price_range(s, rs, sym)
+    except RuleViolation:
+        return Bounds(0)
+    return Bounds(low, min(high, s.cash(company_acct(corp))))
+
+
+def treasury_bars(direction: str):
+    def bars(s, rs, corp) -> list[str]:
+        if not shares.kind(s, rs, corp).issues:
+            return [f"{corp} ({s.corps[corp].kind}) does not issue or redeem its shares"]
+        done = s.round.get("treasury")
+        if done and done != direction:
+            return [f"{corp} has {'issued' if done == 'issue' else 'bought back'} shares this turn: it may either "
+                    f"sell or buy its own shares in a turn, not both"]
+        return []
+    return bars
+
+
+def done_phrase(s, rs, corps) -> str:
+    corp = corps[0]
+    must = not s.corp_trains(corp) and must_own_train(s, rs, corp)
+    unless = " unless --no-route" if rs.k("operating", "must_buy_train") == "route" else ""
+    return f"done (must buy a train{unless})" if must else "done"
+
+
+def short_president(s, rs) -> list[str]:
+    """The president of the operating company: he alone raises money for a forced train (the rule
+    says whether the company must buy one and the two of them lack the money)."""
+    corp = s.round.get("corp")
+    pres = s.president(corp) if corp else None
+    return [pres] if pres else []
+
+
+def shortfall_phrase(s, rs, players) -> str:
+    corp = s.round["corp"]
+    return f"{players[0]} is {rs.money(shortfall(s, rs, corp))} short: sell {players[0]} CORP N (or a private)"
+
+
+def not_short(s, rs, player) -> tuple[str, None]:
+    corp = s.round["corp"]
+    return (f"shares are sold in operating rounds only by the president of the operating company ({corp}: "
+            f"{s.president(corp)}) to buy a forced train", None)
+
+
+def emergency_sales(s, rs, player, args) -> list[str]:
+    own = [c for c in s.corps if s.corps[c].cell is not None and s.percent_of(player_acct(player), c)]
+    return own + [sym for sym in privates.open_owned(s, rs) if s.privates[sym].owner == player_acct(player)]
+
+
+def not_bankrupt(s, rs, player) -> tuple[str, str | None]:
+    corp = s.round["corp"]
+    if s.president(corp) != player:
+        return f"{player} is not the president of the operating company {corp}", None
+    return (f"{player} is not bankrupt: {corp} has a train, need not buy one, or {player} and {corp} can pay "
+            f"for the cheapest", None)
+
+
+def not_turn(s, rs, actor, actors, verb) -> tuple[str, None]:
+    corp = s.round["corp"]
+    return f"it is {corp}'s turn in OR {s.round['set']}.{s.round['index']}, not {actor}'s", None
+
+
+def heading(s, rs) -> str:
+    corp = s.round["corp"]
+    return f"OR {s.round['set']}.{s.round['index']}: {corp} ({s.president(corp) or 'no director'}) operates"
 
 
 def start(ctx, priority: int | None = None, **_carry) -> None:
@@ -340,49 +515,9 @@ def still_to_raise(s, rs, plan: list, owned: list[str]) -> str:
     return " and ".join(parts)
 
 
-def legal(s, rs, reg) -> Turn:
-    """The steps left in the operating company's turn, as the rules of each step say (track.py
-    for track and stations)."""
-    corp = s.round["corp"]
-    steps, acts = [], []
-    if track.can_lay_tile(s, rs, corp):
-        fee = track.next_tile_fee(s, rs, corp)
-        steps.append(f"tile (fee {rs.money(fee)} + terrain)" if fee else "tile")
-        acts.append(Action("tile", (corp,)))
-    if track.can_place_station(s, rs, corp):
-        steps.append("token")
-        acts.append(Action("token", (corp,)))
-    has_trains = bool(s.corp_trains(corp))
-    if s.round["revenue"] is None:
-        modes = shares.kind(s, rs, corp).dividends
-        steps.append(f"{'/'.join(modes)} REVENUE" if has_trains else "runs nothing (withhold 0)")
-        acts += [Action(m, (corp,)) for m in modes] if has_trains else [Action("withhold", (corp, "0"))]
-    steps.append(f"train (for sale: {', '.join(trains.for_sale(s, rs, reg))})")
-    if shares.kind(s, rs, corp).issues:
-        steps.append("issue/redeem")
-        acts += [Action("issue", (corp,)), Action("redeem", (corp,))]
-    must = not has_trains and must_own_train(s, rs, corp)
-    unless = " unless --no-route" if rs.k("operating", "must_buy_train") == "route" else ""
-    steps.append(f"done (must buy a train{unless})" if must else "done")
-    acts += [Action("train", (corp,)), Action("done", (corp,))]
-    if must and s.president(corp) and shortfall(s, rs, corp) > 0:
-        # the company and its director cannot pay for the cheapest train: he raises money, or is bankrupt
-        pres = s.president(corp)
-        own = reg.rules.get("shortfall_step")   # a title where the president does not sell (1801 §11.6.4)
-        if own:
-            text, more = own(s, rs, corp, pres, shortfall(s, rs, corp))
-            steps.append(text)
-            acts += more
-        else:
-            steps.append(f"{pres} is {rs.money(shortfall(s, rs, corp))} short: sell {pres} CORP N (or a private), "
-                         f"or bankrupt {pres}")
-            acts += [Action("sell", (pres,)), Action("bankrupt", (pres,))]
-    line = f"OR {s.round['set']}.{s.round['index']}: {corp} ({s.president(corp) or 'no director'}) operates: {', '.join(steps)}"
-    return Turn(corp, tuple(acts), line)
-
-
 OPERATING = known_round(RoundKind(
-    name="operating", start=start, progress=progress, actor=lambda s: s.round.get("corp"), legal=legal,
+    name="operating", start=start, progress=progress, actor=lambda s: s.round.get("corp"), heading=heading,
+    not_turn=not_turn,
     label=lambda r: f"OR {r['set']}.{r['index']}",
     title=lambda r: f"Operating Round {r['set']}.{r['index']} (of {r['count']})",
     breaks_bank=lambda s: s.round["set"]))

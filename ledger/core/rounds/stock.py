@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
-from ledger.core.round_kind import Action, RoundKind, Turn, known_round
+from ledger.core.plays import Bounds
+from ledger.core.round_kind import RoundKind, known_round
 from ledger.core.rules import market, shares, trains
 from ledger.core.rules.market import operating_order
 from ledger.core.state import BANK, POOL, company_acct, player_acct
@@ -16,13 +17,15 @@ from ledger.core.state import BANK, POOL, company_acct, player_acct
 
 def register(reg) -> None:
     reg.round(STOCK)
-    reg.verb("par", cmd_par, "stock")
-    reg.verb("buy", cmd_buy, "stock")
-    reg.verb("sell", cmd_sell, "stock")
-    reg.verb("pass", cmd_pass, "stock")
-    reg.verb("exchange", cmd_exchange, "stock")
-    reg.answer("par", "par", cmd_par)
-    reg.pending("par", par_pending_text, par_pending_turn)
+    reg.verb("par", cmd_par, "stock", bars=buy_bars, candidates={"corp": unstarted, "price": par_prices})
+    reg.verb("buy", cmd_buy, "stock", bars=buy_bars, candidates={"item": started, "count": buy_counts,
+                                                                  "source": lambda *_: ["ipo", "pool"]})
+    reg.verb("sell", cmd_sell, "stock", when=sell_bars, candidates={"corp": held, "count": sell_counts})
+    reg.verb("pass", cmd_pass, "stock", bars=pass_bars, phrase=pass_phrase)
+    reg.verb("exchange", cmd_exchange, "stock", who=anyone, bars=exchange_bars, phrase=exchange_phrase)
+    reg.answer("par", "par", cmd_par, candidates={"corp": lambda s, rs, who, args: [s.pending[0]["corp"]],
+                                                  "price": par_prices}, phrase=par_pending_phrase)
+    reg.pending("par", par_pending_text, par_pending_heading)
 
 
 def new_round(number: int, turn: int) -> dict:
@@ -42,25 +45,123 @@ def start(ctx, priority: int | None = None, **_carry) -> None:
     ctx.reg.call("stock_round_started", ctx)
 
 
-def par_pending_turn(s, rs, due: dict, reg) -> Turn:
+def par_pending_heading(s, rs, due: dict, reg) -> tuple[str, str]:
     """A private came with a president's certificate: its buyer must set the par first."""
+    return due["player"], f"{due['player']} must set the par price of {due['corp']}"
+
+
+def par_pending_phrase(s, rs, players) -> str:
+    due = s.pending[0]
     pars = ", ".join(map(str, allowed_pars(s, rs, due.get("colours"))))
-    who, corp = due["player"], due["corp"]
-    return Turn(who, (Action("par", (who, corp), f"par {who} {corp} PRICE"),),
-                f"{who} must set the par price of {corp}: par {who} {corp} PRICE ({pars})")
+    return f"par {due['player']} {due['corp']} PRICE ({pars})"
 
 
-def legal(s, rs, reg) -> Turn:
-    """The player whose turn it is: par, buy, sell or pass; after acting, sell, buy more or pass."""
-    who = current(s)
-    n = s.round["number"]
+def actors(s, rs) -> list[str]:
+    """The player whose turn it is; once he has acted, also the next player, whose first action
+    ends his turn (unless he may not end it yet)."""
+    cur = current(s)
+    if not s.round["acted"]:
+        return [cur]
+    nxt = s.players[s.next_player(s.round["turn"])]
+    return [cur] + ([nxt] if nxt != cur and not end_turn_bars(s, rs, cur) else [])
+
+
+def not_turn(s, rs, player: str, actors_: list, verb: str) -> tuple[str, str]:
+    cur = current(s)
+    nxt = s.players[s.next_player(s.round["turn"])]
+    if s.round["acted"] and player == nxt and end_turn_bars(s, rs, cur):
+        return end_turn_bars(s, rs, cur)[0], f"{cur} must act first"
+    hint = f"{cur} has acted; {nxt} is next" if s.round["acted"] else f"{cur} must act or pass first"
+    return f"it is {cur}'s turn in SR {s.round['number']}, not {player}'s", hint
+
+
+def heading(s, rs) -> str:
+    cur, n = current(s), s.round["number"]
     if s.round["acted"]:
-        acts = (Action("sell", (who,)), Action("buy", (who,)), Action("pass", (who,)))
-        return Turn(who, acts, f"SR {n}: {who} may sell, buy if not yet bought, or pass (end the turn)")
-    first = n == 1 and rs.k("stock", "no_sell_in_first_round")
-    acts = (Action("par", (who,)), Action("buy", (who,)), *(() if first else (Action("sell", (who,)),)),
-            Action("pass", (who,)))
-    return Turn(who, acts, f"SR {n}: {who}'s turn: par, buy, sell{' (not in SR 1)' if first else ''} or pass")
+        nxt = s.players[s.next_player(s.round["turn"])]
+        return f"SR {n}: {cur} has acted; {nxt} is next"
+    return f"SR {n}: {cur}'s turn"
+
+
+def buy_bars(s, rs, player) -> list[str]:
+    """One purchase a turn, where the title allows no more (a brown company's several shares, a
+    director's several of his own company: the command's company decides)."""
+    if player != current(s) or not s.round["buys"]:
+        return []
+    if rs.k("stock", "multi_buy_zones") or rs.k("stock", "director_buy_percent"):
+        return []
+    return [f"{player} has already bought this turn: one certificate per turn"]
+
+
+def sell_bars(s, rs) -> list[str]:
+    if rs.k("stock", "no_sell_in_first_round") and s.round["number"] == 1:
+        return ["no selling in the first stock round"]
+    return []
+
+
+def pass_bars(s, rs, player) -> list[str]:
+    return end_turn_bars(s, rs, player) if player == current(s) else []
+
+
+def pass_phrase(s, rs, players) -> str:
+    return "pass (end the turn)" if s.round["acted"] else "pass"
+
+
+def unstarted(s, rs, player, args) -> list[str]:
+    """Companies a player may start: a president's certificate, no par yet."""
+    return [c for c in s.corps if s.presidents.get(c) and s.corps[c].par is None]
+
+
+def par_prices(s, rs, player, args) -> list[str]:
+    due = s.pending[0] if s.pending and s.pending[0]["kind"] == "par" else {}
+    return [str(p) for p in allowed_pars(s, rs, due.get("colours"))]
+
+
+def started(s, rs, player, args) -> list[str]:
+    return [c for c in s.corps if s.corps[c].par is not None]
+
+
+def buy_counts(s, rs, player, args):
+    return Bounds(1, 2)
+
+
+def held(s, rs, player, args) -> list[str]:
+    return [c for c in s.corps if s.corps[c].cell is not None and s.percent_of(player_acct(player), c)]
+
+
+def sell_counts(s, rs, player, args):
+    corp = args.get("corp")
+    n = shares.shares_of(s, rs, player_acct(player), corp) if corp in s.corps else 1
+    return Bounds(1, max(1, n))
+
+
+def anyone(s, rs) -> None:
+    return None
+
+
+def exchangers(s, rs) -> list[str]:
+    """Players holding an open private that turns into a share."""
+    return [p for p in s.players
+            if any(rs.private(sym).ability("exchange_for") and held_by(s, sym) == p for sym in s.privates
+                   if any(x.sym == sym for x in rs.privates))]
+
+
+def exchange_bars(s, rs, player) -> list[str]:
+    if player not in exchangers(s, rs):
+        return [f"{player} does not own an open private that is exchanged for a share"]
+    return []
+
+
+def held_by(s, sym: str) -> str | None:
+    owner = s.privates[sym].owner
+    return owner.split(":", 1)[1] if owner and owner.startswith("player:") and not s.privates[sym].closed else None
+
+
+def exchange_phrase(s, rs, players) -> str:
+    return " or ".join(f"exchange {p} {sym}" for p in players for sym in s.privates
+                       if held_by(s, sym) == p and any(x.sym == sym and (x.ability("exchange_for") or
+                                                                         x.ability("exchange_any"))
+                                                       for x in rs.privates))
 
 
 def par_pending_text(s, rs, due: dict, reg) -> tuple[str, str]:
@@ -173,8 +274,15 @@ def cmd_buy(ctx, cmd) -> None:
     if percent is not None and percent not in sizes:
         raise RuleViolation(f"a {corp} certificate is {' or '.join(f'{p}%' for p in sizes)}, not {percent}%: one "
                             f"certificate a purchase")
-    for _ in range(count):
-        buy_one(ctx, player, corp, cmd.get("source"), percent)
+    for i in range(count):
+        try:
+            buy_one(ctx, player, corp, cmd.get("source"), percent)
+        except RuleViolation as exc:
+            if i == 0:
+                raise
+            # the first certificate was legal: the request for more is what the rules refuse
+            raise RuleViolation(f"{player} may buy {i} {corp} certificate{'s' if i > 1 else ''} now, not {count}: "
+                                f"{exc.message}", exc.hint) from None
 
 
 def buy_one(ctx, player: str, corp: str, source: str | None, percent: int | None = None) -> None:
@@ -316,19 +424,26 @@ def cmd_sell(ctx, cmd) -> None:
     acted(ctx, player, sold=corp)
 
 
-def check_may_end_turn(s, rs, player: str) -> None:
+def end_turn_bars(s, rs, player: str) -> list[str]:
     """Over the certificate limit, a player must sell at his next opportunity (1843 §7.6): he may not
     end his turn while a legal sale remains."""
     if not rs.k("stock", "over_limit_blocks_pass") or not shares.over_cert_limit(s, rs, player):
-        return
+        return []
     if rs.k("stock", "no_sell_in_first_round") and s.round["number"] == 1:
-        return
+        return []
     free = rs.k("stock", "cert_free_zones")
     _can, plan = shares.sellable_value(s, rs, player, keep_president_of=None)
     sellable = [corp for corp, _n in plan if shares.zone(s, rs, corp) not in free]
     if sellable:
-        refuse(f"{player} holds {shares.cert_count(s, rs, player)} certificates, over the limit {shares.cert_limit(s, rs, player)}: "
-               f"must sell down before ending the turn", f"sell {player} {sellable[0]} 1")
+        return [f"{player} holds {shares.cert_count(s, rs, player)} certificates, over the limit "
+                f"{shares.cert_limit(s, rs, player)}: must sell down before ending the turn (sell {player} "
+                f"{sellable[0]} 1)"]
+    return []
+
+
+def check_may_end_turn(s, rs, player: str) -> None:
+    for why in end_turn_bars(s, rs, player):
+        refuse(why)
 
 
 def cmd_pass(ctx, cmd) -> None:
@@ -425,6 +540,7 @@ def finish(ctx) -> None:
 
 
 STOCK = known_round(RoundKind(
-    name="stock", start=start, progress=progress, actor=lambda s: s.players[s.round["turn"]], legal=legal,
+    name="stock", start=start, progress=progress, actor=lambda s: s.players[s.round["turn"]], heading=heading,
+    actors=actors, not_turn=not_turn,
     label=lambda r: f"SR {r['number']}", title=lambda r: f"Stock Round {r['number']}",
     breaks_bank=lambda s: s.round["number"]))

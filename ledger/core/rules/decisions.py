@@ -12,13 +12,16 @@ from __future__ import annotations
 
 from ledger.core import names
 from ledger.core.errors import CommandError, RuleViolation
-from ledger.core.round_kind import Action, Turn
 
 
 def register(reg) -> None:
-    reg.verb("choose", cmd_choose_nothing)
-    reg.answer("choice", "choose", cmd_choose)
-    reg.pending("choice", choice_text, choice_turn)
+    reg.verb("choose", cmd_choose_nothing, offered=False, who=lambda s, rs: None,
+             bars=lambda *_: ["nobody is asked to choose anything now"])
+    reg.answer("choice", "choose", cmd_choose, candidates={"option": lambda s, rs, who, args: s.pending[0]["options"]},
+               not_actor=lambda s, rs, player: (f"{s.pending[0]['who']} must choose first: {s.pending[0]['question']}",
+                                                f"choose {s.pending[0]['who']} OPTION"),
+               phrase=lambda s, rs, who: f"choose {who[0]} {' / '.join(s.pending[0]['options'])}")
+    reg.pending("choice", choice_text, choice_heading)
 
 
 def ask(ctx, who: str, question: str, options: list[str], rule: str, **data) -> None:
@@ -60,18 +63,5 @@ def choice_text(s, rs, due: dict, reg) -> tuple[str, str]:
             f"choose {due['who']} {due['options'][0]}")
 
 
-def choice_turn(s, rs, due: dict, reg) -> Turn:
-    who = due["who"]
-    return Turn(who, tuple(Action("choose", (who, o), o) for o in due["options"]),
-                f"{who} must choose: {due['question']} (choose {who} {' / '.join(due['options'])})")
-
-
-def queue(s, rs, reg) -> list[dict]:
-    """Every pending decision as the views show it: its kind, who decides, the question and the
-    choices, first to be settled first."""
-    out = []
-    for due in s.pending:
-        turn = reg.pending_turn[due["kind"]](s, rs, due, reg)
-        out.append({"kind": due["kind"], "who": turn.actor, "question": turn.line,
-                    "choices": [a.text or " ".join(map(str, (a.verb, *a.args))) for a in turn.actions]})
-    return out
+def choice_heading(s, rs, due: dict, reg) -> tuple[str, str]:
+    return due["who"], f"{due['who']} must choose: {due['question']}"

@@ -201,15 +201,23 @@ def limit_text_pending(s, rs, due: dict, reg) -> tuple[str, str]:
             "".join(f"{w} {corp} TYPE or " for w in others) + f"discard {corp} TYPE")
 
 
-def limit_turn(s, rs, due: dict, reg):
+def limit_heading(s, rs, due: dict, reg) -> tuple[str, str]:
     """A company over the train limit must discard (or flip, where the title allows) first."""
-    from ledger.core.round_kind import Action, Turn
     corp = due["corp"]
-    others = [w for w in reg.answers.get("discard", {}) if w != "discard"]
-    acts = tuple(Action(w, (corp,)) for w in (*others, "discard"))
-    return Turn(corp, acts, f"{corp} is over the train limit of {trains.limit_text(s, rs, corp)}: "
-                            + "".join(f"{w} {corp} TYPE or " for w in others)
-                            + f"discard {due['count']} (discard {corp} TYPE)")
+    return corp, f"{corp} is over the train limit of {trains.limit_text(s, rs, corp)} by {due['count']}"
+
+
+def owing_discard(s, rs) -> list[str]:
+    """Every company over its train limit (several may owe after one phase change)."""
+    return list(dict.fromkeys(p["corp"] for p in s.pending if p["kind"] == "discard"))
+
+
+def not_owing(s, rs, corp) -> tuple[str, None]:
+    return f"{corp} is not over its train limit: trains are discarded only when the limit drops", None
+
+
+def discard_phrase(s, rs, corps) -> str:
+    return f"discard {corps[0]} TYPE"
 
 
 def check_limits(ctx) -> None:

@@ -18,7 +18,6 @@ from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import event
 from ledger.core.grammar import Arg, TitleGrammar, Verb
-from ledger.core.round_kind import Action
 from ledger.core.rounds import stock
 from ledger.core.rules import decisions, shares
 from ledger.core.rules.turn import operating_corp
@@ -35,9 +34,11 @@ AXIS = "railroad"
 
 def register(reg) -> None:
     reg.verb("expand", cmd_expand, "stock", phases={AXIS: ("major",)},
-             elsewhere="a regional expands in a stock round", offer=expansions)
+             elsewhere="a regional expands in a stock round", candidates={"corp": presided_regionals},
+             phrase=lambda s, rs, players: " or ".join(f"expand {p} {sym}" for p in players
+                                                       for sym in presided_regionals(s, rs, p, {})))
     reg.verb("pullman", cmd_pullman, "operating", elsewhere="a company buys a Pullman in its operating turn",
-             offer=pullman_offer)
+             phrase=lambda s, rs, corps: f"pullman {corps[0]} ({rs.money(rs.k('title_rules', 'pullman_price'))})")
     reg.choice("window", window_choice)
     reg.on("train_bought", start_major_phase)
     reg.rule("info_lines", lambda rs: [f"Pullman cars {rs.money(rs.k('title_rules', 'pullman_price'))} each; "
@@ -58,23 +59,9 @@ def start_major_phase(ctx, corp: str, name: str) -> None:
         ctx.emit("axis_phase_changed", axis=AXIS, phase="major")
 
 
-def expansions(s, rs) -> list[Action]:
-    """The player whose turn it is may expand a floated regional he presides, before acting."""
-    player = stock.current(s)
-    if s.round.get("acted"):
-        return []
-    return [Action("expand", (player, sym), f"expand {player} {sym}") for sym, c in s.corps.items()
-            if c.kind == "regional" and c.floated and s.president(sym) == player]
-
-
-def pullman_offer(s, rs) -> list[Action]:
-    corp = s.round.get("corp")
-    cars = [a for a in s.assets.values() if a.kind == "pullman"]
-    price = rs.k("title_rules", "pullman_price")
-    if (corp is None or any(a.owner == company_acct(corp) for a in cars) or all(a.owner for a in cars)
-            or s.cash(company_acct(corp)) < price):
-        return []
-    return [Action("pullman", (corp,), f"pullman {corp} ({rs.money(price)})")]
+def presided_regionals(s, rs, player, args) -> list[str]:
+    """The floated regionals a player presides: the ones he may expand."""
+    return [sym for sym, c in s.corps.items() if c.kind == "regional" and c.floated and s.president(sym) == player]
 
 
 def cmd_expand(ctx, cmd) -> None:
