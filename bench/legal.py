@@ -21,7 +21,7 @@ sys.path.append(str(ROOT / "tests"))
 from legal_property import check_state  # noqa: E402
 from random_play import RandomGame  # noqa: E402
 
-from ledger.core import ruleset  # noqa: E402
+from ledger import catalog
 
 PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus"]
 
@@ -34,7 +34,7 @@ def main() -> int:
     args = ap.parse_args()
     problems, states, start = [], 0, time.monotonic()
     for title in args.titles.split(","):
-        for count in sorted(ruleset.load(title).players):
+        for count in sorted(catalog.load(title).players):
             for seed in range(args.seeds):
                 rng = random.Random(f"{title}-{count}-{seed}")
                 game = RandomGame(title, PLAYERS[:count], seed=seed)

@@ -12,5 +12,7 @@
 # (`undo --to`, an insert taken back), which an engine of version 2 would redo one command at a time;
 # 4: every command row chained to the one before it by a hash (books/chain.py), which an engine of
 # version 3 would write without, breaking the chain; amend and restore records.
-ENGINE_VERSION = 4
+# 5: event kinds in each title's namespace and a title's own typed state in snapshots; a rusted
+# certificate bought again is flagged `rusted` (an older engine would not read the flag).
+ENGINE_VERSION = 5
 __version__ = "0.1.0"

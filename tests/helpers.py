@@ -17,7 +17,8 @@ import copy
 
 import pytest
 
-from ledger.core import engine, grammar, ruleset
+from ledger import catalog
+from ledger.core import engine
 from ledger.core.engine import Command
 from ledger.core.errors import BankError, CommandError, RuleViolation
 from ledger.core.events import apply
@@ -30,7 +31,7 @@ def parse(line: str) -> Command:
     """A transcript line -> the Command the CLI builds for it: both read the one grammar
     (ledger.core.grammar), so `None`/`False` arguments are dropped, counts are ints and amounts the
     typed strings."""
-    return grammar.parse_line(line)
+    return catalog.parse_line(line)
 
 
 def state_snapshot(state: GameState) -> GameState:
@@ -41,7 +42,7 @@ class Game:
     def __init__(self, players, title: str = "1830", options: dict | None = None):
         self.players = list(players)
         self.options = dict(options or {})
-        self.rs = ruleset.load(title, self.options)
+        self.rs = catalog.load(title, self.options)
         self.state = engine.initial_state(self.rs, self.players, self.options)
         self.events: list[dict] = []
         self.lines: list[str] = []

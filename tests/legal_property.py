@@ -70,12 +70,12 @@ def check_state(s, rs, rng: random.Random, refusals: int = 3) -> list[str]:
 
 def unoffered_refused(s, rs, pairs: set, rng: random.Random, count: int) -> list[str]:
     """Verbs of the title with actors the core does not offer them to are refused, in one line."""
-    verbs = [v for v, syntax in grammar.verbs_of_title(rs.title).items() if syntax.game
+    verbs = [v for v, syntax in grammar.verbs_of(rs).items() if syntax.game
              and v not in engine.ALWAYS | {"end"}]
     problems = []
     for _ in range(count):
         verb = rng.choice(verbs)
-        syntax = grammar.verbs_of_title(rs.title)[verb]
+        syntax = grammar.verbs_of(rs)[verb]
         actors = [None] if not engine.actor_arg(rs, verb) else \
             (list(s.players) if syntax.args[0].kind == "player" else list(s.corps))
         actor = rng.choice(actors)

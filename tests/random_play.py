@@ -12,7 +12,8 @@ import itertools
 import random
 import shlex
 
-from ledger.core import engine, grammar, legal, ruleset
+from ledger import catalog
+from ledger.core import engine, grammar, legal
 from ledger.core.errors import BankError
 from ledger.core.events import apply
 
@@ -63,7 +64,7 @@ def train_price(rs, typed) -> int:
 
 def command_text(verb: str, rs, args: dict) -> str:
     """The line a banker would type for a Command's arguments: positional ones in order, options by flag."""
-    syntax = grammar.verbs_of_title(rs.title)[verb]
+    syntax = grammar.verbs_of(rs)[verb]
     words = [verb] + [str(args[a.name]) for a in syntax.args if args.get(a.name) is not None]
     for opt in syntax.all_options():
         value = args.get(opt.name)
@@ -83,7 +84,7 @@ class RandomGame:
     def __init__(self, title: str, players: list[str], seed: int, after_event=None):
         """`after_event(state, rs, event, line)` runs after every event applied."""
         self.after_event = after_event
-        self.rs = ruleset.load(title)
+        self.rs = catalog.load(title)
         self.players = list(players)
         self.state = engine.initial_state(self.rs, self.players, {})
         self.events: list[dict] = []
@@ -115,7 +116,7 @@ class RandomGame:
                                  f"{legal.hint(self.state, self.rs)})")
         line = lines[0]
         try:
-            events = engine.decide(self.state, self.rs, grammar.parse_line(line))
+            events = engine.decide(self.state, self.rs, catalog.parse_line(line))
         except BankError as exc:  # what the core offers, the rules accept
             raise AssertionError(f"offered but refused: {line!r} at {self.state.round}: {exc.line()}") from None
         for event in events:

@@ -104,8 +104,8 @@ def test_minor_js_discount_on_a_price_agreed_between_railroads_is_an_option(tmp_
     import importlib
     from types import SimpleNamespace
 
+    from ledger import catalog
     from ledger.books.session import Session
-    from ledger.core import ruleset
     from ledger.core.command import Command
     title = importlib.import_module("rulesets.1801.title")
     bank, _rest = played_to(tmp_path, "choose Ann cash")
@@ -114,7 +114,7 @@ def test_minor_js_discount_on_a_price_agreed_between_railroads_is_an_option(tmp_
         s = session.state
         deal = Command("train", {"corp": "MZA", "type": "3", "source": "BHB", "price": 100})
         for options, off in (({}, 0), ({"j_discount_on_deals": True}, 10)):
-            ctx = SimpleNamespace(state=s, rs=ruleset.load("1801", options=options))
+            ctx = SimpleNamespace(state=s, rs=catalog.load("1801", options=options))
             assert title.train_discount(ctx, "MZA", "3", "company:BHB", deal) == off
             assert title.train_discount(ctx, "BHB", "3", "company:MZA", deal) == 0   # BHB has no Minor J
     finally:

@@ -465,10 +465,11 @@ def test_the_pullman_by_level_option_gives_a_4d_70():
     4D (level 7) £70, a 5D (level 8) £80, a 3+3 £30; by default the 4D adds £80 (D 0.1 #6)."""
     import importlib
 
-    from ledger.core import engine, ruleset
+    from ledger import catalog
+    from ledger.core import engine
     title = importlib.import_module("rulesets.1801.title")
     for options, want_4d in (({}, 80), ({"pullman_by_level": True}, 70)):
-        rs = ruleset.load("1801", options=options)
+        rs = catalog.load("1801", options=options)
         s = engine.initial_state(rs, ["Ann", "Ben", "Cy"], options)
         s.train_flags = {"7.0": {"side": "4D"}, "8.0": {"side": "5D"}}
         assert title.pullman_value(s, rs, "7.0") == want_4d

@@ -21,6 +21,7 @@ import math
 import pytest
 from random_play import RandomGame
 
+from ledger import catalog
 from ledger.core import invariants
 from ledger.core.state import BANK, player_acct
 
@@ -96,7 +97,7 @@ def checker(seen: dict):
                 assert state.axes["railroad"] == "major"
         floated = [c for c, corp in state.corps.items() if corp.floated and corp.kind == "regional"]
         assert len(floated) <= 18
-        by_players = state.extra.get("removed_by_players", [])
+        by_players = state.own.removed_by_players
         assert len(by_players) <= 6 and len({ZONE_OF[c] for c in by_players}) == len(by_players)
         seen.setdefault("kinds", set()).add(kind)
     return check
@@ -122,10 +123,10 @@ def test_random_openings_keep_the_books_and_the_rules(count, seed):
                                                    (6, 900, 870), (7, 775, 745)])
 def test_starting_capital_is_shared_and_rounded_up_to_five_pounds(count, cash, without):
     """§3.3: £5,400 (£5,200 without concessions) shared equally, rounded up to £5: 5400/7 = 771.4 -> 775."""
-    from ledger.core import engine, ruleset
+    from ledger.core import engine
     names = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus"][:count]
     for options, each in (({}, cash), ({"no_concessions": True}, without)):
-        rs = ruleset.load("1801", options=options)
+        rs = catalog.load("1801", options=options)
         state = engine.initial_state(rs, names, options)
         for event in engine.start_events(rs, names):
             from ledger.core.events import apply

@@ -21,7 +21,8 @@ import importlib
 import pytest
 from test_1801_random import Table, checker
 
-from ledger.core import engine, grammar, legal, scoring
+from ledger import catalog
+from ledger.core import engine, legal, scoring
 from ledger.core.errors import BankError
 from ledger.core.rules import shares
 from ledger.core.rules import trains as T
@@ -57,7 +58,7 @@ class HurriedTable(Table):
             return super().step()
         line = self.or_line()
         try:
-            events = engine.decide(s, self.rs, grammar.parse_line(line))
+            events = engine.decide(s, self.rs, catalog.parse_line(line))
         except BankError:   # the hurried line is not legal here: any legal line instead
             return super().step()
         for event in events:
@@ -67,7 +68,7 @@ class HurriedTable(Table):
 
     def play_if_legal(self, line: str) -> bool:
         try:
-            events = engine.decide(self.state, self.rs, grammar.parse_line(line))
+            events = engine.decide(self.state, self.rs, catalog.parse_line(line))
         except BankError:
             return False
         for event in events:
@@ -94,7 +95,7 @@ class HurriedTable(Table):
         kind = s.corps[corp].kind
         ran = s.round["revenue"] is not None
         if title.repeat_or(s):
-            rec = s.extra["final"]["runs"].get(corp) or {}
+            rec = s.own.final["runs"].get(corp) or {}
             if not ran:
                 if "revenue" in rec and not rec.get("new_train"):
                     return f"{rec['how']} {corp} {rec['revenue']}"
@@ -110,7 +111,7 @@ class HurriedTable(Table):
             if box and T.load(s, rs, corp)[0] < T.limit(s, rs, corp) and rng.random() < 0.8:
                 return f"claim {corp} {T.train_type(rng.choice(box))}"
             return f"done {corp}"
-        if corp in s.extra.get("owes_train", []):
+        if corp in s.own.owes_train:
             return f"train {corp} 2+2"
         if not ran:
             n = len(T.counted(s, corp))
@@ -127,7 +128,7 @@ class HurriedTable(Table):
             side = min(rs.train(offer[0]).sides, key=lambda sd: sd.price)
             line = f"train {corp} {side.name}"
             try:
-                engine.decide(s, rs, grammar.parse_line(line))
+                engine.decide(s, rs, catalog.parse_line(line))
                 return line
             except BankError:
                 pass

@@ -19,7 +19,7 @@ from cli_driver import Bank, error_line
 from typer.testing import CliRunner
 
 from ledger.core.errors import CommandError, RuleViolation
-from ledger.core.ruleset import ruleset_text
+from ledger.catalog import ruleset_text
 from ledger.interface.cli import app
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dave"]

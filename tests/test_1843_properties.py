@@ -173,7 +173,7 @@ def operating_candidates(g: Game, data_revenue) -> dict[str, list[str]]:
         buys += [f"train {corp} {side}" for side in side_names(rs, name)]
         buys.append(f"train {corp} {name}")  # a colour names its single side
     for name in TITLE.relic_offer(s, rs):
-        buys += [f"train {corp} {sd.name}" for sd in rs.train(name).sides if sd.relic]
+        buys += [f"train {corp} {sd.name}" for sd in rs.train(name).sides if sd.sold_rusted]
     out["train"] = buys
     used = []
     for t in s.pool_trains():
@@ -186,7 +186,7 @@ def operating_candidates(g: Game, data_revenue) -> dict[str, list[str]]:
             used += [f"train {corp} {side.name} --from {other} --price {price}" for price in (1, side.price)]
     out["used_train"] = used
     out["discard"] = [f"discard {corp} {trains.side_name(s, rs, t)}" for t in s.corp_trains(corp)
-                      if trains.is_relic(s, t)]
+                      if trains.is_rusted(s, t)]
     out["use"] = [f"use {corp} VDL {t}" for t in s.corp_trains(corp)]
     privs = []
     for sym, held in s.privates.items():
@@ -262,8 +262,8 @@ def accepted_while_pending(g: Game) -> list[str]:
 def phase_from_trains(s, rs) -> str:
     """RULES §5, §8.8.1: the phase is set by the first train of each colour leaving the supply
     (bought by a company or taken by the foreigners or a brief OR); rusted certificates that came
-    back to the supply in gray (flag `relic`) had left it."""
-    left = {train_type(t) for t, h in s.trains.items() if h != DEPOT or trains.is_relic(s, t)}
+    back to the supply in gray (flag `rusted`) had left it."""
+    left = {train_type(t) for t, h in s.trains.items() if h != DEPOT or trains.is_rusted(s, t)}
     seen = [c for c in COLOURS if c in left]
     return seen[-1] if seen else "yellow"
 
@@ -335,7 +335,7 @@ def check_books(g: Game, line: str) -> None:
         for t in s.corp_trains(corp):
             rusts = rs.train(train_type(t)).rusts_on
             if rusts and trains.phase_reached(s, rs, rusts) and rusts in COLOURS:
-                assert trains.is_obsolete(s, t) or trains.is_relic(s, t) or train_type(t) == rusts, (
+                assert trains.is_obsolete(s, t) or trains.is_rusted(s, t) or train_type(t) == rusts, (
                     f"{corp} keeps {t}, which rusts in the {rusts} phase (now {s.phase}) {where}")
     for port, holder in TITLE.ports_held(s).items():
         assert holder is None or s.corps[holder].floated, where
@@ -408,10 +408,10 @@ def check_events(g: Game, before, events: list[dict], line: str) -> None:
             n_trains, n_certs = trains.load(before, rs, corp, side)
             phase = rs.phase(before.phase)
             assert n_trains <= phase.train_limit and n_certs <= phase.certificate_limit, where
-            if e.get("relic"):
+            if e.get("rusted"):
                 # §8.8.1, T5: gray only, from the treasury alone, one per company
                 assert before.phase == "gray" and not e["contribution"], where
-                assert sum(trains.is_relic(g.state, t) for t in g.state.corp_trains(corp)) <= 1, where
+                assert sum(trains.is_rusted(g.state, t) for t in g.state.corp_trains(corp)) <= 1, where
             elif e["seller"] == "depot":
                 # §8.8.1: the supply sells the colours strictly in order
                 earlier = COLOURS[:COLOURS.index(e["type"])]
@@ -624,7 +624,7 @@ def end_reason_is_valid(g: Game) -> str:
             assert before == "sold_out", (reason, before)  # 3a: at the end of a stock round, at once
         return "500"
     if "gray" in reason and "set" in reason:
-        assert s.extra["owned_sets"] == 2 and before == "owned_set_counted", (reason, before)
+        assert s.own.owned_sets == 2 and before == "owned_set_counted", (reason, before)
         last = next(e for e in reversed(g.events) if e["kind"] == "operating_round_ended")
         assert last["index"] == s.round["after"]["count"]  # at the end of the set: its last OR
         return "gray"
@@ -704,7 +704,7 @@ def policy_candidates(g: Game, rng: random.Random, style: str) -> list[str]:
     for name in trains.depot_offer(s, rs):
         buys += [(sd.price, f"train {corp} {sd.name}") for sd in rs.train(name).sides]
     for name in TITLE.relic_offer(s, rs):
-        buys += [(sd.price, f"train {corp} {sd.name}") for sd in rs.train(name).sides if sd.relic]
+        buys += [(sd.price, f"train {corp} {sd.name}") for sd in rs.train(name).sides if sd.sold_rusted]
     for t in s.pool_trains():
         buys += [(sd.price, f"train {corp} {sd.name} --from pool") for sd in trains.pool_sides(s, rs, t)]
     buys.sort()

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from cli_driver import Bank, error_line
 
-from ledger.core.ruleset import load
+from ledger.catalog import load
 from ledger.interface.charts import MARKS, MEET, PLAYER_COLOURS, terminal, tick_rounds
 from ledger.interface.views import colour
 

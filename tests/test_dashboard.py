@@ -10,7 +10,7 @@ import pytest
 from cli_driver import Bank
 from random_play import RandomGame
 
-from ledger.core import grammar
+from ledger import catalog
 from ledger.core.rules import trains
 from ledger.interface import views
 
@@ -41,7 +41,7 @@ def test_status_and_market_fit_80_columns_through_a_whole_game(example, title, p
     from helpers import Game
     path = ROOT / "examples" / example
     first = next(line for line in path.read_text().splitlines() if line.startswith("new "))
-    names = players or grammar.parse_line(first).args["players"]
+    names = players or catalog.parse_line(first).args["players"]
     g = Game(names, title)
     for line in game_lines(path):
         g.do(line)
@@ -52,14 +52,10 @@ def test_status_and_market_fit_80_columns_through_a_whole_game(example, title, p
 @pytest.fixture
 def proof_titles(monkeypatch):
     monkeypatch.setenv("BANK_TITLES", str(TITLES))
-    for cached in (grammar.title_grammar, grammar.verbs_of_title, grammar.all_verbs, grammar.kinds_of_title,
-                   grammar.all_kinds):
-        cached.cache_clear()
+    catalog.forget()
     yield
     monkeypatch.delenv("BANK_TITLES")
-    for cached in (grammar.title_grammar, grammar.verbs_of_title, grammar.all_verbs, grammar.kinds_of_title,
-                   grammar.all_kinds):
-        cached.cache_clear()
+    catalog.forget()
 
 
 @pytest.mark.parametrize("title, players", [("1830", 6), ("1843", 6), ("P39", 4), ("P01", 4)])

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 from typer.testing import CliRunner
 
-from ledger.core.ruleset import load
+from ledger.catalog import load
 from ledger.interface.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]

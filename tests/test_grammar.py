@@ -23,7 +23,8 @@ from cli_driver import Bank, error_line
 from helpers import Game, parse
 from typer.testing import CliRunner
 
-from ledger.core import engine, grammar, legal, names, ruleset, titles
+from ledger import catalog
+from ledger.core import engine, grammar, legal, names, titles
 from ledger.core.command import Command
 from ledger.core.errors import CommandError
 from ledger.interface import cli
@@ -31,7 +32,7 @@ from ledger.interface.cli import app
 from ledger.interface.shell import Shell
 
 ROOT = Path(__file__).resolve().parents[1]
-VERBS = grammar.all_verbs()
+VERBS = catalog.all_verbs()
 GROUP = typer.main.get_command(app)
 EXAMPLES = {"1830": ROOT / "examples" / "1830-full-game.txt", "1843": ROOT / "examples" / "1843-game.txt"}
 
@@ -52,7 +53,7 @@ def test_every_verb_has_a_command_whose_help_shows_its_example(name):
 @pytest.mark.parametrize("name", sorted(VERBS))
 def test_every_example_parses_with_the_grammar_and_the_command_line(name):
     verb = VERBS[name]
-    cmd = grammar.parse_line(verb.example)
+    cmd = catalog.parse_line(verb.example)
     assert cmd.verb == name
     words = shlex.split(verb.example)[2:]
     command = GROUP.get_command(click.Context(GROUP), name)
@@ -82,10 +83,10 @@ def test_the_command_line_has_exactly_the_declared_verbs_grouped_for_help():
 
 @pytest.mark.parametrize("title", sorted(EXAMPLES))
 def test_every_verb_a_title_plays_is_declared_for_it(title):
-    rs = ruleset.load(title)
+    rs = catalog.load(title)
     reg = titles.for_ruleset(rs)
     played = reg.verbs()
-    declared = grammar.verbs_of_title(title)
+    declared = catalog.verbs_of_title(title)
     assert played <= {v for v in declared if declared[v].game}, played - set(declared)
 
 
@@ -123,10 +124,10 @@ def test_the_shell_offers_the_verbs_legal_now_first(rounds):
     """Tab at an empty prompt: the game verbs the core says are legal now (the Next line's and the
     quiet ones), then the interface verbs; every verb the title plays somewhere is declared."""
     title, games = rounds
-    rs = ruleset.load(title)
+    rs = catalog.load(title)
     reg = titles.for_ruleset(rs)
     assert set(games) == set(reg.rounds), "the example reaches every round kind of the title"
-    for name, verb in grammar.verbs_of_title(title).items():
+    for name, verb in catalog.verbs_of_title(title).items():
         if verb.game:
             assert reg.rounds_of(name) or any(name in a for a in reg.answer_plays.values()), \
                 f"{title} declares {name} but no round plays it"
@@ -134,7 +135,7 @@ def test_the_shell_offers_the_verbs_legal_now_first(rounds):
         offered = shell_on(g).offers([], "")
         now = legal.verbs_now(g.state, g.rs)
         assert offered[:len(now)] == now, f"{title} {kind}"
-        game_verbs = {v for v in offered if v in grammar.verbs_of_title(title) and grammar.verbs_of_title(title)[v].game}
+        game_verbs = {v for v in offered if v in catalog.verbs_of_title(title) and catalog.verbs_of_title(title)[v].game}
         assert game_verbs == set(now), f"{title} {kind}: {game_verbs ^ set(now)}"
 
 
@@ -172,13 +173,13 @@ def test_the_shell_completes_only_legal_values(rounds):
     others = [c.sym for c in op.rs.corporations if c.sym != corp]
     for verb in offered:
         assert not set(sh.candidates([verb])) & set(others), verb   # never another company
-    assert sh.candidates(["new"]) == ruleset.available_titles()
+    assert sh.candidates(["new"]) == catalog.available_titles()
 
 
 def test_the_shell_without_a_game_offers_new_first():
     sh = Shell(GROUP, {"game": "none.db"})
     assert sh.offers([], "")[0] == "new"
-    assert sh.candidates(["new"]) == ruleset.available_titles()
+    assert sh.candidates(["new"]) == catalog.available_titles()
     assert sh.candidates(["bid"]) == []
 
 
@@ -255,7 +256,7 @@ def test_a_private_is_never_read_as_a_company():
 @pytest.mark.parametrize("title", sorted(EXAMPLES))
 def test_every_name_read_again_gives_itself(title):
     """The rules read each value again: on a canonical value the reading must not change it."""
-    rs = ruleset.load(title)
+    rs = catalog.load(title)
     for entry in (*rs.corporations, *rs.privates):
         for word in filter(None, (entry.sym, entry.alias, entry.name, entry.sym.lower())):
             _kind, sym = names.item(rs, word)
@@ -291,7 +292,7 @@ def test_the_union_of_the_titles_options_is_on_the_command_line():
     flags = {name: {o.flag for o in verb.all_options()} for name, verb in VERBS.items()}
     assert {"--move", "--using"} <= flags["token"] and "--hex" in flags["tile"]
     assert "--par" in flags["exchange"] and "--as-train" in flags["buy-private"]
-    assert "--move" not in {o.flag for o in grammar.verbs_of_title("1830")["token"].all_options()}
+    assert "--move" not in {o.flag for o in catalog.verbs_of_title("1830")["token"].all_options()}
 
 
 def test_a_command_not_declared_passes_resolution_unchanged():

@@ -10,10 +10,10 @@ import pytest
 from legal_property import check_state
 from random_play import RandomGame
 
-from ledger.core import ruleset
+from ledger import catalog
 
 GAMES = [(title, n) for title in ("1830", "1843", "1839", "1801")
-         for n in sorted(ruleset.load(title).players)]
+         for n in sorted(catalog.load(title).players)]
 PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus"]
 
 

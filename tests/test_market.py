@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from ledger.core import ruleset
+from ledger import catalog
 from ledger.core.rules import market
 
 TABLE = Path(__file__).parent / "data" / "1830_market_moves.md"
@@ -41,7 +41,7 @@ def parse_table() -> dict[tuple[int, int], dict]:
 
 
 CELLS = parse_table()
-RS = ruleset.load("1830")
+RS = catalog.load("1830")
 
 
 def test_table_has_every_cell_of_the_grid():

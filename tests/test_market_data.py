@@ -11,19 +11,20 @@ from fractions import Fraction
 import pytest
 from helpers import FOUR, Game, auction_all_bought
 
+from ledger import catalog
 from ledger.core import market_data, ruleset
 from ledger.core.errors import RulesetError
 from ledger.core.events import describe
 from ledger.core.rules import market
 
-BASE = ruleset.ruleset_text("1830")
+BASE = catalog.ruleset_text("1830")
 
 
 def with_market(market_toml: str, pars: list[int]) -> ruleset.Ruleset:
     """1830's data with its [market] replaced by `market_toml` (and its par prices by `pars`)."""
     text = re.sub(r"(?ms)^\[market\]\n.*?(?=^\[)", "", BASE)
     assert "[market]" not in text
-    return ruleset.parse(text, {}, source="test", override_text=f"{market_toml}\n[company]\npar_prices = {pars}\n")
+    return catalog.parse_text(text, {}, source="test", override_text=f"{market_toml}\n[company]\npar_prices = {pars}\n")
 
 
 # 1839 D2.2: 20 boxes, ƒ55 to the ƒ1,000 end box; par boxes by colour (D2.2); D10.1's bands; no
@@ -72,8 +73,8 @@ PARS_1801 = [75, 80, 90, 100, 110, 120]
 
 RS_1839 = with_market(MARKET_1839, PARS_1839)
 RS_1801 = with_market(MARKET_1801, PARS_1801)
-RS_1830 = ruleset.load("1830")
-RS_1843 = ruleset.load("1843")
+RS_1830 = catalog.load("1830")
+RS_1843 = catalog.load("1843")
 
 
 def box(rs, price: int, row: int | None = None) -> tuple[int, int]:
@@ -117,7 +118,7 @@ def test_each_markets_rules_as_read(rs, rules):
 
 def test_the_sold_out_rise_knob_still_turns_the_rise_off():
     assert market.end_of_sr_steps(RS_1830) == ("sold_out_up",)
-    off = ruleset.parse(BASE, {}, override_text="[stock]\nsold_out_rise = false\n")
+    off = catalog.parse_text(BASE, {}, override_text="[stock]\nsold_out_rise = false\n")
     assert market.end_of_sr_steps(off) == ()
     assert market.end_of_sr_steps(RS_1839) == ("down_per_pool_share",)
 
@@ -248,7 +249,7 @@ def test_1830_runs_as_today():
 
 
 def test_a_ledge_blocks_the_left_step():
-    ledged = ruleset.parse(ruleset.ruleset_text("1843"), {}, override_text="[market]\nledges = [[6, 3]]\n")
+    ledged = catalog.parse_text(catalog.ruleset_text("1843"), {}, override_text="[market]\nledges = [[6, 3]]\n")
     assert market.move(ledged, (6, 3), "withhold") == (7, 3)
     assert market.move(RS_1843, (6, 3), "withhold") == (6, 2)
 
@@ -272,7 +273,7 @@ def test_a_ledge_blocks_the_left_step():
 ])
 def test_the_loader_refuses_with_the_path(extra, problem):
     with pytest.raises(RulesetError) as info:
-        ruleset.parse(BASE, {}, override_text=f"[market]\n{extra}\n")
+        catalog.parse_text(BASE, {}, override_text=f"[market]\n{extra}\n")
     assert any(problem in p for p in info.value.problems), info.value.problems
 
 

@@ -22,8 +22,9 @@ from pathlib import Path
 import pytest
 from random_play import RandomGame
 
+from ledger import catalog
 from ledger.books.session import Session
-from ledger.core import grammar, invariants
+from ledger.core import invariants
 
 TITLES = Path(__file__).parent / "titles"
 GAMES = {"P01": TITLES / "P01" / "game.txt", "P39": TITLES / "P39" / "game.txt"}
@@ -184,9 +185,7 @@ def proof_titles(monkeypatch):
 
 
 def clear_grammar() -> None:
-    for cached in (grammar.title_grammar, grammar.verbs_of_title, grammar.all_verbs, grammar.kinds_of_title,
-                   grammar.all_kinds):
-        cached.cache_clear()
+    catalog.forget()
 
 
 def check_every_event(state, rs, event: dict, line: str) -> None:
@@ -219,7 +218,7 @@ def test_random_games_in_sqlite_replay_and_undo_exactly(proof_titles, tmp_path, 
     states = []
     for line in game.lines:
         states.append(session.state.clone())
-        session.execute(grammar.parse_line(line), line)
+        session.execute(catalog.parse_line(line), line)
     assert session.state == game.state, "the SQLite session reached a different state"
     # undo walks back exactly, command by command; redo walks forward again
     for before in reversed(states[-15:]):
@@ -237,9 +236,8 @@ def test_random_games_in_sqlite_replay_and_undo_exactly(proof_titles, tmp_path, 
 def test_p39_certificate_limit_rises_for_each_public_company_held_at_80_percent(proof_titles):
     """1839 §7.6 as P39's data says it: +2 for each public company of which the player holds at
     least 80 %; foreign companies never count, whatever is held of them."""
-    from ledger.core import ruleset
     from ledger.core.rules import shares
-    rs = ruleset.load("P39")
+    rs = catalog.load("P39")
     game = RandomGame("P39", ["Ann", "Ben", "Cy"], 0)
     s = game.state
     assert shares.cert_limit(s, rs, "Ann") == 16

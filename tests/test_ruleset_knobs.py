@@ -9,6 +9,7 @@ from pathlib import Path
 
 import pytest
 
+from ledger import catalog
 from ledger.core import ruleset
 from ledger.core.errors import LedgerCorrupt, RulesetError
 
@@ -86,7 +87,7 @@ EXPECTED = {
 
 def problems_of(override: str, title: str = "1830") -> list[str]:
     with pytest.raises(RulesetError) as caught:
-        ruleset.parse(ruleset.ruleset_text(title), {}, source=title, override_text=override)
+        catalog.parse_text(catalog.ruleset_text(title), {}, source=title, override_text=override)
     return caught.value.problems
 
 
@@ -101,7 +102,7 @@ def spelled_out_text(title: str) -> str:
 
 @pytest.mark.parametrize("title", ["1830", "1843"])
 def test_a_title_plays_with_the_same_knob_values(title):
-    assert ruleset.load(title).knobs == EXPECTED[title]
+    assert catalog.load(title).knobs == EXPECTED[title]
 
 
 # --------------------------------------------------------------------------- (b) defaults
@@ -114,15 +115,15 @@ def test_every_optional_knob_has_a_default_of_its_own_kind_and_allowed_values():
 
 
 def test_an_omitted_optional_knob_gets_its_default():
-    text = ruleset.ruleset_text("1830").replace('discount_only = "SV"', "")
+    text = catalog.ruleset_text("1830").replace('discount_only = "SV"', "")
     assert "discount_only" not in text
-    rs = ruleset.parse(text, {}, source="1830")
+    rs = catalog.parse_text(text, {}, source="1830")
     assert rs.k("auction", "discount_only") == ruleset.KNOBS["auction"]["discount_only"].default == ""
     assert rs.k("endgame", "end_cell_in_or") == "none"   # 1830 writes no [endgame] table at all
 
 
 def test_defaults_are_not_shared_between_rulesets():
-    first, second = ruleset.load("1830"), ruleset.load("1830")
+    first, second = catalog.load("1830"), catalog.load("1830")
     first.knobs["rounds"]["cycle"].append("operating")
     assert second.k("rounds", "cycle") == ["stock", "operating"]
     assert ruleset.KNOBS["rounds"]["cycle"].default == ["stock", "operating"]
@@ -130,14 +131,14 @@ def test_defaults_are_not_shared_between_rulesets():
 
 def test_an_option_may_patch_a_section_the_title_leaves_to_the_defaults():
     option = '[options.no_auction]\ndescription = "x"\ndefault = true\npatch = { rounds = { opening = [] } }\n'
-    rs = ruleset.parse(ruleset.ruleset_text("1830") + option, {}, source="1830")
+    rs = catalog.parse_text(catalog.ruleset_text("1830") + option, {}, source="1830")
     assert rs.k("rounds", "opening") == [] and rs.k("rounds", "cycle") == ["stock", "operating"]
 
 
 def test_a_required_knob_is_still_required():
-    text = ruleset.ruleset_text("1843").replace("max_stop_revenue = 150", "")
+    text = catalog.ruleset_text("1843").replace("max_stop_revenue = 150", "")
     with pytest.raises(RulesetError) as caught:
-        ruleset.parse(text, {}, source="1843")
+        catalog.parse_text(text, {}, source="1843")
     assert caught.value.problems == ["operating.max_stop_revenue: missing"]
 
 
@@ -161,9 +162,9 @@ def test_a_knob_section_that_is_not_a_table_is_reported():
 
 # --------------------------------------------------------------------------- (d) no repeated default
 
-@pytest.mark.parametrize("title", ruleset.available_titles())
+@pytest.mark.parametrize("title", catalog.available_titles())
 def test_a_title_does_not_repeat_a_default(title):
-    data = tomllib.loads(ruleset.ruleset_text(title))
+    data = tomllib.loads(catalog.ruleset_text(title))
     repeated = [f"{section}.{name}" for section, knobs in ruleset.KNOBS.items()
                 for name, knob in knobs.items()
                 if name in data.get(section, {}) and data[section][name] == knob.default]
@@ -174,11 +175,11 @@ def test_a_title_does_not_repeat_a_default(title):
 
 def test_rounds_default_to_an_auction_then_stock_and_operating_rounds():
     assert ruleset.ROUND_KINDS == ("auction", "stock", "operating")
-    assert ruleset.load("1843").knobs["rounds"] == {"opening": ["auction"], "cycle": ["stock", "operating"]}
+    assert catalog.load("1843").knobs["rounds"] == {"opening": ["auction"], "cycle": ["stock", "operating"]}
 
 
 def test_rounds_take_any_sequence_of_known_round_kinds():
-    rs = ruleset.parse(ruleset.ruleset_text("1830"), {}, source="1830",
+    rs = catalog.parse_text(catalog.ruleset_text("1830"), {}, source="1830",
                        override_text='[rounds]\nopening = []\ncycle = ["stock", "operating", "operating"]\n')
     assert rs.knobs["rounds"] == {"opening": [], "cycle": ["stock", "operating", "operating"]}
 
@@ -197,11 +198,11 @@ def test_rounds_refuse_unknown_kinds_wrong_types_and_an_empty_cycle():
 def test_a_spelled_out_ruleset_still_loads_with_the_same_values_and_digest(title):
     old = spelled_out_text(title)
     assert "station_move_cost = " in old   # every knob spelled out, off-switches too
-    rs = ruleset.parse(old, {}, source=title)
+    rs = catalog.parse_stored(old, {}, title)   # as a game file that keeps it is opened
     assert rs.knobs == EXPECTED[title]
     chosen = ",".join(rs.chosen_options)
     assert rs.digest == hashlib.sha256((old + "|" + chosen).encode()).hexdigest()
-    assert rs.digest != ruleset.load(title).digest   # the digest is of the stored text, not of the values
+    assert rs.digest != catalog.load(title).digest   # the digest is of the stored text, not of the values
 
 
 def test_a_game_stored_with_the_spelled_out_ruleset_reopens_and_its_hash_is_still_checked(tmp_path):
@@ -210,7 +211,7 @@ def test_a_game_stored_with_the_spelled_out_ruleset_reopens_and_its_hash_is_stil
     path = tmp_path / "old.db"
     Session.new(path, "1830", ["Ann", "Bob", "Cy"], {}).store.close()
     # what the game file holds when the game was started before the defaults
-    header(path, "ruleset_text = ?, ruleset_hash = ?", old, ruleset.parse(old, {}).digest)
+    header(path, "ruleset_text = ?, ruleset_hash = ?", old, catalog.parse_stored(old, {}, "1830").digest)
     session = Session.open(path)
     assert session.rs.knobs == EXPECTED["1830"]
     session.store.close()

@@ -22,6 +22,7 @@ import pytest
 import typer
 from cli_driver import Bank, error_line
 
+from ledger import catalog
 from ledger.books.session import Session
 from ledger.interface.cli import app
 from ledger.interface.shell import Shell
@@ -447,18 +448,17 @@ def test_a_symbol_with_an_ampersand_has_a_plain_alias(tmp_path, monkeypatch):
 
 def test_shipped_symbols_a_shell_would_split_all_have_aliases():
     from ledger.core import ruleset
-    for title in ruleset.available_titles():
-        rs = ruleset.load(title)
+    for title in catalog.available_titles():
+        rs = catalog.load(title)
         for entry in (*rs.corporations, *rs.privates):
             if not ruleset.SHELL_SAFE.fullmatch(entry.sym):
                 assert entry.alias, f"{title}: {entry.sym} needs a plain alias"
 
 
 def test_an_alias_may_not_be_another_symbol():
-    from ledger.core import ruleset
     from ledger.core.errors import RulesetError
     with pytest.raises(RulesetError, match="'BO' is also"):
-        ruleset.parse(ruleset.ruleset_text("1830"), {}, source="1830",
+        catalog.parse_text(catalog.ruleset_text("1830"), {}, source="1830",
                       override_text='[[corporations]]\nsym = "X"\nname = "X"\nhome = "A1"\ntokens = [0]\nalias = "BO"\n')
 
 

@@ -36,7 +36,7 @@ import uvicorn
 from cli_driver import Bank, error_line
 from starlette.testclient import TestClient
 
-from ledger.core import ruleset
+from ledger import catalog
 from ledger.interface.board import serve as serving
 from ledger.interface.board.app import create_app, ink
 from ledger.interface.board.chart import labelled, runs, worth_chart, y_ticks
@@ -76,7 +76,7 @@ def game_copy(masters, title: str, folder: Path) -> Path:
 
 
 def money_of(title: str):
-    return ruleset.load(title).money
+    return catalog.load(title).money
 
 
 # --------------------------------------------------------------------------- what the page must show

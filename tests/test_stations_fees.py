@@ -20,7 +20,8 @@ from cli_driver import Bank
 from helpers import Game
 from test_operating import chain, next_turn_of, opening
 
-from ledger.core import fees, ruleset
+from ledger import catalog
+from ledger.core import fees
 from ledger.core.errors import CommandError, RulesetError
 from ledger.core.events import apply
 from ledger.core.snapshot import state_from_json, state_to_json
@@ -34,7 +35,7 @@ LIKE_1839 = RULESETS / "stations_1839_like.toml"
 
 def with_rules(g: Game, override: Path) -> Game:
     """The same position played on under 1830 with a test ruleset merged over it."""
-    g.rs = ruleset.load("1830", override=override)
+    g.rs = catalog.load("1830", override=override)
     return g
 
 
@@ -94,13 +95,13 @@ def test_a_count_is_needed_for_a_per_unit_charge():
 
 def test_1830_and_1843_have_the_default_fees_and_charter_stations():
     for title in ("1830", "1843"):
-        rs = ruleset.load(title)
+        rs = catalog.load(title)
         assert rs.fees == {"tile": fees.DEFAULT_TILE, "token": ()}
         assert rs.stations == {"slots": "in_order", "price": "charter", "count_new": False}
 
 
 def test_a_test_ruleset_declares_its_modifiers_in_order():
-    rs = ruleset.load("1830", override=LIKE_1801)
+    rs = catalog.load("1830", override=LIKE_1801)
     assert [m.name for m in rs.fees["tile"]] == ["zone", "ef", "twothirds", "ef_zone", "sea", "port"]
     assert rs.fees["tile"][2] == fees.Modifier("twothirds", "times", Fraction(2, 3), "a two-thirds ability, rounded up",
                                                "up")
@@ -123,7 +124,7 @@ def test_a_mistake_in_the_fee_data_is_reported(tmp_path, text, problem):
     bad = tmp_path / "bad.toml"
     bad.write_text(text)
     with pytest.raises(RulesetError, match=problem):
-        ruleset.load("1830", override=bad)
+        catalog.load("1830", override=bad)
 
 
 # =========================================================================== stations as state
@@ -351,7 +352,7 @@ def test_explain_shows_each_step_and_its_rounding(tmp_path, monkeypatch):
 
 
 def test_explain_reads_a_tile_recorded_before_steps_were_kept():
-    rs = ruleset.load("1843")
+    rs = catalog.load("1843")
     old = {"kind": "tile_laid", "corp": "EST", "cost": 120, "terrain": 60, "fee": 20, "hex_fee": 40, "hex": "paris",
            "transfers": [["company:EST", "bank", 120]]}
     assert explain_event(None, rs, old) == [

@@ -28,7 +28,7 @@ import sqlite_utils
 import typer
 from cli_driver import Bank, error_line
 
-from ledger.core.ruleset import load
+from ledger.catalog import load
 from ledger.interface.cli import app
 
 ROOT = Path(__file__).resolve().parents[1]

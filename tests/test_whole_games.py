@@ -21,7 +21,8 @@ from helpers import parse
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
-from ledger.core import engine, ruleset
+from ledger import catalog
+from ledger.core import engine
 from ledger.core.errors import BankError
 from ledger.core.events import apply
 from ledger.core.rounds import auction
@@ -30,7 +31,7 @@ from ledger.core.state import BANK, MINT, POOL, company_acct, player_acct, train
 
 MAX_STEPS = 3000
 NAMES = ["Ann", "Bob Ray", "Cy", "Di"]
-RS = ruleset.load("1830", {})
+RS = catalog.load("1830", {})
 
 
 class Table:

@@ -27,7 +27,8 @@ from pathlib import Path
 
 from ledger import ENGINE_VERSION
 from ledger.books.store import Store, db_error, publish, sweep_scratch, unreadable
-from ledger.core import engine, ruleset, snapshot
+from ledger import catalog
+from ledger.core import engine, snapshot
 from ledger.core.engine import Command
 from ledger.core.errors import BankError, CommandError, LedgerCorrupt, NeedsConfirmation, RuleViolation
 from ledger.core.events import apply
@@ -109,8 +110,8 @@ class Session:
 
     def stored_ruleset(self):
         try:
-            rs = ruleset.parse(self.header["ruleset_text"], self.options, source=self.header["title"],
-                               override_text=self.header.get("ruleset_override") or "")
+            rs = catalog.parse_stored(self.header["ruleset_text"], self.options, self.header["title"],
+                                      override_text=self.header.get("ruleset_override") or "")
         except BankError as exc:
             raise LedgerCorrupt(f"the game's stored ruleset no longer loads: {exc.message}") from exc
         if rs.digest != self.header["ruleset_hash"]:
@@ -136,8 +137,8 @@ class Session:
         # Store the exact rules texts (the title's and the table's override, kept apart because the
         # override is merged over the title, not appended) so the game always loads the rules it
         # was started with.
-        base, extra = ruleset.ruleset_text(title), read_override(override)
-        rs = ruleset.parse(base, options, source=title, override_text=extra)
+        base, extra = catalog.ruleset_text(title), read_override(override)
+        rs = catalog.parse_stored(base, options, title, override_text=extra)
         events = engine.start_events(rs, players)
         if path.exists() or path.is_symlink():
             raise CommandError(f"{path} already exists", "choose another file with --game PATH")
@@ -196,7 +197,7 @@ class Session:
 
     def snapshot_state(self, row: dict) -> GameState:
         try:
-            return snapshot.state_from_json(row["state"])
+            return snapshot.state_from_json(row["state"], own=self.rs.parts.state)
         except (ValueError, TypeError, KeyError, AttributeError) as exc:
             raise UnusableSnapshot(f"state snapshot of command {row['command_id']}: {exc}") from exc
 

@@ -33,7 +33,7 @@ class Ctx:
         self.events: list[dict] = []
 
     def emit(self, kind: str, **fields) -> dict:
-        event = events.make(kind, fields)
+        event = events.make(kind, fields, self.state.title)
         check_balanced(event)
         apply(self.state, event)
         self.events.append(event)
@@ -139,6 +139,10 @@ def initial_state(rs: Ruleset, players: list[str], options: dict | None = None) 
     for t in rs.trains:
         for i in range(1, (t.count or 0) + 1):
             trains[f"{t.name}.{i}"] = DEPOT
+    corps = {c.sym: Corp(c.sym, kind=rs.starting_kind(c.sym).name) for c in rs.corporations}
+    own = for_ruleset(rs).rules.get("starting_corps")   # 1801 §15.7: Minor G's extra tile point
+    if own:
+        own(rs, corps)
     return GameState(
         title=rs.title,
         players=list(players),
@@ -148,13 +152,13 @@ def initial_state(rs: Ruleset, players: list[str], options: dict | None = None) 
         certs={},
         cert_percent=percent,
         assets=starting_assets(rs),
-        corps={c.sym: Corp(c.sym, kind=rs.starting_kind(c.sym).name) for c in rs.corporations},
+        corps=corps,
         presidents=starting_presidents(rs),
         trains=trains,
         phase=rs.phases[0].name,
         round={"kind": "setup"},
         axes={axis: phases[0] for axis, phases in rs.axes.items()},
-        extra=title_state(rs),
+        own=title_state(rs),
     )
 
 
@@ -167,10 +171,14 @@ def starting_assets(rs: Ruleset) -> dict[str, Asset]:
             **{sym: Asset(sym, kind=kind) for sym, kind in kinds.items()}}
 
 
-def title_state(rs: Ruleset) -> dict:
-    """The state a title's own rules keep, as the game starts (none for most titles)."""
-    start = for_ruleset(rs).rules.get("initial_state")
-    return start(rs) if start else {}
+def title_state(rs: Ruleset):
+    """The state a title's own rules keep, as the game starts: its STATE dataclass, made by its
+    `start(rs)` when it has one (1801: an option sets a field), or by its defaults; None for a title
+    that keeps none."""
+    cls = rs.parts.state
+    if cls is None:
+        return None
+    return cls.start(rs) if hasattr(cls, "start") else cls()
 
 
 def replay(rs: Ruleset, players: list[str], events: list[dict], options: dict | None = None) -> GameState:
@@ -232,10 +240,10 @@ def decided(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list[dict], Ga
 
 def missing_verb(rs: Ruleset, verb: str) -> str:
     """Why a game has no such command: none at all, or one its title's kinds of company lack."""
-    known = grammar.all_verbs().get(verb)
-    if known is None or not known.game:
+    known = {v.name: v for v in grammar.SHARED}.get(verb)
+    if known is not None and not known.game:
         return f"'{verb}' is not a game command"
-    if known.needs:
+    if known is not None and known.needs:
         return f"{rs.title} has no '{verb}': none of its kinds of company {grammar.KIND_FEATURE_WORDS[known.needs]}"
     return f"{rs.title} has no '{verb}' (another title's command)"
 
@@ -281,7 +289,7 @@ def pending_refusal(reg, state: GameState, rs: Ruleset, due: dict) -> RuleViolat
 def actor_arg(rs: Ruleset, verb: str) -> str | None:
     """The argument that names who acts with a verb: its first, when that names a player or a
     company (None for a verb nobody in particular types: deal, end, adjust)."""
-    syntax = grammar.verbs_of_title(rs.title).get(verb)
+    syntax = grammar.verbs_of(rs).get(verb)
     if syntax is None or not syntax.args or syntax.args[0].kind not in ACTOR_KINDS:
         return None
     return syntax.args[0].name
@@ -297,7 +305,7 @@ def actor_of(state: GameState, rs: Ruleset, cmd: Command) -> str | None:
     if arg is None or cmd.get(arg) is None:
         return None
     raw = cmd.get(arg)
-    kind = grammar.verbs_of_title(rs.title)[cmd.verb].args[0].kind
+    kind = grammar.verbs_of(rs)[cmd.verb].args[0].kind
     if kind == "player":
         return names.player(state, raw)
     return names.corp(rs, raw) if names.item(rs, raw)[0] == "corp" else None
@@ -351,7 +359,7 @@ NAME_KINDS = ("player", "company", "private", "item")
 def names_known(state: GameState, rs: Ruleset, cmd: Command) -> None:
     """A word that names no player, company or private is refused in the name's own words (with
     its hint: a shell cut B&O at '&'), before anything is said about turns."""
-    syntax = grammar.verbs_of_title(rs.title).get(cmd.verb)
+    syntax = grammar.verbs_of(rs).get(cmd.verb)
     if syntax is None:
         return
     for arg in syntax.args:

@@ -29,9 +29,10 @@ class Kind:
     """A declared event kind."""
 
     def __init__(self, name: str, required: dict[str, Any], optional: dict[str, Any],
-                 apply: Callable | None, describe: Callable | None, doc: str):
+                 apply: Callable | None, describe: Callable | None, doc: str, defaults: dict | None = None):
         self.name, self.required, self.optional = name, required, optional
         self.apply, self.describe, self.doc = apply, describe, doc
+        self.defaults = defaults or {}
 
     def check(self, event: dict) -> None:
         missing = [f for f in self.required if f not in event]
@@ -39,28 +40,71 @@ class Kind:
                    and f not in EFFECTS]
         if missing or unknown:
             raise LedgerCorrupt(f"event {self.name}: missing {missing or 'nothing'}, unknown {unknown or 'nothing'}")
+        for name, declared in {**self.required, **self.optional}.items():
+            if name in event and not fits(event[name], declared, self.defaults.get(name, ...) is None):
+                raise LedgerCorrupt(f"event {self.name}: {name} is {event[name]!r}, not a {declared}")
 
 
-KINDS: dict[str, Kind] = {}
+# The types an event's field may declare, and what each accepts (a field whose default is None also
+# takes None): an event is JSON, so lists and tuples are one.
+FIELD_TYPES = {"str": (str,), "int": (int,), "bool": (bool,), "list": (list, tuple), "dict": (dict,),
+               "float": (int, float)}
+
+
+def fits(value, declared, none_ok: bool) -> bool:
+    if value is None:
+        return none_ok
+    kinds = FIELD_TYPES.get(str(declared))
+    if kinds is None:   # a type this check does not know (Any): taken as it is
+        return True
+    if isinstance(value, bool) and bool not in kinds:   # True is an int to Python, never to a ledger
+        return False
+    return isinstance(value, kinds)
+
+
+# The declared kinds: the shared engine's (namespace "") and each title's in its own namespace
+# (ledger.core.parts.namespace_of), so two titles may name a kind alike.
+KINDS: dict[str, dict[str, Kind]] = {"": {}}
 
 
 def event(cls):
     """Declare an event kind from a class: annotations are fields, class defaults mark optional ones,
-    `apply(s, e)` and `describe(e, rs)` are plain functions in its body."""
+    `apply(s, e)` and `describe(e, rs)` are plain functions in its body. A title's module declares
+    its kinds in its title's namespace; none may take a shared kind's name."""
+    from ledger.core.parts import namespace_of
     name = getattr(cls, "name", None) or re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
     fields = cls.__dict__.get("__annotations__", {})
     required = {f: t for f, t in fields.items() if f not in cls.__dict__}
     optional = {f: t for f, t in fields.items() if f in cls.__dict__}
-    if name in KINDS:
-        raise LedgerCorrupt(f"event kind {name} declared twice")
-    KINDS[name] = Kind(name, required, optional, cls.__dict__.get("apply"), cls.__dict__.get("describe"),
-                       (cls.__doc__ or "").strip())
+    namespace = namespace_of(cls.__module__)
+    own = KINDS.setdefault(namespace, {})
+    if name in own or (namespace and name in KINDS[""]):
+        raise LedgerCorrupt(f"event kind {name} declared twice{f' (in {namespace})' if namespace else ''}")
+    own[name] = Kind(name, required, optional, cls.__dict__.get("apply"), cls.__dict__.get("describe"),
+                     (cls.__doc__ or "").strip(), {f: cls.__dict__[f] for f in optional})
     return cls
 
 
-def make(kind: str, fields: dict) -> dict:
-    """An event dict of a declared kind, checked against its declaration."""
-    declared = KINDS.get(kind)
+# A title's reading of its events as an older version of it stored them: namespace -> a function
+# that rewrites an event in place in today's terms (a game file keeps every event it ever had).
+UPGRADES: dict[str, Callable] = {}
+
+
+def upgrades(fn: Callable) -> Callable:
+    """Declare, in a title's module, how the title's older stored events read today."""
+    from ledger.core.parts import namespace_of
+    UPGRADES[namespace_of(fn.__module__)] = fn
+    return fn
+
+
+def kind_of(name: str, title: str) -> Kind | None:
+    """A kind as a game of `title` reads it: its own, or a shared one."""
+    return KINDS.get(title, {}).get(name) or KINDS[""].get(name)
+
+
+def make(kind: str, fields: dict, title: str = "") -> dict:
+    """An event dict of a kind the title declares (or a shared one), checked against its declaration."""
+    declared = kind_of(kind, title)
     if declared is None:
         raise LedgerCorrupt(f"no event kind {kind!r} is declared")
     e = {"kind": kind, **fields}
@@ -69,7 +113,7 @@ def make(kind: str, fields: dict) -> dict:
 
 
 def apply_kind(s: GameState, e: dict) -> None:
-    declared = KINDS.get(e["kind"])
+    declared = kind_of(e["kind"], s.title)
     if declared is None:
         raise LedgerCorrupt(f"unknown event kind {e['kind']!r}")
     if declared.apply:
@@ -87,6 +131,9 @@ def evolve(state: GameState, event: dict) -> GameState:
 
 def apply(state: GameState, event: dict) -> None:
     """Apply one event: its generic effects, then what its kind declares (ledger.core.events)."""
+    upgrade = UPGRADES.get(state.title)
+    if upgrade:
+        upgrade(event)
     apply_effects(state, event)
     apply_kind(state, event)
 
@@ -135,7 +182,10 @@ def apply_effects(state: GameState, event: dict) -> None:
 
 def describe(e: dict, rs) -> str | None:
     """One log line for an event in the title's currency, or None for pure bookkeeping."""
-    declared = KINDS.get(e["kind"])
+    declared = kind_of(e["kind"], rs.title)
+    upgrade = UPGRADES.get(rs.title)
+    if upgrade:
+        upgrade(e)
     return declared.describe(e, rs) if declared and declared.describe else None
 
 
@@ -187,6 +237,8 @@ class RoundUpdate:
     set: dict
 
     def apply(s, e):
+        if "pos" in e["set"] and s.round.get("kind") == "operating":   # a company's turn began: as CorpTurnStarted
+            s.round = {k: v for k, v in s.round.items() if k in OR_KEYS}
         s.round.update(e["set"])
 
 
@@ -335,7 +387,7 @@ class Adjustment:
 
 
 # An adjustment names its accounts "from" and "to", which are Python keywords, so not annotations.
-KINDS["adjustment"].required.update({"from": str, "to": str})
+KINDS[""]["adjustment"].required.update({"from": "str", "to": "str"})
 
 
 @event
@@ -681,12 +733,13 @@ class SoldOut:
 
 # =========================================================================== operating rounds
 
-# A company's turn bookkeeping, reset when its turn starts.
+# An operating round's own keys: what lasts from one company's turn to the next. Every other key of
+# the round is the turn's bookkeeping (the shared steps' below, and any a title's rules keep): it
+# is dropped when the next company's turn starts, so a title needs to declare none of its own.
+OR_KEYS = ("kind", "set", "index", "count", "order", "pos", "corp", "moved", "had_trains")
+# The shared steps' bookkeeping as a turn starts.
 TURN_RESET = {"tiles": 0, "extra_tiles": 0, "token": False, "free_token": False, "revenue": None, "trains": 0,
-              "port": None, "special": None}
-# Turn bookkeeping only some kinds keep, present once used and dropped when the next turn starts
-# (absent from the round otherwise, so games without them store the same state as before).
-TURN_EXTRAS = ("points", "paid_tiles", "bonus_points", "treasury", "bought_minor", "rusted_in_step", "conversion")
+              "special": None}
 
 
 @event
@@ -701,7 +754,7 @@ class CorpTurnStarted:
 
     def apply(s, e):
         if e.get("pos") is not None:
-            s.round = {k: v for k, v in s.round.items() if k not in TURN_EXTRAS}
+            s.round = {k: v for k, v in s.round.items() if k in OR_KEYS}
             s.round.update(pos=e["pos"], corp=e["corp"], **TURN_RESET)
         corp = s.corps[e["corp"]]
         if e.get("home_token"):
@@ -857,7 +910,7 @@ class TrainBought:
     contribution: int = 0
     president: str = None
     trade_in: str = None
-    relic: bool = False
+    rusted: bool = False
 
     def apply(s, e):
         s.corps[e["corp"]].trained = True
@@ -866,7 +919,7 @@ class TrainBought:
 
     def describe(e, rs):
         return (f"{e['corp']} buys a {e.get('side') or e['type']} train from {acct_name(e['seller'])} for "
-                f"{rs.money(e['price'])}" + (" (a rusted certificate)" if e.get("relic") else "")
+                f"{rs.money(e['price'])}" + (" (a rusted certificate)" if e.get("rusted") else "")
                 + (f" trading in a {e['trade_in']}" if e.get("trade_in") else "")
                 + (f" ({e['president']} contributes {rs.money(e['contribution'])})" if e.get("contribution") else ""))
 
@@ -904,7 +957,7 @@ class TrainsRusted:
 class TrainDiscarded:
     corp: str
     train: str
-    relic: bool = False
+    rusted: bool = False
 
     def describe(e, rs):
         where = "out of the game" if (e.get("trains") or [[0, 0, "pool"]])[0][2] == "removed" else "to the pool"

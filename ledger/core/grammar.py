@@ -18,7 +18,6 @@ import keyword
 import re
 import shlex
 from dataclasses import dataclass, field, replace
-from functools import lru_cache
 from typing import Any, Callable
 
 from ledger.core import names
@@ -224,11 +223,6 @@ def trains_of(state, rs) -> list[str]:
     return offer + [t.name for t in rs.trains if t.name not in offer]
 
 
-def titles(state=None, rs=None) -> list[str]:
-    from ledger.core.ruleset import available_titles
-    return available_titles()
-
-
 KINDS: dict[str, Kind] = {
     "player": Kind("a player's name (a unique prefix will do)", player_name, complete=players_of),
     "company": Kind("a company's symbol or alias", company_symbol, complete=companies_of),
@@ -248,7 +242,7 @@ KINDS: dict[str, Kind] = {
     "points": Kind("tile points (yellow 1, later colours 2, as the title prices them)", parse=point_count),
     "hex": Kind("a hex's name", complete=lambda s, rs: list(rs.hex_fees)),
     "text": Kind(""),
-    "title": Kind("a title", complete=titles),
+    "title": Kind("a title"),   # the titles on this machine: the shell asks ledger.catalog
     "choice": Kind("one of the words listed"),
     "verb": Kind("a command"),
     "number": Kind("a command's number (bank log shows them)"),
@@ -454,12 +448,16 @@ SHARED = (
 # --------------------------------------------------------------------------- the grammar of a title
 
 
-@lru_cache(maxsize=None)
-def title_grammar(title: str) -> TitleGrammar:
-    """What a title's module (rulesets/<title>/title.py) declares as `GRAMMAR`, if anything."""
-    from ledger.core.ruleset import title_module
-    module = title_module(title)
-    return getattr(module, "GRAMMAR", TitleGrammar()) if module else TitleGrammar()
+def grammar_of(rs) -> TitleGrammar:
+    """What a title's features declare as their GRAMMAR, as one (ledger.core.parts)."""
+    verbs, options, kinds = [], {}, {}
+    for g in rs.parts.grammars:
+        verbs += list(g.verbs)
+        for verb, opts in g.options.items():
+            have = {o.flag for o in options.get(verb, ())}
+            options[verb] = tuple(options.get(verb, ())) + tuple(o for o in opts if o.flag not in have)
+        kinds.update(g.kinds)
+    return TitleGrammar(verbs=tuple(verbs), options=options, kinds=kinds)
 
 
 def merged(extras: list[TitleGrammar]) -> dict[str, Verb]:
@@ -482,39 +480,29 @@ KIND_FEATURES = {"half": lambda k: "half" in k.dividends, "issues": lambda k: k.
 KIND_FEATURE_WORDS = {"half": "pays half", "issues": "issues shares", "tile_points": "counts tile points"}
 
 
-@lru_cache(maxsize=None)
-def verbs_of_title(title: str) -> dict[str, Verb]:
+_VERBS: dict[tuple, dict] = {}
+_KINDS: dict[tuple, dict] = {}
+
+
+def verbs_of(rs) -> dict[str, Verb]:
     """Every verb a game of this title understands, with the options it supports (a verb only
     some kinds of company use is there when the title has such a kind)."""
-    from ledger.core.ruleset import load
-    kinds = load(title).kinds.values()
+    key = (rs.title, rs.digest, rs.parts.name)
+    if key not in _VERBS:
+        kinds = rs.kinds.values()
 
-    def has(needs: str) -> bool:
-        return not needs or any(KIND_FEATURES[needs](k) for k in kinds)
-    return {name: replace(verb, options=tuple(o for o in verb.options if has(o.needs)))
-            for name, verb in merged([title_grammar(title)]).items() if has(verb.needs)}
-
-
-@lru_cache(maxsize=None)
-def all_verbs() -> dict[str, Verb]:
-    """Every verb of every title: the command line is built before any game is open, so it shows
-    the union; the engine refuses an option the game's title does not have."""
-    from ledger.core.ruleset import available_titles
-    return merged([title_grammar(t) for t in available_titles()])
+        def has(needs: str) -> bool:
+            return not needs or any(KIND_FEATURES[needs](k) for k in kinds)
+        _VERBS[key] = {name: replace(verb, options=tuple(o for o in verb.options if has(o.needs)))
+                       for name, verb in merged([grammar_of(rs)]).items() if has(verb.needs)}
+    return _VERBS[key]
 
 
-@lru_cache(maxsize=None)
-def kinds_of_title(title: str) -> dict[str, Kind]:
-    return KINDS | title_grammar(title).kinds
-
-
-@lru_cache(maxsize=None)
-def all_kinds() -> dict[str, Kind]:
-    from ledger.core.ruleset import available_titles
-    kinds = dict(KINDS)
-    for title in available_titles():
-        kinds.update(title_grammar(title).kinds)
-    return kinds
+def kinds_of(rs) -> dict[str, Kind]:
+    key = (rs.title, rs.digest, rs.parts.name)
+    if key not in _KINDS:
+        _KINDS[key] = KINDS | grammar_of(rs).kinds
+    return _KINDS[key]
 
 
 def in_groups(verbs: dict[str, Verb]) -> list[tuple[str, list[Verb]]]:
@@ -539,14 +527,14 @@ def build(verb: Verb, values: dict) -> Command:
     args: dict = {}
     for arg in verb.args:
         value = values.get(arg.name)
-        convert = all_kinds()[arg.kind].parse
+        convert = KINDS[arg.kind].parse if arg.kind in KINDS else None   # a title's kinds are only resolved
         args[arg.name] = convert(value) if convert and value is not None else value
     for opt in verb.all_options():
         value = values.get(verb.param(opt))
         if opt.switch:
             value = opt.value if value else None
-        elif value is not None and not opt.many and all_kinds()[opt.kind].parse:
-            value = all_kinds()[opt.kind].parse(value)
+        elif value is not None and not opt.many and opt.kind in KINDS and KINDS[opt.kind].parse:
+            value = KINDS[opt.kind].parse(value)
         if value is not None or opt.name not in args:
             args[opt.name] = value
     refuse_unknown_options(verb.name, args)
@@ -569,21 +557,22 @@ def refuse_unknown_options(verb: str, args: dict) -> None:
             raise CommandError(f"'{verb}' has no option {value}", f"bank {verb} --help")
 
 
-def parse_line(text: str) -> Command:
-    """A transcript line (with or without `bank`) -> the Command the command line builds for it.
-    For an interface verb, the Command holds its parameters' values."""
+def parse_line(text: str, verbs: dict[str, Verb]) -> Command:
+    """A transcript line (with or without `bank`) -> the Command the command line builds for it,
+    with these verbs (a game's: verbs_of(rs); every title's: ledger.catalog.all_verbs()). For an
+    interface verb, the Command holds its parameters' values."""
     words = shlex.split(text)
     if words and words[0] == "bank":
         words = words[1:]
     if not words:
         raise CommandError("empty command line")
-    return parse(words[0], words[1:])
+    return parse(words[0], words[1:], verbs)
 
 
-def parse(verb_name: str, words: list[str]) -> Command:
-    verb = all_verbs().get(verb_name)
+def parse(verb_name: str, words: list[str], verbs: dict[str, Verb]) -> Command:
+    verb = verbs.get(verb_name)
     if verb is None:
-        raise unknown("command", verb_name, sorted(all_verbs()))
+        raise unknown("command", verb_name, sorted(verbs))
     values, positional = read_options(verb, words)
     values.update(read_positional(verb, positional))
     if verb.game:
@@ -643,11 +632,11 @@ def resolve(state, rs, cmd: Command) -> Command:
     for the rule to refuse in its own words at its own point (so a command with several mistakes
     is refused for the same one as always). The Command given (what the ledger stores) is not
     changed. An option the game's title does not have is refused here."""
-    verb = verbs_of_title(rs.title).get(cmd.verb)
+    verb = verbs_of(rs).get(cmd.verb)
     if verb is None:
         return cmd
     refuse_foreign_options(rs, verb, cmd)
-    kinds = kinds_of_title(rs.title)
+    kinds = kinds_of(rs)
     of_arg = {a.name: a.kind for a in verb.args} | {o.name: o.kind for o in verb.all_options() if not o.switch}
     args = {key: canonical(kinds[of_arg[key]].resolve if key in of_arg else None, state, rs, value)
             for key, value in cmd.args.items()}
@@ -671,7 +660,7 @@ def refuse_foreign_options(rs, verb: Verb, cmd: Command) -> None:
     known = {a.name for a in verb.args} | {o.name for o in verb.all_options()}
     for key in cmd.args:
         if key not in known:
-            flags = [o.flag for o in all_verbs()[cmd.verb].all_options() if o.name == key]
+            flags = ["--" + key.replace("_", "-")]
             have = ", ".join(o.flag for o in verb.all_options()) or "none"
             raise CommandError(f"{rs.title} has no option {' or '.join(flags) or key} for {cmd.verb}",
                                f"its options in {rs.title}: {have}")
@@ -682,17 +671,17 @@ def refuse_foreign_options(rs, verb: Verb, cmd: Command) -> None:
 def candidates(state, rs, verb: Verb, words: list[str]) -> list[str]:
     """What may come next after the verb and `words` (the complete words before the cursor): the
     candidates of the kind of the argument at that position, or of the option just typed. Without
-    a game (state None) only what needs none (titles, fixed words)."""
+    a game (state None) only fixed words."""
     arg = argument_at(verb, words)
     if arg is None:
         return []
     if arg.choices:
         return list(arg.choices)
     if state is None:
-        return titles() if arg.kind == "title" else []
+        return []
     if arg.offer:
         return OFFERS[arg.offer](state, rs, [verb.name, *words])
-    kind = kinds_of_title(rs.title).get(arg.kind)  # another title's kind names nothing in this game
+    kind = kinds_of(rs).get(arg.kind)  # another title's kind names nothing in this game
     return kind.complete(state, rs) if kind and kind.complete else []
 
 

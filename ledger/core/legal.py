@@ -55,7 +55,7 @@ def possible_actors(reg, play: Play, s, rs) -> list:
     actors = engine.actors_now(reg, play, s, rs)
     if actors is not None:
         return actors
-    kind = grammar.verbs_of_title(rs.title)[play.verb].args[0].kind
+    kind = grammar.verbs_of(rs)[play.verb].args[0].kind
     return list(s.players) if kind == "player" else list(s.corps)
 
 
@@ -122,7 +122,7 @@ def may_use(reg, play: Play, s, rs, actor) -> bool:
 
 def required(rs, verb: str, play: Play | None = None) -> list:
     """The arguments after the actor that a command must give, and the options its Play fills."""
-    syntax = grammar.verbs_of_title(rs.title)[verb]
+    syntax = grammar.verbs_of(rs)[verb]
     args = list(syntax.args)
     if engine.actor_arg(rs, verb):
         args = args[1:]
@@ -208,7 +208,7 @@ def choices(s, rs, verb: str, actor, arg_name: str, args: dict | None = None):
     play = play_now(s, rs, verb)
     if play is None or (actor is not None and engine.bars_of(reg, play, s, rs, actor)):
         return None
-    syntax = grammar.verbs_of_title(rs.title)[verb]
+    syntax = grammar.verbs_of(rs)[verb]
     arg = next((a for a in syntax.args if a.name == arg_name), None) or \
         next((o for o in syntax.all_options() if o.name == arg_name), None)
     if arg is None:
@@ -250,7 +250,7 @@ def complete(s, rs, verb: str, words: list[str]) -> list[str]:
     """What Tab offers after `verb` and the complete `words` typed so far: the legal values of the
     argument (or option value) at that position, numbers sorted as numbers. A word typed that names
     nothing legal leaves nothing to offer."""
-    syntax = grammar.verbs_of_title(rs.title).get(verb)
+    syntax = grammar.verbs_of(rs).get(verb)
     if syntax is None or play_now(s, rs, verb) is None:
         return []
     target = grammar.argument_at(syntax, words)

@@ -46,8 +46,8 @@ RULES = {
                "(state, rs, type, protecting flags)",
     "supply_fallback": "a train the supply does not sell now (state, rs, corp, type, side) -> purchase or None",
     "train_offers": "extra lines for what is for sale (state, rs) -> list of text",
-    "initial_state": "the title's own state as the game starts (rs) -> dict (GameState.extra)",
     "initial_assets": "the assets the title's module adds as the game starts (rs) -> {symbol: kind}",
+    "starting_corps": "the title's own starting values of its companies (rs, corps) -> None, changing the Corps",
     "company_holdings": "what a company holds besides trains and privates (state, sym) -> dict of lists",
     "info_lines": "lines `bank info` adds about the title's own rules (rs) -> list of text",
     "unsold_share_payees": "who receives an unsold share's price (state, rs, corp, price) -> [[account, amount]] "
@@ -85,6 +85,8 @@ class Registry:
     # train flags that make a company's train go obsolete instead of rusting: it runs once more, then
     # leaves play after the company's next run (1843 Engineers, 1839 SAVED markers)
     protecting_flags: set[str] = field(default_factory=set)
+    # train flag -> how a board marks a train carrying it, in order (a title adds its own)
+    train_marks: dict[str, str] = field(default_factory=lambda: {"obsolete": "obsolete", "bought_rusted": "rusted"})
     # the rules that settle a choice a player was asked to make (decisions.ask): name -> rule
     choices: dict[str, Callable] = field(default_factory=dict)
 

@@ -10,18 +10,16 @@ from __future__ import annotations
 
 import copy
 import dataclasses
-import os
 import hashlib
 import re
 import tomllib
 from dataclasses import dataclass, field
-from importlib import resources
-from pathlib import Path
 from typing import Any, NamedTuple
 
 from ledger.core import market_data
 from ledger.core.errors import RulesetError
 from ledger.core.fees import DEFAULT_TILE, read_fees, read_stations
+from ledger.core.parts import TitleParts, parts_of
 
 ZONES = ("white", "yellow", "orange", "brown")
 ZONE_SUFFIX = {"y": "yellow", "o": "orange", "b": "brown"}
@@ -171,15 +169,6 @@ KNOBS: dict[str, dict[str, Knob]] = {
 }
 
 
-# Knobs of earlier versions that became a title's own (its module's KNOBS, moved there by its
-# LEGACY_KNOBS): a game stored before still names them in the shared sections, where they are read
-# by the title or, for a title without the feature, ignored.
-RETIRED_KNOBS = {("auction", "all_pass"), ("auction", "brief_or_discards"), ("operating", "end_of_set_discard"),
-                 ("operating", "station_move_cost"), ("operating", "station_move_phase"),
-                 ("operating", "relic_limit"), ("endgame", "owned_train_sets"), ("endgame", "owned_train_type"),
-                 ("endgame", "auction_discards_end")}
-
-
 PRIVATE_ABILITIES = {
     "extra_tile_lay": bool,
     "extra_tile_cost": int,
@@ -295,7 +284,7 @@ class Side:
     name: str
     price: int
     trains: int = 1
-    relic: bool = False          # may be bought as a rusted certificate in a relic phase
+    sold_rusted: bool = False    # may be bought again as a rusted certificate, in a phase that sells them
     aliases: tuple[str, ...] = ()
     stops: int = 0               # stops it counts for revenue (0: any number)
     multiplier: int = 1          # revenue multiplier (an x2 side doubles)
@@ -332,7 +321,7 @@ class Phase:
     tiles: tuple[str, ...]
     cert_limit: int = 0              # train certificates a company may hold (0: same as train_limit)
     par_colours: tuple[str, ...] = ()  # par box colours open in this phase (empty: every par price)
-    relics: bool = False             # rusted single certificates come back for sale (1843 §15.6)
+    rusted_for_sale: bool = False    # rusted certificates (sides marked sold_rusted) come back for sale
 
     @property
     def certificate_limit(self) -> int:
@@ -356,8 +345,8 @@ class Ruleset:
     assets: dict  # a kind of asset the title adds -> the symbols of its pieces ([[assets]])
     market_rules: dict  # sell_at_bottom, sold_out_top, or_move_stacking, ledges, provisional
     hex_fees: dict  # hex name -> fee for laying or upgrading a tile there
-    own: dict  # the title's own data sections, read by its module (1843: ports)
-    extension: str  # module beside the data with the title's own rules ("" for none)
+    own: dict  # the title's own data sections, read by its rules (1843: ports)
+    parts: "TitleParts"  # the title's own rules, from its package (none for a title that is data alone)
     options: dict  # name -> {"description", "default", "patch"}
     chosen_options: tuple[str, ...]
     digest: str  # sha256 of the source text and chosen options
@@ -420,57 +409,14 @@ class Ruleset:
         return t, t.sides[0]
 
 
-# --------------------------------------------------------------------------- loading
-
-# Folders of titles besides the shipped ones (os.pathsep-separated), each holding <title>/ruleset.toml
-# (and title.py): a table's own title, or the test titles of tests/titles.
-TITLES_PATH = "BANK_TITLES"
-
-
-def title_folder(title: str):
-    """The folder of a title: the shipped one (rulesets/<title>), else one on $BANK_TITLES; None."""
-    if not title or "/" in title or "\\" in title or title.startswith("."):
-        return None
-    try:
-        shipped = resources.files("rulesets").joinpath(title)
-        if shipped.joinpath("ruleset.toml").is_file():
-            return shipped
-    except (ModuleNotFoundError, NotADirectoryError, ValueError):
-        pass
-    for root in filter(None, os.environ.get(TITLES_PATH, "").split(os.pathsep)):
-        folder = Path(root) / title
-        if (folder / "ruleset.toml").is_file():
-            return folder
-    return None
-
-
-def ruleset_text(title: str) -> str:
-    """The TOML text of a title."""
-    folder = title_folder(title)
-    if folder is None:
-        raise RulesetError([f"no ruleset for title '{title}'"], source=title)
-    return folder.joinpath("ruleset.toml").read_text()
-
-
-def available_titles() -> list[str]:
-    roots = [resources.files("rulesets")] + [Path(r) for r in os.environ.get(TITLES_PATH, "").split(os.pathsep) if r]
-    found = set()
-    for root in roots:
-        try:
-            found |= {p.name for p in root.iterdir() if p.is_dir() and p.joinpath("ruleset.toml").is_file()}
-        except OSError:
-            continue
-    return sorted(found)
-
-
-def load(title: str, options: dict[str, Any] | None = None, override: Path | None = None) -> Ruleset:
-    """Load a shipped title, optionally with a table's override file merged over it."""
-    text = ruleset_text(title)
-    extra = override.read_text() if override else ""
-    return parse(text, options or {}, source=title, override_text=extra)
-
-
-def parse(text: str, options: dict[str, Any], source: str = "ruleset", override_text: str = "") -> Ruleset:
+def parse(text: str, options: dict[str, Any], source: str = "ruleset", override_text: str = "",
+          package=None, stored: bool = False) -> Ruleset:
+    """A title's data (and a table's override merged over it), checked, with the options chosen;
+    `package`: the title's package of rules, as the layer that opens games found it
+    (ledger.catalog), or None for a title that is data alone. `stored`: the data a game file keeps,
+    checked when the game began; a setting this version no longer knows (a knob retired since, or
+    moved to a title's own section) is then passed over rather than refused. Reads nothing but what
+    it is given."""
     problems: list[str] = []
     try:
         data = tomllib.loads(text)
@@ -479,7 +425,10 @@ def parse(text: str, options: dict[str, Any], source: str = "ruleset", override_
     except tomllib.TOMLDecodeError as exc:
         raise RulesetError([f"TOML: {exc}"], source=source) from exc
     chosen = apply_options(data, options, problems)
-    rs = build(data, problems, chosen, text + override_text)
+    parts = parts_of(package)
+    for upgrade in parts.data_upgrades:
+        upgrade(data)   # a title's data as an older version wrote it, in today's terms
+    rs = build(data, problems, chosen, text + override_text, parts, stored)
     if problems:
         raise RulesetError(problems, source=source)
     return rs
@@ -534,16 +483,16 @@ def patch_section(data: dict, section: str, patches: dict, path: str, problems: 
         problems.append(f"{path}.{section}: no such section")
 
 
-def build(data: dict, problems: list[str], chosen: tuple[str, ...], text: str) -> Ruleset:
-    module = title_module(str(data.get("title", "")))
-    move_legacy_knobs(data, getattr(module, "LEGACY_KNOBS", {}))
-    sections = {**KNOBS, **getattr(module, "KNOBS", {})}
-    own_rounds = tuple(getattr(module, "ROUND_KINDS", ()))
+def build(data: dict, problems: list[str], chosen: tuple[str, ...], text: str, parts: TitleParts,
+          stored: bool = False) -> Ruleset:
+    move_legacy_knobs(data, parts.legacy_knobs)
+    sections = {**KNOBS, **parts.knobs}
+    own_rounds = parts.round_kinds
     if own_rounds:  # a title's own round kinds may stand in its round sequence
         sections["rounds"] = {name: knob._replace(allowed=ROUND_KINDS + own_rounds)
                               for name, knob in KNOBS["rounds"].items()}
-    knobs = {section: read_knobs(data, section, table, problems) for section, table in sections.items()}
-    abilities = {**PRIVATE_ABILITIES, **getattr(module, "PRIVATE_ABILITIES", {})}
+    knobs = {section: read_knobs(data, section, table, problems, stored) for section, table in sections.items()}
+    abilities = {**PRIVATE_ABILITIES, **parts.private_abilities}
     market = read_market(data.get("market", {}), problems)
     rs = Ruleset(
         title=str(data.get("title", "")),
@@ -561,9 +510,8 @@ def build(data: dict, problems: list[str], chosen: tuple[str, ...], text: str) -
         assets=read_assets(data.get("assets", []), problems),
         market_rules=read_market_rules(data.get("market", {}), market, problems),
         hex_fees=read_hex_fees(data.get("hex_fees", []), problems),
-        own={name: reader(data.get(name, {}), problems)
-             for name, reader in getattr(module, "DATA_SECTIONS", {}).items()},
-        extension=title_module_name(str(data.get("title", ""))),
+        own={name: reader(data.get(name, {}), problems) for name, reader in parts.data_sections.items()},
+        parts=parts,
         options=copy.deepcopy(data.get("options", {})),
         chosen_options=chosen,
         digest=hashlib.sha256((text + "|" + ",".join(chosen)).encode()).hexdigest(),
@@ -573,25 +521,22 @@ def build(data: dict, problems: list[str], chosen: tuple[str, ...], text: str) -
     if not rs.title:
         problems.append("title: missing")
     cross_check(rs, problems)
-    if hasattr(module, "check"):
-        module.check(rs, problems)
+    for check in parts.checks:
+        check(rs, problems)
     return rs
 
 
 def move_legacy_knobs(data: dict, legacy: dict) -> None:
     """Knobs a stored game names in the shared sections that are now the title's own: moved to
-    where the title's module reads them (unless the data already says), then the retired names
-    dropped (a title without the feature gets the defaults it always had)."""
+    where the title's module reads them (unless the data already says), and dropped from where
+    they were."""
     for (section, name), (own_section, own_name) in legacy.items():
         table = data.get(section)
         if isinstance(table, dict) and name in table:
-            data.setdefault(own_section, {}).setdefault(own_name, table[name])
-    for section, name in RETIRED_KNOBS:
-        if isinstance(data.get(section), dict):
-            data[section].pop(name, None)
+            data.setdefault(own_section, {}).setdefault(own_name, table.pop(name))
 
 
-def read_knobs(data: dict, section: str, declared: dict, problems: list[str]) -> dict:
+def read_knobs(data: dict, section: str, declared: dict, problems: list[str], stored: bool = False) -> dict:
     """A section's knobs: the title's values, checked, and the defaults of the knobs it leaves out."""
     table = data.get(section, {})
     if not isinstance(table, dict):
@@ -610,7 +555,7 @@ def read_knobs(data: dict, section: str, declared: dict, problems: list[str]) ->
         else:
             out[name] = copy.deepcopy(knob.default)
     for name in table:
-        if name not in declared:
+        if name not in declared and not stored:
             problems.append(f"{section}.{name}: unknown setting")
     return out
 
@@ -844,7 +789,7 @@ def read_train(i: int, row: dict, problems: list[str]) -> TrainType:
 def read_side(path: str, row: dict, problems: list[str]) -> Side:
     return Side(need(row, "name", str, path, problems, "?"), need(row, "price", int, path, problems, 0),
                 need(row, "trains", int, path, problems, 1, optional=True),
-                need(row, "relic", bool, path, problems, False, optional=True),
+                need(row, "sold_rusted", bool, path, problems, False, optional=True),
                 tuple(need(row, "aliases", list, path, problems, [], optional=True)),
                 need(row, "stops", int, path, problems, 0, optional=True),
                 need(row, "multiplier", int, path, problems, 1, optional=True))
@@ -892,7 +837,7 @@ def read_phase(i: int, row: dict, problems: list[str]) -> Phase:
                  tuple(need(row, "tiles", list, path, problems, [])),
                  need(row, "cert_limit", int, path, problems, 0, optional=True),
                  tuple(need(row, "par_colours", list, path, problems, [], optional=True)),
-                 need(row, "relics", bool, path, problems, False, optional=True))
+                 need(row, "rusted_for_sale", bool, path, problems, False, optional=True))
 
 
 def cross_check(rs: Ruleset, problems: list[str]) -> None:
@@ -964,49 +909,3 @@ def check_aliases(rs: Ruleset, problems: list[str]) -> None:
                 other = seen.setdefault(word.lower(), e.sym)
                 if other != e.sym:
                     problems.append(f"{table}[{i}]: {word!r} is also {other}")
-
-
-# A title's own rules live in one module beside its data: rulesets/<title>/title.py. (Data stored
-# by older games may name it with `extension`; the name is no longer read.)
-TITLE_MODULE = "title"
-
-
-def title_module_name(title: str) -> str:
-    """'title' when the title's folder has its own module, else ''."""
-    folder = title_folder(title)
-    return TITLE_MODULE if folder is not None and folder.joinpath(f"{TITLE_MODULE}.py").is_file() else ""
-
-
-def title_module(title: str):
-    """The title's own module (rulesets/<title>/title.py, or title.py in its folder on
-    $BANK_TITLES), or None."""
-    folder = title_folder(title)
-    if folder is None or not folder.joinpath(f"{TITLE_MODULE}.py").is_file():
-        return None
-    import importlib
-    if shipped(title):
-        return importlib.import_module(f"rulesets.{title}.{TITLE_MODULE}")
-    import importlib.util
-    import sys
-    name = f"bank_titles.{title}"  # a title outside the package: loaded from its file, once
-    if name not in sys.modules:
-        spec = importlib.util.spec_from_file_location(name, Path(str(folder)) / f"{TITLE_MODULE}.py")
-        module = importlib.util.module_from_spec(spec)
-        sys.modules[name] = module
-        try:
-            spec.loader.exec_module(module)
-        except BaseException:
-            del sys.modules[name]  # a module that failed to load is not half-registered
-            raise
-    return sys.modules[name]
-
-
-def shipped(title: str) -> bool:
-    try:
-        return resources.files("rulesets").joinpath(title, "ruleset.toml").is_file()
-    except (ModuleNotFoundError, NotADirectoryError, ValueError):
-        return False
-
-
-def load_extension(rs: Ruleset):
-    return title_module(rs.title)

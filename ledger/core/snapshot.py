@@ -15,6 +15,7 @@ Plain JSON on purpose: game files are shared between people, and reading one mus
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import enum
 import hashlib
@@ -36,12 +37,25 @@ SCALARS = (str, int, float, bool)
 
 
 def state_to_json(state: GameState) -> str:
-    return json.dumps(encode(state, type(state)), separators=(",", ":"), ensure_ascii=False)
+    """The state as JSON text; the title's own state (GameState.own) is encoded against its own
+    dataclass, which the title declares and the shared state does not name."""
+    own = state.own
+    shared = copy.copy(state)
+    shared.own = None
+    data = encode(shared, type(state))
+    data["own"] = encode_dataclass(own, type(own)) if own is not None else None
+    return json.dumps(data, separators=(",", ":"), ensure_ascii=False)
 
 
-def state_from_json(text: str, cls: type = GameState) -> GameState:
-    """The state a `state_to_json` text holds; ValueError or TypeError if it does not fit `cls`."""
-    return decode(json.loads(text), cls)
+def state_from_json(text: str, cls: type = GameState, own: type | None = None) -> GameState:
+    """The state a `state_to_json` text holds; ValueError or TypeError if it does not fit `cls`.
+    `own`: the dataclass of the title's own state (GameState.own), which only the title names."""
+    state = decode(json.loads(text), cls)
+    if own is not None:
+        state.own = decode(state.own, own)
+    elif state.own is not None:
+        raise ValueError("the snapshot keeps a title's own state, and the title declares none")
+    return state
 
 
 def layout_digest(cls: type = GameState) -> str:

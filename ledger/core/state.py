@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, field
+from typing import Any
 
 from ledger.core.round_kind import label_of
 
@@ -63,6 +64,8 @@ class Corp:
     trained: bool = False  # has bought a train at least once
     stations: tuple[Station, ...] = ()  # those markers, in the order placed (replaced, never changed in place)
     last_run: tuple | None = None  # its last run: (revenue, "pay" / "half" / "withhold")
+    extra_tile_points: int = 0  # tile points it has beyond its kind's (1801 §15.7: Minor G's)
+    price_held: bool = False    # no sale moves its price down for now (1801 §14.4: BBBT's protection)
 
 
 @dataclass
@@ -104,7 +107,8 @@ class GameState:
     bankrupt: list = field(default_factory=list)
     pending: list = field(default_factory=list)  # obligations that block play: par choice, discards
     sets_played: int = 0
-    # train id -> flags: side (the side in use, when not the first), engineers, obsolete, relic
+    # train id -> flags: side (the side in use, when not the first), obsolete, bought_rusted (a
+    # rusted certificate bought again), and those a title adds
     train_flags: dict = field(default_factory=dict)
     end_after_or: bool = False  # a price reached an end cell in this OR: the game ends after it
     end_at_or: list | None = None  # [set, index]: the bank broke and the game ends after that OR
@@ -113,9 +117,10 @@ class GameState:
     # phase axis -> its phase now, for the axes a title adds beside the train phase (1801: the
     # railroad phase); `phase` is the train phase
     axes: dict = field(default_factory=dict)
-    # what a title's own rules keep (1843: ports, the owned-train count); its event kinds replace
-    # the values, never change them in place, so a copy of the dict is a safe copy
-    extra: dict = field(default_factory=dict)
+    # what a title's own rules keep: an instance of the dataclass its package declares (STATE,
+    # ledger.core.parts), whose fields only the title knows; None for a title that keeps nothing.
+    # Its event kinds replace a field's value, never change it in place, so a shallow copy is safe.
+    own: Any = None
 
     def clone(self) -> "GameState":
         """A copy sharing nothing mutable (hand-written: deepcopy was most of a command's cost)."""
@@ -131,7 +136,7 @@ class GameState:
         new.bankrupt = list(self.bankrupt)
         new.pending = [dict(p) for p in self.pending]
         new.train_flags = {k: dict(v) for k, v in self.train_flags.items()}
-        new.extra = dict(self.extra)
+        new.own = copy.copy(self.own)
         new.cert_percent = dict(self.cert_percent)
         new.presidents = dict(self.presidents)
         new.axes = dict(self.axes)

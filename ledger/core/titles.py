@@ -1,25 +1,23 @@
-"""Each title's registry, built once: the shared rounds, then the title's own module (its folder's
-title.py). The composition root of the core: the engine and the views ask here; the rounds, rules
-and title modules only register into what they are given."""
+"""Each title's registry, built once: the shared rounds, then the title's own features, in the
+order its package lists them (ledger.core.parts). The composition root of the core: the engine
+and the views ask here; the rounds, rules and features only register into what they are given."""
 
 from __future__ import annotations
 
 from ledger.core.registry import Registry
 from ledger.core.rounds import register_shared
-from ledger.core.ruleset import load_extension
 
 _CACHE: dict[tuple, Registry] = {}
 
 
 def for_ruleset(rs) -> Registry:
-    """The registry of a title: the shared rounds, then its own module's additions."""
-    key = (rs.title, rs.extension)
+    """The registry of a title: the shared rounds, then its features' additions."""
+    key = (rs.title, rs.parts.name, rs.digest)
     reg = _CACHE.get(key)
     if reg is None:
         reg = Registry()
         register_shared(reg, rs)
-        module = load_extension(rs)
-        if module is not None and hasattr(module, "register"):
-            module.register(reg)
+        for register in rs.parts.registers:
+            register(reg)
         _CACHE[key] = reg
     return reg

@@ -23,6 +23,7 @@ import click
 import typer
 from typer.core import TyperGroup
 
+from ledger import catalog
 from ledger.core import grammar
 from ledger.core.command import Command
 from ledger.core.errors import BankError, CommandError
@@ -214,7 +215,7 @@ def parameter(name: str, default, annotation) -> inspect.Parameter:
 
 
 def argument(verb: grammar.Verb, arg: grammar.Arg) -> inspect.Parameter:
-    kind = grammar.all_kinds()[arg.kind]
+    kind = catalog.all_kinds()[arg.kind]
     base = Path if kind.path else str
     help_ = arg.help or kind.describe or None
     if arg.many:
@@ -229,7 +230,7 @@ def option(verb: grammar.Verb, opt: grammar.Opt) -> inspect.Parameter:
     flags = [opt.flag] + ([opt.short] if opt.short else [])
     if opt.switch:
         return parameter(verb.param(opt), typer.Option(False, *flags, help=opt.help or None), bool)
-    base = Path if grammar.all_kinds()[opt.kind].path else str
+    base = Path if catalog.all_kinds()[opt.kind].path else str
     if opt.many:
         return parameter(verb.param(opt), typer.Option([], *flags, help=opt.help or None), List[base])
     return parameter(verb.param(opt), typer.Option(None, *flags, help=opt.help or None), Optional[base])
@@ -237,7 +238,7 @@ def option(verb: grammar.Verb, opt: grammar.Opt) -> inspect.Parameter:
 
 def add_commands() -> None:
     """Every declared verb, of every title, as a command, listed by group in `bank --help`."""
-    verbs = grammar.all_verbs()
+    verbs = catalog.all_verbs()
     missing = sorted(v.name for v in verbs.values() if not v.game and v.name not in IMPLEMENTATIONS)
     if missing:
         raise TypeError(f"interface verbs without an implementation: {', '.join(missing)}")
@@ -278,11 +279,10 @@ def open_title(ctx: typer.Context) -> str | None:
 @implements("new")
 def new(ctx: typer.Context, title: str, players: List[str], option: List[str], rules: Optional[Path]):
     from ledger.books.session import Session
-    from ledger.core.ruleset import available_titles
     from ledger.interface.views import whose_turn
-    if title not in available_titles():
+    if title not in catalog.available_titles():
         from ledger.core.errors import unknown
-        raise unknown("title", title, available_titles())
+        raise unknown("title", title, catalog.available_titles())
     options = {}
     for opt in option:
         name, _, value = opt.partition("=")
@@ -385,8 +385,8 @@ def restore(ctx: typer.Context, number: str, to: Optional[str]):
 def correction_line(words: List[str], verb: str, example: str) -> tuple[str, Command]:
     """The command a correction records, as typed (one quoted argument, or the words) and parsed."""
     text = (words[0] if len(words) == 1 else shlex.join(words)).removeprefix("bank ")
-    cmd = grammar.parse_line(text)
-    if not grammar.all_verbs()[cmd.verb].game:
+    cmd = grammar.parse_line(text, catalog.all_verbs())
+    if not catalog.all_verbs()[cmd.verb].game:
         what = "inserted" if verb == "insert" else "the correction of a command"
         raise CommandError(f"only a game command can be {what}, not '{cmd.verb}'", f"e.g. {example}")
     return text, cmd
@@ -560,9 +560,8 @@ def serve(ctx: typer.Context, host: Optional[str], port: Optional[str]):
 
 @implements("info")
 def info(title: str):
-    from ledger.core.ruleset import load
     from ledger.interface.info import info_text
-    typer.echo(info_text(load(title)))
+    typer.echo(info_text(catalog.load(title)))
 
 
 # --------------------------------------------------------------------------- transcripts

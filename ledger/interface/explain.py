@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ledger.books.history import state_before
-from ledger.core.events import KINDS
+from ledger.core.events import kind_of
 from ledger.core.rules import market, shares
 from ledger.core.rules.revenue import dividends
 from ledger.core.state import POOL, acct_name
@@ -62,7 +62,8 @@ def explain_event(s, rs, e: dict) -> list[str]:
             return [f"  {e['corp']} floats ({kind.float_percent}% sold); its shares' money went to it as they sold"]
         return [f"  {e['corp']} floats ({kind.float_percent}% sold): the bank pays {kind.capital_shares} × par "
                 f"{rs.money(s.corps[e['corp']].par)} = {rs.money(e['capital'])}"]
-    said = KINDS[k].describe(e, rs) if k in KINDS and KINDS[k].describe else ""
+    declared = kind_of(k, rs.title)
+    said = declared.describe(e, rs) if declared and declared.describe else ""
     return ([f"  {said}"] if said and (e.get("transfers") or e.get("moves")) else []) + transfer_lines(rs, e) \
         + move_lines(rs, e, None)
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 import textwrap
 
+from ledger import catalog
 from ledger.core import grammar
 
 WIDTH = 78
@@ -23,8 +24,7 @@ def overview(title: str | None, prefix: str = "bank ") -> str:
         out = [f"{title}: the commands of this game, by round and purpose ({prefix}help VERB for one)", ""]
         out += grouped(verbs)
     else:
-        from ledger.core.ruleset import available_titles
-        titles = available_titles()
+        titles = catalog.available_titles()
         per_title = {t: title_verbs(t) for t in titles}
         shared = {name: v for name, v in per_title[titles[0]].items()
                   if all(name in verbs for verbs in per_title.values())} if titles else {}
@@ -43,10 +43,10 @@ def overview(title: str | None, prefix: str = "bank ") -> str:
 
 def title_verbs(title: str) -> dict[str, grammar.Verb]:
     """The verbs a game of the title understands: the game verbs its Plays play, and every interface verb."""
-    from ledger.core.ruleset import load
     from ledger.core.titles import for_ruleset
-    played = for_ruleset(load(title)).verbs()
-    return {name: v for name, v in grammar.verbs_of_title(title).items() if not v.game or name in played}
+    rs = catalog.title_ruleset(title)
+    played = for_ruleset(rs).verbs()
+    return {name: v for name, v in grammar.verbs_of(rs).items() if not v.game or name in played}
 
 
 def grouped(verbs: dict, indent: str = "") -> list[str]:
@@ -73,7 +73,7 @@ def verb_help(verb: grammar.Verb, prefix: str = "bank ") -> str:
     if verb.args:
         out += ["", "Arguments:"]
         for a in verb.args:
-            kind = grammar.all_kinds()[a.kind]
+            kind = catalog.all_kinds()[a.kind]
             words = a.help or kind.describe
             if a.choices:
                 words += f" ({', '.join(a.choices)})" if words else ", ".join(a.choices)

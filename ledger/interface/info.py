@@ -39,7 +39,7 @@ def info_text(rs: Ruleset) -> str:
                           (f"{rs.money(t.trade_in_price)} trading in {'/'.join(t.trade_in)}" if t.trade_in else "-")]
                          for t in rs.trains], headers=["train", "sides and prices", "number", "rusts on", "trade-in"]))
     out.append(tabulate([[p.name, p.on_train, limit(p), p.ors, ", ".join(p.tiles), ", ".join(p.par_colours) or "all",
-                          "rusted certificates for sale" if p.relics else ""] for p in rs.phases],
+                          "rusted certificates for sale" if p.rusted_for_sale else ""] for p in rs.phases],
                         headers=["phase", "starts with", "train limit", "ORs", "tiles", "pars", "notes"]))
     out.append(market_table(rs))
     out.append("Par prices: " + par_text(rs))

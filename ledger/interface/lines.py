@@ -92,14 +92,14 @@ def run_text(group, text: str, obj: dict, where: str = "") -> int:
 
 def help_of(title: Optional[str], verb: Optional[str], prefix: str = "bank ") -> str:
     """`bank help` (the commands of the open game's title, or every title's) or one command's help."""
-    from ledger.core import grammar
+    from ledger import catalog
     from ledger.interface.helptext import overview, title_verbs, verb_help
     if verb is None:
         return overview(title, prefix)
-    known = title_verbs(title) if title else grammar.all_verbs()
+    known = title_verbs(title) if title else catalog.all_verbs()
     found = known.get(verb)
     if found is None:
         guess = closest(verb, list(known))
-        where = f" in {title}" if title and verb in grammar.all_verbs() else ""
+        where = f" in {title}" if title and verb in catalog.all_verbs() else ""
         raise CommandError(f"no command '{verb}'{where}", f"did you mean {guess}?" if guess else "bank help lists them")
     return verb_help(found, prefix)

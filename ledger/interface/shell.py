@@ -13,6 +13,7 @@ import os
 import shlex
 import sys
 
+from ledger import catalog
 from ledger.core import grammar
 from ledger.interface.lines import help_of, run_text
 
@@ -114,14 +115,14 @@ class Shell:
     def verbs(self) -> list[str]:
         """The commands of the open game's title (every title's without a game), the shell's own last."""
         s = self.session()
-        known = grammar.verbs_of_title(s.rs.title) if s is not None else grammar.all_verbs()
+        known = grammar.verbs_of(s.rs) if s is not None else catalog.all_verbs()
         return sorted(known) + ["help", "exit"]
 
     def verbs_now(self) -> list[str]:
         """The game verbs the game accepts now (the core says: ledger.core.legal), then the
         interface verbs and the shell's own."""
         s = self.session()
-        interface = [v for v in self.verbs() if v not in grammar.all_verbs() or not grammar.all_verbs()[v].game]
+        interface = [v for v in self.verbs() if v not in catalog.all_verbs() or not catalog.all_verbs()[v].game]
         if s is None:
             return ["new"] + [v for v in interface if v != "new"]
         from ledger.core import legal
@@ -134,11 +135,14 @@ class Shell:
             return self.verbs()
         if words[0] == "help":
             return self.verbs() if len(words) == 1 else []
+        verb = catalog.all_verbs().get(words[0])
+        at = grammar.argument_at(verb, words[1:]) if verb is not None else None
+        if at is not None and at.kind == "title":   # the titles are the catalog's to list, not the core's
+            return catalog.available_titles()
         s = self.session()
         if s is None:
-            verb = grammar.all_verbs().get(words[0])
             return grammar.candidates(None, None, verb, words[1:]) if verb else []
-        syntax = grammar.verbs_of_title(s.rs.title).get(words[0])
+        syntax = grammar.verbs_of(s.rs).get(words[0])
         if syntax is None:
             return []
         if not syntax.game:

@@ -51,13 +51,9 @@ def train_label(s, rs, train_id: str) -> str:
     """A train as the table names it: its type (1830 '4') or its side (1843 '3/5x2'), marked when
     obsolete or a rusted certificate bought back."""
     label = trains.side_name(s, rs, train_id)
-    if trains.is_obsolete(s, train_id):
-        label += " (obsolete)"
-    elif trains.is_relic(s, train_id):
-        label += " (rusted)"
-    elif trains.flags(s, train_id).get("engineers"):
-        label += " (engineers)"
-    return label
+    flags = trains.flags(s, train_id)
+    mark = next((m for flag, m in titles.for_ruleset(rs).train_marks.items() if flags.get(flag)), None)
+    return f"{label} ({mark})" if mark else label
 
 
 def status_json(s, rs) -> dict:

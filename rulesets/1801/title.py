@@ -27,6 +27,8 @@ digest shared/rules/1801.md "D x", its corrections "D0.1 #n", its readings "D18 
 from __future__ import annotations
 
 
+from dataclasses import dataclass, field
+
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import event
@@ -142,7 +144,7 @@ def is_minor(s, corp: str) -> bool:
 
 
 def removed(s) -> list[str]:
-    return s.extra.get("removed", [])
+    return s.own.removed
 
 
 def holder_of(s, corp: str) -> str | None:
@@ -167,7 +169,7 @@ def ability_user(s, minor: str) -> str | None:
     holder = holder_of(s, minor) or ""
     if c.floated and holder.startswith("player:"):
         return minor
-    major = s.extra.get("absorbed", {}).get(minor)
+    major = s.own.absorbed.get(minor)
     return major if major and s.corps[major].kind == "major" else None
 
 
@@ -193,10 +195,50 @@ def major_phase(s) -> bool:
     return railroad_phase(s) == "major"
 
 
-def initial_state(rs) -> dict:
-    return {"removed": [], "owes_train": [], "insolvent": {}, "reserved": {},
-            "tile_point_bonus": dict(rules(rs, "extra_tile_points")),
-            **({"repeat_income": True} if rules(rs, "repeat_or_income") else {})}
+@dataclass
+class State:
+    """What 1801's own rules keep (GameState.own)."""
+    removed: list = field(default_factory=list)             # regionals out of the game (§8.2)
+    removed_by_players: list = field(default_factory=list)  # ... of them, those the players removed
+    owes_train: list = field(default_factory=list)          # companies owing their reserved 2+2 (§11.6.1)
+    insolvent: dict = field(default_factory=dict)           # company -> the unpaid part of its 2+2 (§11.6.5)
+    reserved: dict = field(default_factory=dict)            # regional -> who its secondaries are kept for (§8.4)
+    repeat_income: bool = False                             # the repeat OR pays private income (D18 #43)
+    absorbed: dict = field(default_factory=dict)            # minor -> the major that absorbed it (§10.5, §9.5)
+    a_bonus_paid: bool = False                              # Minor A's merger bonus is paid (§15.1)
+    consolidation_due: bool = False                         # the next SR is the Consolidation round (§5.1.5)
+    custody: dict = field(default_factory=dict)             # company -> whom BBBT keeps a share for (§14.4)
+    private_tokens: list = field(default_factory=list)      # [private, company, city] of the free tokens (§14.5-7)
+    engineers: dict = field(default_factory=lambda: {"laid": 0, "or": None, "this_or": 0})   # BB's tiles (§14.9)
+    ferry_window: list | None = None                        # WCF's Lille token may go down now (§14.7)
+    minor_chits: dict = field(default_factory=dict)         # minor -> its zone chit (§9.5)
+    m_pullman: str | None = None                            # Minor M's own Pullman (§15.12)
+    oe_markers: list = field(default_factory=list)          # majors that made their first OE run (§12)
+    final: dict | None = None                               # the final sequence: the repeat OR and its runs (§13)
+
+    @classmethod
+    def start(cls, rs) -> "State":
+        return cls(repeat_income=bool(rules(rs, "repeat_or_income")))
+
+
+STATE = State
+
+
+def starting_corps(rs, corps: dict) -> None:
+    """§15.7: Minor G's extra tile point (it goes with it into the major that absorbs it)."""
+    for sym, points in rules(rs, "extra_tile_points").items():
+        corps[sym].extra_tile_points = points
+
+
+def protected(s) -> list[str]:
+    """The companies BBBT's protection holds against sale drops this stock round (§14.4)."""
+    return [sym for sym, c in s.corps.items() if c.price_held]
+
+
+def tile_points_moved(s, bonus: dict) -> None:
+    """An absorption carries a minor's extra tile points to its major: `bonus` is every company's now."""
+    for sym, corp in s.corps.items():
+        corp.extra_tile_points = bonus.get(sym, 0)
 
 
 # =========================================================================== the packet auction
@@ -805,7 +847,7 @@ def owes_train(ctx, corp: str) -> None:
     """§11.6.1: a new company buys its reserved 2+2 in its first OR (unless level 2 has rusted)."""
     s, rs = ctx.state, ctx.rs
     if not trains.phase_reached(s, rs, rs.train(rules(rs, "reserved_train")).rusts_on or "9"):
-        ctx.emit("train_owed", corp=corp, owes=[*s.extra.get("owes_train", []), corp])
+        ctx.emit("train_owed", corp=corp, owes=[*s.own.owes_train, corp])
 
 
 def begin_action(ctx, player: str) -> str | None:
@@ -865,7 +907,7 @@ def cmd_remove(ctx, cmd) -> None:
     check_regional_open(s, rs, sym)
     if major_phase(s):
         refuse("regionals are removed only in the Regional/Minor railroad phase (§8.2)")
-    by_players = [c for c in removed(s) if c in s.extra.get("removed_by_players", [])]
+    by_players = [c for c in removed(s) if c in s.own.removed_by_players]
     if len(by_players) >= rules(rs, "removals"):
         refuse(f"{len(by_players)} regionals have been removed: at most {rules(rs, 'removals')} (§8.2)")
     zone = zone_of(rs, sym)
@@ -874,7 +916,7 @@ def cmd_remove(ctx, cmd) -> None:
         refuse(f"{same[0]} was removed from {zones(rs)[zone]['name']}: each removed regional comes from a "
                f"different zone (§8.2)")
     ctx.emit("regionals_removed", corps=[sym], removed=[*removed(s), sym], player=player,
-             by_players=[*s.extra.get("removed_by_players", []), sym], reason=f"removed by {player} (§8.2)")
+             by_players=[*s.own.removed_by_players, sym], reason=f"removed by {player} (§8.2)")
     stock.acted(ctx, player, bought=[sym, "remove"])
 
 
@@ -906,7 +948,7 @@ def cmd_reserve(ctx, cmd) -> None:
         refuse("secondary shares are reserved only in the initial stock round (§8.4)")
     if kind_of(s, corp) != "regional" or not s.corps[corp].floated:
         refuse(f"{corp} is not a floated regional: only a regional's secondary shares are reserved (§8.4)")
-    reserved = s.extra.get("reserved", {})
+    reserved = s.own.reserved
     if player in reserved.values():
         mine = next(c for c, p in reserved.items() if p == player)
         refuse(f"{player} has reserved {mine}'s secondaries: one regional each, never moved (§8.4)")
@@ -928,7 +970,7 @@ def cmd_buy(ctx, cmd) -> None:
     if (cmd.get("count") or 1) > 1:
         refuse(f"a stock action buys one share (§10): buy {player} {corp}")
     if s.certs.get(s.presidents.get(corp, "")) == POOL:
-        insolvent = corp in s.extra.get("insolvent", {})
+        insolvent = corp in s.own.insolvent
         if is_minor(s, corp) and not insolvent:
             refuse(f"Minor {corp} is abandoned: a player never buys it; a major may, for £60 in its OR (§9.5)")
         if insolvent or (kind_of(s, corp) == "regional" and not s.corps[corp].floated):
@@ -941,19 +983,19 @@ def cmd_buy(ctx, cmd) -> None:
             refuse(f"{corp} has not floated: a regional is floated with par {player} {corp} PRICE (§9.2)")
         if not major_phase(s):
             refuse("no regional's 25 % share is sold before the Major railroad phase (§8.2)")
-        owner = s.extra.get("reserved", {}).get(corp)
+        owner = s.own.reserved.get(corp)
         if owner and owner != player and s.round.get("number") == 1:
             refuse(f"{corp}'s secondaries are reserved for {owner} until the second stock round (§8.4)")
         if not shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp):
             refuse(f"{corp}'s treasury has no 25 % share left")
-    keeper = s.extra.get("custody", {}).get(corp)
+    keeper = s.own.custody.get(corp)
     if keeper and cmd.get("source") != "pool":
         left = shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp)
         if keeper != player and len(left) <= 1:
             refuse(f"{corp}'s last treasury share is kept for {keeper} (BBBT, §14.4)")
         if keeper == player:
             ctx.emit("share_kept", player=player, corp=corp,
-                     custody={k: v for k, v in s.extra["custody"].items() if k != corp})
+                     custody={k: v for k, v in s.own.custody.items() if k != corp})
     if kind_of(s, corp) == "major":
         major_buy(ctx, player, corp, cmd)
         return
@@ -982,7 +1024,7 @@ def cmd_expand(ctx, cmd) -> None:
         refuse("majors float only in the Major railroad phase (§8.2, §8.3)")
     if kind_of(s, corp) != "regional" or not s.corps[corp].floated:
         refuse(f"{corp} is not a floated regional: only a regional expands into a major (§9.3)")
-    if corp in s.extra.get("insolvent", {}):
+    if corp in s.own.insolvent:
         refuse(f"{corp} is insolvent: a player must buy it first (§11.6.5)")
     president = s.president(corp)
     seconds = [c for c in s.certs_of(player_acct(player), corp) if c != s.presidents[corp]]
@@ -1012,7 +1054,7 @@ def cmd_expand(ctx, cmd) -> None:
     from ledger.core.rules import market
     ctx.emit("par", player=player, corp=corp, price=par, par_round=True,
              moves=[[corp, None, list(market.par_cell(rs, par))]])
-    reserved = s.extra.get("reserved", {})
+    reserved = s.own.reserved
     if corp in reserved and s.sets_played == 0:   # §8.4: expanded before the first OR
         ctx.emit("shares_reserved", player=reserved[corp], corp=corp,
                  reserved={k: v for k, v in reserved.items() if k != corp})
@@ -1111,7 +1153,7 @@ def buy_from_open_market(ctx, player: str, corp: str) -> None:
     s, rs = ctx.state, ctx.rs
     begin_action(ctx, player)
     c = s.corps[corp]
-    debt = s.extra.get("insolvent", {}).get(corp)
+    debt = s.own.insolvent.get(corp)
     if debt is None:
         cash = s.cash(player_acct(player))
         if cash < 2 * c.par:
@@ -1128,7 +1170,7 @@ def buy_from_open_market(ctx, player: str, corp: str) -> None:
         refuse(f"{player} has {rs.money(cash)}; {corp} costs its face {rs.money(face)} plus the unpaid "
                f"{rs.money(debt)} of its 2+2 = {rs.money(price)} (§11.6.5)")
     shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[s.presidents[corp]])
-    insolvent = {k: v for k, v in s.extra.get("insolvent", {}).items() if k != corp}
+    insolvent = {k: v for k, v in s.own.insolvent.items() if k != corp}
     ctx.emit("insolvent_bought", player=player, corp=corp, price=price, debt=debt, insolvent=insolvent,
              transfers=[[player_acct(player), BANK, price]],
              certs=[[s.presidents[corp], POOL, player_acct(player)]])
@@ -1187,7 +1229,7 @@ def bankers_power(ctx, cmd, power: str) -> tuple[str, str]:
                f"Tritton's (§14.4)")
     if s.privates[sym].owner != player_acct(player) or s.privates[sym].closed:
         refuse(f"{player} does not own a face-up {sym} (§14.4)")
-    if s.extra.get("price_protected"):
+    if protected(s):
         refuse(f"{sym}'s power is used this round (one of its three, once, §14.4)")
     if power != "protect" and s.president(corp) != player:
         refuse(f"{player} does not control {corp}: a private's power serves its owner's railroads (§6.1)")
@@ -1241,7 +1283,7 @@ def cmd_protect(ctx, cmd) -> None:
     player, corp = bankers_power(ctx, cmd, "protect")
     if kind_of(s, corp) not in ("major", "national"):
         refuse(f"{corp} has no share value marker to protect (§14.4)")
-    ctx.emit("price_protected", player=player, corp=corp, protected=[*s.extra.get("price_protected", []), corp])
+    ctx.emit("price_protected", player=player, corp=corp, protected=[*protected(s), corp])
 
 
 def cmd_custody(ctx, cmd) -> None:
@@ -1254,7 +1296,7 @@ def cmd_custody(ctx, cmd) -> None:
     corp = names.corp(rs, cmd.get("corp"))
     if sym != BANKERS or s.privates[sym].owner != player_acct(player) or s.privates[sym].closed:
         refuse(f"{player} does not own a face-up {BANKERS} (§14.4)")
-    if s.extra.get("price_protected"):
+    if protected(s):
         refuse(f"{BANKERS}'s power is used this round (one of its three, once, §14.4)")
     # §14.4 (2): at any time in a stock round, even as another player is buying
     unsold = shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp)
@@ -1262,14 +1304,14 @@ def cmd_custody(ctx, cmd) -> None:
         refuse("a regional's secondary is kept only while both are unsold (§14.4)")
     if not unsold or kind_of(s, corp) not in ("regional", "major"):
         refuse(f"{corp}'s treasury holds no share to keep")
-    ctx.emit("share_kept", player=player, corp=corp, custody={**s.extra.get("custody", {}), corp: player})
+    ctx.emit("share_kept", player=player, corp=corp, custody={**s.own.custody, corp: player})
     bankers_gone(ctx, player)   # D18 #38: only its marker stays, on the share
 
 
 def protection_ends(ctx) -> None:
     """§14.4 (3): the protection ends with the stock round, and BBBT leaves the game."""
     s = ctx.state
-    if s.extra.get("price_protected"):
+    if protected(s):
         ctx.emit("price_protected", player="", corp="", protected=[])
         owner = s.privates[BANKERS].owner
         if owner and not s.privates[BANKERS].closed:
@@ -1304,7 +1346,7 @@ def treasury_step(ctx, cmd, redeem: bool) -> None:
     if not trains.working(s, corp) and operating.must_own_train(s, rs, corp):
         refuse(f"{corp} has no train: it buys one in its train step, before it buys or sells its own shares "
                f"(§11.6, §11 steps 6-7)")
-    keeper = s.extra.get("custody", {}).get(corp)
+    keeper = s.own.custody.get(corp)
     if keeper and not redeem:
         left = len(shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp))
         if (cmd.get("count") or 1) > left - 1:
@@ -1400,7 +1442,7 @@ def cmd_merge(ctx, cmd) -> None:
     to = company_acct(major) if source == "treasury" else BANK
     transfers = [[company_acct(minor), to, cash]] if cash else []
     bonus = 0
-    if minor == MINOR_A and not s.extra.get("a_bonus_paid"):
+    if minor == MINOR_A and not s.own.a_bonus_paid:
         bonus = shares.price(s, rs, major)
         transfers.append([BANK, company_acct(major), bonus])
     side = names.amount(cmd.get("cash"), "the cash between the players") if cmd.get("cash") else 0
@@ -1422,11 +1464,11 @@ def cmd_merge(ctx, cmd) -> None:
     # §11.6.2: Minor M's own Pullman goes with it; if the major has one already, M's goes to the Open Market
     chits = [[sym, company_acct(minor), POOL if a.kind == "pullman" and pullmans_of(s, major) else company_acct(major)]
              for sym, a in s.assets.items() if a.kind in ("chit", "pullman") and a.owner == company_acct(minor)]
-    bonus_points = dict(s.extra.get("tile_point_bonus", {}))
+    bonus_points = {sym: c.extra_tile_points for sym, c in s.corps.items() if c.extra_tile_points}
     if minor in bonus_points:
         bonus_points[major] = bonus_points.get(major, 0) + bonus_points.pop(minor)
     ctx.emit("minor_merged", player=player, minor=minor, corp=major, source=source or "none", cash=cash,
-             a_bonus=bonus, side_cash=side, absorbed={**s.extra.get("absorbed", {}), minor: major},
+             a_bonus=bonus, side_cash=side, absorbed={**s.own.absorbed, minor: major},
              tile_point_bonus=bonus_points, transfers=transfers, certs=certs, trains=moved, assets=chits)
     stock.acted(ctx, player, bought=[major, "merge"])
     stock.check_president(ctx, major)
@@ -1448,8 +1490,8 @@ def merge_into_national(ctx, player: str, minor: str, national: str) -> None:
                f"cannot merge into it (§10.5)")
     cash = s.cash(company_acct(minor))
     ctx.emit("minor_merged", player=player, minor=minor, corp=national, source="open market", cash=cash, a_bonus=0,
-             side_cash=0, absorbed=dict(s.extra.get("absorbed", {})),
-             tile_point_bonus=dict(s.extra.get("tile_point_bonus", {})),
+             side_cash=0, absorbed=dict(s.own.absorbed),
+             tile_point_bonus={sym: c.extra_tile_points for sym, c in s.corps.items() if c.extra_tile_points},
              transfers=[[company_acct(minor), BANK, cash]] if cash else [], certs=[[cert, POOL, player_acct(player)]],
              trains=[[t, company_acct(minor), company_acct(national)] for t in s.corp_trains(minor)])
     abandon(ctx, minor, f"it merged into the national {national} (§10.5)")
@@ -1511,7 +1553,7 @@ def cmd_buy_minor(ctx, cmd) -> None:
     minor = names.corp(rs, cmd.get("minor"))
     if kind_of(s, corp) != "major":
         refuse(f"{corp} is a {kind_of(s, corp)}: only a major buys an abandoned minor (§9.5)")
-    if not is_minor(s, minor) or holder_of(s, minor) != POOL or minor in s.extra.get("insolvent", {}):
+    if not is_minor(s, minor) or holder_of(s, minor) != POOL or minor in s.own.insolvent:
         refuse(f"Minor {minor} is not an abandoned minor in the Open Market (§9.5)")
     if s.round.get("bought_minor"):
         refuse(f"{corp} has bought an abandoned minor this OR: one a turn (§11.7)")
@@ -1521,11 +1563,11 @@ def cmd_buy_minor(ctx, cmd) -> None:
         refuse(f"{corp} has {rs.money(s.cash(company_acct(corp)))}; an abandoned minor costs {rs.money(ABANDONED_PRICE)}")
     chits = [[sym, a.owner, company_acct(corp)] for sym, a in s.assets.items()
              if a.kind == "chit" and a.owner == company_acct(minor)]
-    bonus_points = dict(s.extra.get("tile_point_bonus", {}))
+    bonus_points = {sym: c.extra_tile_points for sym, c in s.corps.items() if c.extra_tile_points}
     if minor in bonus_points:
         bonus_points[corp] = bonus_points.get(corp, 0) + bonus_points.pop(minor)
     ctx.emit("abandoned_minor_bought", corp=corp, minor=minor, price=ABANDONED_PRICE,
-             absorbed={**s.extra.get("absorbed", {}), minor: corp}, tile_point_bonus=bonus_points,
+             absorbed={**s.own.absorbed, minor: corp}, tile_point_bonus=bonus_points,
              transfers=[[company_acct(corp), BANK, ABANDONED_PRICE]],
              certs=[[s.presidents[minor], POOL, company_acct(corp)]], assets=chits)
 
@@ -1538,7 +1580,7 @@ def consolidation_due(ctx, phase: str) -> None:
 
 def consolidation_begins(ctx) -> None:
     s = ctx.state
-    if s.extra.get("consolidation_due") and s.round.get("kind") == "stock":
+    if s.own.consolidation_due and s.round.get("kind") == "stock":
         ctx.emit("consolidation_started", number=s.round["number"])
 
 
@@ -1724,7 +1766,7 @@ def private_token(ctx, corp: str, cmd) -> None:
 def ferry_window_open(s) -> bool:
     """§11.2.2: at the moment Train Phase 5 begins (the rest of that buy step) WCF may be used for
     any railroad its owner controls, not only one operating."""
-    w = s.extra.get("ferry_window")
+    w = s.own.ferry_window
     return bool(w) and s.round.get("kind") == "operating" and w == [s.round.get("set"), s.round.get("index"),
                                                                      s.round.get("pos")]
 
@@ -1766,7 +1808,7 @@ def engineers_tile(ctx, corp: str, cmd) -> None:
     sym = owned_power(ctx, corp, cmd.get("using"))
     if sym != ENGINEERS:
         refuse(f"{sym} lays no tile (§14)")
-    used = s.extra.get("engineers", {"laid": 0, "or": None, "this_or": 0})
+    used = s.own.engineers
     this_or = (s.round.get("set"), s.round.get("index"))
     count = used["this_or"] if tuple(used.get("or") or ()) == this_or else 0
     if count >= ENGINEERS_PER_OR:
@@ -1787,7 +1829,7 @@ def engineers_tile(ctx, corp: str, cmd) -> None:
 
 
 def owes(s, corp: str) -> bool:
-    return corp in s.extra.get("owes_train", [])
+    return corp in s.own.owes_train
 
 
 def first_or_of_game(s) -> bool:
@@ -2050,13 +2092,13 @@ def buy_reserved(ctx, corp: str) -> None:
     pres = s.president(corp)
     if kind_of(s, corp) == "major" and s.cash(company_acct(corp)) + s.cash(player_acct(pres)) < price:
         # §11.6.1: a major short of its reserved 2+2 follows the forced purchase (§11.6.4): it becomes a national
-        ctx.emit("train_owed", corp=corp, owes=[c for c in s.extra["owes_train"] if c != corp])
+        ctx.emit("train_owed", corp=corp, owes=[c for c in s.own.owes_train if c != corp])
         forced_conversion(ctx, corp)
         return
     if s.cash(company_acct(corp)) + s.cash(player_acct(pres)) < price:
         refund_spending(ctx, corp, price)
     cash, own = s.cash(company_acct(corp)), s.cash(player_acct(pres))
-    owed = [c for c in s.extra["owes_train"] if c != corp]
+    owed = [c for c in s.own.owes_train if c != corp]
     if cash + own < price:
         insolvency(ctx, corp, train_id, price, owed)
         return
@@ -2096,7 +2138,7 @@ def insolvency(ctx, corp: str, train_id: str, price: int, owed: list) -> None:
     transfers = [t for t in ([player_acct(pres), company_acct(corp), own], [company_acct(corp), BANK, cash + own],
                              [BANK, player_acct(pres), face]) if t[2]]
     ctx.emit("insolvent", corp=corp, president=pres, debt=debt, face=face, train=train_id,
-             insolvent={**s.extra.get("insolvent", {}), corp: debt}, owes=owed, transfers=transfers,
+             insolvent={**s.own.insolvent, corp: debt}, owes=owed, transfers=transfers,
              trains=[[train_id, DEPOT, company_acct(corp)]], certs=[[s.presidents[corp], player_acct(pres), POOL]])
     from ledger.core.rounds import operating
     ctx.emit("corp_turn_ended", corp=corp)
@@ -2140,7 +2182,7 @@ def phase_began(ctx, phase: str) -> None:
     rusted trains leave at the end of its buy step, so until then they still count toward its limit
     (the rest of play sees them gone at once)."""
     s, rs = ctx.state, ctx.rs
-    if phase == rs.train(rules(rs, "reserved_train")).rusts_on and s.extra.get("owes_train"):
+    if phase == rs.train(rules(rs, "reserved_train")).rusts_on and s.own.owes_train:
         ctx.emit("train_owed", corp="", owes=[])
     corp = s.round.get("corp") if s.round.get("kind") == "operating" else None
     if phase == "5" and corp and s.privates[FERRY_TOKEN].owner and not s.privates[FERRY_TOKEN].closed:
@@ -2228,10 +2270,10 @@ def form_national(ctx, corp: str, forced: bool, keep=()) -> None:
     unsold = shares.unsold_acct(s, rs, corp)
     certs = [[c, unsold, POOL] for c in s.certs_of(unsold, corp)]
     # §9.5 steps 5-6: an absorbed minor's chit and Minor M's own Pullman stay with its charter
-    home = {sym: company_acct(minor) for minor, sym in s.extra.get("minor_chits", {}).items()
-            if s.extra.get("absorbed", {}).get(minor) == corp}
-    if s.extra.get("absorbed", {}).get(PULLMAN_CORP) == corp and s.extra.get("m_pullman"):
-        home[s.extra["m_pullman"]] = company_acct(PULLMAN_CORP)
+    home = {sym: company_acct(minor) for minor, sym in s.own.minor_chits.items()
+            if s.own.absorbed.get(minor) == corp}
+    if s.own.absorbed.get(PULLMAN_CORP) == corp and s.own.m_pullman:
+        home[s.own.m_pullman] = company_acct(PULLMAN_CORP)
     gone = [[sym, company_acct(corp), home.get(sym)] for sym, a in s.assets.items()
             if a.kind in ("chit", "port") and a.owner == company_acct(corp)]
     pullman = [[sym, company_acct(corp), home.get(sym, POOL)] for sym in pullmans_of(s, corp)]
@@ -2244,7 +2286,7 @@ def form_national(ctx, corp: str, forced: bool, keep=()) -> None:
     ctx.emit("national_formed", corp=corp, president=pres, president_cash=own, cash=cash, forced=forced,
              transfers=transfers, certs=certs, assets=gone + pullman, trains=back, flags=flags,
              kept=list(keep))
-    for minor, major in s.extra.get("absorbed", {}).items():
+    for minor, major in s.own.absorbed.items():
         if major == corp:
             abandon(ctx, minor, f"its major {corp} became a national (§9.5)")
 
@@ -2619,7 +2661,7 @@ def run_1801(ctx, cmd, how: str) -> None:
     if bonus or oe:
         ctx.emit("run_extras", corp=corp, announced=base, pullman=bonus, oe=oe["extra"] if oe else 0)
     record_final_run(ctx, corp, total, how)
-    if oe and corp not in s.extra.get("oe_markers", []) and not repeat_or(s):
+    if oe and corp not in s.own.oe_markers and not repeat_or(s):
         ctx.emit("oe_marker", corp=corp)
         decisions.ask(ctx, s.president(corp), f"{corp}'s first Orient Express run: the bank pays its treasury "
                       f"{rs.money(oe['total'])}, or its share value moves right three times (§12)?",
@@ -2696,7 +2738,7 @@ def bank_broke(ctx) -> None:
 
 
 def bank_can_break(s) -> bool:
-    return not s.extra.get("final")
+    return not s.own.final
 
 
 def final_sequence(ctx, phase: str) -> None:
@@ -2704,7 +2746,7 @@ def final_sequence(ctx, phase: str) -> None:
     three more ORs follow the one it was bought in (with the stock round between), the last a
     repeat of the one before (E27)."""
     s, rs = ctx.state, ctx.rs
-    if phase != rules(rs, "final_phase") or s.bank_broken or s.extra.get("final"):
+    if phase != rules(rs, "final_phase") or s.bank_broken or s.own.final:
         return
     r = s.round
     left_in_set = r["count"] - r["index"]
@@ -2715,12 +2757,12 @@ def final_sequence(ctx, phase: str) -> None:
 
 
 def repeat_or(s) -> bool:
-    fin = s.extra.get("final")
+    fin = s.own.final
     return bool(fin) and s.round.get("kind") == "operating" and [s.round["set"], s.round["index"]] == fin["repeat"]
 
 
 def last_full_or(s) -> bool:
-    fin = s.extra.get("final")
+    fin = s.own.final
     if not fin or s.round.get("kind") != "operating":
         return False
     rep = fin["repeat"]
@@ -2744,7 +2786,7 @@ def check_repeat(s, rs, corp: str, amount: int, how: str) -> None:
     again), unless the railroad acquired a train in that OR."""
     if not repeat_or(s):
         return
-    rec = s.extra["final"]["runs"].get(corp)
+    rec = s.own.final["runs"].get(corp)
     if not rec or rec.get("new_train") or "revenue" not in rec or not s.corp_trains(corp):
         return
     if amount != rec["revenue"] or how != rec["how"]:
@@ -2754,7 +2796,7 @@ def check_repeat(s, rs, corp: str, amount: int, how: str) -> None:
 
 def repeat_as_before(s, corp: str) -> bool:
     """In the repeat OR a railroad pays as before unless it acquired a train (§13)."""
-    rec = s.extra["final"]["runs"].get(corp) if repeat_or(s) else None
+    rec = s.own.final["runs"].get(corp) if repeat_or(s) else None
     return bool(rec) and "revenue" in rec and not rec.get("new_train")
 
 
@@ -2772,7 +2814,7 @@ def no_repeat_business(s, rs, verb: str) -> list[str]:
 def final_or_ended(ctx) -> bool:
     """§13: the repeat OR ends the game; an OR the sequence needs beyond the set is added."""
     s = ctx.state
-    fin = s.extra.get("final")
+    fin = s.own.final
     if not fin or s.round.get("kind") != "operating":
         return False
     r = s.round
@@ -2799,7 +2841,7 @@ def unpriced_share_value(s, rs, player: str, corp: str) -> int:
 def privates_pay(s) -> bool:
     """D18 #43: the repeat OR is only payouts: no private income (nor Minor K's mail); the option
     repeat_or_income pays both."""
-    return not repeat_or(s) or s.extra.get("repeat_income", False)
+    return not repeat_or(s) or s.own.repeat_income
 
 
 def cmd_discard(ctx, cmd) -> None:
@@ -2870,8 +2912,8 @@ def status_lines(s, rs) -> list[str]:
         out.append("Open Market: " + ", ".join(om))
     if removed(s):
         out.append("Removed regionals: " + ", ".join(removed(s)))
-    if s.extra.get("reserved"):
-        out.append("Reserved secondaries: " + ", ".join(f"{c} for {p}" for c, p in s.extra["reserved"].items()))
+    if s.own.reserved:
+        out.append("Reserved secondaries: " + ", ".join(f"{c} for {p}" for c, p in s.own.reserved.items()))
     early = [f"level {n} once {k} level {m} trains are bought ({trains.sold_count(s, m)} so far)"
              for n, (m, k) in EARLY_LEVELS.items() if trains.sold_count(s, m) and trains.depot_left(s, m)]
     if early:
@@ -2881,15 +2923,15 @@ def status_lines(s, rs) -> list[str]:
         out.append(f"Reserved 2+2s in the Locomotive Works: {len(reserved)} at "
                    f"{rs.money(rs.train(rules(rs, 'reserved_train')).sides[0].price)}; level 3 is on sale from the Major "
                    f"phase, never in OR 1.1 (§11.6)")
-    if s.extra.get("custody"):
-        out.append("BBBT keeps a treasury share: " + ", ".join(f"{c} for {p}" for c, p in s.extra["custody"].items()))
-    if s.extra.get("price_protected"):
-        out.append("BBBT protects from sale drops this round: " + ", ".join(s.extra["price_protected"]))
-    if s.extra.get("owes_train"):
-        out.append("Reserved 2+2 owed in their first OR: " + ", ".join(s.extra["owes_train"]))
-    if s.extra.get("insolvent"):
+    if s.own.custody:
+        out.append("BBBT keeps a treasury share: " + ", ".join(f"{c} for {p}" for c, p in s.own.custody.items()))
+    if protected(s):
+        out.append("BBBT protects from sale drops this round: " + ", ".join(protected(s)))
+    if s.own.owes_train:
+        out.append("Reserved 2+2 owed in their first OR: " + ", ".join(s.own.owes_train))
+    if s.own.insolvent:
         out.append("Insolvent, in the Open Market (face + unpaid 2+2): " + ", ".join(
-            f"{c} {rs.money(insolvent_price(s, rs, c))}" for c in s.extra["insolvent"]))
+            f"{c} {rs.money(insolvent_price(s, rs, c))}" for c in s.own.insolvent))
     return out + endgame_lines(s, rs)
 
 
@@ -2910,12 +2952,12 @@ def endgame_lines(s, rs) -> list[str]:
     if pullmans_on_sale(s):
         out.append(f"Pullmans: {stock} in Minor M's stock at {rs.money(rules(rs, 'pullman_price'))}"
                    + (f"; held by {', '.join(sorted(held))}" if held else ""))
-    if s.extra.get("oe_markers"):
-        out.append("Orient Express markers: " + ", ".join(s.extra["oe_markers"]))
+    if s.own.oe_markers:
+        out.append("Orient Express markers: " + ", ".join(s.own.oe_markers))
     if s.cash(REMAINDER):
         out.append(f"Remainder cash aside: {rs.money(s.cash(REMAINDER))} (joins the bank when it breaks or with the "
                    f"first level 8 train, §13)")
-    fin = s.extra.get("final")
+    fin = s.own.final
     if fin:
         rep = fin["repeat"]
         out.append(f"Final sequence (§13): the game ends after OR {rep[0]}.{rep[1]}, a repeat of OR {rep[0]}."
@@ -2930,20 +2972,20 @@ def track_entry(s, rs, corp: str) -> str:
     'GWR (regional, UK)', 'MZA (regional, SP, parred)'."""
     c = s.corps[corp]
     where = chit_of(s, corp) or zone_of(rs, corp) or "-"
-    notes = [c.kind, where] + ([] if c.floated else ["parred"]) + (["insolvent"] if corp in s.extra.get("insolvent", {})
+    notes = [c.kind, where] + ([] if c.floated else ["parred"]) + (["insolvent"] if corp in s.own.insolvent
                                                                    else [])
     return f"{corp} ({', '.join(notes)})"
 
 
 def insolvent_price(s, rs, corp: str) -> int:
     face = rules(rs, "minor_face") if is_minor(s, corp) else 2 * s.corps[corp].par
-    return face + s.extra["insolvent"][corp]
+    return face + s.own.insolvent[corp]
 
 
 def status_data(s, rs) -> dict:
     data = {"railroad_phase": railroad_phase(s), "removed": list(removed(s)),
-            "reserved": dict(s.extra.get("reserved", {})), "owes_reserved_train": list(s.extra.get("owes_train", [])),
-            "insolvent": dict(s.extra.get("insolvent", {})),
+            "reserved": dict(s.own.reserved), "owes_reserved_train": list(s.own.owes_train),
+            "insolvent": dict(s.own.insolvent),
             "chits": {sym: acct_name(a.owner) if a.owner else ("removed" if a.closed else None)
                       for sym, a in s.assets.items() if a.kind == "chit"},
             "concessions": {sym: acct_name(a.owner) if a.owner else None
@@ -2955,8 +2997,8 @@ def status_data(s, rs) -> dict:
                          if a.owner else None for sym, a in s.assets.items() if a.kind == "pullman"},
             "rusted_trains": {c: [t for t in s.corp_trains(c) if is_rusted(s, t)] for c in s.corps
                               if any(is_rusted(s, t) for t in s.corp_trains(c))},
-            "oe_markers": list(s.extra.get("oe_markers", [])),
-            "final_repeat_or": list(s.extra["final"]["repeat"]) if s.extra.get("final") else None}
+            "oe_markers": list(s.own.oe_markers),
+            "final_repeat_or": list(s.own.final["repeat"]) if s.own.final else None}
     if s.round.get("kind") == "packet":
         data["packet"] = {"rows": [list(r) for r in s.round["rows"]], "prices": dict(s.round["prices"]),
                           "bids": {k: dict(v) for k, v in s.round["bids"].items()},
@@ -3013,7 +3055,7 @@ def register(reg) -> None:
     reg.round(CONCESSIONS)
     reg.round(replace(stock.STOCK, heading=sr_heading))
     reg.round(replace(operating.OPERATING, heading=or_heading))
-    reg.rule("initial_state", initial_state)
+    reg.rule("starting_corps", starting_corps)
     reg.rule("info_lines", info_lines)
     reg.rule("status_lines", status_lines)
     reg.rule("status_data", status_data)
@@ -3230,10 +3272,10 @@ def not_bankers_owner(s, rs, player) -> tuple[str, None]:
     return f"{player} does not own a face-up {BANKERS} (§14.4)", None
 
 
-def bankers_bars(s, rs, player) -> list[str]:   # noqa: D401
+def bankers_bars(s, rs, player) -> list[str]:
     if player not in bankers_owner(s, rs):
         return [f"{player} does not own a face-up {BANKERS} (§14.4)"]
-    if s.extra.get("price_protected"):
+    if protected(s):
         return [f"{BANKERS}'s power is used this round (one of its three, once, §14.4)"]
     return []
 
@@ -3283,7 +3325,7 @@ def one_share(s, rs, player, args):
 
 def abandoned_minors(s, rs, corp, args) -> list[str]:
     return [c for c, x in s.corps.items() if x.kind == "minor" and holder_of(s, c) == POOL
-            and c not in s.extra.get("insolvent", {})]
+            and c not in s.own.insolvent]
 
 
 def same_president_majors(s, rs, corp, args) -> list[str]:
@@ -3348,7 +3390,7 @@ def repeat_revenue(how: str):
     shared = operating.revenues(how)
 
     def found(s, rs, corp, args):
-        rec = s.extra.get("final", {}).get("runs", {}).get(corp) if repeat_or(s) else None
+        rec = (s.own.final or {}).get("runs", {}).get(corp) if repeat_or(s) else None
         if rec and repeat_as_before(s, corp) and s.corp_trains(corp):
             return [str(rec["revenue"])] if rec["how"] == how else []
         if kind_of(s, corp) == "national":
@@ -3362,7 +3404,7 @@ def repeat_phrase(how: str):
 
     def phrase(s, rs, corps) -> str:
         corp = corps[0]
-        rec = s.extra.get("final", {}).get("runs", {}).get(corp) if repeat_or(s) else None
+        rec = (s.own.final or {}).get("runs", {}).get(corp) if repeat_or(s) else None
         if rec and repeat_as_before(s, corp) and s.corp_trains(corp):
             return f"{rec['how']} {corp} {rec['revenue']} (as in the OR before, §13)" if rec["how"] == how else ""
         return shared(s, rs, corps)
@@ -3688,7 +3730,7 @@ class TrainOwed:
     owes: list
 
     def apply(s, e):
-        s.extra = {**s.extra, "owes_train": list(e["owes"])}
+        s.own.owes_train = list(e["owes"])
 
 
 @event
@@ -3700,12 +3742,12 @@ class RegionalsRemoved:
     by_players: list = None
 
     def apply(s, e):
-        s.extra = {**s.extra, "removed": list(e["removed"])}
+        s.own.removed = list(e["removed"])
         for corp in e["corps"]:
             if not s.corps[corp].floated:
                 s.corps[corp].par = None   # a parred one leaves the track too (D18 #17)
         if e.get("by_players") is not None:
-            s.extra["removed_by_players"] = list(e["by_players"])
+            s.own.removed_by_players = list(e["by_players"])
 
     def describe(e, rs):
         return f"{', '.join(e['corps'])} removed from the game: {e['reason']}"
@@ -3734,7 +3776,7 @@ class SharesReserved:
     reserved: dict
 
     def apply(s, e):
-        s.extra = {**s.extra, "reserved": dict(e["reserved"])}
+        s.own.reserved = dict(e["reserved"])
 
     def describe(e, rs):
         return f"{e['player']} reserves {e['corp']}'s secondary shares until SR 2 (§8.4)"
@@ -3749,7 +3791,7 @@ class InsolventBought:
     insolvent: dict
 
     def apply(s, e):
-        s.extra = {**s.extra, "insolvent": dict(e["insolvent"])}
+        s.own.insolvent = dict(e["insolvent"])
 
     def describe(e, rs):
         return f"{e['player']} buys insolvent {e['corp']} for {rs.money(e['price'])} (unpaid {rs.money(e['debt'])})"
@@ -3830,7 +3872,7 @@ class Insolvent:
     owes: list
 
     def apply(s, e):
-        s.extra = {**s.extra, "insolvent": dict(e["insolvent"]), "owes_train": list(e["owes"])}
+        s.own.insolvent, s.own.owes_train = dict(e["insolvent"]), list(e["owes"])
 
     def describe(e, rs):
         return (f"{e['corp']} is insolvent: it gets its 2+2 with {rs.money(e['debt'])} unpaid; its certificate goes to "
@@ -3866,9 +3908,10 @@ class MinorMerged:
     def apply(s, e):
         m = s.corps[e["minor"]]
         m.floated, m.stations, m.tokens_used = False, (), 0
-        s.extra = {**s.extra, "absorbed": dict(e["absorbed"]), "tile_point_bonus": dict(e["tile_point_bonus"])}
+        s.own.absorbed = dict(e["absorbed"])
+        tile_points_moved(s, e["tile_point_bonus"])
         if e.get("a_bonus"):
-            s.extra["a_bonus_paid"] = True
+            s.own.a_bonus_paid = True
         note_minor_chit(s, e)
         if s.round.get("kind") == "stock":
             s.round = {**s.round, "merged_into": [*s.round.get("merged_into", []), e["corp"]]}
@@ -3906,7 +3949,8 @@ class AbandonedMinorBought:
 
     def apply(s, e):
         s.corps[e["minor"]].floated = False
-        s.extra = {**s.extra, "absorbed": dict(e["absorbed"]), "tile_point_bonus": dict(e["tile_point_bonus"])}
+        s.own.absorbed = dict(e["absorbed"])
+        tile_points_moved(s, e["tile_point_bonus"])
         s.round = {**s.round, "bought_minor": True}
         note_minor_chit(s, e)
 
@@ -3919,7 +3963,7 @@ class ConsolidationDue:
     due: bool
 
     def apply(s, e):
-        s.extra = {**s.extra, "consolidation_due": e["due"]}
+        s.own.consolidation_due = e["due"]
 
     def describe(e, rs):
         return "the next stock round is the Consolidation round (§5.1.5)"
@@ -3931,7 +3975,7 @@ class ConsolidationStarted:
 
     def apply(s, e):
         s.round = {**s.round, "consolidation": True}
-        s.extra = {**s.extra, "consolidation_due": False}
+        s.own.consolidation_due = False
 
     def describe(e, rs):
         return f"-- SR {e['number']} is the Consolidation round: every minor and regional leaves play (§10.6) --"
@@ -4002,7 +4046,8 @@ class PriceProtected:
     protected: list
 
     def apply(s, e):
-        s.extra = {**s.extra, "price_protected": list(e["protected"])}
+        for sym, corp in s.corps.items():
+            corp.price_held = sym in e["protected"]
 
     def describe(e, rs):
         if not e["corp"]:
@@ -4018,7 +4063,7 @@ class ShareKept:
     custody: dict
 
     def apply(s, e):
-        s.extra = {**s.extra, "custody": dict(e["custody"])}
+        s.own.custody = dict(e["custody"])
 
     def describe(e, rs):
         kept = e["corp"] in e["custody"]
@@ -4035,8 +4080,7 @@ class PrivateToken:
     city: str = None
 
     def apply(s, e):
-        s.extra = {**s.extra, "private_tokens": [*s.extra.get("private_tokens", []), [e["private"], e["corp"],
-                                                                                      e.get("city")]]}
+        s.own.private_tokens = [*s.own.private_tokens, [e["private"], e["corp"], e.get("city")]]
 
     def describe(e, rs):
         return f"{e['corp']} places {e['private']}'s token" + (f" in {e['city']}" if e.get("city") else "")
@@ -4051,7 +4095,7 @@ class EngineersUsed:
     count: int
 
     def apply(s, e):
-        s.extra = {**s.extra, "engineers": {"laid": e["laid"], "or": list(e["this_or"]), "this_or": e["count"]}}
+        s.own.engineers = {"laid": e["laid"], "or": list(e["this_or"]), "this_or": e["count"]}
 
     def describe(e, rs):
         return f"Brandt & Brandau has laid {e['laid']} of its 4 tiles ({e['count']} this OR)"
@@ -4101,7 +4145,7 @@ class FerryWindow:
     window: list
 
     def apply(s, e):
-        s.extra = {**s.extra, "ferry_window": list(e["window"])}
+        s.own.ferry_window = list(e["window"])
 
     def describe(e, rs):
         return "Train Phase 5: White Cliffs Ferry's owner may now place a token of any railroad he controls at Lille"
@@ -4218,7 +4262,7 @@ def note_minor_chit(s, e) -> None:
     """Which chit came into a major with which minor (§9.5 step 6: it goes back with the charter)."""
     chits = {e["minor"]: sym for sym, _src, _dst in e.get("assets") or () if s.assets[sym].kind == "chit"}
     if chits:
-        s.extra = {**s.extra, "minor_chits": {**s.extra.get("minor_chits", {}), **chits}}
+        s.own.minor_chits = {**s.own.minor_chits, **chits}
 
 
 @event
@@ -4227,7 +4271,7 @@ class PullmanGranted:
     pullman: str
 
     def apply(s, e):
-        s.extra = {**s.extra, "m_pullman": e["pullman"]}
+        s.own.m_pullman = e["pullman"]
 
     def describe(e, rs):
         return f"{e['corp']} receives Minor M's free Pullman as Train Phase 4 begins (§11.6.2)"
@@ -4262,7 +4306,7 @@ class OeMarker:
     corp: str
 
     def apply(s, e):
-        s.extra = {**s.extra, "oe_markers": [*s.extra.get("oe_markers", []), e["corp"]]}
+        s.own.oe_markers = [*s.own.oe_markers, e["corp"]]
 
     def describe(e, rs):
         return f"{e['corp']} runs the Orient Express for the first time (§12)"
@@ -4296,7 +4340,7 @@ class FinalSequence:
     final: dict
 
     def apply(s, e):
-        s.extra = {**s.extra, "final": e["final"]}
+        s.own.final = e["final"]
 
     def describe(e, rs):
         rep = e["final"]["repeat"]
@@ -4313,13 +4357,13 @@ class FinalRun:
     new_train: bool = False
 
     def apply(s, e):
-        fin = s.extra["final"]
+        fin = s.own.final
         rec = dict(fin["runs"].get(e["corp"], {}))
         if e.get("new_train"):
             rec["new_train"] = True
         else:
             rec.update(revenue=e["revenue"], how=e["how"])
-        s.extra = {**s.extra, "final": {**fin, "runs": {**fin["runs"], e["corp"]: rec}}}
+        s.own.final = {**fin, "runs": {**fin["runs"], e["corp"]: rec}}
 
 
 @event

@@ -22,6 +22,7 @@ Numbers live in ruleset.toml beside this file; this module holds the rules no ot
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass, field
 
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
@@ -81,7 +82,7 @@ def of_colour(rs, colour: str) -> list[str]:
 
 def in_auction(s, rs) -> list[str]:
     """The privates the auction sells: every green, and the blue and brown ones drawn."""
-    drawn = s.extra.get("draws", {}).get("privates", [])
+    drawn = s.own.draws.get("privates", [])
     return [p.sym for p in rs.privates if colour_of(rs, p.sym) == "green" or p.sym in drawn]
 
 
@@ -98,8 +99,23 @@ def price_now(s, rs, sym: str) -> int:
     return max(0, rs.private(sym).face - discount_on(s, sym))
 
 
-def initial_state(rs) -> dict:
-    return {"draws": {}}
+@dataclass
+class State:
+    """What 1839's own rules keep (GameState.own): what was drawn as the game started (§4); the
+    company whose turn's end makes the privates obsolete, and the OR they became so (§12.1); the
+    SAVED markers used; the incomes paid this OR and the players' privates' runs on the revenue
+    track (§12.4); the revenue track itself (D3); the par each escrowed pool share holds (§12.5)."""
+    draws: dict = field(default_factory=dict)
+    obsolescence_due: str | None = None
+    obsolete: list | None = None
+    saved: dict = field(default_factory=dict)
+    incomes: list = field(default_factory=list)
+    private_runs: dict = field(default_factory=dict)
+    track: dict = field(default_factory=dict)
+    escrow: dict = field(default_factory=dict)
+
+
+STATE = State
 
 
 # =========================================================================== the draws
@@ -299,7 +315,7 @@ def cmd_buy(ctx, cmd) -> None:
 def award(ctx, player: str, sym: str, price: int, forced: bool) -> None:
     """The private to its buyer with the certificates it brings (§12.3)."""
     s, rs = ctx.state, ctx.rs
-    draws = s.extra["draws"]
+    draws = s.own.draws
     certs, par = [], None
     if sym == RWS:
         corp = draws["rws"]
@@ -430,13 +446,13 @@ DRAWS = known_round(RoundKind(
 def rws_closes(ctx, corp: str, _train: str) -> None:
     """§12.3: Rijkswaterstaat closes when its company buys a train (B17: any train)."""
     s = ctx.state
-    if s.extra.get("draws", {}).get("rws") == corp and s.privates[RWS].owner and not s.privates[RWS].closed:
+    if s.own.draws.get("rws") == corp and s.privates[RWS].owner and not s.privates[RWS].closed:
         privates.close(ctx, [RWS], reason=f"{corp} bought a train (§12.3)")
 
 
 def extra_homes(s, corp: str) -> int:
     """§4, §12.3: the company tied to Rijkswaterstaat has an additional home station in Emmen (D19)."""
-    return 1 if s.extra.get("draws", {}).get("rws") == corp else 0
+    return 1 if s.own.draws.get("rws") == corp else 0
 
 
 def token_sale_bars(s, rs, corp) -> list[str]:
@@ -489,14 +505,14 @@ def cmd_bankrupt(ctx, cmd) -> None:
 
 def status_lines(s, rs) -> list[str]:
     """The draws, and in the auction each private's discounts and price."""
-    draws = s.extra.get("draws")
+    draws = s.own.draws
     if not draws:
         return ["Draws: not yet typed (deal ...)"]
     out = foreign_status(s, rs)
     if obsolete(s):
         out.append("Privates: obsolete (brown): no company may buy one; each closes at its next closing point")
-    elif s.extra.get("obsolescence_due"):
-        out.append(f"Privates: obsolete once {s.extra['obsolescence_due']} finishes its turn")
+    elif s.own.obsolescence_due:
+        out.append(f"Privates: obsolete once {s.own.obsolescence_due} finishes its turn")
     out += [f"Draws: Rijkswaterstaat -> {draws['rws']} director's certificate at {rs.money(RWS_PAR)}; Spoorwegwerken "
             f"Oost -> {draws['oost']} 10 %; foreign pars "
             + ", ".join(f"{k} {rs.money(v)}" for k, v in draws["foreign"].items())]
@@ -510,10 +526,10 @@ def status_lines(s, rs) -> list[str]:
 
 
 def status_data(s, rs) -> dict:
-    draws = s.extra.get("draws") or None
+    draws = s.own.draws or None
     data = {"draws": draws, "revenue_track": tallies(s),
-            "privates_obsolete": obsolete(s), "obsolescence_after": s.extra.get("obsolescence_due"),
-            "saved_markers_used": dict(s.extra.get("saved", {})),
+            "privates_obsolete": obsolete(s), "obsolescence_after": s.own.obsolescence_due,
+            "saved_markers_used": dict(s.own.saved),
             "foreign": {sym: {"income": income_of(s, sym)[0]} for sym in FOREIGN_ORDER if sym in s.corps}}
     if s.round.get("kind") == "draws":
         data["auction"] = {"chips": list(s.round["chips"]), "discounts": dict(s.round["discounts"]),
@@ -530,7 +546,6 @@ def info_lines(rs) -> list[str]:
 
 def register(reg) -> None:
     reg.round(DRAWS)
-    reg.rule("initial_state", initial_state)
     reg.rule("info_lines", info_lines)
     reg.rule("status_lines", status_lines)
     reg.rule("status_data", status_data)
@@ -739,7 +754,7 @@ class DrawsDealt:
     seed: int = None
 
     def apply(s, e):
-        s.extra = {**s.extra, "draws": {k: e[k] for k in ("privates", "rws", "oost", "foreign")}}
+        s.own.draws = {k: e[k] for k in ("privates", "rws", "oost", "foreign")}
 
     def describe(e, rs):
         drawn = f" (drawn from seed {e['seed']})" if e.get("seed") is not None else ""
@@ -831,7 +846,7 @@ def listed(s, sym: str) -> bool:
 def tallies(s) -> dict:
     """The revenue track of this OR (D3): each public company's total revenue and the countries its
     route reached."""
-    return s.extra.get("track", {})
+    return s.own.track
 
 
 def cmd_run(how: str):
@@ -854,7 +869,7 @@ def cmd_run(how: str):
 
 def list_foreign(ctx, sym: str, by: str) -> None:
     s, rs = ctx.state, ctx.rs
-    par = s.extra["draws"]["foreign"][sym]
+    par = s.own.draws["foreign"][sym]
     ctx.emit("company_listed", corp=sym, price=par, moves=[[sym, None, list(market.par_cell(rs, par))]])
     ctx.emit("floated", corp=sym, capital=0)
 
@@ -872,7 +887,7 @@ def unsold_share_payees(s, rs, corp: str, price: int):
 
 def clear_track(ctx) -> None:
     """§8.1 step 1: each OR's tallies start from zero."""
-    if tallies(ctx.state) or ctx.state.extra.get("private_runs"):
+    if tallies(ctx.state) or ctx.state.own.private_runs:
         ctx.emit("revenue_track_cleared")
 
 
@@ -893,7 +908,7 @@ def income_of(s, sym: str) -> tuple[int, list[str]]:
     this OR, rounded up to ƒ100; and those companies."""
     runs = [(corp, run["revenue"]) for corp, run in tallies(s).items() if sym in run["abroad"]]
     # §12.4 (B30): a player's NFLM reaching the country counts twice
-    runs += [(p, 2 * run["revenue"]) for p, run in s.extra.get("private_runs", {}).items() if sym in run["abroad"]]
+    runs += [(p, 2 * run["revenue"]) for p, run in s.own.private_runs.items() if sym in run["abroad"]]
     total = sum(r for _c, r in runs)
     income = -(-total // (2 * INCOME_ROUNDING)) * INCOME_ROUNDING if total else 0
     return income, [c for c, _r in runs]
@@ -1013,8 +1028,7 @@ class RevenueTracked:
     abroad: list
 
     def apply(s, e):
-        s.extra = {**s.extra, "track": {**s.extra.get("track", {}),
-                                        e["corp"]: {"revenue": e["revenue"], "abroad": list(e["abroad"])}}}
+        s.own.track = {**s.own.track, e["corp"]: {"revenue": e["revenue"], "abroad": list(e["abroad"])}}
 
     def describe(e, rs):
         return f"revenue track: {e['corp']} {rs.money(e['revenue'])}" + (
@@ -1026,7 +1040,7 @@ class RevenueTrackCleared:
     """§8.1: the revenue markers come off the foreign charters as an OR begins."""
 
     def apply(s, e):
-        s.extra = {**s.extra, "track": {}, "private_runs": {}}
+        s.own.track, s.own.private_runs = {}, {}
 
 
 @event
@@ -1244,7 +1258,7 @@ def cmd_save(ctx, cmd) -> None:
     if held.closed or not str(held.owner).startswith("company:"):
         raise RuleViolation(f"{sym} is not owned by an open company... its markers are used by companies")
     owner = acct_name(held.owner)
-    left = p.ability("saved_markers") - s.extra.get("saved", {}).get(sym, 0)
+    left = p.ability("saved_markers") - s.own.saved.get(sym, 0)
     if left <= 0:
         refuse(f"{sym}'s SAVED markers are all used")
     price = p.ability("saved_price", 0)
@@ -1295,7 +1309,7 @@ def cmd_income(ctx, cmd) -> None:
             refuse(f"{sym} is paid while one of {acct_name(held.owner)}'s companies operates; "
                    f"{corp or 'no company'} is operating")
         key += f":{corp}"
-    if key in s.extra.get("incomes", []):
+    if key in s.own.incomes:
         refuse(f"{sym} has been paid this OR" + (f" for {s.round.get('corp')}" if p.ability("paid_per_company") else ""))
     ctx.emit("private_income", private=sym, amount=amount, abroad=abroad, key=key,
              transfers=[[BANK, held.owner, amount]] if amount else [])
@@ -1304,7 +1318,7 @@ def cmd_income(ctx, cmd) -> None:
 # --------------------------------------------------------------------------- obsolescence (§12.1, D7.5)
 
 def obsolete(s) -> bool:
-    return bool(s.extra.get("obsolete"))
+    return bool(s.own.obsolete)
 
 
 def brown_began(ctx, phase: str) -> None:
@@ -1351,13 +1365,13 @@ def turn_ended(ctx, corp: str) -> None:
              and "tile" in a.used and ctx.rs.private(p).ability("several_tiles")]
     if spent:   # IJzeren Rijn: its one use (any or all of its hexes) is over with the turn (§12.2)
         privates.close(ctx, spent, reason=f"{corp} used its power")
-    due = s.extra.get("obsolescence_due")
+    due = s.own.obsolescence_due
     if due == corp:
         make_obsolete(ctx)
         return
     if not obsolete(s):
         return
-    at = s.extra["obsolete"]
+    at = s.own.obsolete
     here = [s.round.get("kind"), s.round.get("set"), s.round.get("index"), s.round.get("pos")]
     if at[0] == "operating" and at[1:3] == here[1:3] and here[3] <= at[3]:
         return   # it was operating as the privates went obsolete: they close at its next turn's end
@@ -1378,7 +1392,7 @@ def players_obsolete_close(ctx) -> None:
 def sr_obsolete_close(ctx) -> None:
     """D7.5: every obsolete private still open closes at the start of the next SR."""
     s = ctx.state
-    if obsolete(s) or s.extra.get("obsolescence_due"):
+    if obsolete(s) or s.own.obsolescence_due:
         if not obsolete(s):
             make_obsolete(ctx)
         left = [p for p, a in s.privates.items() if a.owner and not a.closed]
@@ -1420,9 +1434,9 @@ class TrainSaved:
     price: int = 0
 
     def apply(s, e):
-        saved = dict(s.extra.get("saved", {}))
+        saved = dict(s.own.saved)
         saved[e["private"]] = saved.get(e["private"], 0) + 1
-        s.extra = {**s.extra, "saved": saved}
+        s.own.saved = saved
 
     def describe(e, rs):
         paid = f" for {rs.money(e['price'])}" if e["price"] else ""
@@ -1437,9 +1451,8 @@ class PrivateIncome:
     key: str
 
     def apply(s, e):
-        s.extra = {**s.extra, "incomes": [*s.extra.get("incomes", []), e["key"]],
-                   "private_runs": {**s.extra.get("private_runs", {}),
-                                    e["private"]: {"revenue": e["amount"], "abroad": list(e["abroad"])}}}
+        s.own.incomes = [*s.own.incomes, e["key"]]
+        s.own.private_runs = {**s.own.private_runs, e["private"]: {"revenue": e["amount"], "abroad": list(e["abroad"])}}
 
     def describe(e, rs):
         return (f"{e['private']} earns {rs.money(e['amount'])}"
@@ -1452,7 +1465,7 @@ class ObsolescenceDue:
     corp: str
 
     def apply(s, e):
-        s.extra = {**s.extra, "obsolescence_due": e["corp"]}
+        s.own.obsolescence_due = e["corp"]
 
     def describe(e, rs):
         return f"the privates become obsolete when {e['corp']} finishes its turn"
@@ -1463,7 +1476,7 @@ class PrivatesObsolete:
     at: list
 
     def apply(s, e):
-        s.extra = {**s.extra, "obsolete": list(e["at"]), "obsolescence_due": None}
+        s.own.obsolete, s.own.obsolescence_due = list(e["at"]), None
 
     def describe(e, rs):
         return "every private is obsolete: no company may buy one; each closes at its next closing point (§12.1)"
@@ -1496,7 +1509,7 @@ def player_power(ctx, raw_player, raw_private, ability: str) -> tuple[str, str]:
 def ipo_bought(s, rs, corp: str) -> int:
     """The percent bought from the IPO (B13: Spoorwegwerken Oost's free 10 % does not count)."""
     gone = 100 - shares.ipo_percent(s, rs, corp)
-    given = s.extra.get("draws", {}).get("oost") == corp and s.privates[SWO].owner is not None
+    given = s.own.draws.get("oost") == corp and s.privates[SWO].owner is not None
     return gone - (SWO_SHARE if given else 0)
 
 
@@ -1551,7 +1564,7 @@ ESCROWED = 3          # §12.5: three 10 % certificates to the pool, each holdin
 def escrow_paid(ctx, player: str, corp: str, source: str, cert: str) -> None:
     """D14.12: a player buying an escrowed certificate from the pool releases its par to the company."""
     s = ctx.state
-    held = s.extra.get("escrow", {})
+    held = s.own.escrow
     if source == "pool" and cert in held:
         ctx.emit("escrow_released", corp=corp, certificate=cert, amount=held[cert],
                  transfers=[[BANK, company_acct(corp), held[cert]]])
@@ -1627,7 +1640,7 @@ class EscrowedToPool:
     par: int
 
     def apply(s, e):
-        s.extra = {**s.extra, "escrow": {**s.extra.get("escrow", {}), **{c: e["par"] for c, _f, _t in e["certs"]}}}
+        s.own.escrow = {**s.own.escrow, **{c: e["par"] for c, _f, _t in e["certs"]}}
 
     def describe(e, rs):
         return (f"{len(e['certs'])} {e['corp']} shares go to the pool, each holding {rs.money(e['par'])} for "
@@ -1641,7 +1654,7 @@ class EscrowReleased:
     amount: int
 
     def apply(s, e):
-        s.extra = {**s.extra, "escrow": {c: v for c, v in s.extra.get("escrow", {}).items() if c != e["certificate"]}}
+        s.own.escrow = {c: v for c, v in s.own.escrow.items() if c != e["certificate"]}
 
     def describe(e, rs):
         return f"the bank pays {e['corp']} the {rs.money(e['amount'])} its pool share held"

@@ -23,7 +23,9 @@ each registered in `register` at a named point of the shared engine (ledger.core
 
 from __future__ import annotations
 
-from ledger.core import names
+from dataclasses import dataclass, field
+
+from ledger.core import events, names
 from ledger.core.errors import LedgerCorrupt, RuleViolation, refuse, unknown
 from ledger.core.events import event
 from ledger.core.grammar import Arg, Kind, Opt, TitleGrammar, Verb
@@ -68,6 +70,31 @@ PRIVATE_ABILITIES = {
 }
 
 
+def upgrade_data(data: dict) -> None:
+    """Games begun before engine version 5 called a side sold again rusted `relic` and a phase that
+    sells them `relics` (the shared mechanism's names now)."""
+    for train in data.get("trains", []):
+        for side in train.get("sides", []) if isinstance(train, dict) else ():
+            if isinstance(side, dict) and "relic" in side:
+                side["sold_rusted"] = side.pop("relic")
+    for phase in data.get("phases", []):
+        if isinstance(phase, dict) and "relics" in phase:
+            phase["rusted_for_sale"] = phase.pop("relics")
+
+
+@events.upgrades
+def upgrade_event(e: dict) -> None:
+    """Events stored before engine version 5 flag a rusted certificate bought again `relic`; those of
+    version 1 keep a port claimed in the turn's bookkeeping (today's claim marks the station step)."""
+    if e["kind"] == "round_update" and "port" in e["set"]:
+        e["set"] = {k: v for k, v in e["set"].items() if k != "port"}
+    if "relic" in e:
+        e["rusted"] = e.pop("relic")
+    for flags in e.get("flags", {}).values():
+        if "relic" in flags:
+            flags["bought_rusted"] = flags.pop("relic")
+
+
 def read_ports(table: dict, problems: list[str]) -> dict:
     """[ports]: the port markers' names, the income each pays an OR and their price between companies."""
     names_ = need(table, "names", list, "ports", problems, [])
@@ -89,10 +116,17 @@ def check(rs, problems: list[str]) -> None:
             problems.append(f"title_rules.{knob}: no {what} '{value}'")
 
 
-def initial_state(rs) -> dict:
-    """Every port on the map; no station moved; no set counted toward the end yet."""
-    return {"stations_moved": [],
-            "owned_sets": 0, "owned_this_set": False}
+@dataclass
+class State:
+    """What 1843's own rules keep (GameState.own): the companies that moved a station (once a
+    game, §8.5.2), the sets in which a company owned the end's trigger train (§8.10.1 #4), and
+    whether one bought it in the set under way."""
+    stations_moved: list = field(default_factory=list)
+    owned_sets: int = 0
+    owned_this_set: bool = False
+
+
+STATE = State
 
 
 def initial_assets(rs) -> dict:
@@ -121,7 +155,7 @@ def exchange_bars_1843(s, rs, player) -> list[str]:
 
 def relic_discard_bars(s, rs, corp) -> list[str]:
     """Within its limit, a company throws away only a rusted certificate, in its own train step (§8.8.1)."""
-    if not any(trains.is_relic(s, t) for t in s.corp_trains(corp)):
+    if not any(trains.is_rusted(s, t) for t in s.corp_trains(corp)):
         return [f"{corp} is not over its train limit: trains are discarded only when the limit drops"]
     return []
 
@@ -149,7 +183,6 @@ def info_lines(rs) -> list[str]:
 
 def register(reg) -> None:
     """What 1843 adds to (or replaces in) the shared rounds."""
-    reg.rule("initial_state", initial_state)
     reg.rule("initial_assets", initial_assets)
     reg.rule("company_holdings", company_holdings)
     reg.rule("info_lines", info_lines)
@@ -177,6 +210,7 @@ def register(reg) -> None:
     reg.owner_flags.add("engineers")
     reg.rule("auction_all_passed", brief_or)
     reg.protecting_flags.add("engineers")
+    reg.train_marks["engineers"] = "engineers"
     reg.rule("supply_fallback", buy_relic)
     reg.rule("train_offers", relic_offers)
     reg.on("or_started", or_started)
@@ -273,7 +307,7 @@ def claim_port(ctx, corp: str, port: str) -> None:
         refuse(f"{corp} owned no train at the start of this operating round: it cannot claim a port")
     if s.round["token"] or s.round.get("special"):
         refuse(f"{corp} placed a station this operating round: it cannot also claim a port")
-    if s.round.get("port"):
+    if s.round.get("station_step"):
         refuse(f"{corp} has claimed a port this turn (one claim an operating round)")
     ctx.emit("port_claimed", corp=corp, port=port, ports=[[port, None, corp]])
 
@@ -350,18 +384,23 @@ def foreigners_buy(ctx) -> bool:
 def saw_train(ctx, corp: str, name: str) -> None:
     """The set counts toward the end when a company owns the title's trigger train (gray)."""
     s, rs = ctx.state, ctx.rs
-    if rs.k("title_rules", "owned_train_sets") and name == rs.k("title_rules", "owned_train_type") and not s.extra["owned_this_set"]:
+    if rs.k("title_rules", "owned_train_sets") and name == rs.k("title_rules", "owned_train_type") \
+            and not s.own.owned_this_set:
         ctx.emit("owned_type_seen", corp=corp, type=name)
 
 
 def count_owned_set(ctx) -> bool:
-    """The game ends after the Nth set in which a company owned the trigger train."""
+    """The game ends after the Nth set in which a company owned the trigger train at some point:
+    one bought it in the set, or one holds it as the set ends (a gray train never leaves a company;
+    the foreigners' trains are no company's, E16)."""
     s, rs = ctx.state, ctx.rs
     needed = rs.k("title_rules", "owned_train_sets")
-    if not needed or not s.extra["owned_this_set"]:
+    kind = rs.k("title_rules", "owned_train_type")
+    owned = any(train_type(t) == kind and h.startswith("company:") for t, h in s.trains.items())
+    if not needed or not (s.own.owned_this_set or owned):
         return False
-    ctx.emit("owned_set_counted", sets=s.extra["owned_sets"] + 1, type=rs.k("title_rules", "owned_train_type"))
-    if s.extra["owned_sets"] >= needed:
+    ctx.emit("owned_set_counted", sets=s.own.owned_sets + 1, type=kind)
+    if s.own.owned_sets >= needed:
         ctx.emit("game_over", reason=f"the end of set {s.round['set']}, set {needed} in which a company "
                                      f"owned a {rs.k('title_rules', 'owned_train_type')} train")
         return True
@@ -371,19 +410,19 @@ def count_owned_set(ctx) -> bool:
 # =========================================================================== rusted certificates (§15.6)
 
 def relics_left(s, name: str) -> list[str]:
-    return sorted((t for t, h in s.trains.items() if train_type(t) == name and h == DEPOT and trains.is_relic(s, t)),
+    return sorted((t for t, h in s.trains.items() if train_type(t) == name and h == DEPOT and trains.is_rusted(s, t)),
                   key=trains.train_number)
 
 
 def relic_offer(s, rs) -> list[str]:
     """Types with rusted certificates for sale again (any order), in a relic phase."""
-    if not rs.phase(s.phase).relics:
+    if not rs.phase(s.phase).rusted_for_sale:
         return []
     return [t.name for t in rs.trains if relics_left(s, t.name)]
 
 
 def relic_offers(s, rs) -> list[str]:
-    relics = [f"{sd.name} at {rs.money(sd.price)}" for n in relic_offer(s, rs) for sd in rs.train(n).sides if sd.relic]
+    relics = [f"{sd.name} at {rs.money(sd.price)}" for n in relic_offer(s, rs) for sd in rs.train(n).sides if sd.sold_rusted]
     return ["rusted: " + ", ".join(relics)] if relics else []
 
 
@@ -391,7 +430,7 @@ def return_relics(ctx, phase: str) -> None:
     """Every single certificate of the earlier colours returns to the supply, on its single side,
     for sale as a rusted certificate. Gray trains and a private's train do not."""
     s, rs = ctx.state, ctx.rs
-    if not rs.phase(phase).relics:
+    if not rs.phase(phase).rusted_for_sale:
         return
     keep = rs.phase(phase).on_train
     moves, flags = [], {}
@@ -399,10 +438,10 @@ def return_relics(ctx, phase: str) -> None:
         kind = rs.train(train_type(t))
         if kind.name == keep or not kind.supply or h.startswith("company:") or h == POOL:
             continue
-        if h == DEPOT and trains.is_relic(s, t):
+        if h == DEPOT and trains.is_rusted(s, t):
             continue
         moves.append([t, h, DEPOT])
-        flags[t] = {"relic": True, "side": None, "obsolete": None, "engineers": None}
+        flags[t] = {"bought_rusted": True, "side": None, "obsolete": None, "engineers": None}
     if moves:
         ctx.emit("relics_returned", phase=phase, trains=moves, flags=flags)
 
@@ -414,10 +453,10 @@ def buy_relic(ctx, corp: str, name: str, side):
     if name not in relic_offer(s, rs):
         return None
     t = rs.train(name)
-    if not side.relic:
-        singles = ", ".join(sd.name for sd in t.sides if sd.relic)
+    if not side.sold_rusted:
+        singles = ", ".join(sd.name for sd in t.sides if sd.sold_rusted)
         raise RuleViolation(f"a rusted {name} certificate is sold only as {singles}, not {side.name}")
-    held = [x for x in s.corp_trains(corp) if trains.is_relic(s, x)]
+    held = [x for x in s.corp_trains(corp) if trains.is_rusted(s, x)]
     cap = rs.k("title_rules", "relic_limit")
     if len(held) >= cap:
         refuse(f"{corp} already owns {len(held)} rusted certificate(s): at most {cap} per company")
@@ -433,7 +472,7 @@ def cmd_discard(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = names.corp(rs, cmd.get("corp"))
     due = any(p["kind"] == "discard" and p["corp"] == corp for p in s.pending)
-    relics = [t for t in s.corp_trains(corp) if trains.is_relic(s, t)]
+    relics = [t for t in s.corp_trains(corp) if trains.is_rusted(s, t)]
     if due or not (s.round.get("corp") == corp and relics):
         train_step.cmd_discard(ctx, cmd)
         return
@@ -442,8 +481,8 @@ def cmd_discard(ctx, cmd) -> None:
     if train_id not in relics:
         raise RuleViolation(f"{corp} is within its train limit: only a rusted certificate may be thrown away "
                             f"to make room")
-    ctx.emit("train_discarded", corp=corp, train=train_id, relic=True,
-             trains=[[train_id, company_acct(corp), RUSTED]], flags={train_id: {"relic": None}})
+    ctx.emit("train_discarded", corp=corp, train=train_id, rusted=True,
+             trains=[[train_id, company_acct(corp), RUSTED]], flags={train_id: {"bought_rusted": None}})
 
 
 # =========================================================================== flips (§8.8.2)
@@ -489,7 +528,7 @@ def move_station(ctx, corp: str, given) -> None:
     phase = rs.k("title_rules", "station_move_phase")
     if not trains.phase_reached(s, rs, phase):
         refuse(f"stations may be moved from {trains.phase_label(phase)} (now {trains.phase_label(s.phase)})")
-    if corp in s.extra["stations_moved"]:
+    if corp in s.own.stations_moved:
         refuse(f"{corp} has already moved a station (once per game)")
     if given is not None and names.amount(given, "cost") != cost:
         refuse(f"moving a station costs {rs.money(cost)}, not {given}")
@@ -582,7 +621,7 @@ def cmd_use(ctx, cmd) -> None:
     if not cmd.get("target"):
         raise RuleViolation(f"name the train {sym}'s Engineers protect", f"use {corp} {sym} TRAIN")
     train_id = owned_train(s, rs, corp, cmd.get("target"))
-    if trains.is_obsolete(s, train_id) or trains.is_relic(s, train_id):
+    if trains.is_obsolete(s, train_id) or trains.is_rusted(s, train_id):
         raise RuleViolation(f"{train_id} is already obsolete or rusted")
     ctx.emit("train_protected", corp=corp, private=sym, train=train_id, flags={train_id: {"engineers": True}})
     ctx.emit("privates_closed", privates=[sym], reason=f"{corp} used its Engineers")
@@ -658,8 +697,8 @@ class PortClaimed:
 
     def apply(s, e):
         move_ports(s, e)
-        if "port" in s.round:
-            s.round = {**s.round, "port": e["port"]}
+        if s.round.get("kind") == "operating":   # the claim is the turn's station step (§8.5.3)
+            s.round = {**s.round, "station_step": "claimed a port"}
 
     def describe(e, rs):
         return f"{e['corp']} claims the {e['port']} port"
@@ -745,7 +784,7 @@ class StationMoved:
     cost: int
 
     def apply(s, e):
-        s.extra = {**s.extra, "stations_moved": s.extra["stations_moved"] + [e["corp"]]}
+        s.own.stations_moved = s.own.stations_moved + [e["corp"]]
         if "token" in s.round:
             s.round = {**s.round, "token": True}
 
@@ -760,7 +799,7 @@ class OwnedTypeSeen:
     type: str
 
     def apply(s, e):
-        s.extra = {**s.extra, "owned_this_set": True}
+        s.own.owned_this_set = True
 
 
 @event
@@ -769,8 +808,8 @@ class OwnedSetCounted:
     type: str
 
     def apply(s, e):
-        s.extra["owned_sets"] = e["sets"]
-        s.owned_this_set = False
+        s.own.owned_sets = e["sets"]
+        s.own.owned_this_set = False
 
     def describe(e, rs):
         return f"-- set {e['sets']} with a company-owned {e['type']} train --"

@@ -330,8 +330,8 @@ def sell(ctx, player: str, corp: str, n: int, keep_president: bool = False) -> d
         # 1801 §10.1: a stock action's sales, typed as one command or several, at its starting value
         at = s.round.get("sale_at", {}).get(corp, at)
         held = {"held_price": True}
-    # a title may keep a company's price from falling on sales for a while (1801 §14.4: BBBT)
-    to = c.cell if corp in s.extra.get("price_protected", ()) else market.after_sale(rs, c.cell, n)
+    # a company's price may be held against sales for a while (1801 §14.4: BBBT's protection)
+    to = c.cell if c.price_held else market.after_sale(rs, c.cell, n)
     amount = at * n
     if rs.k("stock", "sale_price") == "stepwise":
         amount = sum(market.price(rs, market.after_sale(rs, c.cell, i)) for i in range(n))

@@ -82,8 +82,8 @@ def track_step_over(s, corp: str) -> list[str]:
         out.append(f"{corp} has already run this turn: laying track comes before running trains")
     if r["token"] or r.get("special"):
         out.append(f"{corp} has placed its station token: track is laid before the token")
-    if r.get("port"):
-        out.append(f"{corp} has claimed a port: track is laid before the station or port step")
+    if r.get("station_step"):   # a title's use of the station step (1843: a port claimed)
+        out.append(f"{corp} has {r['station_step']}: track is laid before the station step")
     return out
 
 
@@ -94,8 +94,8 @@ def tile_bars(s, rs, corp: str, points: int = 1) -> list[str]:
     out = track_step_over(s, corp)
     budget = rs.company_kind(s.corps[corp].kind).tile_points
     if budget:
-        # a company's own extra points, kept by its title (1801 §15.7: Minor G, or the major owning it)
-        budget += s.extra.get("tile_point_bonus", {}).get(corp, 0)
+        # a company's own extra points (1801 §15.7: Minor G, or the major owning it)
+        budget += s.corps[corp].extra_tile_points
         # ... and a point granted for this turn only (1801 §15.5-6: E/F's yellow tile on its terrain)
         budget += s.round.get("bonus_points", 0)
         spent = s.round.get("points", 0)
@@ -114,15 +114,16 @@ def can_lay_tile(s, rs, corp: str) -> bool:
 
 
 def station_bars(s, corp: str) -> list[str]:
-    """Why the company may not place a station now (none: it may): one a turn, none after a port
-    claim or a private's station power (1843 §8.5), and none once the trains have run."""
+    """Why the company may not place a station now (none: it may): one a turn, none after a title's
+    use of the station step (1843 §8.5: a port claim) or a private's station power, and none once the
+    trains have run."""
     r, out = s.round, []
     if r["revenue"] is not None:
         out.append(f"{corp} has already run this turn: placing a station comes before running trains")
     if r["token"]:
         out.append(f"{corp} has placed a station this turn (one a turn)")
-    if r.get("port"):
-        out.append(f"{corp} claimed a port this turn: no station in the same operating round")
+    if r.get("station_step"):
+        out.append(f"{corp} has {r['station_step']} this turn: that was its station step")
     if r.get("special"):
         out.append(f"{corp} used a private's station power this turn: that was its station")
     return out
@@ -311,7 +312,7 @@ def station_with_private(ctx, corp: str, sym: str, given, city: str | None = Non
     own_open_private(s, corp, sym)
     if "station" in s.privates[sym].used:
         refuse(f"{sym}'s station power has been used")
-    if s.round["tiles"] or s.round["token"] or s.round.get("port"):
+    if s.round["tiles"] or s.round["token"] or s.round.get("station_step"):
         refuse(f"{sym}'s power replaces {corp}'s whole track and station step, and {corp} has already "
                f"laid track or placed a station this turn")
     if markers_left(s, rs, corp) <= 0:

@@ -26,9 +26,9 @@ def cmd_train(ctx, cmd) -> None:
     source = (cmd.get("source") or "depot")
     trade = cmd.get("trade_in")
     given = cmd.get("price")
-    relic = False
+    rusted = False
     if source.lower() in ("depot", "bank", "supply"):
-        train_id, seller, side, relic = from_supply(ctx, corp, name, side_name, trade)
+        train_id, seller, side, rusted = from_supply(ctx, corp, name, side_name, trade)
         price = side.price
         if trade:
             price = rs.train(name).trade_in_price
@@ -37,7 +37,7 @@ def cmd_train(ctx, cmd) -> None:
         seller, price = POOL, side.price
     else:
         train_id, seller, side, price = from_company(ctx, corp, source, name, side_name, given)
-        relic = trains.is_relic(s, train_id)
+        rusted = trains.is_rusted(s, train_id)
     if trade and seller != BANK:
         raise RuleViolation(f"a train is traded in only when buying a "
                             f"{' or '.join(t.name for t in rs.trains if t.trade_in)} from the bank")
@@ -51,15 +51,15 @@ def cmd_train(ctx, cmd) -> None:
         n_trains, n_certs = trains.load(s, rs, corp)
         refuse(f"train limit: {corp} holds {n_trains} train(s) on {n_certs} certificate(s); a {side.name} "
                f"would exceed the limit of {trains.limit_text(s, rs, corp)} in {trains.phase_label(s.phase)}")
-    contribution = 0 if relic else funding(ctx, corp, side, seller, price, trade)
-    if relic and s.cash(company_acct(corp)) < price:
+    contribution = 0 if rusted else funding(ctx, corp, side, seller, price, trade)
+    if rusted and s.cash(company_acct(corp)) < price:
         raise RuleViolation(f"{corp} has {rs.money(s.cash(company_acct(corp)))}: a rusted certificate is paid "
                             f"from the treasury alone ({rs.money(price)})")
-    buy_train(ctx, corp, train_id, seller, price, contribution, trade, side.name, relic)
+    buy_train(ctx, corp, train_id, seller, price, contribution, trade, side.name, rusted)
 
 
 def from_supply(ctx, corp: str, name: str, side_name: str | None, trade: str | None):
-    """(train id, seller, side, relic?) for a purchase from the bank's supply; a train the supply
+    """(train id, seller, side, rusted?) for a purchase from the bank's supply; a train the supply
     does not sell now may still be sold by the title's own rule (1843: rusted certificates)."""
     s, rs = ctx.state, ctx.rs
     t = rs.train(name)
@@ -148,10 +148,10 @@ def funding(ctx, corp: str, side: Side, seller: str, price: int, trade: str | No
 
 
 def buy_train(ctx, corp: str, train_id: str, seller: str, price: int, contribution: int, trade: str | None,
-              side: str, relic: bool = False) -> None:
+              side: str, rusted: bool = False) -> None:
     s, rs = ctx.state, ctx.rs
     name = train_type(train_id)
-    first_of_type = seller == BANK and not relic and trains.sold_count(s, name) == 0
+    first_of_type = seller == BANK and not rusted and trains.sold_count(s, name) == 0
     source = "depot" if seller == BANK else seller
     moves = [[train_id, "depot" if seller == BANK else seller, company_acct(corp)]]
     if trade:
@@ -166,8 +166,8 @@ def buy_train(ctx, corp: str, train_id: str, seller: str, price: int, contributi
     event = dict(corp=corp, train=train_id, type=name, side=side, seller=source, price=price,
                  contribution=contribution, president=s.president(corp), trade_in=trade,
                  transfers=transfers, trains=moves, flags={train_id: flags})
-    if relic:
-        event["relic"] = True
+    if rusted:
+        event["rusted"] = True
     ctx.emit("train_bought", **event)
     if first_of_type:
         new_phase_or_rust(ctx, name)

@@ -3,8 +3,8 @@
 A train is a certificate with an id (`4.2`, `green.3`). A title may print two sides on one
 certificate (1843: a single train and a dearer "x2" side); the side in use is a train flag, and
 each side says how many trains it counts toward the limit. Flags also mark certificates protected
-by a private (`engineers`), gone `obsolete` instead of rusting, or bought back as a `relic` (a rusted
-certificate sold again in a relic phase).
+by a private (a title's own flag), gone `obsolete` instead of rusting, or bought back `bought_rusted` (a rusted
+certificate sold again in a phase that sells them).
 """
 
 from __future__ import annotations
@@ -58,8 +58,10 @@ def side_name(s: GameState, rs: Ruleset, train_id: str) -> str:
     return side(s, rs, train_id).name
 
 
-def is_relic(s: GameState, train_id: str) -> bool:
-    return bool(flags(s, train_id).get("relic"))
+def is_rusted(s: GameState, train_id: str) -> bool:
+    """A rusted certificate a company bought again (a phase that sells them): it runs, but counts for
+    no must-own-a-train rule."""
+    return bool(flags(s, train_id).get("bought_rusted"))
 
 
 def is_obsolete(s: GameState, train_id: str) -> bool:
@@ -73,9 +75,9 @@ def counted(s: GameState, sym: str) -> list[str]:
 
 
 def working(s: GameState, sym: str) -> list[str]:
-    """Certificates that satisfy the must-own-a-train rule: neither obsolete nor relics, nor kept
+    """Certificates that satisfy the must-own-a-train rule: neither obsolete nor rusted, nor kept
     outside the limit (1801 §11.6)."""
-    return [t for t in s.corp_trains(sym) if not is_obsolete(s, t) and not is_relic(s, t)
+    return [t for t in s.corp_trains(sym) if not is_obsolete(s, t) and not is_rusted(s, t)
             and not flags(s, t).get("outside_limit")]
 
 
@@ -108,8 +110,8 @@ def sold_count(s: GameState, name: str) -> int:
 
 
 def depot_left(s: GameState, name: str) -> list[str]:
-    """New (not relic) certificates of a type still in the supply, in order."""
-    return sorted((t for t, h in s.trains.items() if train_type(t) == name and h == DEPOT and not is_relic(s, t)),
+    """New (not rusted) certificates of a type still in the supply, in order."""
+    return sorted((t for t, h in s.trains.items() if train_type(t) == name and h == DEPOT and not is_rusted(s, t)),
                   key=train_number)
 
 
@@ -150,9 +152,9 @@ def pool_sides(s: GameState, rs: Ruleset, train_id: str) -> tuple[Side, ...]:
 
 def cheapest_available(s: GameState, rs: Ruleset) -> tuple[int, str] | None:
     """(price, description) of the cheapest train a company may be made to buy: any side of what
-    the supply sells, or of a pool certificate. Relics never qualify."""
+    the supply sells, or of a pool certificate. Rusted certificates never qualify."""
     options = [(sd.price, f"a {sd.name} from the bank") for n in depot_offer(s, rs) for sd in rs.train(n).sides]
-    options += [(sd.price, f"the {sd.name} in the pool") for t in s.pool_trains() if not is_relic(s, t)
+    options += [(sd.price, f"the {sd.name} in the pool") for t in s.pool_trains() if not is_rusted(s, t)
                 for sd in pool_sides(s, rs, t)]
     return min(options) if options else None
 

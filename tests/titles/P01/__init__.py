@@ -1,0 +1,5 @@
+"""P01's own rules (a test title: tests/titles/README.md)."""
+
+from . import title
+
+FEATURES = (title,)
