@@ -155,6 +155,31 @@ def verbs_of_title(title: str) -> dict:
     return grammar.verbs_of(title_ruleset(title))
 
 
+def default_title() -> str | None:
+    """The title help's examples, `bank info` and `bank demo` use when no game is open: the one the
+    shipped titles' package names (rulesets.DEFAULT), else the first title on this machine."""
+    titles = available_titles()
+    default = getattr(importlib.import_module("rulesets"), "DEFAULT", None)
+    return default if default in titles else (titles[0] if titles else None)
+
+
+def log_import(source: str) -> tuple[str, dict]:
+    """The title whose data says the bank imports its recorded games from `source` (its TOML's
+    [log_import] table, e.g. source = "18xx.games"), with that table and the title's company
+    symbols: the importer reads that site's logs of that title only."""
+    import tomllib
+    for title in available_titles():
+        try:
+            data = tomllib.loads(ruleset_text(title))
+        except (RulesetError, tomllib.TOMLDecodeError, OSError):
+            continue
+        table = data.get("log_import")
+        if isinstance(table, dict) and table.get("source") == source:
+            corps = tuple(str(c.get("sym")) for c in data.get("corporations", []) if isinstance(c, dict))
+            return title, {**table, "corporations": corps}
+    raise RulesetError([f"no title on this machine imports {source} logs"], source=source)
+
+
 def forget() -> None:
     """Read the titles afresh (after $BANK_TITLES changed)."""
     for cached in (all_verbs, all_kinds, title_ruleset):

@@ -490,8 +490,8 @@ def check_game_file(path: Path) -> None:
         if not path.exists():
             if not path.parent.exists():
                 raise CommandError(f"no folder {path.parent} for the game file {path}")
-            raise CommandError(f"no game at {path}", "start one with 'bank new 1830 Alice Bob Carol Dave' "
-                               "or choose the file with --game PATH")
+            raise CommandError(f"no game at {path}", "start one with 'bank new TITLE Alice Bob Carol' "
+                               "(bank help new) or choose the file with --game PATH")
         if path.is_dir():
             raise CommandError(f"{path} is a folder, not a game file", "choose the file with --game PATH")
         with path.open("rb") as f:

@@ -287,62 +287,62 @@ JSON = Opt("--json", "as_json", True, help="as JSON")
 
 SHARED = (
     # ---- auction
-    game("bid", "auction", "Bid on a private in the auction.", "bank bid Alice CS 45",
+    game("bid", "auction", "Bid on a private in the auction.", "bank bid Alice {private} {bid}",
          [PLAYER, Arg("item", "private"), Arg("amount", "amount", offer="min_bid")]),
     game("pass", "auction", "Pass (auction or stock round), or end a stock-round turn after acting.",
          "bank pass Carol", [PLAYER]),
     # ---- stock round
     game("par", "stock", "Start a company: the player buys its president's certificate at PRICE.",
-         "bank par Dave PRR 76", [PLAYER, CORP, Arg("price", "amount", offer="par_prices")]),
+         "bank par Dave {corp} {par}", [PLAYER, CORP, Arg("price", "amount", offer="par_prices")]),
     game("buy", "stock", "Buy the cheapest private in the auction, or N shares of a company in a stock round.",
-         "bank buy Alice PRR", [PLAYER, Arg("item", "item"), Arg("count", "count", optional=True)],
+         "bank buy Alice {corp}", [PLAYER, Arg("item", "item"), Arg("count", "count", optional=True)],
          [Opt("--pool", "source", "pool", help="buy from the pool (open market)"),
           Opt("--ipo", "source", "ipo", help="buy from the IPO (the default when it has shares)"),
           Opt("--percent", "percent", kind="count", help="a certificate of this size, where a company has "
-              "several (1839 foreign: 4 or 2)")]),
+              "several sizes")]),
     game("sell", "stock", "Sell N shares (default 1) to the pool; in a forced train purchase also a private "
-         "to the bank (1843).", "bank sell Bob NYC 2",
+         "to the bank, where the title allows it.", "bank sell Bob {corp2} 2",
          [PLAYER, Arg("corp", "company"), Arg("count", "count", optional=True)]),
-    game("exchange", "stock", "Exchange a private for a share (1830: MH for an NYC share; 1843: VDL for any "
-         "IPO share or a director's half).", "bank exchange Alice MH",
+    game("exchange", "stock", "Exchange a private for a share, as its power allows (bank info lists the privates' "
+         "powers).", "bank exchange Alice {exchange}",
          [PLAYER, Arg("private", "private"), Arg("corp", "company", optional=True)],
          [Opt("--pool", "source", "pool", help="the share from the pool"),
           Opt("--ipo", "source", "ipo", help="the share from the IPO")]),
     # ---- operating round
     game("tile", "operating", "Lay a tile; COST is the terrain cost paid to the bank (0 if none). Fees the "
-         "title sets are added.", "bank tile PRR 120", [CORP, Arg("cost", "amount")],
-         [Opt("--using", "using", kind="private", help="a private's track ability (CS, DH; TB, SG)"),
+         "title sets are added.", "bank tile {corp} 120", [CORP, Arg("cost", "amount")],
+         [Opt("--using", "using", kind="private", help="a private whose power lays this tile"),
           Opt("--points", "points", kind="points", needs="tile_points",
               help="the tile points this lay costs, where the company's kind counts them (default 1)"),
           WITH]),
     game("token", "operating", "Place a station token at the charter's next price (or, where the title "
-         "prices a station from its location, COST is the location's value).", "bank token PRR",
+         "prices a station from its location, COST is the location's value).", "bank token {corp}",
          [CORP, Arg("cost", "quoted amount", optional=True)],
          [Opt("--city", "city", help="the hex or city the marker goes to, as printed"),
           Opt("--slot", "slot", help="the charter slot it comes from, 1 the first printed (default: the next)"),
           WITH]),
-    game("pay", "operating", "Run for REVENUE and pay it out to the shareholders.", "bank pay PRR 140",
+    game("pay", "operating", "Run for REVENUE and pay it out to the shareholders.", "bank pay {corp} 140",
          [CORP, Arg("revenue", "amount")]),
-    game("withhold", "operating", "Run for REVENUE and keep it in the treasury.", "bank withhold PRR 140",
+    game("withhold", "operating", "Run for REVENUE and keep it in the treasury.", "bank withhold {corp} 140",
          [CORP, Arg("revenue", "amount")]),
     game("half", "operating", "Run for REVENUE and pay half of it out, the company keeping the other half "
-         "(titles whose companies may half-pay).", "bank half NBDS 140", [CORP, Arg("revenue", "amount")],
+         "(titles whose companies may half-pay).", "bank half {corp} 140", [CORP, Arg("revenue", "amount")],
          needs="half"),
     game("issue", "operating", "The company sells N of its treasury shares to the pool at the market price "
-         "(titles with treasury shares).", "bank issue MAJ 2", [CORP, Arg("count", "count", optional=True)],
+         "(titles with treasury shares).", "bank issue {corp} 2", [CORP, Arg("count", "count", optional=True)],
          needs="issues"),
     game("redeem", "operating", "The company buys N of its shares back from the pool into its treasury.",
-         "bank redeem MAJ 1", [CORP, Arg("count", "count", optional=True)], needs="issues"),
-    game("train", "operating", "Buy a train from the bank, the pool or another company.", "bank train PRR 3",
+         "bank redeem {corp} 1", [CORP, Arg("count", "count", optional=True)], needs="issues"),
+    game("train", "operating", "Buy a train from the bank, the pool or another company.", "bank train {corp} {train}",
          [CORP, Arg("type", "side")],
          [Opt("--from", "source", kind="seller", help="pool, or the selling company"),
           Opt("--price", "price", kind="quoted amount", help="agreed price from another company"),
-          Opt("--trade-in", "trade_in", kind="train", help="train traded in (1830: D for $800)")]),
-    game("discard", "operating", "Discard a train over the train limit to the pool.", "bank discard PRR 3",
+          Opt("--trade-in", "trade_in", kind="train", help="a train traded in, where the title allows it")]),
+    game("discard", "operating", "Discard a train over the train limit to the pool.", "bank discard {corp} {train}",
          [CORP, Arg("type", "side")]),
     game("buy-private", "operating", "The operating company buys a private from its owner.",
-         "bank buy-private PRR MH 150", [CORP, Arg("private", "private"), Arg("price", "amount")]),
-    game("done", "operating", "The company ends its turn.", "bank done PRR", [CORP],
+         "bank buy-private {corp} {private} 150", [CORP, Arg("private", "private"), Arg("price", "amount")]),
+    game("done", "operating", "The company ends its turn.", "bank done {corp}", [CORP],
          [Opt("--no-route", "no_route", True, help="the company has no route, so need not buy a train")]),
     game("bankrupt", "operating", "The president cannot pay for the forced train: bankruptcy ends the game.",
          "bank bankrupt Alice", [PLAYER]),
@@ -368,14 +368,14 @@ SHARED = (
     interface("insert", "corrections", "Record a command the table forgot, as if typed just before command N: "
               "every later command is decided again on the new game, and the insert is refused, naming the "
               "first later command that would no longer hold, if the past does not allow it.",
-              'bank insert --before 117 "tile PRR 120"',
+              'bank insert --before 117 "tile {corp} 120"',
               [Arg("command", "line", many=True, help="the forgotten command, quoted as one argument")],
               [Opt("--before", "before", kind="number", help="the command it comes before (bank log shows the "
                    "numbers)")]),
     interface("amend", "corrections", "Replace command N by a corrected one (a wrong amount typed in the past): "
               "every later command is decided again, and the money that moved as a result is shown; refused, "
               "naming the first later command that would no longer hold, if the past does not allow it. The old "
-              "command stays in the ledger.", 'bank amend 117 "pay PRR 50"',
+              "command stays in the ledger.", 'bank amend 117 "pay {corp} 50"',
               [Arg("number", "number"),
                Arg("command", "line", many=True, help="the corrected command, quoted as one argument")]),
     interface("restore", "corrections", "Re-apply hidden commands after the current end (bank log --hidden "
@@ -415,19 +415,19 @@ SHARED = (
                            "0.0.0.0 for the table's network"),
                        Opt("--port", "port", help="the port (default 8018; 0 picks a free one)")]),
     interface("info", "views", "Show a title's ruleset: players, privates, companies, trains, phases, options.",
-              "bank info 1843", [Arg("title", "title", optional=True, default="1830")]),
+              "bank info {title}", [Arg("title", "title", optional=True)]),
     interface("help", "views", "The commands by round and purpose, or one command's arguments and options.",
               "bank help buy", [Arg("verb", "verb", optional=True)]),
     # ---- files and tools
     interface("new", "files", "Start a game: TITLE then the players in seating order.",
-              "bank new 1830 Alice Bob Carol Dave",
+              "bank new {title} Alice Bob Carol Dave",
               [Arg("title", "title"), Arg("players", "text", many=True, help="the players in seating order")],
               [Opt("--option", "option", short="-o", many=True, help="variant NAME[=VALUE]"),
                Opt("--rules", "rules", kind="file", help="a table's ruleset override file (TOML)")]),
     interface("play", "files", "Run a transcript: one command a line, '#' comments; a 'new' line creates the "
-              "game.", "bank play examples/1830-opening.txt", [Arg("file", "file")],
+              "game.", "bank play examples/{demo}.txt", [Arg("file", "file")],
               [Opt("--show", "show", True, help="print each command's result")]),
-    interface("import", "files", "Import an 18xx.games 1830 log: replay its decisions and audit every figure "
+    interface("import", "files", "Import a game recorded on 18xx.games (its Log tab as text): replay its decisions and audit every figure "
               "it states.", "bank import 179263.log.txt --transcript mygame.txt", [Arg("logfile", "file")],
               [Opt("--transcript", "transcript", kind="file", help="also write the commands here"),
                Opt("--replace", "replace", True, help="overwrite an existing game file")]),
@@ -441,8 +441,8 @@ SHARED = (
               "VERB.", "bank shell"),
     interface("demo", "files", "Play an example game through the CLI and SQLite into a new file, then print "
               "the board and the scores. It never replaces a file: without --game it picks demo.db, "
-              "demo-2.db, ...", "bank demo 1843-game",
-              [Arg("example", "example", optional=True, default="1830-full-game")]),
+              "demo-2.db, ...", "bank demo {demo}",
+              [Arg("example", "example", optional=True)]),
 )
 
 # --------------------------------------------------------------------------- the grammar of a title
@@ -510,8 +510,44 @@ def in_groups(verbs: dict[str, Verb]) -> list[tuple[str, list[Verb]]]:
     return [(title, [v for v in verbs.values() if v.group == key]) for key, title in GROUPS.items()]
 
 
-def help_text(verb: Verb) -> str:
-    return f"{verb.help}\n\nExample: {verb.example}"
+def help_text(verb: Verb, rs=None) -> str:
+    return f"{verb.help}\n\nExample: {example_of(verb, rs)}"
+
+
+class _Words(dict):
+    def __missing__(self, key):   # a word the data cannot fill stays as the placeholder's name
+        return key.upper()
+
+
+def example_of(verb: Verb, rs=None) -> str:
+    """A verb's example in the words of a title (its companies, privates, par prices, trains): the
+    open game's, or outside a game the catalog's default title's; the shared declarations
+    name no title's symbols."""
+    return verb.example.format_map(example_words(rs))
+
+
+def example_words(rs) -> dict:
+    if rs is None:
+        from ledger import catalog   # outside a game: the title the catalog offers first
+        title = catalog.default_title()
+        rs = catalog.title_ruleset(title) if title else None
+    words = _Words()
+    if rs is None:
+        return words
+    corps = [c.sym for c in rs.corporations]
+    privs = [p for p in rs.privates]
+    pars = list(rs.k("company", "par_prices") or ())
+    exchange = next((p.sym for p in privs if p.ability("exchange_for") or p.ability("exchange_any")), None)
+    words.update(title=rs.title, demo=f"{rs.title}-full-game")
+    if corps:
+        words.update(corp=corps[0], corp2=corps[min(1, len(corps) - 1)])
+    if privs:
+        words.update(private=privs[0].sym, bid=privs[0].face + 5, exchange=exchange or privs[0].sym)
+    if pars:
+        words.update(par=pars[len(pars) // 2])
+    if rs.trains:
+        words.update(train=rs.trains[0].sides[0].name if rs.trains[0].sides else rs.trains[0].name)
+    return words
 
 # --------------------------------------------------------------------------- typed words -> Command
 

@@ -190,3 +190,21 @@ def next_kind(rs, current: str) -> str:
 def first_kind(rs) -> str:
     opening = list(rs.k("rounds", "opening"))
     return opening[0] if opening else rs.k("rounds", "cycle")[0]
+
+
+# The registries built, by title (ledger.core.titles builds each once, before any rule runs): a
+# shared rule that asks what the open title registered reads it here, so that nothing below the
+# composition root imports it.
+_BUILT: dict[tuple, Registry] = {}
+
+
+def key_of(rs) -> tuple:
+    return (rs.title, rs.parts.name, rs.digest)
+
+
+def of(rs) -> Registry:
+    """The registry of the title `rs` is (built by ledger.core.titles.for_ruleset)."""
+    try:
+        return _BUILT[key_of(rs)]
+    except KeyError:
+        raise LookupError(f"the rules of {rs.title} are not registered yet (ledger.core.titles.for_ruleset)") from None

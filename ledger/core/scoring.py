@@ -4,6 +4,7 @@
 from __future__ import annotations
 
 from ledger.core.rules import shares
+from ledger.core.titles import for_ruleset
 from ledger.core.state import player_acct
 
 
@@ -20,7 +21,6 @@ def share_value(s, rs, player: str) -> int:
 def unpriced_value(rs):
     """What a holding of a company off the market is worth: the title may say (1801 D18 #44: a
     regional's certificates at par), else nothing."""
-    from ledger.core.titles import for_ruleset
     return for_ruleset(rs).rules.get("unpriced_share_value") or (lambda s, rs, player, corp: 0)
 
 

@@ -4,20 +4,18 @@ and the views ask here; the rounds, rules and features only register into what t
 
 from __future__ import annotations
 
-from ledger.core.registry import Registry
+from ledger.core.registry import _BUILT, Registry, key_of
 from ledger.core.rounds import register_shared
-
-_CACHE: dict[tuple, Registry] = {}
 
 
 def for_ruleset(rs) -> Registry:
     """The registry of a title: the shared rounds, then its features' additions."""
-    key = (rs.title, rs.parts.name, rs.digest)
-    reg = _CACHE.get(key)
+    key = key_of(rs)
+    reg = _BUILT.get(key)
     if reg is None:
         reg = Registry()
         register_shared(reg, rs)
         for register in rs.parts.registers:
             register(reg)
-        _CACHE[key] = reg
+        _BUILT[key] = reg
     return reg

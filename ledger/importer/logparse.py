@@ -61,6 +61,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
+from ledger.catalog import log_import
+
 __all__ = [
     "CORPORATIONS",
     "DEPOT",
@@ -74,18 +76,14 @@ __all__ = [
     "seating_from_log",
 ]
 
-# Private companies as the log names them, mapped to the symbols the bank uses.
-# "Baltimore & Ohio" is the private (BO); the corporation is "B&O".
-PRIVATES: dict[str, str] = {
-    "Schuylkill Valley": "SV",
-    "Champlain & St.Lawrence": "CS",
-    "Delaware & Hudson": "DH",
-    "Mohawk & Hudson": "MH",
-    "Camden & Amboy": "CA",
-    "Baltimore & Ohio": "BO",
-}
-
-CORPORATIONS: tuple[str, ...] = ("PRR", "NYC", "CPR", "B&O", "C&O", "ERIE", "NYNH", "B&M")
+# The site whose logs this reads, and what the title it records declares for reading them (its
+# ruleset's [log_import]: the privates as the log names them, mapped to the bank's symbols; the
+# companies' symbols; the site's optional rules in the bank's terms).
+LOG_SOURCE = "18xx.games"
+LOG_TITLE, _LOG = log_import(LOG_SOURCE)
+PRIVATES: dict[str, str] = dict(_LOG.get("privates", {}))
+CORPORATIONS: tuple[str, ...] = tuple(_LOG["corporations"])
+OPTION_NAMES: dict[str, str] = dict(_LOG.get("options", {}))
 
 # The bank's train supply, as the log names it when it sells or when its trains rust.
 DEPOT = "The Depot"

@@ -7,27 +7,31 @@ from pathlib import Path
 
 from ledger.books.session import Session, unlink_quietly
 from ledger.books.store import publish, sweep_scratch
+from ledger.catalog import log_import
 from ledger.core.errors import CommandError
 
-from .logparse import LogParseError
+from .logparse import LOG_SOURCE, LogParseError
 from .translate import Importer, Translation
 
 
-def import_log(text: str, game: Path, replace: bool = True, keep: Path | None = None) -> Translation:
+
+def import_log(text: str, game: Path, replace: bool = True, keep: Path | None = None,
+               title: str | None = None) -> Translation:
     """Import a log into `game`. The game is built in a new file beside it and moves into place only
     once the import has run: a log that cannot be read leaves `game` as it was. An existing game
     file there is replaced (`replace`), kept as `keep` when that is given."""
     game = Path(game)
+    title = title or log_import(LOG_SOURCE)[0]
     tmp = game.with_name(f".bank-import-{os.getpid()}.db")
     sweep_scratch(tmp.parent)
     unlink_quietly(tmp)
 
     def factory(seating, options, new_text):
-        return Session.new(tmp, "1830", seating, options, text=new_text)
+        return Session.new(tmp, title, seating, options, text=new_text)
 
     try:
         try:
-            importer = Importer(factory, text)
+            importer = Importer(factory, text, title)
         except LogParseError as exc:
             raise CommandError(f"line {exc.lineno}: cannot read {exc.line!r}: {exc.reason}") from exc
         try:

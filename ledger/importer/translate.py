@@ -16,15 +16,12 @@ from dataclasses import dataclass, field
 from ledger.core.engine import Command
 from ledger.core.errors import BankError
 from ledger.core.rules import shares, trains
+from ledger.core.scoring import value as net_worth
 from ledger.core.state import acct_name, train_type
 
-from .logparse import DEPOT, POOL, LogEntry, parse_log
+from .logparse import DEPOT, OPTION_NAMES, POOL, LogEntry, parse_log
 
 # 18xx.games optional-rule titles -> our option names (rulesets/1830/ruleset.toml [options]).
-OPTION_NAMES = {
-    "Buy Multiple Brown Shares From IPO": "multiple_brown_from_ipo",
-    "Optional extra 6-Train": "optional_6_train",
-}
 
 # Kinds that carry neither a decision nor money.
 IGNORED = {"blank", "date", "optional_rules", "optional_rule", "master_mode", "note", "chat", "skip",
@@ -114,14 +111,14 @@ def money_facts(events: list[dict]) -> list[tuple[tuple, object]]:
 class Importer:
     """Feed log entries through a Session, translating decisions into commands."""
 
-    def __init__(self, session_factory, text: str):
+    def __init__(self, session_factory, text: str, title: str):
         self.seating, self.entries = parse_log(text)
         options = {name: False for name in OPTION_NAMES.values()}
         for e in self.entries:
             if e.kind == "optional_rule" and e.data["rule"] in OPTION_NAMES:
                 options[OPTION_NAMES[e.data["rule"]]] = True
         self.result = Translation(self.seating, options)
-        new_text = "new 1830 " + " ".join(quote(p) for p in self.seating) + "".join(
+        new_text = f"new {title} " + " ".join(quote(p) for p in self.seating) + "".join(
             f" --option {k}={'yes' if v else 'no'}" for k, v in sorted(options.items()))
         self.session = session_factory(self.seating, options, new_text)
         self.result.commands.append((0, new_text))
@@ -443,9 +440,8 @@ class Importer:
     def on_game_over(self, e):
         self.finish_turn(e)
         self.settle()
-        from ledger.interface.views import value
         self.check(e, "game over", True, self.state.game_over)
-        ours = {p: value(self.state, self.rs, p) for p in self.state.players}
+        ours = {p: net_worth(self.state, self.rs, p) for p in self.state.players}
         self.result.final_values = ours
         for player, worth in e.data["values"].items():
             self.check(e, f"{player}'s value", worth, ours.get(player))

@@ -559,8 +559,11 @@ def serve(ctx: typer.Context, host: Optional[str], port: Optional[str]):
 
 
 @implements("info")
-def info(title: str):
+def info(ctx: typer.Context, title: Optional[str]):
     from ledger.interface.info import info_text
+    title = title or open_title(ctx) or catalog.default_title()
+    if not title:
+        raise CommandError("no titles on this machine", "reinstall bank, or set $BANK_TITLES to a folder of titles")
     typer.echo(info_text(catalog.load(title)))
 
 
@@ -646,8 +649,9 @@ def shell(ctx: typer.Context):
 
 
 @implements("demo")
-def demo(ctx: typer.Context, example: str):
+def demo(ctx: typer.Context, example: Optional[str]):
     from ledger.interface.views import score_text, status_text
+    example = example or grammar.example_words(None)["demo"]
     file = example_file(example)
     if ctx.obj["game_given"]:
         path = Path(ctx.obj["game"])

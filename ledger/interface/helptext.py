@@ -65,8 +65,9 @@ def first_sentence(text: str) -> str:
     return head if len(head) <= 60 else head[:57].rstrip() + "..."
 
 
-def verb_help(verb: grammar.Verb, prefix: str = "bank ") -> str:
-    """One command: its usage, what it does, its arguments and options, and its example."""
+def verb_help(verb: grammar.Verb, prefix: str = "bank ", rs=None) -> str:
+    """One command: its usage, what it does, its arguments and options, and its example (in the
+    words of the game's title, `rs`, or outside a game the default title's)."""
     usage = verb.usage().removeprefix("bank ")
     options = verb.all_options()
     out = [f"Usage: {prefix}{usage}" + (" [OPTIONS]" if options else ""), "", verb.help]
@@ -83,7 +84,7 @@ def verb_help(verb: grammar.Verb, prefix: str = "bank ") -> str:
         for o in options:
             flag = o.flag + ("" if o.switch else f" {o.name.upper()}")
             out.append(f"  {flag:<22} {o.help}")
-    example = verb.example.removeprefix("bank ")
+    example = grammar.example_of(verb, rs).removeprefix("bank ")
     out += ["", f"Example: {prefix}{example}"]
     return "\n".join(wrap(line) for line in out)
 

@@ -102,4 +102,4 @@ def help_of(title: Optional[str], verb: Optional[str], prefix: str = "bank ") ->
         guess = closest(verb, list(known))
         where = f" in {title}" if title and verb in catalog.all_verbs() else ""
         raise CommandError(f"no command '{verb}'{where}", f"did you mean {guess}?" if guess else "bank help lists them")
-    return verb_help(found, prefix)
+    return verb_help(found, prefix, catalog.title_ruleset(title) if title else None)

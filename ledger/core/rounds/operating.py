@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import math
 
-from ledger.core import names
+from ledger.core import names, registry
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import TURN_RESET
 from ledger.core.plays import Bounds
@@ -126,8 +126,7 @@ def run_phrase(mode: str):
 
 
 def train_bars(s, rs, corp) -> list[str]:
-    from ledger.core.titles import for_ruleset
-    early = for_ruleset(rs).rules.get("train_before_run")   # 1839 Nederlandsche Fabriek: at any point of the turn
+    early = registry.of(rs).rules.get("train_before_run")   # 1839 Nederlandsche Fabriek: at any point of the turn
     if s.round["revenue"] is None and trains.counted(s, corp) and not (early and early(s, rs, corp)):
         return [f"{corp} must run first: pay or withhold its revenue before 'train'"]
     return []
@@ -135,9 +134,8 @@ def train_bars(s, rs, corp) -> list[str]:
 
 def train_phrase(s, rs, corps, types: list) -> str:
     """What is for sale now that the company may buy (its legal train types)."""
-    from ledger.core.titles import for_ruleset
     legal = set(types)
-    offer = [t for t in trains.for_sale(s, rs, for_ruleset(rs)) if any(w in legal for w in offer_names(t))]
+    offer = [t for t in trains.for_sale(s, rs, registry.of(rs)) if any(w in legal for w in offer_names(t))]
     return f"train (for sale: {', '.join(offer)})" if offer else "train"
 
 

@@ -142,14 +142,6 @@ def markers_left(s, rs, corp: str) -> int:
     return charter_slots(s, rs, corp) - s.corps[corp].tokens_used
 
 
-def can_place_station(s, rs, corp: str) -> bool:
-    """A new station now: the step is open, the title bars nothing and a marker is left (moving one
-    needs no marker)."""
-    from ledger.core.titles import for_ruleset  # the registry is built from the rounds that import this
-    own = for_ruleset(rs).rules.get("station_bars")
-    return not station_bars(s, corp) and not (own and own(s, rs, corp)) and markers_left(s, rs, corp) > 0
-
-
 def free_slots(s, rs, corp: str) -> list[int]:
     """The charter slots (numbered from 1) no placed marker came from."""
     taken = {st.slot for st in s.corps[corp].stations}
