@@ -41,7 +41,7 @@ RULES = {
     "unpriced_share_value": "what a player's holding of a company off the market scores (state, rs, player, corp) "
                             "-> int",
     "privates_pay": "whether the privates pay their income as this OR begins (state) -> bool",
-    "bank_can_break": "whether the bank may break now (state) -> bool (1801 §13: not in the final sequence)",
+    "bank_can_break": "whether the bank may break now (state) -> bool (a title may keep it whole to its end)",
     "rusting": "which trains rust when a type's first train is bought: (moves, obsolete ids) "
                "(state, rs, type, protecting flags)",
     "supply_fallback": "a train the supply does not sell now (state, rs, corp, type, side) -> purchase or None",

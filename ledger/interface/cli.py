@@ -71,7 +71,7 @@ def quiet_resource_signals() -> None:
 app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True,
                   help="bank: the bank and bookkeeper for physical 18xx games.\n\n"
                        "In bash, type amounts without a currency sign: bash turns $140 into 40 before the bank "
-                       "sees it (bank pay NYC 140). bank shell needs no quoting at all and reads $140 as 140.")
+                       "sees it (type 140). bank shell needs no quoting at all and reads $140 as 140.")
 # Game verbs take negative numbers as arguments (so `pay NYC -40` gets the rule's error, not
 # "no such option -4"); `grammar.build` refuses any other word that looks like an option.
 VERB = {"ignore_unknown_options": True}
@@ -351,7 +351,7 @@ def insert(ctx: typer.Context, command: List[str], before: Optional[str]):
     if before is None:
         raise CommandError("say where: insert --before N \"COMMAND\"", "bank log shows the command numbers")
     number = command_number(before)
-    text, cmd = correction_line(command, "insert", 'bank insert --before 117 "tile PRR 120"')
+    text, cmd = correction_line(command, "insert", 'bank insert --before 117 "tile CORP 120"')
     s = session(ctx)
     done = s.insert(number, cmd, text, line_of(ctx))
     if not quiet(ctx):
@@ -362,7 +362,7 @@ def insert(ctx: typer.Context, command: List[str], before: Optional[str]):
 def amend(ctx: typer.Context, number: str, command: List[str]):
     from ledger.core.names import command_number
     target = command_number(number)
-    text, cmd = correction_line(command, "amend", 'bank amend 117 "pay PRR 50"')
+    text, cmd = correction_line(command, "amend", 'bank amend 117 "pay CORP 50"')
     s = session(ctx)
     old = s.store.command(target)
     done = s.amend(target, cmd, text, line_of(ctx))

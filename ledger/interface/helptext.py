@@ -37,7 +37,7 @@ def overview(title: str | None, prefix: str = "bank ") -> str:
                 out += ["", f"{t} adds:"]
                 out += grouped(own, indent="  ")
     out += ["", "In bash, type amounts without a currency sign: bash turns $140 into 40 before the bank sees it "
-                "(bank pay NYC 140); bank shell needs no quoting and reads $140 as 140."]
+                "(type 140); bank shell needs no quoting and reads $140 as 140."]
     return "\n".join(wrap(line) for line in out)
 
 
