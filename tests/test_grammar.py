@@ -43,19 +43,22 @@ EXAMPLES = {"1830": ROOT / "examples" / "1830-full-game.txt", "1843": ROOT / "ex
 @pytest.mark.parametrize("name", sorted(VERBS))
 def test_every_verb_has_a_command_whose_help_shows_its_example(name):
     verb = VERBS[name]
-    assert verb.example.startswith(f"bank {name} ") or verb.example == f"bank {name}", verb.example
+    example = grammar.example_of(verb)   # in the words of the default title (no game is open)
+    assert example.startswith(f"bank {name} ") or example == f"bank {name}", example
+    assert "{" not in example, f"a placeholder the default title's data did not fill: {example}"
     assert verb.group in grammar.GROUPS
     result = CliRunner().invoke(app, [name, "--help"])
     assert result.exit_code == 0, result.output
-    assert f"Example: {verb.example}" in result.stdout
+    assert f"Example: {example}" in result.stdout
 
 
 @pytest.mark.parametrize("name", sorted(VERBS))
 def test_every_example_parses_with_the_grammar_and_the_command_line(name):
     verb = VERBS[name]
-    cmd = catalog.parse_line(verb.example)
+    example = grammar.example_of(verb)
+    cmd = catalog.parse_line(example)
     assert cmd.verb == name
-    words = shlex.split(verb.example)[2:]
+    words = shlex.split(example)[2:]
     command = GROUP.get_command(click.Context(GROUP), name)
     with command.make_context(name, list(words), parent=click.Context(GROUP, obj={})) as ctx:
         assert set(ctx.params) == set(grammar_params(verb))
@@ -72,8 +75,9 @@ def test_the_readme_mentions_every_verb(name):
 
 
 def test_the_command_line_has_exactly_the_declared_verbs_grouped_for_help():
-    with click.Context(GROUP) as ctx:
-        assert set(GROUP.list_commands(ctx)) == set(VERBS)
+    with click.Context(GROUP) as ctx:   # --help lists the shared verbs; a title's own are built when asked for
+        assert set(GROUP.list_commands(ctx)) == {v.name for v in grammar.SHARED}
+        assert all(GROUP.get_command(ctx, name) is not None for name in VERBS)
     out = CliRunner().invoke(app, ["help"]).stdout
     for title in grammar.GROUPS.values():
         assert title in out, title

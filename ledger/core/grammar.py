@@ -671,7 +671,7 @@ def resolve(state, rs, cmd: Command) -> Command:
     verb = verbs_of(rs).get(cmd.verb)
     if verb is None:
         return cmd
-    refuse_foreign_options(rs, verb, cmd)
+    refuse_other_titles_options(rs, verb, cmd)
     kinds = kinds_of(rs)
     of_arg = {a.name: a.kind for a in verb.args} | {o.name: o.kind for o in verb.all_options() if not o.switch}
     args = {key: canonical(kinds[of_arg[key]].resolve if key in of_arg else None, state, rs, value)
@@ -691,7 +691,7 @@ def canonical(resolver, state, rs, typed):
         return typed
 
 
-def refuse_foreign_options(rs, verb: Verb, cmd: Command) -> None:
+def refuse_other_titles_options(rs, verb: Verb, cmd: Command) -> None:
     """The command line offers every title's options; a game refuses those its title lacks."""
     known = {a.name for a in verb.args} | {o.name for o in verb.all_options()}
     for key in cmd.args:

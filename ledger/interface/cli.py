@@ -56,6 +56,17 @@ class OneLineErrors(TyperGroup):
             sys.exit(result)
         return result
 
+    def list_commands(self, ctx) -> list[str]:
+        """`bank --help`: the shared verbs (a game's own are in `bank help` inside it)."""
+        return [v.name for _group, members in grammar.in_groups(shared_verbs()) for v in members]
+
+    def get_command(self, ctx, name: str):
+        """The command of a verb, built when it is asked for from the verbs of the game it runs in:
+        a command loads the open game's title only (an interface verb none)."""
+        verbs, kinds = verbs_for(ctx, name)
+        verb = verbs.get(name)
+        return None if verb is None else click_command(verb, kinds)
+
     def invoke_line(self, args, obj=None, prog_name="bank", **extra):
         """Run one command line; errors propagate (used by `play` and the shell)."""
         return click.Group.main(self, args=hoist_game(list(args)), prog_name=prog_name, standalone_mode=False,
@@ -75,6 +86,8 @@ app = typer.Typer(cls=OneLineErrors, add_completion=False, no_args_is_help=True,
 # Game verbs take negative numbers as arguments (so `pay NYC -40` gets the rule's error, not
 # "no such option -4"); `grammar.build` refuses any other word that looks like an option.
 VERB = {"ignore_unknown_options": True}
+# ... and keep what they do not take, so that the game's title refuses it in its own words.
+GAME_VERB = {**VERB, "allow_extra_args": True}
 
 
 @app.callback()
@@ -177,19 +190,35 @@ def implements(verb: str):
     return mark
 
 
-def game_command(verb: grammar.Verb):
+def game_command(verb: grammar.Verb, kinds: dict):
     """A game verb's command: the Command the grammar builds from the line, run through the session."""
     def command(ctx: typer.Context, **values):
+        refuse_extra_words(ctx, verb, values)
         run(ctx, grammar.build(verb, values))
     command.__name__ = verb.name.replace("-", "_")
-    command.__signature__ = signature(verb, with_context=True)
+    command.__signature__ = signature(verb, with_context=True, kinds=kinds)
     return command
 
 
-def interface_command(verb: grammar.Verb, fn):
+def refuse_extra_words(ctx: typer.Context, verb: grammar.Verb, values: dict) -> None:
+    """Words the verb does not take: an option of another title (the game's title has not got it,
+    and click kept it as a word, perhaps in an argument's place) or one too many."""
+    extra = list(ctx.args)
+    if not extra:
+        return
+    s = (ctx.find_object(dict) or {}).get("session")
+    typed = [w for w in values.values() if isinstance(w, str)] + extra
+    flag = next((w for w in typed if w.startswith("--")), None)
+    if flag and s is not None:
+        have = ", ".join(o.flag for o in verb.all_options()) or "none"
+        raise CommandError(f"{s.rs.title} has no option {flag} for {verb.name}", f"its options in {s.rs.title}: {have}")
+    raise CommandError(f"{verb.name} does not take {' '.join(extra)}", f"usage: {verb.usage()}")
+
+
+def interface_command(verb: grammar.Verb, fn, kinds: dict):
     """An interface verb's command: its implementation, called with the declared parameters."""
     takes_context = "ctx" in inspect.signature(fn).parameters
-    declared = signature(verb, with_context=takes_context)
+    declared = signature(verb, with_context=takes_context, kinds=kinds)
     if list(declared.parameters) != list(inspect.signature(fn).parameters):
         raise TypeError(f"{fn.__name__}{inspect.signature(fn)} does not take what 'bank {verb.name}' declares: "
                         f"{list(declared.parameters)}")
@@ -202,11 +231,11 @@ def interface_command(verb: grammar.Verb, fn):
     return command
 
 
-def signature(verb: grammar.Verb, with_context: bool) -> inspect.Signature:
+def signature(verb: grammar.Verb, with_context: bool, kinds: dict) -> inspect.Signature:
     params = [parameter("ctx", inspect.Parameter.empty, typer.Context)] if with_context else []
-    params += [argument(verb, a) for a in verb.args]
+    params += [argument(a, kinds) for a in verb.args]
     # switches that set one argument (--pool, --ipo) are separate flags on the command line
-    params += [option(verb, o) for o in verb.all_options()]
+    params += [option(verb, o, kinds) for o in verb.all_options()]
     return inspect.Signature(params)
 
 
@@ -214,8 +243,8 @@ def parameter(name: str, default, annotation) -> inspect.Parameter:
     return inspect.Parameter(name, inspect.Parameter.KEYWORD_ONLY, default=default, annotation=annotation)
 
 
-def argument(verb: grammar.Verb, arg: grammar.Arg) -> inspect.Parameter:
-    kind = catalog.all_kinds()[arg.kind]
+def argument(arg: grammar.Arg, kinds: dict) -> inspect.Parameter:
+    kind = kinds.get(arg.kind, grammar.KINDS["text"])
     base = Path if kind.path else str
     help_ = arg.help or kind.describe or None
     if arg.many:
@@ -226,33 +255,64 @@ def argument(verb: grammar.Verb, arg: grammar.Arg) -> inspect.Parameter:
     return parameter(arg.name, typer.Argument(..., help=help_), base)
 
 
-def option(verb: grammar.Verb, opt: grammar.Opt) -> inspect.Parameter:
+def option(verb: grammar.Verb, opt: grammar.Opt, kinds: dict) -> inspect.Parameter:
     flags = [opt.flag] + ([opt.short] if opt.short else [])
     if opt.switch:
         return parameter(verb.param(opt), typer.Option(False, *flags, help=opt.help or None), bool)
-    base = Path if catalog.all_kinds()[opt.kind].path else str
+    base = Path if kinds.get(opt.kind, grammar.KINDS["text"]).path else str
     if opt.many:
         return parameter(verb.param(opt), typer.Option([], *flags, help=opt.help or None), List[base])
     return parameter(verb.param(opt), typer.Option(None, *flags, help=opt.help or None), Optional[base])
 
 
-def add_commands() -> None:
-    """Every declared verb, of every title, as a command, listed by group in `bank --help`."""
-    verbs = catalog.all_verbs()
-    missing = sorted(v.name for v in verbs.values() if not v.game and v.name not in IMPLEMENTATIONS)
+def shared_verbs() -> dict:
+    return {v.name: v for v in grammar.SHARED}
+
+
+INTERFACE = {v.name: v for v in grammar.SHARED if not v.game}
+
+
+def verbs_for(ctx, name: str) -> tuple[dict, dict]:
+    """(the verbs, the kinds of argument) a command line named `name` is read with: an interface
+    verb's declaration; a game verb's as the open game's title declares it (the game is opened
+    here, as the command will use it); without a game file, every title's (the command then says
+    there is no game; its --help shows every title's options)."""
+    if name in INTERFACE:
+        return INTERFACE, grammar.KINDS
+    obj = ctx.ensure_object(dict)
+    if obj.get("session") is None:
+        obj.setdefault("game", ctx.params.get("game") or DEFAULT_GAME)
+        if not Path(obj["game"]).exists():
+            return catalog.all_verbs(), catalog.all_kinds()
+    rs = session(ctx).rs
+    return grammar.verbs_of(rs), grammar.kinds_of(rs)
+
+
+_COMMANDS: dict[tuple, tuple] = {}
+
+
+def click_command(verb: grammar.Verb, kinds: dict):
+    """A verb's click command (built once per declaration: a shell or a transcript asks again)."""
+    key = (id(verb), id(kinds))
+    if key not in _COMMANDS:
+        one = typer.Typer(add_completion=False)
+        if verb.game:
+            # game verbs take negative numbers as arguments (see VERB)
+            callback, settings = game_command(verb, kinds), GAME_VERB
+        else:
+            # a command line as an argument (insert) keeps its own options and amounts
+            callback = interface_command(verb, IMPLEMENTATIONS[verb.name], kinds)
+            settings = VERB if any(a.kind == "line" for a in verb.args) else {}
+        one.command(name=verb.name, help=grammar.help_text(verb), rich_help_panel=grammar.GROUPS[verb.group],
+                    context_settings=settings)(callback)
+        _COMMANDS[key] = (verb, kinds, typer.main.get_command(one))   # the declaration kept: ids stay its own
+    return _COMMANDS[key][2]
+
+
+def check_implementations() -> None:
+    missing = sorted(name for name in INTERFACE if name not in IMPLEMENTATIONS)
     if missing:
         raise TypeError(f"interface verbs without an implementation: {', '.join(missing)}")
-    for group, members in grammar.in_groups(verbs):
-        for verb in members:
-            if verb.game:
-                # game verbs take negative numbers as arguments (see VERB)
-                callback, settings = game_command(verb), VERB
-            else:
-                # a command line as an argument (insert) keeps its own options and amounts
-                callback = interface_command(verb, IMPLEMENTATIONS[verb.name])
-                settings = VERB if any(a.kind == "line" for a in verb.args) else {}
-            app.command(name=verb.name, help=grammar.help_text(verb), rich_help_panel=group,
-                        context_settings=settings)(callback)
 
 
 @implements("help")
@@ -351,8 +411,8 @@ def insert(ctx: typer.Context, command: List[str], before: Optional[str]):
     if before is None:
         raise CommandError("say where: insert --before N \"COMMAND\"", "bank log shows the command numbers")
     number = command_number(before)
-    text, cmd = correction_line(command, "insert", 'bank insert --before 117 "tile CORP 120"')
     s = session(ctx)
+    text, cmd = correction_line(command, "insert", 'bank insert --before 117 "tile CORP 120"', s.rs)
     done = s.insert(number, cmd, text, line_of(ctx))
     if not quiet(ctx):
         report_rederived(s, done, f"inserted as command {done.command_id}, before command {number}: {text}")
@@ -362,8 +422,8 @@ def insert(ctx: typer.Context, command: List[str], before: Optional[str]):
 def amend(ctx: typer.Context, number: str, command: List[str]):
     from ledger.core.names import command_number
     target = command_number(number)
-    text, cmd = correction_line(command, "amend", 'bank amend 117 "pay CORP 50"')
     s = session(ctx)
+    text, cmd = correction_line(command, "amend", 'bank amend 117 "pay CORP 50"', s.rs)
     old = s.store.command(target)
     done = s.amend(target, cmd, text, line_of(ctx))
     if not quiet(ctx):
@@ -382,11 +442,13 @@ def restore(ctx: typer.Context, number: str, to: Optional[str]):
                          re_derived=False)
 
 
-def correction_line(words: List[str], verb: str, example: str) -> tuple[str, Command]:
-    """The command a correction records, as typed (one quoted argument, or the words) and parsed."""
+def correction_line(words: List[str], verb: str, example: str, rs) -> tuple[str, Command]:
+    """The command a correction records, as typed (one quoted argument, or the words) and parsed
+    with the game's verbs."""
     text = (words[0] if len(words) == 1 else shlex.join(words)).removeprefix("bank ")
-    cmd = grammar.parse_line(text, catalog.all_verbs())
-    if not catalog.all_verbs()[cmd.verb].game:
+    verbs = grammar.verbs_of(rs)
+    cmd = grammar.parse_line(text, verbs)
+    if not verbs[cmd.verb].game:
         what = "inserted" if verb == "insert" else "the correction of a command"
         raise CommandError(f"only a game command can be {what}, not '{cmd.verb}'", f"e.g. {example}")
     return text, cmd
@@ -704,7 +766,7 @@ def backup(ctx: typer.Context, file: Path):
     typer.echo(f"wrote {file}: {s.head} commands")
 
 
-add_commands()
+check_implementations()
 
 
 def main() -> None:

@@ -74,7 +74,7 @@ def verb_help(verb: grammar.Verb, prefix: str = "bank ", rs=None) -> str:
     if verb.args:
         out += ["", "Arguments:"]
         for a in verb.args:
-            kind = catalog.all_kinds()[a.kind]
+            kind = (grammar.kinds_of(rs) if rs is not None else grammar.KINDS).get(a.kind) or catalog.all_kinds()[a.kind]
             words = a.help or kind.describe
             if a.choices:
                 words += f" ({', '.join(a.choices)})" if words else ", ".join(a.choices)

@@ -113,16 +113,16 @@ class Shell:
     # ------------------------------------------------------------------ completion
 
     def verbs(self) -> list[str]:
-        """The commands of the open game's title (every title's without a game), the shell's own last."""
+        """The commands of the open game's title (the shared ones without a game), the shell's own last."""
         s = self.session()
-        known = grammar.verbs_of(s.rs) if s is not None else catalog.all_verbs()
+        known = grammar.verbs_of(s.rs) if s is not None else {v.name: v for v in grammar.SHARED}
         return sorted(known) + ["help", "exit"]
 
     def verbs_now(self) -> list[str]:
         """The game verbs the game accepts now (the core says: ledger.core.legal), then the
         interface verbs and the shell's own."""
         s = self.session()
-        interface = [v for v in self.verbs() if v not in catalog.all_verbs() or not catalog.all_verbs()[v].game]
+        interface = sorted(v.name for v in grammar.SHARED if not v.game) + ["help", "exit"]
         if s is None:
             return ["new"] + [v for v in interface if v != "new"]
         from ledger.core import legal
@@ -135,11 +135,11 @@ class Shell:
             return self.verbs()
         if words[0] == "help":
             return self.verbs() if len(words) == 1 else []
-        verb = catalog.all_verbs().get(words[0])
+        s = self.session()
+        verb = (grammar.verbs_of(s.rs) if s is not None else {v.name: v for v in grammar.SHARED}).get(words[0])
         at = grammar.argument_at(verb, words[1:]) if verb is not None else None
         if at is not None and at.kind == "title":   # the titles are the catalog's to list, not the core's
             return catalog.available_titles()
-        s = self.session()
         if s is None:
             return grammar.candidates(None, None, verb, words[1:]) if verb else []
         syntax = grammar.verbs_of(s.rs).get(words[0])
