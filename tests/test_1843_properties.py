@@ -61,7 +61,8 @@ from ledger.core.rounds import auction
 from ledger.core.rules import privates, shares, trains
 from ledger.core.state import BANK, DEPOT, MINT, POOL, RUSTED, company_acct, ipo_acct, player_acct, train_type
 
-TITLE = importlib.import_module("rulesets.1843.title")  # 1843's own rules (rusted certificates for sale)
+PORTS_RULES = importlib.import_module("rulesets.1843.ports")  # who holds each port
+RELICS = importlib.import_module("rulesets.1843.relics")  # rusted certificates for sale
 
 NAMES = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"]
 COLOURS = ["yellow", "green", "blue", "brown", "red", "gray"]  # RULES T2, T4: the phases in order
@@ -164,15 +165,15 @@ def operating_candidates(g: Game, data_revenue) -> dict[str, list[str]]:
                     f"tile {corp} 0 --using TB", f"tile {corp} 30 --using SG"]
     out["station"] = [f"token {corp}", f"token {corp} 100", f"token {corp} --using HAV", f"token {corp} --using BA",
                       f"token {corp} --move"]
-    out["port"] = [f"port {corp} {port}" for port in PORTS if TITLE.port_holder(s, port) is None]
-    out["port"] += [f"port {corp} {port} --from {holder}" for port, holder in TITLE.ports_held(s).items() if holder]
+    out["port"] = [f"port {corp} {port}" for port in PORTS if PORTS_RULES.port_holder(s, port) is None]
+    out["port"] += [f"port {corp} {port} --from {holder}" for port, holder in PORTS_RULES.ports_held(s).items() if holder]
     revenue = data_revenue()
     out["run"] = [f"pay {corp} {revenue}", f"withhold {corp} {revenue}", f"withhold {corp} 0"]
     buys = []
     for name in trains.depot_offer(s, rs):
         buys += [f"train {corp} {side}" for side in side_names(rs, name)]
         buys.append(f"train {corp} {name}")  # a colour names its single side
-    for name in TITLE.relic_offer(s, rs):
+    for name in RELICS.relic_offer(s, rs):
         buys += [f"train {corp} {sd.name}" for sd in rs.train(name).sides if sd.sold_rusted]
     out["train"] = buys
     used = []
@@ -337,7 +338,7 @@ def check_books(g: Game, line: str) -> None:
             if rusts and trains.phase_reached(s, rs, rusts) and rusts in COLOURS:
                 assert trains.is_obsolete(s, t) or trains.is_rusted(s, t) or train_type(t) == rusts, (
                     f"{corp} keeps {t}, which rusts in the {rusts} phase (now {s.phase}) {where}")
-    for port, holder in TITLE.ports_held(s).items():
+    for port, holder in PORTS_RULES.ports_held(s).items():
         assert holder is None or s.corps[holder].floated, where
     # train limits (T2, §8.8.2)
     over = {p["corp"] for p in trains.over_limit(s, rs)}
@@ -447,7 +448,7 @@ def check_events(g: Game, before, events: list[dict], line: str) -> None:
             assert e["price"] == 20, where  # §8.9
         elif k == "port_income":
             held = {}
-            for holder in TITLE.ports_held(before).values():
+            for holder in PORTS_RULES.ports_held(before).values():
                 if holder:
                     held[holder] = held.get(holder, 0) + 20  # §8.1: 20fr per port on a charter
             assert {t[1].split(":", 1)[1]: t[2] for t in e["transfers"]} == held, where
@@ -703,7 +704,7 @@ def policy_candidates(g: Game, rng: random.Random, style: str) -> list[str]:
     buys = []
     for name in trains.depot_offer(s, rs):
         buys += [(sd.price, f"train {corp} {sd.name}") for sd in rs.train(name).sides]
-    for name in TITLE.relic_offer(s, rs):
+    for name in RELICS.relic_offer(s, rs):
         buys += [(sd.price, f"train {corp} {sd.name}") for sd in rs.train(name).sides if sd.sold_rusted]
     for t in s.pool_trains():
         buys += [(sd.price, f"train {corp} {sd.name} --from pool") for sd in trains.pool_sides(s, rs, t)]
