@@ -112,26 +112,18 @@ def test_status_json_strings_are_in_francs():
 
 # --------------------------------------------------------------------------- refusals
 
-def test_bid_above_free_cash_names_the_amounts_in_francs():
+@pytest.mark.parametrize("before, line, amounts", [
+    (["buy Alice TB"], "bid Bob LM 615", ("600fr", "615fr")),   # Bob has 600fr
+    ([], "bid Alice HAV 67", ("fr", "67")),                      # bids go in steps of 5 (§6.1)
+    (AUCTION, "par Dave PO 105", ("105fr", "67fr")),             # blue par in the yellow phase (T2, §7.4)
+], ids=["bid above free cash", "bid not a multiple of five", "stock round par"])
+def test_a_refusal_names_the_amounts_in_francs(before, line, amounts):
     t = new_game()
-    t.do("buy Alice TB")
-    line = rule_error(t, "bid Bob LM 615")  # Bob has 600fr
-    assert "600fr" in line and "615fr" in line, line
-    no_dollars(line)
-
-
-def test_bid_not_a_multiple_of_five_is_refused_in_francs():
-    line = rule_error(new_game(), "bid Alice HAV 67")
-    assert "fr" in line and "67" in line, line
-    no_dollars(line)
-
-
-def test_stock_round_error_in_francs():
-    t = new_game()
-    t.do(*AUCTION)
-    line = rule_error(t, "par Dave PO 105")  # blue par in the yellow phase (T2, §7.4)
-    assert "105fr" in line and "67fr" in line, line
-    no_dollars(line)
+    t.do(*before)
+    said = rule_error(t, line)
+    for amount in amounts:
+        assert amount in said, said
+    no_dollars(said)
 
 
 # --------------------------------------------------------------------------- 1843's verbs reach the engine
