@@ -3,7 +3,7 @@
 The suite runs each random run with few examples (the same checks after every command); this runs
 them with the example counts they had before the suite was shortened (25 random sequences, 6 longer
 seeded ones, 4 with Val de Loire's powers, 8 whole games) and the search for each end of the rules
-over seeds 0-29 in order. It takes several minutes on one core.
+over seeds 0-29 in order (about 35 s single-process on the 2-core machine, under load).
 
     python bench/properties_1843.py [pytest options]
 """
