@@ -1,10 +1,10 @@
-"""Golden test for 1843: examples/1843-game.txt, a whole 4-player game, plays through the real CLI and
-ends with exactly the figures worked out by hand from the rules (tests/data/1843-game.worked.md), an
-oracle independent of the engine.
+"""Golden test for 1843: examples/1843-game.txt, a whole 4-player game, plays on the engine and ends with
+exactly the figures worked out by hand from the rules (tests/data/1843-game.worked.md), an oracle
+independent of the engine. (tests/test_golden.py plays every example, this one too, through the CLI.)
 
-The transcript marks a few points with a `# checkpoint: LABEL` comment. For each of them the lines
-before the mark are played into a game of their own and `status --json` is compared with the figures
-the hand computation gives there: every player's cash and every floated company's treasury and price.
+The transcript marks a few points with a `# checkpoint: LABEL` comment. The game is played once; at each
+mark `status --json` is taken and compared with the figures the hand computation gives there: every
+player's cash and every floated company's treasury and price.
 """
 
 from __future__ import annotations
@@ -13,38 +13,37 @@ import json
 from pathlib import Path
 
 import pytest
-from typer.testing import CliRunner
+from conftest import Table
 
-from ledger.interface.cli import app
-
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TRANSCRIPT = ROOT / "examples" / "1843-game.txt"
-EXPECTED = Path(__file__).resolve().parent / "data" / "1843-game.expected.json"
+EXPECTED = ROOT / "tests" / "data" / "1843-game.expected.json"
 MARK = "# checkpoint: "
-
-
-def bank(game: Path, *args: str):
-    return CliRunner().invoke(app, ["--game", str(game), *args])
 
 
 def expected() -> dict:
     return json.loads(EXPECTED.read_text())
 
 
-def play(game: Path, transcript: Path) -> None:
-    result = bank(game, "play", str(transcript))
-    assert result.exit_code == 0, result.output
+@pytest.fixture(scope="module")
+def played() -> dict:
+    """`status --json` at each checkpoint mark, by label, and the final score and status."""
+    t = Table()
+    shown, chunk = {}, []
+    for raw in TRANSCRIPT.read_text().splitlines():
+        if raw.startswith(MARK):
+            t.play("\n".join(chunk))
+            chunk = []
+            shown[raw[len(MARK):]] = t.status()
+        else:
+            chunk.append(raw)
+    t.play("\n".join(chunk))
+    return {"checkpoints": shown, "score": t.scores(), "status": t.status()}
 
 
 @pytest.fixture(scope="module")
-def final(tmp_path_factory):
-    game = tmp_path_factory.mktemp("g1843") / "game.db"
-    play(game, TRANSCRIPT)
-    score = bank(game, "score", "--json")
-    assert score.exit_code == 0, score.output
-    status = bank(game, "status", "--json")
-    assert status.exit_code == 0, status.output
-    return json.loads(score.output), json.loads(status.output)
+def final(played):
+    return played["score"], played["status"]
 
 
 def test_the_game_ends_naturally(final):
@@ -85,16 +84,8 @@ def checkpoints() -> list[dict]:
 
 
 @pytest.mark.parametrize("point", checkpoints(), ids=lambda c: c["label"])
-def test_checkpoint(point, tmp_path):
-    lines = TRANSCRIPT.read_text().splitlines()
-    cut = lines.index(MARK + point["label"])
-    prefix = tmp_path / "prefix.txt"
-    prefix.write_text("\n".join(lines[:cut]) + "\n")
-    game = tmp_path / "game.db"
-    play(game, prefix)
-    shown = bank(game, "status", "--json")
-    assert shown.exit_code == 0, shown.output
-    status = json.loads(shown.output)
+def test_checkpoint(point, played):
+    status = played["checkpoints"][point["label"]]
     assert status["phase"] == point["phase"]
     assert {p["name"]: p["cash"] for p in status["players"]} == point["players"]
     floated = {c["sym"]: {"cash": c["cash"], "price": c["price"]} for c in status["companies"] if c["floated"]}
