@@ -8,7 +8,7 @@ it. `emit` checks an event against its declaration, so a rule cannot record a fi
 Every event may also carry the generic effects the state applies the same way for every kind
 (`EFFECTS`): money transfers, certificate, train and marker moves, stack order and train flags.
 `apply(state, event)` applies an event: its effects, then its kind's own change.
-A title module declares its own kinds with the same `event` decorator (rulesets/1843/title.py).
+A title module declares its own kinds with the same `event` decorator (rulesets/1843/ports.py).
 """
 
 from __future__ import annotations
