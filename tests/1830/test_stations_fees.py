@@ -7,7 +7,7 @@ D&H's free next token, §3.1); 1843 §8.4.1 (a second yellow tile for 20fr), §8
 £10 a sea zone), §12.4 and E15 (any slot, £40 a sea zone, a port authority counts 2 fewer, Wien
 waives the slot); 1839 D5.3 and D14.22 (a station costs the location's value × the locations with
 markers: 30 × 2 = 60 by the seed, 30 × 3 = 90 counting the new one; half cost 30 or 45).
-The 1801 and 1839 fees are played on 1830's companies with the test rulesets in tests/rulesets/.
+The 1801 and 1839 fees are played on 1830's companies with the test rulesets in tests/1830/data/.
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ from pathlib import Path
 
 import pytest
 from cli_driver import Bank
-from helpers import Game
-from test_operating import chain, next_turn_of, opening
+from conftest import Table, chain_1830, next_turn_of, opening_1830
 
 from ledger import catalog
 from ledger.core import fees
@@ -28,18 +27,18 @@ from ledger.core.snapshot import state_from_json, state_to_json
 from ledger.core.state import Station
 from ledger.interface.explain import explain_event
 
-RULESETS = Path(__file__).resolve().parent / "rulesets"
+RULESETS = Path(__file__).resolve().parent / "data"
 LIKE_1801 = RULESETS / "fees_1801_like.toml"
 LIKE_1839 = RULESETS / "stations_1839_like.toml"
 
 
-def with_rules(g: Game, override: Path) -> Game:
+def with_rules(g: Table, override: Path) -> Table:
     """The same position played on under 1830 with a test ruleset merged over it."""
     g.rs = catalog.load("1830", override=override)
     return g
 
 
-def last(g: Game, kind: str) -> dict:
+def last(g: Table, kind: str) -> dict:
     return next(e for e in reversed(g.events) if e["kind"] == kind)
 
 
@@ -130,14 +129,14 @@ def test_a_mistake_in_the_fee_data_is_reported(tmp_path, text, problem):
 # =========================================================================== stations as state
 
 def test_the_home_marker_is_a_record_of_the_first_turn():
-    g = opening()
+    g = opening_1830()
     assert g.state.corps["PRR"].stations == (Station(None, 1, 0, home=True),)
     assert g.state.corps["PRR"].tokens_used == 1  # the counter old code reads still counts it
 
 
 def test_a_token_records_its_city_slot_and_cost():
     """PRR's charter (digest §5): home $0, then $40 in slot 2."""
-    g = opening()
+    g = opening_1830()
     g.do("token PRR --city Pittsburgh")
     e = last(g, "token_placed")
     assert (e["city"], e["slot"], e["cost"]) == ("Pittsburgh", 2, 40)
@@ -145,23 +144,23 @@ def test_a_token_records_its_city_slot_and_cost():
     assert g.state.corps["PRR"].stations[-1] == Station("Pittsburgh", 2, 40)
     assert g.cash("PRR") == 720
     next_turn_of(g, "PRR")
-    g.expect_error("token PRR --city pittsburgh", match="already has a station in pittsburgh")
+    g.refusal("token PRR --city pittsburgh", match="already has a station in pittsburgh")
     g.do("token PRR 100")  # slot 3, city not named
     assert g.state.corps["PRR"].stations[-1] == Station(None, 3, 100)
     assert g.state.corps["PRR"].tokens_used == 3
 
 
 def test_1830_places_markers_in_charter_order():
-    g = opening()
-    g.expect_error("token PRR --slot 3", match="charter order: the next is slot 2")
-    g.expect_error("token PRR --slot 1", match="already on the map")
-    g.expect_error("token PRR --slot 5", match="slots 1 to 4")
+    g = opening_1830()
+    g.refusal("token PRR --slot 3", match="charter order: the next is slot 2")
+    g.refusal("token PRR --slot 1", match="already on the map")
+    g.refusal("token PRR --slot 5", match="slots 1 to 4")
     g.do("token PRR --slot 2")
     assert last(g, "token_placed")["slot"] == 2
 
 
 def test_a_forced_cost_is_the_last_step():
-    g = opening()
+    g = opening_1830()
     g.do("token PRR 100 --force --reason 'the table agreed'")
     assert last(g, "token_placed")["steps"][-1] == ["as the banker forced it", 40, 100, None]
     assert g.cash("PRR") == 660
@@ -169,7 +168,7 @@ def test_a_forced_cost_is_the_last_step():
 
 def test_the_dh_free_token_is_a_step_to_nothing():
     """1830 §3.1: after D&H's tile, the charter's next token ($40 for PRR) costs nothing."""
-    g = chain("or2.1")
+    g = chain_1830("or2.1")
     g.do("buy-private PRR DH 70", "tile PRR 120 --using DH", "token PRR")
     e = last(g, "token_placed")
     assert e["cost"] == 0 and e["slot"] == 2
@@ -179,14 +178,14 @@ def test_the_dh_free_token_is_a_step_to_nothing():
 
 def test_a_token_event_recorded_without_a_slot_takes_the_next_one():
     """Games stored before slots were kept replay: the marker took the charter's next slot."""
-    g = opening()
+    g = opening_1830()
     apply(g.state, {"kind": "token_placed", "corp": "PRR", "cost": 40,
                     "transfers": [["company:PRR", "bank", 40]]})
     assert g.state.corps["PRR"].stations[-1] == Station(None, 2, 40)
 
 
 def test_stations_survive_a_snapshot():
-    g = opening()
+    g = opening_1830()
     g.do("token PRR --city Pittsburgh")
     back = state_from_json(state_to_json(g.state))
     assert back.corps["PRR"].stations == (Station(None, 1, 0, home=True), Station("Pittsburgh", 2, 40))
@@ -211,7 +210,7 @@ def test_stations_survive_a_snapshot():
     ("tile PRR 45 --with zone,sea=1", 46),       # the discount is on terrain only ([I] §12.2)
 ])
 def test_1801_tile_fees(line, cost):
-    g = with_rules(opening(), LIKE_1801)
+    g = with_rules(opening_1830(), LIKE_1801)
     g.do(line)
     e = last(g, "tile_laid")
     assert e["cost"] == cost and g.cash("PRR") == 760 - cost
@@ -219,7 +218,7 @@ def test_1801_tile_fees(line, cost):
 
 
 def test_1801_tile_steps_name_each_modifier_and_its_rounding():
-    g = with_rules(opening(), LIKE_1801)
+    g = with_rules(opening_1830(), LIKE_1801)
     g.do("tile PRR 45 --with zone,ef,sea=3,port")
     assert last(g, "tile_laid")["steps"] == [
         ["terrain", None, 45, None],
@@ -228,22 +227,22 @@ def test_1801_tile_steps_name_each_modifier_and_its_rounding():
 
 
 def test_1801_an_unknown_modifier_or_a_missing_count_is_refused():
-    g = with_rules(opening(), LIKE_1801)
-    g.expect_error("tile PRR 45 --with hills", match="no fee modifier 'hills'", kind=CommandError)
-    g.expect_error("tile PRR 0 --with sea", match="sea=N", kind=CommandError)
+    g = with_rules(opening_1830(), LIKE_1801)
+    g.refusal("tile PRR 45 --with hills", match="no fee modifier 'hills'", kind=CommandError)
+    g.refusal("tile PRR 0 --with sea", match="sea=N", kind=CommandError)
 
 
 def test_1801_tokens_from_any_slot_with_water_surcharges():
     """§12.4 / E15: any charter slot; London -> Malmö crosses 3 sea zones: £40 × 3 = £120 plus the
     slot; Wien waives the slot but not the £120; a port authority leaves £40 × 1."""
-    g = with_rules(opening(), LIKE_1801)
+    g = with_rules(opening_1830(), LIKE_1801)
     g.do("token PRR --slot 3 --with sea=3 --city Malmo")
     e = last(g, "token_placed")
     assert (e["slot"], e["cost"]) == (3, 100 + 120) and g.cash("PRR") == 760 - 220
     assert e["steps"] == [["slot 3 on the charter", None, 100, None],
                           ["+ 3 × $40 sea zones crossed (1801 §12.4)", 100, 220, None]]
     next_turn_of(g, "PRR")
-    g.expect_error("token PRR --slot 3", match="already on the map")
+    g.refusal("token PRR --slot 3", match="already on the map")
     g.do("token PRR --slot 4 --with wien,sea=3")
     assert last(g, "token_placed")["cost"] == 120
     next_turn_of(g, "PRR")
@@ -258,8 +257,8 @@ def test_1801_tokens_from_any_slot_with_water_surcharges():
 def test_1839_a_station_costs_the_value_times_the_locations():
     """D5.3 / D14.22: PRR's home is one location: a city worth 30 costs 30 × 1; with markers in two
     locations the next city worth 30 costs 30 × 2 = 60; Spoorwegwerken Oost halves it to 30."""
-    g = with_rules(opening(), LIKE_1839)
-    g.expect_error("token PRR", match="location's value")
+    g = with_rules(opening_1830(), LIKE_1839)
+    g.refusal("token PRR", match="location's value")
     g.do("token PRR 30 --city Utrecht")
     e = last(g, "token_placed")
     assert e["cost"] == 30 and e["steps"][-1] == ["× 1 locations with the company's markers (1839 D5.3)", 30, 30, None]
@@ -276,7 +275,7 @@ def test_1839_counting_the_new_location_too(tmp_path):
     """D15 B9's later revision: 30 × 3 = 90 with two locations before; half cost 45."""
     rules = tmp_path / "count_new.toml"
     rules.write_text(LIKE_1839.read_text().replace('price = "announced"', 'price = "announced"\ncount_new = true'))
-    g = with_rules(opening(), rules)
+    g = with_rules(opening_1830(), rules)
     g.do("token PRR 30 --city Utrecht")
     assert last(g, "token_placed")["cost"] == 60  # home + Utrecht: 30 × 2
     next_turn_of(g, "PRR")
@@ -285,7 +284,7 @@ def test_1839_counting_the_new_location_too(tmp_path):
 
 
 def test_1839_a_free_marker():
-    g = with_rules(opening(), LIKE_1839)
+    g = with_rules(opening_1830(), LIKE_1839)
     g.do("token PRR 40 --with outshoorn")
     assert last(g, "token_placed")["cost"] == 0 and g.cash("PRR") == 760
 
@@ -337,7 +336,7 @@ def test_explain_a_free_tile_moves_no_money(tmp_path, monkeypatch):
 
 def test_explain_shows_each_step_and_its_rounding(tmp_path, monkeypatch):
     """The test ruleset: 100 terrain, 20 % zone discount = 80, × 2/3 = 53.33 rounded up to 54."""
-    g = opening()
+    g = opening_1830()
     b = Bank(tmp_path / "game.db", monkeypatch)
     b("new", "1830", *g.players, "--rules", str(LIKE_1801))
     b.lines(*g.lines)

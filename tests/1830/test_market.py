@@ -1,5 +1,5 @@
 """The 1830 stock market, table-driven: every cell and every cause against the digest's Appendix A
-(tests/data/1830_market_moves.md, copied from shared/rules/1830.md), plus multi-share sales (§15 #2, #3)."""
+(tests/1830/data/1830_market_moves.md, copied from shared/rules/1830.md), plus multi-share sales (§15 #2, #3)."""
 
 from __future__ import annotations
 
