@@ -150,6 +150,17 @@ class Table:
         assert len(self.events) == count, f"the refused {text!r} was recorded"
         return error
 
+    def explained(self, text: str) -> list[str]:
+        """Play a line and say how its money was computed, as `bank explain N` does (the lines after
+        its "command N: ..." header): each event explained on the state just before it."""
+        from ledger.interface.explain import explain_event
+        state = self.state.clone()
+        out: list[str] = []
+        for event in self.do(text):
+            out += explain_event(state, self.rs, event)
+            apply(state, event)
+        return out or ["  no money moved"]
+
     def copy(self) -> Table:
         """An independent copy (the state cloned; events are never changed once applied)."""
         new = copy.copy(self)

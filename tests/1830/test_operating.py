@@ -855,7 +855,7 @@ def test_bank_broken_in_an_sr_ends_the_game_after_the_next_full_set():
 # --------------------------------------------------------------------------- ending the game, scores
 
 
-def test_end_ends_the_game_and_only_views_work(tmp_path):
+def test_end_ends_the_game_and_only_views_work(fast_path):
     g = chain_1830("or2.1")
     g.do("end")
     assert g.state.game_over and g.state.end_reason == "ended by the players"
@@ -864,8 +864,8 @@ def test_end_ends_the_game_and_only_views_work(tmp_path):
 
     from ledger.interface.cli import app
     runner = CliRunner()
-    game = str(tmp_path / "g.db")
-    script = tmp_path / "t.txt"
+    game = str(fast_path / "g.db")
+    script = fast_path / "t.txt"
     script.write_text("new 1830 Alice Bob Carol Dave\nbuy Alice SV\nend\n")
     assert runner.invoke(app, ["--game", game, "play", str(script)]).exit_code == 0
     for view in (["status"], ["status", "--json"], ["score"], ["score", "--json"], ["market"], ["log"]):

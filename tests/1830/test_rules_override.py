@@ -6,10 +6,10 @@ from typer.testing import CliRunner
 from ledger.interface.cli import app
 
 
-def test_override_game_reopens_with_the_overridden_rules(tmp_path):
-    override = tmp_path / "table.toml"
+def test_override_game_reopens_with_the_overridden_rules(fast_path):
+    override = fast_path / "table.toml"
     override.write_text("[bank]\ntotal = 15000\n")
-    db = str(tmp_path / "g.db")
+    db = str(fast_path / "g.db")
     runner = CliRunner()
     made = runner.invoke(app, ["--game", db, "new", "1830", "A", "B", "C", "--rules", str(override)])
     assert made.exit_code == 0, made.output

@@ -16,7 +16,6 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from cli_driver import Bank
 from conftest import Table, chain_1830, next_turn_of, opening_1830
 
 from ledger import catalog
@@ -291,63 +290,50 @@ def test_1839_a_free_marker():
 
 # =========================================================================== explain
 
-def operating_1843(tmp_path, monkeypatch) -> Bank:
+def operating_1843() -> Table:
     """1843, OR 1.1 with EST (a second yellow tile for 20fr, §8.4.1) operating, 670fr in its treasury."""
-    b = Bank(tmp_path / "game.db", monkeypatch)
-    b("new", "1843", "Alice", "Bob", "Carol", "Dave")
-    b.lines("buy Alice TB", "buy Bob CEI", "buy Carol SG", "buy Dave HAV", "buy Alice VDL", "buy Bob BA",
-            "buy Carol LM", "par Carol PLM 67", "par Dave EST 67", "buy Alice EST", "buy Bob EST",
-            "buy Carol EST", "buy Dave EST", "pass Alice", "pass Bob", "pass Carol", "pass Dave")
-    assert b.company("EST")["cash"] == 670
-    return b
+    t = Table("new 1843 Alice Bob Carol Dave")
+    t.do("buy Alice TB", "buy Bob CEI", "buy Carol SG", "buy Dave HAV", "buy Alice VDL", "buy Bob BA",
+         "buy Carol LM", "par Carol PLM 67", "par Dave EST 67", "buy Alice EST", "buy Bob EST",
+         "buy Carol EST", "buy Dave EST", "pass Alice", "pass Bob", "pass Carol", "pass Dave")
+    assert t.cash("EST") == 670
+    return t
 
 
-def command_id(b: Bank, text: str) -> str:
-    return str(b.query("select id from commands where text = ?", (text,))[-1]["id"])
-
-
-def test_explain_an_1843_second_tile_at_paris(tmp_path, monkeypatch):
+def test_explain_an_1843_second_tile_at_paris():
     """§8.4.1 + §8.4.3: terrain 60fr + the 20fr second-tile fee + Paris's 40fr = 120fr."""
-    b = operating_1843(tmp_path, monkeypatch)
-    b.lines("tile EST 0", "tile EST 60 --hex paris")
-    assert b.company("EST")["cash"] == 670 - 120
-    out = b("explain", command_id(b, "tile EST 60 --hex paris")).stdout.splitlines()
-    assert out[1:] == ["  EST lays a tile: 120fr",
-                       "    terrain: 60fr",
-                       "    + 20fr a second tile's fee on the charter: 60fr → 80fr",
-                       "    + 40fr the hex's fee, paris: 80fr → 120fr",
-                       "    = 120fr",
-                       "  EST pays bank 120fr"]
+    t = operating_1843()
+    t.do("tile EST 0")
+    out = t.explained("tile EST 60 --hex paris")
+    assert t.cash("EST") == 670 - 120
+    assert out == ["  EST lays a tile: 120fr",
+                   "    terrain: 60fr",
+                   "    + 20fr a second tile's fee on the charter: 60fr → 80fr",
+                   "    + 40fr the hex's fee, paris: 80fr → 120fr",
+                   "    = 120fr",
+                   "  EST pays bank 120fr"]
 
 
-def test_explain_a_station_names_its_city_and_slot(tmp_path, monkeypatch):
-    b = operating_1843(tmp_path, monkeypatch)
-    b.line("token EST --city Nancy")
-    out = b("explain", command_id(b, "token EST --city Nancy")).stdout
+def test_explain_a_station_names_its_city_and_slot():
+    out = "\n".join(operating_1843().explained("token EST --city Nancy"))
     assert "EST places a station at Nancy (charter slot 2): 40fr" in out
     assert "slot 2 on the charter: 40fr" in out
 
 
-def test_explain_a_free_tile_moves_no_money(tmp_path, monkeypatch):
-    b = operating_1843(tmp_path, monkeypatch)
-    b.line("tile EST 0")
-    assert b("explain", command_id(b, "tile EST 0")).stdout.splitlines()[1] == "  no money moved"
+def test_explain_a_free_tile_moves_no_money():
+    assert operating_1843().explained("tile EST 0")[0] == "  no money moved"
 
 
-def test_explain_shows_each_step_and_its_rounding(tmp_path, monkeypatch):
+def test_explain_shows_each_step_and_its_rounding():
     """The test ruleset: 100 terrain, 20 % zone discount = 80, × 2/3 = 53.33 rounded up to 54."""
-    g = opening_1830()
-    b = Bank(tmp_path / "game.db", monkeypatch)
-    b("new", "1830", *g.players, "--rules", str(LIKE_1801))
-    b.lines(*g.lines)
-    b.line("tile PRR 100 --with zone,twothirds")
-    out = b("explain", command_id(b, "tile PRR 100 --with zone,twothirds")).stdout.splitlines()
-    assert out[1:] == ["  PRR lays a tile: $54",
-                       "    terrain: $100",
-                       "    − 20% zone discount (1801 §12.2): $100 → $80",
-                       "    × 2/3 a two-thirds ability, rounded up: $80 → $54 ($53.3333 rounded up)",
-                       "    = $54",
-                       "  PRR pays bank $54"]
+    g = with_rules(opening_1830(), LIKE_1801)
+    assert g.explained("tile PRR 100 --with zone,twothirds") == [
+        "  PRR lays a tile: $54",
+        "    terrain: $100",
+        "    − 20% zone discount (1801 §12.2): $100 → $80",
+        "    × 2/3 a two-thirds ability, rounded up: $80 → $54 ($53.3333 rounded up)",
+        "    = $54",
+        "  PRR pays bank $54"]
 
 
 def test_explain_reads_a_tile_recorded_before_steps_were_kept():
