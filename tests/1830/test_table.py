@@ -537,15 +537,29 @@ def test_explain_payout_with_pool_shares(full_master):
 def test_explain_every_payout_of_the_full_game_matches_its_postings(full_master):
     events = pay_events(full_master)
     assert len(events) > 50
-    # what `bank explain N` prints (the CLI's own explain is tested above), from one open game file
+    # what `bank explain N` prints (its header, then each event explained on the state just before
+    # it; the real `bank explain` is tested above), all from one walk through the game file
+    from ledger.books.history import walk
     from ledger.books.session import Session
-    from ledger.interface.explain import explain
+    from ledger.core.events import apply
+    from ledger.interface.explain import explain_event
+    said: dict[int, str] = {}
+
+    def explain(entry, state):
+        state = state.clone()
+        lines = [f"command {entry.id}: {entry.text}"]
+        for e in entry.events:
+            lines += explain_event(state, session.rs, e)
+            apply(state, e)
+        said[entry.id] = "".join(f"{line}\n" for line in lines)
+
     session = Session.open(full_master)
     try:
-        for event in events:
-            check_explained_payout(full_master, event, lambda cid: "".join(f"{line}\n" for line in explain(session, cid)))
+        walk(session, each=explain)
     finally:
         session.close()
+    for event in events:
+        check_explained_payout(full_master, event, said.__getitem__)
 
 
 def test_explain_sale_and_float(opening_master):
