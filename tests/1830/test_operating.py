@@ -13,9 +13,19 @@ from __future__ import annotations
 import json
 
 import pytest
-from conftest import (CHAIN_1830, FOUR, LABELS_1830, Table, auction_1830, chain_1830, finish_turn,
-                      new_1830, next_turn_of, opening_1830)
-from typer.testing import CliRunner
+from cli_1830 import Runner as CliRunner
+from conftest import (
+    CHAIN_1830,
+    FOUR,
+    LABELS_1830,
+    Table,
+    auction_1830,
+    chain_1830,
+    finish_turn,
+    new_1830,
+    next_turn_of,
+    opening_1830,
+)
 
 from ledger.core.rounds import operating
 from ledger.core.rules.trains import depot_offer

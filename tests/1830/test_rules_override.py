@@ -1,7 +1,7 @@
 """A table's ruleset override file (`bank new ... --rules FILE`) is merged over the title's rules
 and stored with the game, so the game keeps loading under those rules."""
 
-from typer.testing import CliRunner
+from cli_1830 import Runner as CliRunner
 
 from ledger.interface.cli import app
 

@@ -25,11 +25,10 @@ from pathlib import Path
 
 import pytest
 import sqlite_utils
-import typer
-from cli_driver import Bank, error_line
+from cli_1830 import COMMAND, Bank
+from cli_driver import error_line
 
 from ledger.catalog import load
-from ledger.interface.cli import app
 
 ROOT = Path(__file__).resolve().parents[2]
 OPENING = ROOT / "examples" / "1830-opening.txt"
@@ -65,7 +64,6 @@ def execute(db, sql: str, params=()) -> None:
 
 
 def copy_db(src: Path, dest: Path) -> Path:
-    gc.collect()  # connections left by earlier invocations
     source, target = sqlite3.connect(str(src)), sqlite3.connect(str(dest))
     try:
         source.backup(target)
@@ -140,7 +138,7 @@ def shell_for(db):
     from ledger.books.session import Session
     from ledger.interface.shell import Shell
     session = Session.open(db)
-    return Shell(typer.main.get_command(app), {"game": str(db), "session": session}), session
+    return Shell(COMMAND, {"game": str(db), "session": session}), session
 
 
 # --------------------------------------------------------------------------- games
@@ -149,6 +147,7 @@ def shell_for(db):
 def opening_master(fast_dir) -> Path:
     db = fast_dir / "opening.db"
     Bank(db)("play", str(OPENING))
+    gc.collect()  # close the connections the play left behind before the file is copied
     return db
 
 
@@ -156,6 +155,7 @@ def opening_master(fast_dir) -> Path:
 def full_master(fast_dir) -> Path:
     db = fast_dir / "full.db"
     Bank(db)("play", str(FULL))
+    gc.collect()  # close the connections the play left behind before the file is copied
     return db
 
 
