@@ -2,7 +2,8 @@
 §15 #1, #4, #5, #20-#29).
 
 Every position is reached with the table's commands (auction, stock rounds, operating turns) through
-the pure engine (tests/helpers.py `Game`, which also checks the invariants after every command).
+the pure engine (tests/conftest.py `Table`, whose `do` also checks the invariants after every command;
+the positions are conftest's 1830 openings).
 Revenues are whatever the players announce, so a company is funded by withholding a large run.
 The expected figures are worked out by hand from the rules and the market grid (digest §6.1); each
 block says where they come from.
