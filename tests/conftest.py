@@ -11,7 +11,16 @@ rules cost. A refusal reads as the CLI's one stderr line ("error: ..."): the CLI
 text with the same `one_line(exc.line())`. What the readers return is the CLI's `status --json`,
 `score --json` and `market --json`, built by the same view functions from the same state.
 
-The few tests of the CLI, the store and the board page drive the real thing (cli_driver.Bank).
+    t.refusal("buy Alice CS", match="cheapest").hint   # the error itself, matched as pytest.raises does
+    t.explained("tile PRR 100 --with zone")             # played, and what `bank explain` says of it
+    t.cash("PRR"), t.pct("Alice", "PRR"), t.price("PRR") # read from the state (no view built)
+
+The shared openings: `new_1830()`, `auction_1830(t)` (the digest §4 auction), `opening_1830()` (OR 1.1,
+PRR to operate) and `chain_1830(label)` (a whole train era, CHAIN_1830), with `next_turn_of(t, corp)`;
+each position is played once per test session and handed out as a copy.
+
+The few tests of the CLI, the store and the board page drive the real thing (cli_driver.Bank), their
+game files in `fast_dir` / `fast_path` (in memory: the store syncs every command to disk).
 """
 
 from __future__ import annotations
