@@ -15,9 +15,10 @@ text with the same `one_line(exc.line())`. What the readers return is the CLI's 
     t.explained("tile PRR 100 --with zone")             # played, and what `bank explain` says of it
     t.cash("PRR"), t.pct("Alice", "PRR"), t.price("PRR") # read from the state (no view built)
 
-The shared openings: `new_1830()`, `auction_1830(t)` (the digest §4 auction), `opening_1830()` (OR 1.1,
-PRR to operate) and `chain_1830(label)` (a whole train era, CHAIN_1830), with `next_turn_of(t, corp)`;
-each position is played once per test session and handed out as a copy.
+The shared openings: `new_1830()`, `auction_1830(t)` (the digest §4 auction), `sr1_1830()` (SR 1
+after it), `opening_1830()` (OR 1.1, PRR to operate) and `chain_1830(label)` (a whole train era,
+CHAIN_1830), with `next_turn_of(t, corp)`; each position is played once per test session and handed
+out as a copy.
 
 The few tests of the CLI, the store and the board page drive the real thing (cli_driver.Bank), their
 game files in `fast_dir` / `fast_path` (in memory: the store syncs every command to disk).
@@ -362,6 +363,12 @@ def _kept(key, build) -> Table:
     return _OPENINGS[key].copy()
 
 
+def sr1_1830(bo_par: int = 67) -> Table:
+    """SR 1 just started after the digest §4 auction (A SV + CA, B CS + BO, C DH, D MH; Bob pars B&O
+    at `bo_par`); Carol has priority and Alice holds the CA's PRR 10 %."""
+    return _kept(("sr1", bo_par), lambda: auction_1830(new_1830(), bo_par=bo_par))
+
+
 def opening_1830() -> Table:
     """OR 1.1 (phase 2, a set of 1 OR), PRR about to operate.
 
@@ -377,7 +384,7 @@ def opening_1830() -> Table:
     Dave 490-76-67-67-67 = 213; then OR 1.1's private revenue: Alice +30, Bob +40, Carol +15, Dave +20.
     """
     def build():
-        t = auction_1830(new_1830(), bo_par=67)
+        t = sr1_1830()
         t.do("par Carol PRR 76", "buy Dave PRR", "buy Alice PRR", "buy Bob PRR",
              "par Carol NYC 67", "buy Dave NYC", "buy Alice NYC", "buy Bob NYC", "buy Carol NYC", "buy Dave NYC",
              "buy Alice B&O", "buy Bob B&O", "buy Carol B&O", "buy Dave B&O",

@@ -20,12 +20,12 @@ from conftest import (
     FOUR,
     LABELS_1830,
     Table,
-    auction_1830,
     chain_1830,
     finish_turn,
     new_1830,
     next_turn_of,
     opening_1830,
+    sr1_1830,
 )
 
 from ledger.core.rounds import operating
@@ -303,8 +303,7 @@ def dividend_position() -> Table:
     SR 2: Carol sells her 2 shares (president's cert): Alice (20 %) becomes president and her two
     10 % certs go to the pool; Carol gets 2 x $65; the marker drops 2 rows: (6,5) $63, (7,5) $60.
     """
-    g = new_1830()
-    auction_1830(g, bo_par=67)
+    g = sr1_1830()
     g.do("par Carol PRR 67", "buy Dave PRR", "buy Alice PRR", "buy Bob PRR",
          "pass Carol", "pass Dave", "pass Alice", "pass Bob",
          "train PRR 2", "done PRR")
@@ -657,8 +656,7 @@ def emergency_position(tie: bool = False) -> Table:
     OR 2.1: PRR buys the 2 back for $1 (B&O $1); PRR runs for $0: (3,5) $71 -> (3,4) $66.
     Bob's cash is worked out in test_emergency_position.
     """
-    g = new_1830()
-    auction_1830(g, bo_par=67)
+    g = sr1_1830()
     g.do("par Carol PRR 76", "buy Dave PRR", "buy Alice PRR", "buy Bob PRR")
     if tie:
         g.do("buy Carol B&O", "pass Dave", "buy Alice B&O", "buy Bob B&O", "pass Carol", "pass Dave", "buy Alice B&O")

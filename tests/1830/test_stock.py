@@ -8,7 +8,7 @@ Expected numbers are derived from the digest's rules and its market grid (§6.1)
 from __future__ import annotations
 
 import pytest
-from conftest import Table, auction_1830, new_1830
+from conftest import Table, new_1830, sr1_1830
 
 from ledger.core.rules import shares
 from ledger.core.state import POOL, player_acct
@@ -21,8 +21,7 @@ REVENUE = {"Alice": 5 + 25, "Bob": 10 + 30, "Carol": 15, "Dave": 20}  # private 
 
 def sr1(bo_par: int = 67) -> Table:
     """SR 1 just started; Carol has priority (digest §4 example); Alice holds the CA's PRR 10 %."""
-    g = new_1830()
-    auction_1830(g, bo_par=bo_par)
+    g = sr1_1830(bo_par)
     assert g.round_kind() == "stock" and g.turn() == "Carol"
     return g
 
