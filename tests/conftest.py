@@ -11,22 +11,37 @@ rules cost. A refusal reads as the CLI's one stderr line ("error: ..."): the CLI
 text with the same `one_line(exc.line())`. What the readers return is the CLI's `status --json`,
 `score --json` and `market --json`, built by the same view functions from the same state.
 
-The few tests of the CLI, the store and the board page drive the real thing (cli_driver.Bank).
+    t.refusal("buy Alice CS", match="cheapest").hint   # the error itself, matched as pytest.raises does
+    t.explained("tile PRR 100 --with zone")             # played, and what `bank explain` says of it
+    t.cash("PRR"), t.pct("Alice", "PRR"), t.price("PRR") # read from the state (no view built)
+
+The shared openings: `new_1830()`, `auction_1830(t)` (the digest §4 auction), `sr1_1830()` (SR 1
+after it), `opening_1830()` (OR 1.1, PRR to operate) and `chain_1830(label)` (a whole train era,
+CHAIN_1830), with `next_turn_of(t, corp)`; each position is played once per test session and handed
+out as a copy.
+
+The few tests of the CLI, the store and the board page drive the real thing (cli_driver.Bank), their
+game files in `fast_dir` / `fast_path` (in memory: the store syncs every command to disk).
 """
 
 from __future__ import annotations
 
 import copy
 import json
+import re
+import shutil
 import sys
+import tempfile
 from pathlib import Path
+
+import pytest
 
 from ledger import catalog
 from ledger.core import engine
-from ledger.core.errors import BankError, one_line
+from ledger.core.errors import BankError, CommandError, RuleViolation, one_line
 from ledger.core.events import apply
 from ledger.core.invariants import check as check_invariants
-from ledger.core.state import GameState
+from ledger.core.state import BANK, POOL, GameState, company_acct, player_acct
 
 sys.path.insert(0, str(Path(__file__).parent))   # the helper modules beside this file (transcripts ...)
 
@@ -117,21 +132,44 @@ class Table:
             return "error: " + one_line(exc.line())
         return None
 
-    def refused(self, text: str, *fragments: str) -> str:
+    def refused(self, text: str, *fragments: str, match: str | None = None, kind=BankError) -> str:
         """`text` is refused with one line naming the rule (each fragment, case-insensitive), and
-        nothing in the game changes. Returns the line as the CLI prints it ("error: ...")."""
+        nothing in the game changes. Returns the line as the CLI prints it ("error: ...").
+        `match` and `kind` check the exception as `refusal` does."""
+        exc = self.refusal(text, match=match, kind=kind)
+        said = "error: " + one_line(exc.line())
+        for fragment in fragments:
+            assert fragment.lower() in said.lower(), f"{text!r} refused with {said!r}, expected {fragment!r}"
+        return said
+
+    def refusal(self, text: str, match: str | None = None, kind=(RuleViolation, CommandError)) -> BankError:
+        """`text` is refused with an error of `kind` whose message matches the regular expression
+        `match` (as pytest.raises matches it), and nothing in the game changes; the error itself
+        (its message and hint) is returned."""
         before, count = self.state.clone(), len(self.events)
         try:
             self.line(text)
         except BankError as exc:
-            said = "error: " + one_line(exc.line())
+            error = exc
         else:
             raise AssertionError(f"{text!r} should have been refused")
+        assert isinstance(error, kind), f"{text!r} refused with {type(error).__name__}: {error}"
+        if match is not None:
+            assert re.search(match, str(error)), f"{text!r} refused with {str(error)!r}, expected /{match}/"
         assert self.state == before, f"the refused {text!r} changed the game"
         assert len(self.events) == count, f"the refused {text!r} was recorded"
-        for fragment in fragments:
-            assert fragment.lower() in said.lower(), f"{text!r} refused with {said!r}, expected {fragment!r}"
-        return said
+        return error
+
+    def explained(self, text: str) -> list[str]:
+        """Play a line and say how its money was computed, as `bank explain N` does (the lines after
+        its "command N: ..." header): each event explained on the state just before it."""
+        from ledger.interface.explain import explain_event
+        state = self.state.clone()
+        out: list[str] = []
+        for event in self.do(text):
+            out += explain_event(state, self.rs, event)
+            apply(state, event)
+        return out or ["  no money moved"]
 
     def copy(self) -> Table:
         """An independent copy (the state cloned; events are never changed once applied)."""
@@ -174,8 +212,13 @@ class Table:
     def private(self, sym: str, s: dict | None = None) -> dict:
         return next(p for p in (s or self.status())["privates"] if p["sym"] == sym)
 
-    def cash(self) -> dict:
-        """Every player's and company's cash, and the bank's."""
+    def cash(self, who: str | None = None) -> dict | int:
+        """Every player's and company's cash, and the bank's; or one of them: a player's, a
+        company's (by symbol) or 'bank' (read from the state, no view built)."""
+        if who is not None:
+            if who == "bank":
+                return self.state.cash(BANK)
+            return self.state.cash(company_acct(who) if who in self.state.corps else player_acct(who))
         s = self.status()
         out = {p["name"]: p["cash"] for p in s["players"]}
         out.update({c["sym"]: c["cash"] for c in s["companies"]})
@@ -221,3 +264,215 @@ class Table:
             assert held + c["ipo"] + c["pool"] == 100, c["sym"]
         problems = check_invariants(self.state, self.rs)
         assert not problems, problems
+
+    # ------------------------------------------------------------------ reading the state (no view built)
+
+    def bank(self) -> int:
+        return self.state.cash(BANK)
+
+    def price(self, corp: str) -> int | None:
+        cell = self.state.corps[corp].cell
+        return self.rs.market[tuple(cell)].price if cell else None
+
+    def cell(self, corp: str) -> tuple | None:
+        cell = self.state.corps[corp].cell
+        return tuple(cell) if cell else None
+
+    def pct(self, holder: str, corp: str) -> int:
+        """Percent of `corp` held by a player, or by 'pool' / 'ipo'."""
+        from ledger.core.rules import shares
+        if holder == "pool":
+            acct = POOL
+        elif holder == "ipo":
+            acct = shares.unsold_acct(self.state, self.rs, corp)
+        else:
+            acct = player_acct(holder)
+        return self.state.percent_of(acct, corp)
+
+    def cert_percents(self, holder: str, corp: str) -> list[int]:
+        """The percentages of the certificates a player (or 'pool') holds of a company, high first."""
+        acct = POOL if holder == "pool" else player_acct(holder)
+        return sorted((self.state.cert_percent[c] for c in self.state.certs_of(acct, corp)), reverse=True)
+
+    def president(self, corp: str) -> str | None:
+        return self.state.president(corp)
+
+    def owner(self, private: str) -> str | None:
+        owner = self.state.privates[private].owner
+        return owner.split(":", 1)[1] if owner else None
+
+    def round_kind(self) -> str:
+        return self.state.round["kind"]
+
+    def turn(self) -> str:
+        """Whose turn it is in an auction (the actor, also in a bidding war) or a stock round."""
+        from ledger.core.rounds import auction
+        if self.state.round["kind"] == "auction":
+            return auction.actor(self.state)
+        return self.state.players[self.state.round["turn"]]
+
+    def priority(self) -> str:
+        return self.state.players[self.state.priority]
+
+
+# ---------------------------------------------------------------------- game files on a fast disk
+
+@pytest.fixture(scope="module")
+def fast_dir():
+    """A folder for the few tests of the CLI and its SQLite file, in memory (/dev/shm) where there is
+    one: the store syncs every command to disk (synchronous=FULL), which on a shared disk costs far
+    more than the rules; the code run is the same."""
+    base = "/dev/shm" if Path("/dev/shm").is_dir() else None
+    folder = Path(tempfile.mkdtemp(prefix="bank-test-", dir=base))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
+
+
+@pytest.fixture
+def fast_path(fast_dir, request) -> Path:
+    """A fresh folder per test inside `fast_dir` (as pytest's tmp_path, in memory)."""
+    folder = Path(tempfile.mkdtemp(prefix=re.sub(r"\W", "_", request.node.name)[:40] + "-", dir=fast_dir))
+    return folder
+
+
+# ---------------------------------------------------------------------- the shared 1830 openings
+
+FOUR = ["Alice", "Bob", "Carol", "Dave"]
+
+
+def new_1830(players=FOUR) -> Table:
+    return Table(title="1830", players=list(players))
+
+
+def auction_1830(t: Table, buyers=("Alice", "Bob", "Carol", "Dave", "Alice", "Bob"), bo_par: int = 100) -> Table:
+    """Digest §4 example: each private bought outright in turn (A SV, B CS, C DH, D MH, A CA, B BO),
+    then the BO buyer sets B&O's par."""
+    for who, sym in zip(buyers, ["SV", "CS", "DH", "MH", "CA", "BO"]):
+        t.do(f"buy {who} {sym}")
+    t.do(f"par {buyers[5]} B&O {bo_par}")
+    return t
+
+
+_OPENINGS: dict = {}
+
+
+def _kept(key, build) -> Table:
+    """A position built once per test session and handed out as an independent copy."""
+    if key not in _OPENINGS:
+        _OPENINGS[key] = build()
+    return _OPENINGS[key].copy()
+
+
+def sr1_1830(bo_par: int = 67) -> Table:
+    """SR 1 just started after the digest §4 auction (A SV + CA, B CS + BO, C DH, D MH; Bob pars B&O
+    at `bo_par`); Carol has priority and Alice holds the CA's PRR 10 %."""
+    return _kept(("sr1", bo_par), lambda: auction_1830(new_1830(), bo_par=bo_par))
+
+
+def opening_1830() -> Table:
+    """OR 1.1 (phase 2, a set of 1 OR), PRR about to operate.
+
+    Auction (digest §4 example): Alice SV + CA (free PRR 10 %), Bob CS + BO (B&O president, par 67),
+    Carol DH, Dave MH. SR 1 (Carol has priority):
+      PRR par 76 by Carol; Dave, Alice, Bob buy one each    -> PRR floats (60 % incl. the CA share), $760
+      NYC par 67 by Carol; Dave, Alice, Bob, Carol, Dave buy -> NYC floats, $670
+      Alice, Bob, Carol, Dave buy a B&O share               -> B&O floats (Bob's 20 % + 40 %), $670
+    Holdings  PRR: Carol 20 (pres), Alice 20, Dave 10, Bob 10, IPO 40
+              NYC: Carol 30 (pres), Dave 20, Alice 10, Bob 10, IPO 30
+              B&O: Bob 30 (pres), Alice 10, Carol 10, Dave 10, IPO 40
+    Cash after SR 1: Alice 420-76-67-67 = 210, Bob 340-76-67-67 = 130, Carol 530-152-134-67-67 = 110,
+    Dave 490-76-67-67-67 = 213; then OR 1.1's private revenue: Alice +30, Bob +40, Carol +15, Dave +20.
+    """
+    def build():
+        t = sr1_1830()
+        t.do("par Carol PRR 76", "buy Dave PRR", "buy Alice PRR", "buy Bob PRR",
+             "par Carol NYC 67", "buy Dave NYC", "buy Alice NYC", "buy Bob NYC", "buy Carol NYC", "buy Dave NYC",
+             "buy Alice B&O", "buy Bob B&O", "buy Carol B&O", "buy Dave B&O",
+             "pass Alice", "pass Bob", "pass Carol", "pass Dave")
+        return t
+    return _kept("opening", build)
+
+
+# A whole train era on top of `opening_1830()`, in labelled steps; chain_1830(label) plays up to and
+# including that step. Five companies are needed to reach the D: from phase 5 on each holds at most 2
+# trains.
+CHAIN_1830: list[tuple[str, list[str]]] = [
+    # OR 1.1: PRR fills up with 2s, B&O has no route, NYC takes the last 2s and the first 3 (phase 3).
+    ("sr2", ["train PRR 2", "train PRR 2", "train PRR 2", "train PRR 2", "done PRR",
+             "done B&O --no-route",
+             "train NYC 2", "train NYC 2", "train NYC 3", "done NYC"]),
+    ("or2.1", ["pass Alice", "pass Bob", "pass Carol", "pass Dave"]),
+    # OR 2.1: big dividends fund the players; B&O buys three 3s (BO closes); NYC takes the last 3.
+    ("or2.1-b&o", ["pay PRR 2000 --force --reason 'test position'", "done PRR"]),
+    ("or2.1-nyc", ["train B&O 3", "train B&O 3", "train B&O 3", "done B&O"]),
+    ("or2.2", ["pay NYC 1000 --force --reason 'test position'", "train NYC 3", "done NYC"]),
+    # OR 2.2: B&O (three 3s) buys the first 4: phase 4, limit 3, 2s rust, B&O discards a 3.
+    ("or2.2-b&o", ["withhold PRR 1000 --force --reason 'test position'", "done PRR", "withhold NYC 0", "done NYC",
+                   "withhold B&O 300 --force --reason 'test position'"]),
+    ("first4", ["train B&O 4"]),
+    ("sr3", ["discard B&O 3", "done B&O"]),
+    # SR 3: ERIE (Alice) and C&O (Carol) float at par 100.
+    ("or3.1", ["par Alice ERIE 100", "buy Bob ERIE", "par Carol C&O 100", "buy Dave ERIE", "buy Alice ERIE",
+               "buy Bob C&O", "buy Carol ERIE", "buy Dave C&O", "buy Alice C&O", "buy Bob C&O",
+               "pass Carol", "pass Dave", "pass Alice", "pass Bob"]),
+    # OR 3.1: PRR buys DH from Carol and two 4s; NYC the last 4.
+    ("or3.1-prr", ["done ERIE --no-route", "done C&O --no-route"]),
+    ("or3.1-nyc", ["buy-private PRR DH 140", "train PRR 4", "train PRR 4", "done PRR"]),
+    ("or3.2", ["withhold NYC 300 --force --reason 'test position'", "train NYC 4", "done NYC", "withhold B&O 0",
+               "done B&O"]),
+    # OR 3.2: ERIE buys the first 5: phase 5, limit 2, all privates close; NYC and B&O discard a 3.
+    ("first5", ["withhold ERIE 0", "train ERIE 5"]),
+    ("sr4", ["discard NYC 3", "discard B&O 3", "done ERIE", "train C&O 5", "train C&O 5", "done C&O",
+             "withhold PRR 0", "done PRR", "withhold NYC 0", "done NYC", "withhold B&O 0", "done B&O"]),
+    ("or4.1", ["pass Carol", "pass Dave", "pass Alice", "pass Bob"]),
+    # OR 4.1: ERIE buys the first 6: phase 6, 3s rust everywhere, D trains for sale.
+    ("first6", ["withhold ERIE 500 --force --reason 'test position'", "train ERIE 6"]),
+    ("or4.2", ["done ERIE", "withhold C&O 0", "done C&O", "withhold PRR 0", "done PRR", "withhold NYC 0", "done NYC",
+               "withhold B&O 0", "done B&O"]),
+    # OR 4.2: ERIE trades its 6 in for the first D: phase D, 4s rust everywhere.
+    ("firstD", ["withhold ERIE 400 --force --reason 'test position'", "train ERIE D --trade-in 6"]),
+    ("or4.2-prr", ["done ERIE", "withhold C&O 0", "done C&O"]),
+    ("or4.2-nyc", ["train PRR 6 --from pool", "done PRR"]),
+    ("or4.2-b&o", ["train NYC 6", "done NYC"]),
+]
+LABELS_1830 = [label for label, _ in CHAIN_1830]
+
+
+def chain_1830(label: str) -> Table:
+    """The position after CHAIN_1830's step `label` (each step built once, from the one before)."""
+    if label not in LABELS_1830:
+        raise KeyError(label)
+
+    def build():
+        at = LABELS_1830.index(label)
+        t = chain_1830(LABELS_1830[at - 1]) if at else opening_1830()
+        t.do(*CHAIN_1830[at][1])
+        return t
+    return _kept(("chain", label), build)
+
+
+def finish_turn(t: Table) -> None:
+    """End the operating company's turn: run for $0 if it has trains, else declare no route."""
+    corp = t.state.round["corp"]
+    if t.state.corp_trains(corp):
+        if t.state.round["revenue"] is None:
+            t.do(f"withhold {corp} 0")
+        t.do(f"done {corp}")
+    else:
+        t.do(f"done {corp} --no-route")
+
+
+def next_turn_of(t: Table, corp: str) -> None:
+    """Play on (everyone passes in stock rounds, companies run for $0) until `corp` starts a turn."""
+    if t.round_kind() == "operating" and t.state.round["corp"] == corp:
+        finish_turn(t)
+    for _ in range(200):
+        if t.round_kind() == "operating":
+            if t.state.round["corp"] == corp:
+                return
+            finish_turn(t)
+        elif t.round_kind() == "stock":
+            t.do(f"pass {t.turn()}")
+        else:
+            raise AssertionError(f"cannot reach {corp}'s turn: {t.round_kind()}")
+    raise AssertionError(f"{corp} never operated")

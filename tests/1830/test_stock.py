@@ -8,7 +8,7 @@ Expected numbers are derived from the digest's rules and its market grid (§6.1)
 from __future__ import annotations
 
 import pytest
-from helpers import FOUR, Game, auction_all_bought
+from conftest import Table, new_1830, sr1_1830
 
 from ledger.core.rules import shares
 from ledger.core.state import POOL, player_acct
@@ -19,28 +19,27 @@ AFTER_AUCTION = {"Alice": 600 - 20 - 160, "Bob": 600 - 40 - 220, "Carol": 600 - 
 REVENUE = {"Alice": 5 + 25, "Bob": 10 + 30, "Carol": 15, "Dave": 20}  # private revenue per OR (digest §3)
 
 
-def sr1(bo_par: int = 67) -> Game:
+def sr1(bo_par: int = 67) -> Table:
     """SR 1 just started; Carol has priority (digest §4 example); Alice holds the CA's PRR 10 %."""
-    g = Game(FOUR)
-    auction_all_bought(g, bo_par=bo_par)
+    g = sr1_1830(bo_par)
     assert g.round_kind() == "stock" and g.turn() == "Carol"
     return g
 
 
-def finish_round(g: Game) -> None:
+def finish_round(g: Table) -> None:
     """Everyone passes in turn until the stock round ends (the round after it starts)."""
-    number = g.round["number"]
-    while g.round_kind() == "stock" and g.round["number"] == number:
+    number = g.state.round["number"]
+    while g.round_kind() == "stock" and g.state.round["number"] == number:
         g.do(f"pass {g.turn()}")
 
 
-def run_ors(g: Game) -> None:
+def run_ors(g: Table) -> None:
     """Operate every company of the current OR set as trainless with no route (withhold $0)."""
     while g.round_kind() == "operating":
-        g.do(f"done {g.round['corp']} --no-route")
+        g.do(f"done {g.state.round['corp']} --no-route")
 
 
-def cycle(g: Game, times: int = 1) -> None:
+def cycle(g: Table, times: int = 1) -> None:
     """Pass through the rest of this stock round and the following ORs, `times` times."""
     for _ in range(times):
         finish_round(g)
@@ -48,12 +47,12 @@ def cycle(g: Game, times: int = 1) -> None:
     assert g.round_kind() == "stock"
 
 
-def cert_count(g: Game, player: str) -> int:
+def cert_count(g: Table, player: str) -> int:
     return shares.cert_count(g.state, g.rs, player)
 
 
 @pytest.fixture
-def sr2() -> Game:
+def sr2() -> Table:
     """SR 2 after: C pars PRR at 76, D, A, B each buy one PRR (floats with the CA share), all pass;
     OR 1.1: privates pay, PRR withholds $0 -> (3,5) $71. Holdings: C PRR 20 (pres), A 20 (two 10s),
     D 10, B 10 and B&O 20 (pres, par 67, not floated). Priority: left of Bob (last to act) = Carol."""
@@ -61,7 +60,7 @@ def sr2() -> Game:
     g.do("par Carol PRR 76", "buy Dave PRR", "buy Alice PRR", "buy Bob PRR")
     finish_round(g)
     run_ors(g)
-    assert g.round_kind() == "stock" and g.round["number"] == 2
+    assert g.round_kind() == "stock" and g.state.round["number"] == 2
     return g
 
 
@@ -73,7 +72,7 @@ def test_sr2_fixture_numbers(sr2):
     assert g.cash("Carol") == AFTER_AUCTION["Carol"] - 152 + REVENUE["Carol"]
     assert g.cash("Dave") == AFTER_AUCTION["Dave"] - 76 + REVENUE["Dave"]
     assert g.cash("PRR") == 760
-    assert g.certs("Carol", "PRR") == [20] and g.certs("Alice", "PRR") == [10, 10]
+    assert g.cert_percents("Carol", "PRR") == [20] and g.cert_percents("Alice", "PRR") == [10, 10]
     assert g.turn() == "Carol" and g.priority() == "Carol"
 
 
@@ -81,13 +80,13 @@ def test_sr2_fixture_numbers(sr2):
 
 def test_sr1_turn_order_from_priority():
     g = sr1()
-    g.expect_error("pass Alice", match="Carol's turn")
+    g.refusal("pass Alice", match="Carol's turn")
     g.do("pass Carol")
     assert g.turn() == "Dave"
     g.do("pass Dave")
     assert g.turn() == "Alice"
     g.do("pass Alice", "pass Bob")  # everyone passed: SR 1 ends, no company floated -> SR 2
-    assert g.round_kind() == "stock" and g.round["number"] == 2
+    assert g.round_kind() == "stock" and g.state.round["number"] == 2
     assert g.priority() == "Carol", "nobody acted: the holder keeps the priority deal"
 
 
@@ -95,14 +94,14 @@ def test_priority_goes_left_of_the_last_to_act():
     g = sr1()
     g.do("par Carol NYC 67", "buy Dave NYC")
     finish_round(g)  # NYC 30% sold, not floated -> no OR turns
-    assert g.round_kind() == "stock" and g.round["number"] == 2
+    assert g.round_kind() == "stock" and g.state.round["number"] == 2
     assert g.priority() == "Alice" and g.turn() == "Alice"
 
 
 def test_next_player_acting_ends_a_turn_implicitly():
     g = sr1()
     g.do("par Carol NYC 67")
-    g.expect_error("buy Alice NYC", match="Carol's turn")  # Dave is next, not Alice
+    g.refusal("buy Alice NYC", match="Carol's turn")  # Dave is next, not Alice
     g.do("buy Dave NYC")
     assert g.turn() == "Dave"
 
@@ -110,9 +109,9 @@ def test_next_player_acting_ends_a_turn_implicitly():
 def test_a_turn_with_an_action_is_not_a_pass():
     g = sr1()
     g.do("par Carol NYC 67", "pass Carol", "pass Dave", "pass Alice", "pass Bob")
-    assert g.round_kind() == "stock" and g.round["number"] == 1, "Carol acted: not everyone has passed"
+    assert g.round_kind() == "stock" and g.state.round["number"] == 1, "Carol acted: not everyone has passed"
     g.do("pass Carol")
-    assert g.round["number"] == 2
+    assert g.state.round["number"] == 2
 
 
 def test_round_ends_when_all_pass_and_the_ors_follow(sr2):
@@ -130,19 +129,19 @@ def test_round_ends_when_all_pass_and_the_ors_follow(sr2):
 def test_one_purchase_per_turn():
     g = sr1()
     g.do("par Carol NYC 67")
-    g.expect_error("buy Carol NYC", match="already bought")
-    g.expect_error("buy Carol B&O", match="already bought")
-    g.expect_error("par Carol ERIE 67", match="already bought")
+    g.refusal("buy Carol NYC", match="already bought")
+    g.refusal("buy Carol B&O", match="already bought")
+    g.refusal("par Carol ERIE 67", match="already bought")
     g.do("buy Dave B&O")
-    g.expect_error("buy Dave NYC", match="already bought")
+    g.refusal("buy Dave NYC", match="already bought")
 
 
 def test_no_selling_in_sr1():
     g = sr1()
     g.do("pass Carol", "pass Dave")
-    g.expect_error("sell Alice PRR 1", match="first stock round")
+    g.refusal("sell Alice PRR 1", match="first stock round")
     g.do("pass Alice")
-    g.expect_error("sell Bob B&O 1", match="first stock round")
+    g.refusal("sell Bob B&O 1", match="first stock round")
 
 
 def test_sell_buy_sell(sr2):
@@ -156,16 +155,16 @@ def test_sell_buy_sell(sr2):
     g.do("sell Alice PRR 1")  # a second sale after the buy, at the then-current price
     assert g.cash("Alice") == alice + 71 - 67 + 67 and g.price("PRR") == 65  # (4,5) -> (5,5)
     assert g.pct("Alice", "PRR") == 0 and g.pct("pool", "PRR") == 20
-    g.expect_error("buy Alice B&O", match="already bought")
+    g.refusal("buy Alice B&O", match="already bought")
 
 
 def test_no_rebuying_a_company_sold_this_round(sr2):
     g = sr2
     g.do("sell Carol PRR 1")
-    g.expect_error("buy Carol PRR", match="sold PRR")
+    g.refusal("buy Carol PRR", match="sold PRR")
     g.do("pass Carol", "pass Dave", "pass Alice", "pass Bob")
-    g.expect_error("buy Carol PRR --pool", match="sold PRR")  # a later turn of the same SR
-    g.expect_error("buy Carol PRR", match="sold PRR")
+    g.refusal("buy Carol PRR --pool", match="sold PRR")  # a later turn of the same SR
+    g.refusal("buy Carol PRR", match="sold PRR")
     g.do("buy Carol B&O")  # another company is fine
     # next stock round: allowed again
     cycle(g)
@@ -203,10 +202,10 @@ def test_price_drops_one_row_per_share_sold():
     g.do("pass Carol", "buy Dave B&O", "pass Alice", "pass Bob", "pass Carol", "buy Dave B&O", "pass Alice",
          "pass Bob", "pass Carol", "buy Dave B&O")
     # Dave's third share puts him above Bob (30 > 20): he takes the chair, Bob gets two 10s
-    assert g.president("B&O") == "Dave" and g.certs("Bob", "B&O") == [10, 10]
+    assert g.president("B&O") == "Dave" and g.cert_percents("Bob", "B&O") == [10, 10]
     assert g.pct("Dave", "B&O") == 30 and not g.state.corps["B&O"].floated
     finish_round(g)
-    assert g.round["number"] == 2 and g.cell("B&O") == (5, 6)
+    assert g.state.round["number"] == 2 and g.cell("B&O") == (5, 6)
     while g.turn() != "Dave":
         g.do(f"pass {g.turn()}")
     assert cert_count(g, "Bob") == 4  # CS, BO, two B&O 10s (white)
@@ -215,7 +214,7 @@ def test_price_drops_one_row_per_share_sold():
     assert g.cash("Dave") == dave + 3 * 67
     assert g.cell("B&O") == (8, 6) and g.price("B&O") == 60
     # Bob (20%) becomes president; his two 10s go to the pool, which gets exactly the 3 shares sold
-    assert g.president("B&O") == "Bob" and g.certs("Bob", "B&O") == [20]
+    assert g.president("B&O") == "Bob" and g.cert_percents("Bob", "B&O") == [20]
     assert g.pct("pool", "B&O") == 30 and g.pct("Dave", "B&O") == 0
     # B&O is now yellow: its certificates stop counting toward the limit (digest §1, §6.2)
     assert cert_count(g, "Bob") == 2
@@ -240,10 +239,10 @@ def test_president_sells_whole_certificate(sr2):
     g.do("sell Carol PRR 2")
     assert g.cash("Carol") == carol + 2 * 71
     assert g.president("PRR") == "Alice"
-    assert g.certs("Alice", "PRR") == [20] and g.certs("Carol", "PRR") == []
-    assert g.pct("pool", "PRR") == 20 and g.certs("pool", "PRR") == [10, 10]
+    assert g.cert_percents("Alice", "PRR") == [20] and g.cert_percents("Carol", "PRR") == []
+    assert g.pct("pool", "PRR") == 20 and g.cert_percents("pool", "PRR") == [10, 10]
     assert g.cell("PRR") == (5, 5) and g.price("PRR") == 65
-    g.expect_error("buy Carol PRR", match="sold PRR")
+    g.refusal("buy Carol PRR", match="sold PRR")
 
 
 def test_president_sells_half_his_certificate(sr2):
@@ -253,7 +252,7 @@ def test_president_sells_half_his_certificate(sr2):
     g.do("sell Carol PRR 1")
     assert g.cash("Carol") == carol + 71
     assert g.president("PRR") == "Alice"
-    assert g.certs("Alice", "PRR") == [20] and g.certs("Carol", "PRR") == [10]
+    assert g.cert_percents("Alice", "PRR") == [20] and g.cert_percents("Carol", "PRR") == [10]
     assert g.pct("pool", "PRR") == 10
     assert g.cell("PRR") == (4, 5) and g.price("PRR") == 67
 
@@ -262,9 +261,9 @@ def test_president_cannot_sell_when_nobody_holds_20(sr2):
     # digest §15 #12: Bob holds B&O 20% (president) and nobody else holds any
     g = sr2
     g.do("pass Carol", "pass Dave", "pass Alice")
-    g.expect_error("sell Bob B&O 1", match="B&O")
-    g.expect_error("sell Bob B&O 2", match="B&O")
-    assert g.certs("Bob", "B&O") == [20] and g.pct("pool", "B&O") == 0
+    g.refusal("sell Bob B&O 1", match="B&O")
+    g.refusal("sell Bob B&O 2", match="B&O")
+    assert g.cert_percents("Bob", "B&O") == [20] and g.pct("pool", "B&O") == 0
 
 
 def test_presidents_certificate_never_goes_to_the_pool(sr2):
@@ -279,8 +278,8 @@ def test_presidency_changes_on_buying_more(sr2):
     g = sr2
     g.do("pass Carol", "pass Dave", "buy Alice PRR")
     assert g.president("PRR") == "Alice"
-    assert g.certs("Alice", "PRR") == [20, 10]
-    assert g.certs("Carol", "PRR") == [10, 10]
+    assert g.cert_percents("Alice", "PRR") == [20, 10]
+    assert g.cert_percents("Carol", "PRR") == [10, 10]
 
 
 def test_presidency_tie_keeps_the_president(sr2):
@@ -292,7 +291,7 @@ def test_presidency_tie_keeps_the_president(sr2):
     g.do("buy Carol B&O")
     assert g.pct("Carol", "B&O") == 30 and g.pct("Bob", "B&O") == 30
     assert g.president("B&O") == "Bob"
-    assert g.certs("Bob", "B&O") == [20, 10]
+    assert g.cert_percents("Bob", "B&O") == [20, 10]
 
 
 def test_tied_successors_first_clockwise_after_the_old_president(sr2):
@@ -303,7 +302,7 @@ def test_tied_successors_first_clockwise_after_the_old_president(sr2):
     assert g.president("PRR") == "Carol"
     g.do("sell Carol PRR 2")
     assert g.president("PRR") == "Dave"
-    assert g.certs("Dave", "PRR") == [20] and g.certs("Alice", "PRR") == [10, 10]
+    assert g.cert_percents("Dave", "PRR") == [20] and g.cert_percents("Alice", "PRR") == [10, 10]
     assert g.pct("pool", "PRR") == 20
     assert g.price("PRR") == 65  # (3,5) -> (4,5) -> (5,5)
 
@@ -325,12 +324,12 @@ def test_several_brown_certificates_in_one_turn():
     assert g.cash(nxt) == cash - 3 * 10
     g.do(f"buy {nxt} NYC --ipo")  # SEED: the IPO too (at par)
     assert g.cash(nxt) == cash - 30 - 67
-    g.expect_error(f"buy {nxt} B&O", match="already bought")
+    g.refusal(f"buy {nxt} B&O", match="already bought")
 
 
 def test_only_one_share_a_turn_outside_brown(sr2):
     g = sr2
-    g.expect_error("buy Carol B&O 2", match="already bought")
+    g.refusal("buy Carol B&O 2", match="already bought")
     assert g.pct("Carol", "B&O") == 0
 
 
@@ -353,7 +352,7 @@ def test_float_at_60_with_the_ca_share():
 
 @pytest.mark.parametrize("par", [100, 90, 82, 76, 71, 67])
 def test_float_capital_is_ten_times_par(par):
-    g = Game(["Alice", "Bob", "Carol"])  # $800 each: room for several shares at any par
+    g = new_1830(["Alice", "Bob", "Carol"])  # $800 each: room for several shares at any par
     for who, sym in zip(["Alice", "Bob", "Carol", "Alice", "Bob", "Carol"], ["SV", "CS", "DH", "MH", "CA", "BO"]):
         g.do(f"buy {who} {sym}")
     g.do("par Carol B&O 67")
@@ -374,18 +373,18 @@ def test_starting_needs_twice_par_in_cash():
     g.do("par Bob NYC 100")
     assert g.cash("Bob") == 140
     g.do("pass Carol", "pass Dave", "pass Alice")
-    g.expect_error("par Bob ERIE 71", match=r"\$142")
+    g.refusal("par Bob ERIE 71", match=r"\$142")
 
 
 def test_par_price_must_be_one_of_the_six():
     g = sr1()
-    g.expect_error("par Carol NYC 80", match="not a par price")
-    g.expect_error("par Carol B&O 67", match="already started")
+    g.refusal("par Carol NYC 80", match="not a par price")
+    g.refusal("par Carol B&O 67", match="already started")
 
 
 def test_buying_an_unstarted_company_is_refused():
     g = sr1()
-    g.expect_error("buy Carol NYC", match="not been started")
+    g.refusal("buy Carol NYC", match="not been started")
 
 
 # --------------------------------------------------------------------------- limits
@@ -399,11 +398,11 @@ def test_sixty_percent_limit_in_white():
         g.do("buy Carol NYC")
     assert g.pct("Carol", "NYC") == 60
     g.do("pass Dave", "pass Alice", "pass Bob")
-    err = g.expect_error("buy Carol NYC", match="holding limit")
+    err = g.refusal("buy Carol NYC", match="holding limit")
     assert "70%" in str(err) and "60%" in str(err)
 
 
-def carol_owns_60_of_nyc() -> Game:
+def carol_owns_60_of_nyc() -> Table:
     g = sr1()
     g.do("par Carol NYC 67")
     for _ in range(4):
@@ -421,7 +420,7 @@ def test_sixty_percent_limit_lifted_in_orange():
     assert g.cell("NYC") == (5, 4) and g.rs.market[(5, 4)].zone == "yellow"
     while g.turn() != "Carol":
         g.do(f"pass {g.turn()}")
-    g.expect_error("buy Carol NYC", match="holding limit")  # yellow: the 60% limit still applies
+    g.refusal("buy Carol NYC", match="holding limit")  # yellow: the 60% limit still applies
     cycle(g, 2)
     assert g.cell("NYC") == (5, 2) and g.price("NYC") == 42 and g.rs.market[(5, 2)].zone == "orange"
     while g.turn() != "Carol":
@@ -451,7 +450,7 @@ def test_pool_limit_50_percent():
     g.do("sell Alice B&O 1", "pass Bob", "sell Carol B&O 3")
     assert g.pct("pool", "B&O") == 40
     assert g.president("B&O") == "Dave"
-    err = g.expect_error("sell Dave B&O 2", match="pool limit")
+    err = g.refusal("sell Dave B&O 2", match="pool limit")
     assert "60%" in str(err) and "40%" in str(err)
     g.do("sell Dave B&O 1")
     assert g.pct("pool", "B&O") == 50 and g.pct("Dave", "B&O") == 20
@@ -490,9 +489,9 @@ def test_cert_limit_15_may_still_par_then_only_exempt_zones():
     g.do("par Alice CPR 76")
     assert cert_count(g, "Alice") == 16
     g.do("pass Bob", "pass Carol", "pass Dave")
-    err = g.expect_error("buy Alice B&O", match="certificate limit")
+    err = g.refusal("buy Alice B&O", match="certificate limit")
     assert "16" in str(err)
-    g.expect_error("buy Alice CPR", match="certificate limit")
+    g.refusal("buy Alice CPR", match="certificate limit")
     # ERIE is yellow: its certificates do not count, so she may still buy it
     g.do("buy Alice ERIE")
     assert cert_count(g, "Alice") == 16 and g.pct("Alice", "ERIE") == 10
@@ -518,7 +517,7 @@ def test_sold_out_rises_at_the_end_of_the_round():
         bought += 1
     assert bought == 8 and g.cell("NYC") == (5, 6)
     finish_round(g)
-    assert g.round_kind() == "operating" and g.round["corp"] == "NYC"
+    assert g.round_kind() == "operating" and g.state.round["corp"] == "NYC"
     assert g.cell("NYC") == (4, 6) and g.price("NYC") == 71
 
 
@@ -550,7 +549,7 @@ def test_mh_exchange_before_nyc_is_parred():
     g.do("pass Carol", "pass Dave", "pass Alice", "pass Bob")
     while g.turn() != "Dave":
         g.do(f"pass {g.turn()}")
-    g.expect_error("sell Dave NYC 1", match="no share price")
+    g.refusal("sell Dave NYC 1", match="no share price")
 
 
 def test_mh_exchange_from_ipo_counts_toward_float():
@@ -566,7 +565,7 @@ def test_mh_exchange_from_the_pool():
     g = sr1()
     g.do("par Carol NYC 67", "pass Dave", "buy Alice NYC")
     finish_round(g)  # NYC 30% out: not floated, no OR turns
-    assert g.round["number"] == 2 and g.turn() == "Bob"
+    assert g.state.round["number"] == 2 and g.turn() == "Bob"
     g.do("pass Bob", "pass Carol", "pass Dave", "sell Alice NYC 1")
     assert g.pct("pool", "NYC") == 10
     g.do("exchange Dave MH --pool")
@@ -576,7 +575,7 @@ def test_mh_exchange_from_the_pool():
 def test_mh_exchange_with_no_share_in_the_chosen_place(sr2):
     g = sr2
     g.do("par Carol NYC 67")
-    g.expect_error("exchange Dave MH --pool", match="no NYC share")
+    g.refusal("exchange Dave MH --pool", match="no NYC share")
     g.do("exchange Dave MH --ipo")
     assert g.pct("Dave", "NYC") == 10
 
@@ -588,21 +587,21 @@ def test_mh_exchange_respects_60_percent():
     for _ in range(4):
         g.do("pass Alice", "pass Bob", "pass Carol", "buy Dave NYC")
     assert g.pct("Dave", "NYC") == 60
-    err = g.expect_error("exchange Dave MH", match="holding limit")
+    err = g.refusal("exchange Dave MH", match="holding limit")
     assert "70%" in str(err)
 
 
 def test_mh_exchange_only_by_its_owner():
     g = sr1()
-    g.expect_error("exchange Carol MH", match="does not own")
-    g.expect_error("exchange Dave CS", match="cannot be exchanged")
-    g.expect_error("exchange Dave MH PRR", match="NYC")
+    g.refusal("exchange Carol MH", match="does not own")
+    g.refusal("exchange Dave CS", match="cannot be exchanged")
+    g.refusal("exchange Dave MH PRR", match="NYC")
 
 
 def test_only_an_open_mh_is_exchanged():
     g = sr1()
     g.do("exchange Dave MH")
-    g.expect_error("exchange Dave MH", match="does not own an open")
+    g.refusal("exchange Dave MH", match="does not own an open")
 
 
 # --------------------------------------------------------------------------- net worth
@@ -625,7 +624,7 @@ def test_president_with_30_sells_2_to_a_20_holder(sr2):
     g.do("buy Carol PRR", "sell Carol PRR 2")
     assert g.cash("Carol") == carol - 76 + 2 * 71
     assert g.president("PRR") == "Alice"
-    assert g.certs("Alice", "PRR") == [20] and g.certs("Carol", "PRR") == [10]
+    assert g.cert_percents("Alice", "PRR") == [20] and g.cert_percents("Carol", "PRR") == [10]
     assert g.pct("pool", "PRR") == 20 and g.pct("ipo", "PRR") == 30
     assert g.price("PRR") == 65
 
@@ -646,7 +645,7 @@ def test_ca_share_cannot_be_sold_before_prr_is_parred():
     cycle(g)  # nobody floated: SR 2
     while g.turn() != "Alice":
         g.do(f"pass {g.turn()}")
-    g.expect_error("sell Alice PRR 1", match="no share price")
+    g.refusal("sell Alice PRR 1", match="no share price")
     assert g.pct("Alice", "PRR") == 10
 
 
@@ -654,16 +653,16 @@ def test_mh_exchange_during_an_operating_round(sr2):
     # digest §3.1: between turns of an OR too
     g = sr2
     finish_round(g)
-    assert g.round_kind() == "operating" and g.round["corp"] == "PRR"
+    assert g.round_kind() == "operating" and g.state.round["corp"] == "PRR"
     g.do("exchange Dave MH")
     assert g.pct("Dave", "NYC") == 10 and g.state.privates["MH"].closed
-    assert g.round_kind() == "operating" and g.round["corp"] == "PRR"
+    assert g.round_kind() == "operating" and g.state.round["corp"] == "PRR"
 
 
 def test_exchange_is_not_allowed_in_the_auction():
-    g = Game(FOUR)
+    g = new_1830()
     g.do("buy Alice SV", "buy Bob CS", "buy Carol DH", "buy Dave MH")
-    g.expect_error("exchange Dave MH")
+    g.refusal("exchange Dave MH")
 
 
 def test_over_60_percent_after_leaving_orange_must_sell_first():
@@ -686,4 +685,4 @@ def test_over_60_percent_after_leaving_orange_must_sell_first():
     assert g.round_kind() == "stock"
     while g.turn() != "Carol":
         g.do(f"pass {g.turn()}")
-    g.expect_error("buy Carol B&O", match="60")
+    g.refusal("buy Carol B&O", match="60")

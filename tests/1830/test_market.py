@@ -1,5 +1,5 @@
 """The 1830 stock market, table-driven: every cell and every cause against the digest's Appendix A
-(tests/data/1830_market_moves.md, copied from shared/rules/1830.md), plus multi-share sales (§15 #2, #3)."""
+(tests/1830/data/1830_market_moves.md, copied from shared/rules/1830.md), plus multi-share sales (§15 #2, #3)."""
 
 from __future__ import annotations
 
@@ -56,22 +56,29 @@ def test_zone_counts_match_digest():
     assert (zones.count("yellow"), zones.count("orange"), zones.count("brown"), zones.count("white")) == (19, 11, 15, 75)
 
 
-@pytest.mark.parametrize("pos", sorted(CELLS), ids=lambda p: f"{p[0]},{p[1]}")
-def test_cell_price_zone_par(pos):
-    want = CELLS[pos]
-    cell = RS.market[pos]
-    assert (cell.price, cell.zone, cell.par) == (want["price"], want["zone"], want["par"])
-    assert market.price(RS, pos) == want["price"]
-    assert market.zone(RS, pos) == want["zone"]
+# Every cell is checked in one test per cause (a test item per cell and cause cost more than the
+# checks); each names every cell that disagrees.
+
+def test_cell_price_zone_par():
+    wrong = []
+    for pos in sorted(CELLS):
+        want, cell = CELLS[pos], RS.market[pos]
+        if ((cell.price, cell.zone, cell.par) != (want["price"], want["zone"], want["par"])
+                or market.price(RS, pos) != want["price"] or market.zone(RS, pos) != want["zone"]):
+            wrong.append(f"{pos}: engine {(cell.price, cell.zone, cell.par)}, "
+                         f"{market.price(RS, pos)}, {market.zone(RS, pos)}; table {want}")
+    assert not wrong, wrong
 
 
 @pytest.mark.parametrize("cause", CAUSES)
-@pytest.mark.parametrize("pos", sorted(CELLS), ids=lambda p: f"{p[0]},{p[1]}")
-def test_move_every_cell_every_cause(pos, cause):
-    price, to = CELLS[pos]["moves"][cause]
-    got = market.move(RS, pos, cause)
-    assert tuple(got) == to, f"{cause} from {pos}: expected {to}, engine {got}"
-    assert market.price(RS, got) == price
+def test_move_every_cell_every_cause(cause):
+    wrong = []
+    for pos in sorted(CELLS):
+        price, to = CELLS[pos]["moves"][cause]
+        got = market.move(RS, pos, cause)
+        if tuple(got) != to or market.price(RS, got) != price:
+            wrong.append(f"{cause} from {pos}: expected {to} ${price}, engine {got} ${market.price(RS, got)}")
+    assert not wrong, wrong
 
 
 def test_par_cells_are_column_six():
@@ -93,11 +100,15 @@ def walk(pos, cause, n):
 
 
 @pytest.mark.parametrize("n", range(1, 11))
-@pytest.mark.parametrize("pos", sorted(CELLS), ids=lambda p: f"{p[0]},{p[1]}")
-def test_selling_n_shares_walks_the_column(pos, n):
-    got = tuple(market.move(RS, pos, "sell", n))
-    assert got == walk(pos, "sell", n)
-    assert got[1] == pos[1], "sales only ever move straight down a column"
+def test_selling_n_shares_walks_the_column(n):
+    wrong = []
+    for pos in sorted(CELLS):
+        got = tuple(market.move(RS, pos, "sell", n))
+        if got != walk(pos, "sell", n):
+            wrong.append(f"{n} sold from {pos}: expected {walk(pos, 'sell', n)}, engine {got}")
+        if got[1] != pos[1]:
+            wrong.append(f"{n} sold from {pos}: sales only ever move straight down a column, engine {got}")
+    assert not wrong, wrong
 
 
 def test_selling_three_at_par_67():

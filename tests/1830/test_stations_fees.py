@@ -7,7 +7,7 @@ D&H's free next token, §3.1); 1843 §8.4.1 (a second yellow tile for 20fr), §8
 £10 a sea zone), §12.4 and E15 (any slot, £40 a sea zone, a port authority counts 2 fewer, Wien
 waives the slot); 1839 D5.3 and D14.22 (a station costs the location's value × the locations with
 markers: 30 × 2 = 60 by the seed, 30 × 3 = 90 counting the new one; half cost 30 or 45).
-The 1801 and 1839 fees are played on 1830's companies with the test rulesets in tests/rulesets/.
+The 1801 and 1839 fees are played on 1830's companies with the test rulesets in tests/1830/data/.
 """
 
 from __future__ import annotations
@@ -16,9 +16,7 @@ from fractions import Fraction
 from pathlib import Path
 
 import pytest
-from cli_driver import Bank
-from helpers import Game
-from test_operating import chain, next_turn_of, opening
+from conftest import Table, chain_1830, next_turn_of, opening_1830
 
 from ledger import catalog
 from ledger.core import fees
@@ -28,18 +26,18 @@ from ledger.core.snapshot import state_from_json, state_to_json
 from ledger.core.state import Station
 from ledger.interface.explain import explain_event
 
-RULESETS = Path(__file__).resolve().parent / "rulesets"
+RULESETS = Path(__file__).resolve().parent / "data"
 LIKE_1801 = RULESETS / "fees_1801_like.toml"
 LIKE_1839 = RULESETS / "stations_1839_like.toml"
 
 
-def with_rules(g: Game, override: Path) -> Game:
+def with_rules(g: Table, override: Path) -> Table:
     """The same position played on under 1830 with a test ruleset merged over it."""
     g.rs = catalog.load("1830", override=override)
     return g
 
 
-def last(g: Game, kind: str) -> dict:
+def last(g: Table, kind: str) -> dict:
     return next(e for e in reversed(g.events) if e["kind"] == kind)
 
 
@@ -130,14 +128,14 @@ def test_a_mistake_in_the_fee_data_is_reported(tmp_path, text, problem):
 # =========================================================================== stations as state
 
 def test_the_home_marker_is_a_record_of_the_first_turn():
-    g = opening()
+    g = opening_1830()
     assert g.state.corps["PRR"].stations == (Station(None, 1, 0, home=True),)
     assert g.state.corps["PRR"].tokens_used == 1  # the counter old code reads still counts it
 
 
 def test_a_token_records_its_city_slot_and_cost():
     """PRR's charter (digest §5): home $0, then $40 in slot 2."""
-    g = opening()
+    g = opening_1830()
     g.do("token PRR --city Pittsburgh")
     e = last(g, "token_placed")
     assert (e["city"], e["slot"], e["cost"]) == ("Pittsburgh", 2, 40)
@@ -145,23 +143,23 @@ def test_a_token_records_its_city_slot_and_cost():
     assert g.state.corps["PRR"].stations[-1] == Station("Pittsburgh", 2, 40)
     assert g.cash("PRR") == 720
     next_turn_of(g, "PRR")
-    g.expect_error("token PRR --city pittsburgh", match="already has a station in pittsburgh")
+    g.refusal("token PRR --city pittsburgh", match="already has a station in pittsburgh")
     g.do("token PRR 100")  # slot 3, city not named
     assert g.state.corps["PRR"].stations[-1] == Station(None, 3, 100)
     assert g.state.corps["PRR"].tokens_used == 3
 
 
 def test_1830_places_markers_in_charter_order():
-    g = opening()
-    g.expect_error("token PRR --slot 3", match="charter order: the next is slot 2")
-    g.expect_error("token PRR --slot 1", match="already on the map")
-    g.expect_error("token PRR --slot 5", match="slots 1 to 4")
+    g = opening_1830()
+    g.refusal("token PRR --slot 3", match="charter order: the next is slot 2")
+    g.refusal("token PRR --slot 1", match="already on the map")
+    g.refusal("token PRR --slot 5", match="slots 1 to 4")
     g.do("token PRR --slot 2")
     assert last(g, "token_placed")["slot"] == 2
 
 
 def test_a_forced_cost_is_the_last_step():
-    g = opening()
+    g = opening_1830()
     g.do("token PRR 100 --force --reason 'the table agreed'")
     assert last(g, "token_placed")["steps"][-1] == ["as the banker forced it", 40, 100, None]
     assert g.cash("PRR") == 660
@@ -169,7 +167,7 @@ def test_a_forced_cost_is_the_last_step():
 
 def test_the_dh_free_token_is_a_step_to_nothing():
     """1830 §3.1: after D&H's tile, the charter's next token ($40 for PRR) costs nothing."""
-    g = chain("or2.1")
+    g = chain_1830("or2.1")
     g.do("buy-private PRR DH 70", "tile PRR 120 --using DH", "token PRR")
     e = last(g, "token_placed")
     assert e["cost"] == 0 and e["slot"] == 2
@@ -179,14 +177,14 @@ def test_the_dh_free_token_is_a_step_to_nothing():
 
 def test_a_token_event_recorded_without_a_slot_takes_the_next_one():
     """Games stored before slots were kept replay: the marker took the charter's next slot."""
-    g = opening()
+    g = opening_1830()
     apply(g.state, {"kind": "token_placed", "corp": "PRR", "cost": 40,
                     "transfers": [["company:PRR", "bank", 40]]})
     assert g.state.corps["PRR"].stations[-1] == Station(None, 2, 40)
 
 
 def test_stations_survive_a_snapshot():
-    g = opening()
+    g = opening_1830()
     g.do("token PRR --city Pittsburgh")
     back = state_from_json(state_to_json(g.state))
     assert back.corps["PRR"].stations == (Station(None, 1, 0, home=True), Station("Pittsburgh", 2, 40))
@@ -211,7 +209,7 @@ def test_stations_survive_a_snapshot():
     ("tile PRR 45 --with zone,sea=1", 46),       # the discount is on terrain only ([I] §12.2)
 ])
 def test_1801_tile_fees(line, cost):
-    g = with_rules(opening(), LIKE_1801)
+    g = with_rules(opening_1830(), LIKE_1801)
     g.do(line)
     e = last(g, "tile_laid")
     assert e["cost"] == cost and g.cash("PRR") == 760 - cost
@@ -219,7 +217,7 @@ def test_1801_tile_fees(line, cost):
 
 
 def test_1801_tile_steps_name_each_modifier_and_its_rounding():
-    g = with_rules(opening(), LIKE_1801)
+    g = with_rules(opening_1830(), LIKE_1801)
     g.do("tile PRR 45 --with zone,ef,sea=3,port")
     assert last(g, "tile_laid")["steps"] == [
         ["terrain", None, 45, None],
@@ -228,22 +226,22 @@ def test_1801_tile_steps_name_each_modifier_and_its_rounding():
 
 
 def test_1801_an_unknown_modifier_or_a_missing_count_is_refused():
-    g = with_rules(opening(), LIKE_1801)
-    g.expect_error("tile PRR 45 --with hills", match="no fee modifier 'hills'", kind=CommandError)
-    g.expect_error("tile PRR 0 --with sea", match="sea=N", kind=CommandError)
+    g = with_rules(opening_1830(), LIKE_1801)
+    g.refusal("tile PRR 45 --with hills", match="no fee modifier 'hills'", kind=CommandError)
+    g.refusal("tile PRR 0 --with sea", match="sea=N", kind=CommandError)
 
 
 def test_1801_tokens_from_any_slot_with_water_surcharges():
     """§12.4 / E15: any charter slot; London -> Malmö crosses 3 sea zones: £40 × 3 = £120 plus the
     slot; Wien waives the slot but not the £120; a port authority leaves £40 × 1."""
-    g = with_rules(opening(), LIKE_1801)
+    g = with_rules(opening_1830(), LIKE_1801)
     g.do("token PRR --slot 3 --with sea=3 --city Malmo")
     e = last(g, "token_placed")
     assert (e["slot"], e["cost"]) == (3, 100 + 120) and g.cash("PRR") == 760 - 220
     assert e["steps"] == [["slot 3 on the charter", None, 100, None],
                           ["+ 3 × $40 sea zones crossed (1801 §12.4)", 100, 220, None]]
     next_turn_of(g, "PRR")
-    g.expect_error("token PRR --slot 3", match="already on the map")
+    g.refusal("token PRR --slot 3", match="already on the map")
     g.do("token PRR --slot 4 --with wien,sea=3")
     assert last(g, "token_placed")["cost"] == 120
     next_turn_of(g, "PRR")
@@ -258,8 +256,8 @@ def test_1801_tokens_from_any_slot_with_water_surcharges():
 def test_1839_a_station_costs_the_value_times_the_locations():
     """D5.3 / D14.22: PRR's home is one location: a city worth 30 costs 30 × 1; with markers in two
     locations the next city worth 30 costs 30 × 2 = 60; Spoorwegwerken Oost halves it to 30."""
-    g = with_rules(opening(), LIKE_1839)
-    g.expect_error("token PRR", match="location's value")
+    g = with_rules(opening_1830(), LIKE_1839)
+    g.refusal("token PRR", match="location's value")
     g.do("token PRR 30 --city Utrecht")
     e = last(g, "token_placed")
     assert e["cost"] == 30 and e["steps"][-1] == ["× 1 locations with the company's markers (1839 D5.3)", 30, 30, None]
@@ -276,7 +274,7 @@ def test_1839_counting_the_new_location_too(tmp_path):
     """D15 B9's later revision: 30 × 3 = 90 with two locations before; half cost 45."""
     rules = tmp_path / "count_new.toml"
     rules.write_text(LIKE_1839.read_text().replace('price = "announced"', 'price = "announced"\ncount_new = true'))
-    g = with_rules(opening(), rules)
+    g = with_rules(opening_1830(), rules)
     g.do("token PRR 30 --city Utrecht")
     assert last(g, "token_placed")["cost"] == 60  # home + Utrecht: 30 × 2
     next_turn_of(g, "PRR")
@@ -285,70 +283,57 @@ def test_1839_counting_the_new_location_too(tmp_path):
 
 
 def test_1839_a_free_marker():
-    g = with_rules(opening(), LIKE_1839)
+    g = with_rules(opening_1830(), LIKE_1839)
     g.do("token PRR 40 --with outshoorn")
     assert last(g, "token_placed")["cost"] == 0 and g.cash("PRR") == 760
 
 
 # =========================================================================== explain
 
-def operating_1843(tmp_path, monkeypatch) -> Bank:
+def operating_1843() -> Table:
     """1843, OR 1.1 with EST (a second yellow tile for 20fr, §8.4.1) operating, 670fr in its treasury."""
-    b = Bank(tmp_path / "game.db", monkeypatch)
-    b("new", "1843", "Alice", "Bob", "Carol", "Dave")
-    b.lines("buy Alice TB", "buy Bob CEI", "buy Carol SG", "buy Dave HAV", "buy Alice VDL", "buy Bob BA",
-            "buy Carol LM", "par Carol PLM 67", "par Dave EST 67", "buy Alice EST", "buy Bob EST",
-            "buy Carol EST", "buy Dave EST", "pass Alice", "pass Bob", "pass Carol", "pass Dave")
-    assert b.company("EST")["cash"] == 670
-    return b
+    t = Table("new 1843 Alice Bob Carol Dave")
+    t.do("buy Alice TB", "buy Bob CEI", "buy Carol SG", "buy Dave HAV", "buy Alice VDL", "buy Bob BA",
+         "buy Carol LM", "par Carol PLM 67", "par Dave EST 67", "buy Alice EST", "buy Bob EST",
+         "buy Carol EST", "buy Dave EST", "pass Alice", "pass Bob", "pass Carol", "pass Dave")
+    assert t.cash("EST") == 670
+    return t
 
 
-def command_id(b: Bank, text: str) -> str:
-    return str(b.query("select id from commands where text = ?", (text,))[-1]["id"])
-
-
-def test_explain_an_1843_second_tile_at_paris(tmp_path, monkeypatch):
+def test_explain_an_1843_second_tile_at_paris():
     """§8.4.1 + §8.4.3: terrain 60fr + the 20fr second-tile fee + Paris's 40fr = 120fr."""
-    b = operating_1843(tmp_path, monkeypatch)
-    b.lines("tile EST 0", "tile EST 60 --hex paris")
-    assert b.company("EST")["cash"] == 670 - 120
-    out = b("explain", command_id(b, "tile EST 60 --hex paris")).stdout.splitlines()
-    assert out[1:] == ["  EST lays a tile: 120fr",
-                       "    terrain: 60fr",
-                       "    + 20fr a second tile's fee on the charter: 60fr → 80fr",
-                       "    + 40fr the hex's fee, paris: 80fr → 120fr",
-                       "    = 120fr",
-                       "  EST pays bank 120fr"]
+    t = operating_1843()
+    t.do("tile EST 0")
+    out = t.explained("tile EST 60 --hex paris")
+    assert t.cash("EST") == 670 - 120
+    assert out == ["  EST lays a tile: 120fr",
+                   "    terrain: 60fr",
+                   "    + 20fr a second tile's fee on the charter: 60fr → 80fr",
+                   "    + 40fr the hex's fee, paris: 80fr → 120fr",
+                   "    = 120fr",
+                   "  EST pays bank 120fr"]
 
 
-def test_explain_a_station_names_its_city_and_slot(tmp_path, monkeypatch):
-    b = operating_1843(tmp_path, monkeypatch)
-    b.line("token EST --city Nancy")
-    out = b("explain", command_id(b, "token EST --city Nancy")).stdout
+def test_explain_a_station_names_its_city_and_slot():
+    out = "\n".join(operating_1843().explained("token EST --city Nancy"))
     assert "EST places a station at Nancy (charter slot 2): 40fr" in out
     assert "slot 2 on the charter: 40fr" in out
 
 
-def test_explain_a_free_tile_moves_no_money(tmp_path, monkeypatch):
-    b = operating_1843(tmp_path, monkeypatch)
-    b.line("tile EST 0")
-    assert b("explain", command_id(b, "tile EST 0")).stdout.splitlines()[1] == "  no money moved"
+def test_explain_a_free_tile_moves_no_money():
+    assert operating_1843().explained("tile EST 0")[0] == "  no money moved"
 
 
-def test_explain_shows_each_step_and_its_rounding(tmp_path, monkeypatch):
+def test_explain_shows_each_step_and_its_rounding():
     """The test ruleset: 100 terrain, 20 % zone discount = 80, × 2/3 = 53.33 rounded up to 54."""
-    g = opening()
-    b = Bank(tmp_path / "game.db", monkeypatch)
-    b("new", "1830", *g.players, "--rules", str(LIKE_1801))
-    b.lines(*g.lines)
-    b.line("tile PRR 100 --with zone,twothirds")
-    out = b("explain", command_id(b, "tile PRR 100 --with zone,twothirds")).stdout.splitlines()
-    assert out[1:] == ["  PRR lays a tile: $54",
-                       "    terrain: $100",
-                       "    − 20% zone discount (1801 §12.2): $100 → $80",
-                       "    × 2/3 a two-thirds ability, rounded up: $80 → $54 ($53.3333 rounded up)",
-                       "    = $54",
-                       "  PRR pays bank $54"]
+    g = with_rules(opening_1830(), LIKE_1801)
+    assert g.explained("tile PRR 100 --with zone,twothirds") == [
+        "  PRR lays a tile: $54",
+        "    terrain: $100",
+        "    − 20% zone discount (1801 §12.2): $100 → $80",
+        "    × 2/3 a two-thirds ability, rounded up: $80 → $54 ($53.3333 rounded up)",
+        "    = $54",
+        "  PRR pays bank $54"]
 
 
 def test_explain_reads_a_tile_recorded_before_steps_were_kept():

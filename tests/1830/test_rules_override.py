@@ -1,15 +1,15 @@
 """A table's ruleset override file (`bank new ... --rules FILE`) is merged over the title's rules
 and stored with the game, so the game keeps loading under those rules."""
 
-from typer.testing import CliRunner
+from cli_1830 import Runner as CliRunner
 
 from ledger.interface.cli import app
 
 
-def test_override_game_reopens_with_the_overridden_rules(tmp_path):
-    override = tmp_path / "table.toml"
+def test_override_game_reopens_with_the_overridden_rules(fast_path):
+    override = fast_path / "table.toml"
     override.write_text("[bank]\ntotal = 15000\n")
-    db = str(tmp_path / "g.db")
+    db = str(fast_path / "g.db")
     runner = CliRunner()
     made = runner.invoke(app, ["--game", db, "new", "1830", "A", "B", "C", "--rules", str(override)])
     assert made.exit_code == 0, made.output

@@ -7,7 +7,7 @@ Expected numbers come from the digest: faces SV 20, CS 40, DH 70, MH 110, CA 160
 from __future__ import annotations
 
 import pytest
-from helpers import FOUR, Game, auction_all_bought
+from conftest import FOUR, auction_1830, new_1830
 
 from ledger.core.errors import CommandError, RuleViolation
 
@@ -16,7 +16,7 @@ START = 600  # 4 players (digest §1)
 
 @pytest.fixture
 def g():
-    return Game(FOUR)
+    return new_1830()
 
 
 # --------------------------------------------------------------------------- the start
@@ -25,7 +25,7 @@ def g():
 def test_starting_bank_is_9600_for_every_player_count(n, cash):
     # digest §1 and §15 #30
     players = ["Alice", "Bob", "Carol", "Dave", "Eve", "Fay"][:n]
-    g = Game(players)
+    g = new_1830(players)
     assert g.bank() == 12000 - 2400 == 9600
     assert [g.cash(p) for p in players] == [cash] * n
     assert g.round_kind() == "auction"
@@ -35,7 +35,7 @@ def test_starting_bank_is_9600_for_every_player_count(n, cash):
 @pytest.mark.parametrize("n", [1, 7])
 def test_player_count_outside_2_to_6_is_refused(n):
     with pytest.raises(RuleViolation):
-        Game([f"P{i}" for i in range(n)])
+        new_1830([f"P{i}" for i in range(n)])
 
 
 # --------------------------------------------------------------------------- buying the cheapest
@@ -52,7 +52,7 @@ def test_buy_cheapest_at_face_value(g):
 
 
 def test_only_the_cheapest_can_be_bought_outright(g):
-    err = g.expect_error("buy Alice CS", match="cheapest")
+    err = g.refusal("buy Alice CS", match="cheapest")
     assert "SV" in str(err)
 
 
@@ -64,77 +64,77 @@ def test_a_private_with_bids_is_never_bought_outright(g):
 
 
 def test_company_is_not_sold_in_the_auction(g):
-    g.expect_error("buy Alice PRR", match="compan")
+    g.refusal("buy Alice PRR", match="compan")
 
 
 def test_unknown_private_name(g):
-    g.expect_error("bid Alice XX 50", kind=CommandError, match="unknown")
+    g.refusal("bid Alice XX 50", kind=CommandError, match="unknown")
 
 
 # --------------------------------------------------------------------------- bids
 
 def test_minimum_first_bid_is_face_plus_5(g):
-    g.expect_error("bid Alice CS 44", match=r"at least \$45")
+    g.refusal("bid Alice CS 44", match=r"at least \$45")
     g.do("bid Alice CS 45")
-    assert g.round["bids"]["CS"] == {"Alice": 45}
+    assert g.state.round["bids"]["CS"] == {"Alice": 45}
     assert g.cash("Alice") == START, "a bid is not paid until won"
     assert g.turn() == "Bob"
 
 
 @pytest.mark.parametrize("sym, face", [("CS", 40), ("DH", 70), ("MH", 110), ("CA", 160), ("BO", 220)])
 def test_minimum_bid_every_private(g, sym, face):
-    g.expect_error(f"bid Alice {sym} {face + 4}", match=rf"at least \${face + 5}")
+    g.refusal(f"bid Alice {sym} {face + 4}", match=rf"at least \${face + 5}")
     g.do(f"bid Alice {sym} {face + 5}")
 
 
 def test_minimum_raise_is_top_bid_plus_5(g):
     g.do("bid Alice CS 45")
-    g.expect_error("bid Bob CS 49", match=r"at least \$50")
+    g.refusal("bid Bob CS 49", match=r"at least \$50")
     g.do("bid Bob CS 50")
-    assert g.round["bids"]["CS"] == {"Alice": 45, "Bob": 50}
+    assert g.state.round["bids"]["CS"] == {"Alice": 45, "Bob": 50}
 
 
 def test_bids_need_not_be_multiples_of_5(g):
     # R18: no $5-multiple requirement
     g.do("bid Alice DH 78")
-    assert g.round["bids"]["DH"] == {"Alice": 78}
+    assert g.state.round["bids"]["DH"] == {"Alice": 78}
 
 
 def test_cannot_bid_on_the_cheapest(g):
-    g.expect_error("bid Alice SV 25", match="cheapest")
+    g.refusal("bid Alice SV 25", match="cheapest")
 
 
 def test_cannot_bid_on_an_owned_private(g):
     g.do("buy Alice SV", "buy Bob CS")
-    g.expect_error("bid Carol CS 60")
+    g.refusal("bid Carol CS 60")
 
 
 def test_several_bids_by_one_player(g):
     g.do("bid Alice CS 45", "pass Bob", "pass Carol", "pass Dave", "bid Alice DH 75")
-    assert g.round["bids"] == {"CS": {"Alice": 45}, "DH": {"Alice": 75}}
+    assert g.state.round["bids"] == {"CS": {"Alice": 45}, "DH": {"Alice": 75}}
 
 
 def test_bid_limited_to_cash_minus_other_open_bids(g):
     g.do("bid Alice BO 560", "pass Bob", "pass Carol", "pass Dave")
     # 600 - 560 = 40 free; CA needs at least 165
-    err = g.expect_error("bid Alice CA 165", match=r"\$40")
+    err = g.refusal("bid Alice CA 165", match=r"\$40")
     assert "560" in str(err)
     # within the free amount is fine: DH 75 > 40 is not, CS 45 > 40 is not either
-    g.expect_error("bid Alice CS 45", match=r"\$40")
+    g.refusal("bid Alice CS 45", match=r"\$40")
 
 
 def test_rebid_on_same_private_frees_the_old_bid(g):
     g.do("bid Alice BO 560", "pass Bob", "pass Carol", "pass Dave")
     g.do("bid Alice BO 600")  # the earlier 560 on BO itself is not counted against her
-    assert g.round["bids"]["BO"] == {"Alice": 600}
+    assert g.state.round["bids"]["BO"] == {"Alice": 600}
     g.do("pass Bob", "pass Carol", "pass Dave")
-    g.expect_error("bid Alice BO 601", match=r"\$600")
+    g.refusal("bid Alice BO 601", match=r"\$600")
 
 
 def test_buying_the_cheapest_is_limited_by_open_bids(g):
     g.do("bid Alice BO 590", "pass Bob", "pass Carol", "pass Dave")
     # 600 - 590 = 10 < SV's 20
-    g.expect_error("buy Alice SV", match=r"\$10")
+    g.refusal("buy Alice SV", match=r"\$10")
 
 
 # --------------------------------------------------------------------------- resolution
@@ -160,16 +160,16 @@ def test_resolution_stops_at_first_private_without_bids(g):
     # DH has no bid, MH has one: buying SV resolves nothing beyond SV... CS has no bid either
     g.do("bid Alice MH 115", "buy Bob SV")
     assert g.owner("MH") is None
-    assert g.round["bids"] == {"MH": {"Alice": 115}}
+    assert g.state.round["bids"] == {"MH": {"Alice": 115}}
 
 
 def test_digest_bid_resolution_example(g):
     # digest §15 #18
     g.do("bid Alice CS 45", "bid Bob DH 80", "bid Carol CS 50", "buy Dave SV")
     # CS has 2 bids: a bidding war, Alice (lowest) acts
-    assert g.round["war"] == "CS"
+    assert g.state.round["war"] == "CS"
     assert g.turn() == "Alice"
-    g.expect_error("bid Alice CS 54", match=r"at least \$55")
+    g.refusal("bid Alice CS 54", match=r"at least \$55")
     g.do("bid Alice CS 55")
     assert g.turn() == "Carol"
     g.do("pass Carol")
@@ -179,11 +179,11 @@ def test_digest_bid_resolution_example(g):
     assert g.cash("Dave") == START - 20
     assert g.bank() == 9600 + 55 + 80 + 20
     # MH has no bid: normal turn for Alice (left of Dave)
-    assert g.round["war"] is None
+    assert g.state.round["war"] is None
     assert g.turn() == "Alice"
     # MH is now the cheapest (buy it, no bidding); an untouched private needs face + $5
-    g.expect_error("bid Alice MH 115", match="cheapest")
-    g.expect_error("bid Alice CA 164", match=r"at least \$165")
+    g.refusal("bid Alice MH 115", match="cheapest")
+    g.refusal("bid Alice CA 164", match=r"at least \$165")
     # §15 #19: then all four pass -> privates-only OR
     g.do("pass Alice", "pass Bob", "pass Carol", "pass Dave")
     assert g.cash("Alice") == START - 55 + 10
@@ -197,9 +197,9 @@ def test_digest_bid_resolution_example(g):
 
 def test_bidding_war_alternates_until_one_is_left(g):
     g.do("bid Alice CS 45", "bid Bob CS 50", "bid Carol CS 55", "buy Dave SV")
-    assert g.round["war"] == "CS" and g.turn() == "Alice"  # lowest of 45/50/55
-    g.expect_error("bid Bob CS 60", match="not Bob's turn")  # only the lowest bidder acts
-    g.expect_error("pass Carol", match="not Carol's turn")
+    assert g.state.round["war"] == "CS" and g.turn() == "Alice"  # lowest of 45/50/55
+    g.refusal("bid Bob CS 60", match="not Bob's turn")  # only the lowest bidder acts
+    g.refusal("pass Carol", match="not Carol's turn")
     g.do("bid Alice CS 60")
     assert g.turn() == "Bob"  # now lowest at 50
     g.do("pass Bob")
@@ -215,17 +215,17 @@ def test_bidding_war_alternates_until_one_is_left(g):
 def test_no_buying_or_other_bids_during_a_war(g):
     g.do("bid Alice CS 45", "bid Bob CS 50", "pass Carol", "buy Dave SV")
     assert g.turn() == "Alice"
-    g.expect_error("bid Alice DH 75", match="war")
-    g.expect_error("buy Alice DH")
+    g.refusal("bid Alice DH 75", match="war")
+    g.refusal("buy Alice DH")
 
 
 def test_bidding_war_does_not_move_the_normal_turn(g):
     # War triggered by Carol's purchase; after it, play resumes with Dave.
     g.do("bid Alice DH 75", "bid Bob DH 80", "buy Carol SV")
     # CS has no bid -> no war yet; Dave's turn
-    assert g.round["war"] is None and g.turn() == "Dave"
+    assert g.state.round["war"] is None and g.turn() == "Dave"
     g.do("buy Dave CS")
-    assert g.round["war"] == "DH" and g.turn() == "Alice"
+    assert g.state.round["war"] == "DH" and g.turn() == "Alice"
     g.do("pass Alice")
     assert g.owner("DH") == "Bob" and g.cash("Bob") == START - 80
     assert g.turn() == "Alice"  # left of Dave
@@ -299,7 +299,7 @@ def test_ca_gives_a_prr_share(g):
     g.do("buy Alice SV", "buy Bob CS", "buy Carol DH", "buy Dave MH", "buy Alice CA")
     assert g.owner("CA") == "Alice"
     assert g.cash("Alice") == START - 20 - 160
-    assert g.pct("Alice", "PRR") == 10 and g.certs("Alice", "PRR") == [10]
+    assert g.pct("Alice", "PRR") == 10 and g.cert_percents("Alice", "PRR") == [10]
     assert g.pct("ipo", "PRR") == 90
     assert g.state.corps["PRR"].par is None, "PRR is not parred by the CA share"
     assert g.president("PRR") is None
@@ -314,13 +314,13 @@ def test_ca_won_by_bid_also_gives_the_prr_share(g):
 def test_bo_gives_the_bo_presidency_and_par_comes_first(g):
     g.do("buy Alice SV", "buy Bob CS", "buy Carol DH", "buy Dave MH", "buy Alice CA", "buy Bob BO")
     assert g.owner("BO") == "Bob" and g.cash("Bob") == START - 40 - 220
-    assert g.president("B&O") == "Bob" and g.certs("Bob", "B&O") == [20]
+    assert g.president("B&O") == "Bob" and g.cert_percents("Bob", "B&O") == [20]
     assert g.state.corps["B&O"].par is None
     # nothing else may happen before the par choice
-    g.expect_error("pass Carol", match="par")
-    g.expect_error("par Carol PRR 100", match="par")
-    g.expect_error("par Alice B&O 100", match="Bob")
-    g.expect_error("par Bob B&O 80", match="par price")
+    g.refusal("pass Carol", match="par")
+    g.refusal("par Carol PRR 100", match="par")
+    g.refusal("par Alice B&O 100", match="Bob")
+    g.refusal("par Bob B&O 80", match="par price")
     before = g.cash("Bob")
     g.do("par Bob B&O 90")
     assert g.state.corps["B&O"].par == 90
@@ -334,13 +334,13 @@ def test_bo_gives_the_bo_presidency_and_par_comes_first(g):
 @pytest.mark.parametrize("par, cell", [(100, (0, 6)), (90, (1, 6)), (82, (2, 6)), (76, (3, 6)), (71, (4, 6)),
                                        (67, (5, 6))])
 def test_bo_par_any_of_the_six(par, cell):
-    g = Game(FOUR)
-    auction_all_bought(g, bo_par=par)
+    g = new_1830()
+    auction_1830(g, bo_par=par)
     assert g.state.corps["B&O"].par == par and g.cell("B&O") == cell and g.price("B&O") == par
 
 
 def test_bo_par_needs_no_cash():
-    g = Game(FOUR)
+    g = new_1830()
     # Bob spends everything on BO through a bid; he still sets any par, here the highest
     g.do("bid Alice BO 600", "buy Bob SV", "buy Carol CS", "buy Dave DH", "pass Alice", "buy Bob MH", "buy Carol CA")
     assert g.owner("BO") == "Alice" and g.cash("Alice") == 0
@@ -352,8 +352,8 @@ def test_bo_par_needs_no_cash():
 
 def test_priority_deal_for_sr1(g):
     # digest §4 example: A SV, B CS, C DH, D MH, A CA, B BO -> B&O parred by B -> C starts SR 1
-    auction_all_bought(g)
-    assert g.round_kind() == "stock" and g.round["number"] == 1
+    auction_1830(g)
+    assert g.round_kind() == "stock" and g.state.round["number"] == 1
     assert g.priority() == "Carol"
     assert g.turn() == "Carol"
     assert [g.cash(p) for p in FOUR] == [START - 180, START - 260, START - 70, START - 110]
@@ -373,22 +373,22 @@ def test_priority_after_last_privates_won_by_bids(g):
 # --------------------------------------------------------------------------- acting out of turn
 
 def test_acting_out_of_turn(g):
-    g.expect_error("bid Bob CS 45", match="not Bob's turn")
-    g.expect_error("buy Carol SV", match="not Carol's turn")
-    g.expect_error("pass Dave", match="not Dave's turn")
+    g.refusal("bid Bob CS 45", match="not Bob's turn")
+    g.refusal("buy Carol SV", match="not Carol's turn")
+    g.refusal("pass Dave", match="not Dave's turn")
     g.do("pass Alice")
-    g.expect_error("pass Alice", match="not Alice's turn")
+    g.refusal("pass Alice", match="not Alice's turn")
 
 
 def test_player_names_are_case_insensitive_prefixes(g):
     g.do("buy al SV")
     assert g.owner("SV") == "Alice"
-    g.expect_error("buy Zed CS", kind=CommandError, match="unknown player")
+    g.refusal("buy Zed CS", kind=CommandError, match="unknown player")
 
 
 def test_stock_verbs_are_refused_in_the_auction(g):
-    g.expect_error("sell Alice PRR 1")
-    g.expect_error("pay PRR 100")
+    g.refusal("sell Alice PRR 1")
+    g.refusal("pay PRR 100")
 
 
 def test_priority_after_a_bidding_war_for_the_last_private(g):
@@ -396,7 +396,7 @@ def test_priority_after_a_bidding_war_for_the_last_private(g):
     # normal turn, so SR 1 starts left of Dave (Alice), whoever wins the war.
     g.do("bid Alice BO 225", "buy Bob SV", "bid Carol BO 230", "buy Dave CS",
          "buy Alice DH", "buy Bob MH", "pass Carol", "buy Dave CA")
-    assert g.round["war"] == "BO" and g.turn() == "Alice"
+    assert g.state.round["war"] == "BO" and g.turn() == "Alice"
     g.do("bid Alice BO 235", "bid Carol BO 240", "pass Alice")
     assert g.owner("BO") == "Carol" and g.cash("Carol") == START - 240
     assert g.president("B&O") == "Carol"

@@ -2,7 +2,8 @@
 §15 #1, #4, #5, #20-#29).
 
 Every position is reached with the table's commands (auction, stock rounds, operating turns) through
-the pure engine (tests/helpers.py `Game`, which also checks the invariants after every command).
+the pure engine (tests/conftest.py `Table`, whose `do` also checks the invariants after every command;
+the positions are conftest's 1830 openings).
 Revenues are whatever the players announce, so a company is funded by withholding a large run.
 The expected figures are worked out by hand from the rules and the market grid (digest §6.1); each
 block says where they come from.
@@ -13,8 +14,19 @@ from __future__ import annotations
 import json
 
 import pytest
-from helpers import FOUR, Game, auction_all_bought
-from typer.testing import CliRunner
+from cli_1830 import Runner as CliRunner
+from conftest import (
+    CHAIN_1830,
+    FOUR,
+    LABELS_1830,
+    Table,
+    chain_1830,
+    finish_turn,
+    new_1830,
+    next_turn_of,
+    opening_1830,
+    sr1_1830,
+)
 
 from ledger.core.rounds import operating
 from ledger.core.rules.trains import depot_offer
@@ -22,110 +34,10 @@ from ledger.core.state import POOL, RUSTED, company_acct, train_type
 from ledger.interface import views
 
 # --------------------------------------------------------------------------- positions
+# opening_1830, chain_1830 (CHAIN_1830), finish_turn and next_turn_of: tests/conftest.py
 
 
-def opening() -> Game:
-    """OR 1.1 (phase 2, a set of 1 OR), PRR about to operate.
-
-    Auction (digest §4 example): Alice SV + CA (free PRR 10 %), Bob CS + BO (B&O president, par 67),
-    Carol DH, Dave MH. SR 1 (Carol has priority):
-      PRR par 76 by Carol; Dave, Alice, Bob buy one each    -> PRR floats (60 % incl. the CA share), $760
-      NYC par 67 by Carol; Dave, Alice, Bob, Carol, Dave buy -> NYC floats, $670
-      Alice, Bob, Carol, Dave buy a B&O share               -> B&O floats (Bob's 20 % + 40 %), $670
-    Holdings  PRR: Carol 20 (pres), Alice 20, Dave 10, Bob 10, IPO 40
-              NYC: Carol 30 (pres), Dave 20, Alice 10, Bob 10, IPO 30
-              B&O: Bob 30 (pres), Alice 10, Carol 10, Dave 10, IPO 40
-    Cash after SR 1: Alice 420-76-67-67 = 210, Bob 340-76-67-67 = 130, Carol 530-152-134-67-67 = 110,
-    Dave 490-76-67-67-67 = 213; then OR 1.1's private revenue: Alice +30, Bob +40, Carol +15, Dave +20.
-    """
-    g = Game(FOUR)
-    auction_all_bought(g, bo_par=67)
-    g.do("par Carol PRR 76", "buy Dave PRR", "buy Alice PRR", "buy Bob PRR",
-         "par Carol NYC 67", "buy Dave NYC", "buy Alice NYC", "buy Bob NYC", "buy Carol NYC", "buy Dave NYC",
-         "buy Alice B&O", "buy Bob B&O", "buy Carol B&O", "buy Dave B&O",
-         "pass Alice", "pass Bob", "pass Carol", "pass Dave")
-    return g
-
-
-# A whole train era on top of `opening()`, in labelled steps; chain(label) plays up to and including
-# that step. Five companies are needed to reach the D: from phase 5 on each holds at most 2 trains.
-CHAIN: list[tuple[str, list[str]]] = [
-    # OR 1.1: PRR fills up with 2s, B&O has no route, NYC takes the last 2s and the first 3 (phase 3).
-    ("sr2", ["train PRR 2", "train PRR 2", "train PRR 2", "train PRR 2", "done PRR",
-             "done B&O --no-route",
-             "train NYC 2", "train NYC 2", "train NYC 3", "done NYC"]),
-    ("or2.1", ["pass Alice", "pass Bob", "pass Carol", "pass Dave"]),
-    # OR 2.1: big dividends fund the players; B&O buys three 3s (BO closes); NYC takes the last 3.
-    ("or2.1-b&o", ["pay PRR 2000 --force --reason 'test position'", "done PRR"]),
-    ("or2.1-nyc", ["train B&O 3", "train B&O 3", "train B&O 3", "done B&O"]),
-    ("or2.2", ["pay NYC 1000 --force --reason 'test position'", "train NYC 3", "done NYC"]),
-    # OR 2.2: B&O (three 3s) buys the first 4: phase 4, limit 3, 2s rust, B&O discards a 3.
-    ("or2.2-b&o", ["withhold PRR 1000 --force --reason 'test position'", "done PRR", "withhold NYC 0", "done NYC", "withhold B&O 300 --force --reason 'test position'"]),
-    ("first4", ["train B&O 4"]),
-    ("sr3", ["discard B&O 3", "done B&O"]),
-    # SR 3: ERIE (Alice) and C&O (Carol) float at par 100.
-    ("or3.1", ["par Alice ERIE 100", "buy Bob ERIE", "par Carol C&O 100", "buy Dave ERIE", "buy Alice ERIE",
-               "buy Bob C&O", "buy Carol ERIE", "buy Dave C&O", "buy Alice C&O", "buy Bob C&O",
-               "pass Carol", "pass Dave", "pass Alice", "pass Bob"]),
-    # OR 3.1: PRR buys DH from Carol and two 4s; NYC the last 4.
-    ("or3.1-prr", ["done ERIE --no-route", "done C&O --no-route"]),
-    ("or3.1-nyc", ["buy-private PRR DH 140", "train PRR 4", "train PRR 4", "done PRR"]),
-    ("or3.2", ["withhold NYC 300 --force --reason 'test position'", "train NYC 4", "done NYC", "withhold B&O 0", "done B&O"]),
-    # OR 3.2: ERIE buys the first 5: phase 5, limit 2, all privates close; NYC and B&O discard a 3.
-    ("first5", ["withhold ERIE 0", "train ERIE 5"]),
-    ("sr4", ["discard NYC 3", "discard B&O 3", "done ERIE", "train C&O 5", "train C&O 5", "done C&O",
-             "withhold PRR 0", "done PRR", "withhold NYC 0", "done NYC", "withhold B&O 0", "done B&O"]),
-    ("or4.1", ["pass Carol", "pass Dave", "pass Alice", "pass Bob"]),
-    # OR 4.1: ERIE buys the first 6: phase 6, 3s rust everywhere, D trains for sale.
-    ("first6", ["withhold ERIE 500 --force --reason 'test position'", "train ERIE 6"]),
-    ("or4.2", ["done ERIE", "withhold C&O 0", "done C&O", "withhold PRR 0", "done PRR", "withhold NYC 0", "done NYC",
-               "withhold B&O 0", "done B&O"]),
-    # OR 4.2: ERIE trades its 6 in for the first D: phase D, 4s rust everywhere.
-    ("firstD", ["withhold ERIE 400 --force --reason 'test position'", "train ERIE D --trade-in 6"]),
-    ("or4.2-prr", ["done ERIE", "withhold C&O 0", "done C&O"]),
-    ("or4.2-nyc", ["train PRR 6 --from pool", "done PRR"]),
-    ("or4.2-b&o", ["train NYC 6", "done NYC"]),
-]
-LABELS = [label for label, _ in CHAIN]
-
-
-def chain(label: str) -> Game:
-    g = opening()
-    for name, lines in CHAIN:
-        g.do(*lines)
-        if name == label:
-            return g
-    raise KeyError(label)
-
-
-def finish_turn(g: Game) -> None:
-    """End the operating company's turn: run for $0 if it has trains, else declare no route."""
-    corp = g.round["corp"]
-    if g.state.corp_trains(corp):
-        if g.round["revenue"] is None:
-            g.do(f"withhold {corp} 0")
-        g.do(f"done {corp}")
-    else:
-        g.do(f"done {corp} --no-route")
-
-
-def next_turn_of(g: Game, corp: str) -> None:
-    """Play on (everyone passes in stock rounds, companies run for $0) until `corp` starts a turn."""
-    if g.round_kind() == "operating" and g.round["corp"] == corp:
-        finish_turn(g)
-    for _ in range(200):
-        if g.round_kind() == "operating":
-            if g.round["corp"] == corp:
-                return
-            finish_turn(g)
-        elif g.round_kind() == "stock":
-            g.do(f"pass {g.turn()}")
-        else:
-            raise AssertionError(f"cannot reach {corp}'s turn: {g.round_kind()}")
-    raise AssertionError(f"{corp} never operated")
-
-
-def trains(g: Game, holder: str) -> list[str]:
+def trains(g: Table, holder: str) -> list[str]:
     """Train types a company (or 'pool') holds, sorted."""
     acct = POOL if holder == "pool" else company_acct(holder)
     return sorted(train_type(t) for t, h in g.state.trains.items() if h == acct)
@@ -149,10 +61,10 @@ def private_revenue(events) -> list[list]:
 
 
 def test_opening_position():
-    g = opening()
+    g = opening_1830()
     assert {p: g.cash(p) for p in FOUR} == {"Alice": 240, "Bob": 170, "Carol": 125, "Dave": 233}
     assert (g.cash("PRR"), g.cash("NYC"), g.cash("B&O")) == (760, 670, 670)
-    assert g.round["set"] == 1 and g.round["index"] == 1 and g.round["count"] == 1
+    assert g.state.round["set"] == 1 and g.state.round["index"] == 1 and g.state.round["count"] == 1
     assert g.state.phase == "2"
 
 
@@ -161,17 +73,17 @@ def test_opening_position():
 
 def test_privates_pay_at_the_start_of_every_or():
     """SEED: first the private companies pay their owners; digest §8.1: at the start of every OR."""
-    g = opening()
+    g = opening_1830()
     first = [e for e in g.events if e["kind"] == "private_revenue"]
     assert len(first) == 1
     assert sorted(map(tuple, first[0]["privates"])) == sorted([
         ("SV", "player:Alice", 5), ("CS", "player:Bob", 10), ("DH", "player:Carol", 15),
         ("MH", "player:Dave", 20), ("CA", "player:Alice", 25), ("BO", "player:Bob", 30)])
-    g = chain("or2.1")  # OR 2.1, the first of a set of 2: every private pays again
+    g = chain_1830("or2.1")  # OR 2.1, the first of a set of 2: every private pays again
     assert {p: g.cash(p) for p in FOUR} == {"Alice": 270, "Bob": 210, "Carol": 140, "Dave": 253}
     # OR 2.1: PRR pays $2000 ($200 a share), NYC $1000 ($100 a share); BO closes with B&O's first
     # train, so at the start of OR 2.2 Bob collects CS's $10 only.
-    g = chain("or2.2")
+    g = chain_1830("or2.2")
     assert {p: g.cash(p) for p in FOUR} == {
         "Alice": 270 + 400 + 100 + 30, "Bob": 210 + 200 + 100 + 10,
         "Carol": 140 + 400 + 300 + 15, "Dave": 253 + 200 + 200 + 20}
@@ -179,10 +91,10 @@ def test_privates_pay_at_the_start_of_every_or():
 
 def test_company_owned_private_pays_the_company():
     """PRR buys DH from Carol in OR 3.1; at the start of OR 3.2 DH's $15 goes to PRR."""
-    g = chain("or3.1-nyc")
+    g = chain_1830("or3.1-nyc")
     assert g.owner("DH") == "PRR"
     assert g.cash("PRR") == 1440 - 140 - 2 * 300
-    g = chain("or3.2")
+    g = chain_1830("or3.2")
     start = [e for e in g.events if e["kind"] == "private_revenue"][-1]
     assert ["DH", company_acct("PRR"), 15] in start["privates"]
     assert g.cash("PRR") == 700 + 15
@@ -190,7 +102,7 @@ def test_company_owned_private_pays_the_company():
 
 def test_closed_privates_pay_nothing():
     """After the first 5 every private is closed: the next OR pays no private revenue."""
-    g = chain("sr4")
+    g = chain_1830("sr4")
     n = len(g.events)
     g.do("pass Carol", "pass Dave", "pass Alice", "pass Bob")
     assert g.round_kind() == "operating"
@@ -202,16 +114,16 @@ def test_closed_privates_pay_nothing():
 
 def test_operating_order_by_price_then_arrival():
     """PRR $76 first; B&O and NYC share (5,6) $67 and B&O arrived first (parred in the auction)."""
-    g = opening()
-    assert g.round["order"] == ["PRR", "B&O", "NYC"]
-    g = chain("or3.1")  # ERIE and C&O on (0,6) $100, ERIE parred first; PRR $71, NYC $65, B&O $50
-    assert g.round["order"] == ["ERIE", "C&O", "PRR", "NYC", "B&O"]
+    g = opening_1830()
+    assert g.state.round["order"] == ["PRR", "B&O", "NYC"]
+    g = chain_1830("or3.1")  # ERIE and C&O on (0,6) $100, ERIE parred first; PRR $71, NYC $65, B&O $50
+    assert g.state.round["order"] == ["ERIE", "C&O", "PRR", "NYC", "B&O"]
 
 
 def test_operating_order_digest_example_28():
     """Digest #28: NYC and ERIE on (5,6) (NYC arrived first), PRR on (6,6), B&O on (4,5), C&O on (0,1),
     all $67 -> NYC, ERIE, PRR, B&O, C&O (right column first, then upper row, then arrival)."""
-    g = Game(FOUR)
+    g = new_1830()
     s = g.state
     for n, (sym, cell) in enumerate([("PRR", (6, 6)), ("B&O", (4, 5)), ("C&O", (0, 1)),
                                       ("NYC", (5, 6)), ("ERIE", (5, 6))]):
@@ -223,16 +135,16 @@ def test_operating_order_digest_example_28():
 def test_operating_order_is_fixed_for_the_or_and_recomputed_for_the_next():
     """OR 2.1 runs PRR, B&O, NYC even though B&O drops to $58 and NYC rises to $67 during it;
     OR 2.2 is ordered by the new prices: PRR $76, NYC $67, B&O $58."""
-    g = chain("or2.1")
-    assert g.round["order"] == ["PRR", "B&O", "NYC"]
+    g = chain_1830("or2.1")
+    assert g.state.round["order"] == ["PRR", "B&O", "NYC"]
     operated = []
-    while g.round_kind() == "operating" and g.round["index"] == 1:
-        operated.append(g.round["corp"])
-        assert g.round["order"] == ["PRR", "B&O", "NYC"]
-        g.do(*dict(CHAIN)[{"PRR": "or2.1-b&o", "B&O": "or2.1-nyc", "NYC": "or2.2"}[g.round["corp"]]])
+    while g.round_kind() == "operating" and g.state.round["index"] == 1:
+        operated.append(g.state.round["corp"])
+        assert g.state.round["order"] == ["PRR", "B&O", "NYC"]
+        g.do(*dict(CHAIN_1830)[{"PRR": "or2.1-b&o", "B&O": "or2.1-nyc", "NYC": "or2.2"}[g.state.round["corp"]]])
     assert operated == ["PRR", "B&O", "NYC"]
     assert (g.price("PRR"), g.price("NYC"), g.price("B&O")) == (76, 67, 58)
-    assert g.round["index"] == 2 and g.round["order"] == ["PRR", "NYC", "B&O"]
+    assert g.state.round["index"] == 2 and g.state.round["order"] == ["PRR", "NYC", "B&O"]
 
 
 # --------------------------------------------------------------------------- ORs per set (#24)
@@ -241,27 +153,27 @@ def test_operating_order_is_fixed_for_the_or_and_recomputed_for_the_next():
 def test_ors_per_set_come_from_the_phase_when_the_set_starts():
     """Digest #24: the first 3 is bought in OR 1.1 (phase 2: 1 OR): the game goes straight to SR 2;
     the set after SR 2 has 2 ORs."""
-    g = opening()
-    g.do(*CHAIN[0][1][:-1])  # up to NYC's first 3, before `done NYC`
-    assert g.state.phase == "3" and g.round["count"] == 1
+    g = opening_1830()
+    g.do(*CHAIN_1830[0][1][:-1])  # up to NYC's first 3, before `done NYC`
+    assert g.state.phase == "3" and g.state.round["count"] == 1
     g.do("done NYC")
-    assert g.round_kind() == "stock" and g.round["number"] == 2
+    assert g.round_kind() == "stock" and g.state.round["number"] == 2
     g.do("pass Alice", "pass Bob", "pass Carol", "pass Dave")
-    assert (g.round["set"], g.round["index"], g.round["count"]) == (2, 1, 2)
+    assert (g.state.round["set"], g.state.round["index"], g.state.round["count"]) == (2, 1, 2)
 
 
 def test_phase_5_during_a_set_of_2_gives_3_ors_from_the_next_set():
-    g = chain("first5")
-    assert g.state.phase == "5" and g.round["count"] == 2
-    g = chain("or4.1")
-    assert (g.round["set"], g.round["index"], g.round["count"]) == (4, 1, 3)
+    g = chain_1830("first5")
+    assert g.state.phase == "5" and g.state.round["count"] == 2
+    g = chain_1830("or4.1")
+    assert (g.state.round["set"], g.state.round["index"], g.state.round["count"]) == (4, 1, 3)
 
 
 # --------------------------------------------------------------------------- track and tokens
 
 
 def test_home_token_is_free_at_the_first_turn():
-    g = opening()
+    g = opening_1830()
     start = [e for e in g.events if e["kind"] == "corp_turn_started"]
     assert start[-1]["corp"] == "PRR" and start[-1]["home_token"] is True and not start[-1]["transfers"]
     assert g.cash("PRR") == 760 and g.state.corps["PRR"].tokens_used == 1
@@ -269,37 +181,37 @@ def test_home_token_is_free_at_the_first_turn():
 
 def test_token_prices_follow_the_charter():
     """PRR's charter: home $0, then $40, $100, $100; one token a turn; the stated cost must match."""
-    g = opening()
-    g.expect_error("token PRR 100", match=r"\$40")
+    g = opening_1830()
+    g.refusal("token PRR 100", match=r"\$40")
     bank = g.bank()
     g.do("token PRR")
     assert g.cash("PRR") == 720 and g.bank() == bank + 40
-    g.expect_error("token PRR", match="one a turn")
+    g.refusal("token PRR", match="one a turn")
     for cost in (100, 100):
         next_turn_of(g, "PRR")
         before = g.cash("PRR")
         g.do(f"token PRR {cost}")
         assert g.cash("PRR") == before - cost
     next_turn_of(g, "PRR")
-    g.expect_error("token PRR", match="no station tokens left")
+    g.refusal("token PRR", match="no station tokens left")
 
 
 def test_bando_has_three_tokens():
     """B&O's charter: $0, $40, $100 and nothing more."""
-    g = opening()
+    g = opening_1830()
     next_turn_of(g, "B&O")
     g.do("token B&O 40")
     next_turn_of(g, "B&O")
     g.do("token B&O")
     assert g.cash("B&O") == 670 - 40 - 100
     next_turn_of(g, "B&O")
-    g.expect_error("token B&O", match="no station tokens left")
+    g.refusal("token B&O", match="no station tokens left")
 
 
 @pytest.mark.parametrize("cost", [0, 80, 120])
 def test_tile_costs_of_1830(cost):
     """Digest §8.3: the only terrain costs are $80 (water) and $120 (mountain), paid to the bank."""
-    g = opening()
+    g = opening_1830()
     bank = g.bank()
     g.do(f"tile PRR {cost}")
     assert g.cash("PRR") == 760 - cost and g.bank() == bank + cost
@@ -307,83 +219,83 @@ def test_tile_costs_of_1830(cost):
 
 @pytest.mark.parametrize("cost", [50, 40, 100, 160])
 def test_a_tile_cost_1830_cannot_have_is_refused(cost):
-    g = opening()
-    g.expect_error(f"tile PRR {cost}", match="costs")
+    g = opening_1830()
+    g.refusal(f"tile PRR {cost}", match="costs")
 
 
 def test_one_tile_lay_a_turn_and_track_before_token_before_run():
-    g = opening()
+    g = opening_1830()
     g.do("tile PRR 0")
-    g.expect_error("tile PRR 0", match="laid its tile")
-    g = opening()
+    g.refusal("tile PRR 0", match="laid its tile")
+    g = opening_1830()
     g.do("token PRR")
-    g.expect_error("tile PRR 0", match="token")
-    g = chain("or2.1")
+    g.refusal("tile PRR 0", match="token")
+    g = chain_1830("or2.1")
     g.do("withhold PRR 0")
-    g.expect_error("tile PRR 0", match="already run")
-    g.expect_error("token PRR", match="already run")
+    g.refusal("tile PRR 0", match="already run")
+    g.refusal("token PRR", match="already run")
 
 
 def test_dh_lay_costs_120_and_gives_the_next_token_free():
     """SEED P3 / digest §3.1: DH's lay is the turn's lay, pays the $120 mountain; the next charter
     token ($40 for PRR) is then placed for $0 and counts as the turn's token."""
-    g = chain("or2.1")
+    g = chain_1830("or2.1")
     g.do("buy-private PRR DH 70")
     assert g.cash("PRR") == 440 - 70 and g.cash("Carol") == 140 + 70
-    g.expect_error("tile PRR 80 --using DH", match="120")
+    g.refusal("tile PRR 80 --using DH", match="120")
     bank = g.bank()
     g.do("tile PRR 120 --using DH")
     assert g.cash("PRR") == 370 - 120 and g.bank() == bank + 120
-    g.expect_error("tile PRR 0", match="tile")
-    g.expect_error("token PRR 40", match=r"\$0")
+    g.refusal("tile PRR 0", match="tile")
+    g.refusal("token PRR 40", match=r"\$0")
     g.do("token PRR")
     assert g.cash("PRR") == 250 and g.state.corps["PRR"].tokens_used == 2
-    g.expect_error("token PRR", match="one a turn")
+    g.refusal("token PRR", match="one a turn")
     next_turn_of(g, "PRR")
     assert g.cash("PRR") == 250 + 15  # DH, now PRR's, paid at the start of OR 2.2
-    g.expect_error("tile PRR 120 --using DH", match="used")
+    g.refusal("tile PRR 120 --using DH", match="used")
     g.do("token PRR")  # the charter's third token: $100
     assert g.cash("PRR") == 265 - 100
 
 
 def test_dh_lay_is_the_turns_lay():
-    g = chain("or2.1")
+    g = chain_1830("or2.1")
     g.do("buy-private PRR DH 70", "tile PRR 0")
-    g.expect_error("tile PRR 120 --using DH", match="already laid")
+    g.refusal("tile PRR 120 --using DH", match="already laid")
 
 
 def test_dh_lay_is_refused_after_the_token():
-    g = chain("or2.1")
+    g = chain_1830("or2.1")
     g.do("buy-private PRR DH 70", "token PRR")
-    g.expect_error("tile PRR 120 --using DH")
+    g.refusal("tile PRR 120 --using DH")
 
 
 def test_dh_belongs_to_a_company_to_be_used():
-    g = chain("or2.1")
-    g.expect_error("tile PRR 120 --using DH", match="does not own")
+    g = chain_1830("or2.1")
+    g.refusal("tile PRR 120 --using DH", match="does not own")
 
 
 def test_cs_gives_one_extra_lay():
     """SEED P2: the owning company may place a tile in the associated hex as an additional action."""
-    g = chain("or2.1")
+    g = chain_1830("or2.1")
     g.do("buy-private PRR CS 40")
     assert g.cash("Bob") == 210 + 40
     g.do("tile PRR 80", "tile PRR 0 --using CS")
     assert g.cash("PRR") == 440 - 40 - 80
-    g.expect_error("tile PRR 0 --using CS", match="used")
-    g.expect_error("tile PRR 0", match="laid its tile")
+    g.refusal("tile PRR 0 --using CS", match="used")
+    g.refusal("tile PRR 0", match="laid its tile")
 
 
 def test_cs_lay_is_free():
-    g = chain("or2.1")
+    g = chain_1830("or2.1")
     g.do("buy-private PRR CS 40")
-    g.expect_error("tile PRR 80 --using CS")
+    g.refusal("tile PRR 80 --using CS")
 
 
 # --------------------------------------------------------------------------- revenue and dividends
 
 
-def dividend_position() -> Game:
+def dividend_position() -> Table:
     """Digest #1 holdings: PRR Alice 20 % (president's cert), Dave 10, Bob 10, pool 20, IPO 40.
 
     SR 1: Carol pars PRR at 67, Dave, Alice (who has the CA share), Bob buy one -> floats.
@@ -391,8 +303,7 @@ def dividend_position() -> Game:
     SR 2: Carol sells her 2 shares (president's cert): Alice (20 %) becomes president and her two
     10 % certs go to the pool; Carol gets 2 x $65; the marker drops 2 rows: (6,5) $63, (7,5) $60.
     """
-    g = Game(FOUR)
-    auction_all_bought(g, bo_par=67)
+    g = sr1_1830()
     g.do("par Carol PRR 67", "buy Dave PRR", "buy Alice PRR", "buy Bob PRR",
          "pass Carol", "pass Dave", "pass Alice", "pass Bob",
          "train PRR 2", "done PRR")
@@ -400,8 +311,8 @@ def dividend_position() -> Game:
     g.do("sell Carol PRR 2")
     assert g.cash("Carol") == carol + 130
     g.do("pass Dave", "pass Alice", "pass Bob", "pass Carol")
-    assert g.round_kind() == "operating" and g.round["corp"] == "PRR"
-    assert g.certs("Alice", "PRR") == [20] and g.president("PRR") == "Alice"
+    assert g.round_kind() == "operating" and g.state.round["corp"] == "PRR"
+    assert g.cert_percents("Alice", "PRR") == [20] and g.president("PRR") == "Alice"
     assert (g.pct("Dave", "PRR"), g.pct("Bob", "PRR"), g.pct("pool", "PRR"), g.pct("ipo", "PRR")) == (10, 10, 20, 40)
     assert g.cell("PRR") == (7, 5) and g.price("PRR") == 60
     return g
@@ -450,21 +361,21 @@ def test_paying_out_zero_is_a_withhold():
 def test_a_company_runs_once_a_turn():
     g = dividend_position()
     g.do("pay PRR 60")
-    g.expect_error("pay PRR 60", match="already run")
-    g.expect_error("withhold PRR 60", match="already run")
+    g.refusal("pay PRR 60", match="already run")
+    g.refusal("withhold PRR 60", match="already run")
 
 
 def test_a_company_with_trains_must_run_before_buying_or_ending():
     g = dividend_position()
-    g.expect_error("train PRR 2", match="run first")
-    g.expect_error("done PRR", match="run first")
+    g.refusal("train PRR 2", match="run first")
+    g.refusal("done PRR", match="run first")
 
 
 def test_a_company_without_trains_earns_nothing_and_moves_left():
     """18xx.games: a company that operates with no trains withholds $0 and moves one left."""
-    g = opening()
-    g.expect_error("pay PRR 50", match="no trains")
-    g.expect_error("withhold PRR 50", match="no trains")
+    g = opening_1830()
+    g.refusal("pay PRR 50", match="no trains")
+    g.refusal("withhold PRR 50", match="no trains")
     next_turn_of(g, "B&O")
     bank = g.bank()
     events = g.do("done B&O --no-route")
@@ -475,7 +386,7 @@ def test_a_company_without_trains_earns_nothing_and_moves_left():
 
 
 def test_buying_a_train_first_runs_a_trainless_company_for_zero():
-    g = opening()
+    g = opening_1830()
     g.do("train PRR 2")
     assert g.cell("PRR") == (3, 5) and g.price("PRR") == 71
 
@@ -500,7 +411,7 @@ EDGES = [
 
 @pytest.mark.parametrize("how,start,end", EDGES)
 def test_price_moves_at_the_edges(how, start, end):
-    g = chain("or2.1")  # PRR operating with four 2s
+    g = chain_1830("or2.1")  # PRR operating with four 2s
     g.state.corps["PRR"].cell = start
     g.do(f"{how} PRR 40")
     assert g.cell("PRR") == end
@@ -510,31 +421,31 @@ def test_price_moves_at_the_edges(how, start, end):
 
 
 def test_trains_come_from_the_depot_in_order():
-    g = opening()
-    g.expect_error("train PRR 3", match="does not sell 3")
-    g.expect_error("train PRR D", match="does not sell D")
-    g.expect_error("train PRR 2 --price 70", match=r"\$80")
+    g = opening_1830()
+    g.refusal("train PRR 3", match="does not sell 3")
+    g.refusal("train PRR D", match="does not sell D")
+    g.refusal("train PRR 2 --price 70", match=r"\$80")
     bank = g.bank()
     g.do("train PRR 2")
     assert g.cash("PRR") == 680 and g.bank() == bank + 80
 
 
 def test_train_limit_4_in_phase_2():
-    g = opening()
+    g = opening_1830()
     g.do("train PRR 2", "train PRR 2", "train PRR 2", "train PRR 2")
-    g.expect_error("train PRR 2", match="train limit")
+    g.refusal("train PRR 2", match="train limit")
     assert trains(g, "PRR") == ["2"] * 4
 
 
 def test_first_3_starts_phase_3():
-    g = chain("sr2")
+    g = chain_1830("sr2")
     assert g.state.phase == "3"
     assert trains(g, "PRR") == ["2"] * 4 and trains(g, "NYC") == ["2", "2", "3"]
     assert (g.cash("PRR"), g.cash("NYC"), g.cash("B&O")) == (760 - 320, 670 - 160 - 180, 670)
 
 
 def test_bo_closes_when_bando_buys_its_first_train():
-    g = chain("or2.1-nyc")
+    g = chain_1830("or2.1-nyc")
     assert g.state.privates["BO"].closed and g.owner("BO") == "Bob"
     assert not any(p.closed for sym, p in g.state.privates.items() if sym != "BO")
     assert trains(g, "B&O") == ["3", "3", "3"] and g.cash("B&O") == 670 - 540
@@ -546,17 +457,17 @@ def test_bo_closes_when_bando_buys_its_first_train():
 def test_first_4_rusts_2s_lowers_the_limit_and_forces_a_discard():
     """Digest #23 (with B&O): three 3s + the first 4 -> phase 4, limit 3, every 2 rusts; B&O must put
     one train of its choice into the pool before anything else happens."""
-    g = chain("first4")
+    g = chain_1830("first4")
     assert g.state.phase == "4"
     assert trains(g, "PRR") == [] and trains(g, "NYC") == ["3", "3"]
     assert trains(g, "B&O") == ["3", "3", "3", "4"]
     assert all(h == RUSTED for t, h in g.state.trains.items() if train_type(t) == "2")
     assert g.cash("B&O") == 130 + 300 - 300
     assert g.state.pending == [{"kind": "discard", "corp": "B&O", "count": 1}]
-    g.expect_error("done B&O", match="discard")
-    g.expect_error("train B&O 4", match="discard")
-    g.expect_error("discard PRR 2", match="not over")
-    g.expect_error("discard B&O 2", match="no 2")
+    g.refusal("done B&O", match="discard")
+    g.refusal("train B&O 4", match="discard")
+    g.refusal("discard PRR 2", match="not over")
+    g.refusal("discard B&O 2", match="no 2")
     g.do("discard B&O 3")
     assert trains(g, "B&O") == ["3", "3", "4"] and trains(g, "pool") == ["3"]
     assert g.state.pending == []
@@ -565,16 +476,16 @@ def test_first_4_rusts_2s_lowers_the_limit_and_forces_a_discard():
 
 
 def test_discard_only_over_the_limit():
-    g = opening()
+    g = opening_1830()
     g.do("train PRR 2")
-    g.expect_error("discard PRR 2", match="not over")
+    g.refusal("discard PRR 2", match="not over")
 
 
 def test_pool_trains_sell_at_face_value():
-    g = chain("or3.1")  # ERIE first; B&O's discarded 3 lies in the pool
+    g = chain_1830("or3.1")  # ERIE first; B&O's discarded 3 lies in the pool
     assert trains(g, "pool") == ["3"]
-    g.expect_error("train ERIE 3 --from pool --price 170", match=r"\$180")
-    g.expect_error("train ERIE 4 --from pool", match="no 4")
+    g.refusal("train ERIE 3 --from pool --price 170", match=r"\$180")
+    g.refusal("train ERIE 4 --from pool", match="no 4")
     bank = g.bank()
     g.do("train ERIE 3 --from pool")
     assert g.cash("ERIE") == 1000 - 180 and g.bank() == bank + 180
@@ -582,13 +493,13 @@ def test_pool_trains_sell_at_face_value():
 
 
 def test_trains_from_another_company_at_any_price_from_1():
-    g = opening()
+    g = opening_1830()
     g.do("train PRR 2", "done PRR")
-    g.expect_error("train B&O 2 --from PRR", match="price")
-    g.expect_error("train B&O 2 --from PRR --price 0", match=r"\$1")
-    g.expect_error("train B&O 3 --from PRR --price 10", match="no 3")
-    g.expect_error("train B&O 2 --from B&O --price 10", match="itself")
-    h = g.clone()
+    g.refusal("train B&O 2 --from PRR", match="price")
+    g.refusal("train B&O 2 --from PRR --price 0", match=r"\$1")
+    g.refusal("train B&O 3 --from PRR --price 10", match="no 3")
+    g.refusal("train B&O 2 --from B&O --price 10", match="itself")
+    h = g.copy()
     h.do("train B&O 2 --from PRR --price 1")
     assert h.cash("B&O") == 669 and h.cash("PRR") == 681
     g.do("train B&O 2 --from PRR --price 500")  # above face value is fine when nobody needs help
@@ -598,16 +509,16 @@ def test_trains_from_another_company_at_any_price_from_1():
 
 
 def test_a_company_cannot_spend_more_than_it_has():
-    g = chain("or2.1-b&o")
-    g.expect_error("train B&O 2 --from PRR --price 671", match="671")
-    g = chain("or3.1-nyc")
+    g = chain_1830("or2.1-b&o")
+    g.refusal("train B&O 2 --from PRR --price 671", match="671")
+    g = chain_1830("or3.1-nyc")
     g.do("withhold NYC 0")
-    g.expect_error("train NYC 4", match="no help from its president")
+    g.refusal("train NYC 4", match="no help from its president")
 
 
 def test_privates_close_on_the_first_5():
     """SEED: when the first 5 train is bought, all private companies close (PRR's DH too), no payment."""
-    g = chain("or3.2")
+    g = chain_1830("or3.2")
     g.do("withhold ERIE 0")
     before = {who: g.cash(who) for who in FOUR + ["PRR"]}
     events = g.do("train ERIE 5")
@@ -620,28 +531,28 @@ def test_privates_close_on_the_first_5():
 
 
 def test_first_5_lowers_the_limit_to_2_everywhere():
-    g = chain("first5")
+    g = chain_1830("first5")
     assert g.state.pending == [{"kind": "discard", "corp": "NYC", "count": 1},
                                {"kind": "discard", "corp": "B&O", "count": 1}]
-    g = chain("sr4")
+    g = chain_1830("sr4")
     assert trains(g, "pool") == ["3", "3", "3"]
     assert trains(g, "NYC") == ["3", "4"] and trains(g, "B&O") == ["3", "4"] and trains(g, "PRR") == ["4", "4"]
     assert trains(g, "C&O") == ["5", "5"] and trains(g, "ERIE") == ["5"]
 
 
 def test_d_is_sold_only_from_the_first_6():
-    g = chain("or4.1")
+    g = chain_1830("or4.1")
     g.do("withhold ERIE 500 --force --reason 'test position'")
-    g.expect_error("train ERIE D", match="does not sell D")
+    g.refusal("train ERIE D", match="does not sell D")
     g.do("train ERIE 6")
     assert g.state.phase == "6"
     assert depot_offer(g.state, g.rs) == ["6", "D"]
 
 
 def test_first_6_rusts_the_3s_everywhere_including_the_pool():
-    g = chain("or4.1")
+    g = chain_1830("or4.1")
     assert trains(g, "pool") == ["3", "3", "3"]
-    g.do(*dict(CHAIN)["first6"])
+    g.do(*dict(CHAIN_1830)["first6"])
     assert trains(g, "pool") == [] and trains(g, "NYC") == ["4"] and trains(g, "B&O") == ["4"]
     assert all(h == RUSTED for t, h in g.state.trains.items() if train_type(t) == "3")
     assert trains(g, "ERIE") == ["5", "6"] and g.cash("ERIE") == 550 + 500 - 630
@@ -650,12 +561,12 @@ def test_first_6_rusts_the_3s_everywhere_including_the_pool():
 def test_d_trade_in_at_the_limit():
     """Digest #22: ERIE (limit 2) holds a 5 and a 6: trades the 6 for a D for $800; the 6 lies in the
     pool at $630. First D: phase D, every 4 rusts (PRR's two, NYC's, B&O's)."""
-    g = chain("or4.2")
-    assert g.round["corp"] == "ERIE" and trains(g, "ERIE") == ["5", "6"]
+    g = chain_1830("or4.2")
+    assert g.state.round["corp"] == "ERIE" and trains(g, "ERIE") == ["5", "6"]
     g.do("withhold ERIE 400 --force --reason 'test position'")
     assert g.cash("ERIE") == 420 + 400
-    g.expect_error("train ERIE D", match="train limit")
-    g.expect_error("train ERIE D --trade-in 3", match="4 or 5 or 6")
+    g.refusal("train ERIE D", match="train limit")
+    g.refusal("train ERIE D --trade-in 3", match="4 or 5 or 6")
     bank = g.bank()
     g.do("train ERIE D --trade-in 6")
     assert g.cash("ERIE") == 20 and g.bank() == bank + 800
@@ -669,24 +580,24 @@ def test_d_trade_in_at_the_limit():
                                   "train B&O 3 --from NYC --price 10 --trade-in 4"])
 def test_trade_in_is_only_for_a_d_from_the_bank(line):
     """OR 3.1, B&O at its limit of 3 (3, 3, 4) with $430; the pool has a 3, NYC two 3s."""
-    g = chain("or3.1")
+    g = chain_1830("or3.1")
     next_turn_of(g, "B&O")
     g.do("withhold B&O 300 --force --reason 'test position'")
     assert trains(g, "B&O") == ["3", "3", "4"] and trains(g, "pool") == ["3"]
-    g.expect_error(line)
+    g.refusal(line)
 
 
 def test_no_presidents_money_for_a_trade_in():
-    g = chain("or4.2")
+    g = chain_1830("or4.2")
     g.do("withhold ERIE 0")
-    g.expect_error("train ERIE D --trade-in 6")
+    g.refusal("train ERIE D --trade-in 6")
     assert g.cash("ERIE") == 420
 
 
 def test_traded_in_train_sells_from_the_pool_at_face_value():
-    g = chain("or4.2-prr")
+    g = chain_1830("or4.2-prr")
     assert g.cash("PRR") == 715 and trains(g, "PRR") == []
-    g.expect_error("done PRR", match="must buy")
+    g.refusal("done PRR", match="must buy")
     g.do("train PRR 6 --from pool")
     assert g.cash("PRR") == 715 - 630 and trains(g, "PRR") == ["6"] and trains(g, "pool") == []
 
@@ -695,49 +606,49 @@ def test_traded_in_train_sells_from_the_pool_at_face_value():
 
 
 def test_companies_buy_privates_only_from_phase_3():
-    g = opening()
-    g.expect_error("buy-private PRR MH 110", match="phase 3")
+    g = opening_1830()
+    g.refusal("buy-private PRR MH 110", match="phase 3")
 
 
 @pytest.mark.parametrize("price,ok", [(54, False), (55, True), (110, True), (220, True), (221, False)])
 def test_private_price_between_half_and_double_face(price, ok):
     """Digest #25: PRR buys MH (face $110) from Dave for $55 to $220."""
-    g = chain("or2.1")
+    g = chain_1830("or2.1")
     if not ok:
-        g.expect_error(f"buy-private PRR MH {price}", match="55 to \\$220")
+        g.refusal(f"buy-private PRR MH {price}", match="55 to \\$220")
         return
     g.do(f"buy-private PRR MH {price}")
     assert g.owner("MH") == "PRR" and g.cash("PRR") == 440 - price and g.cash("Dave") == 253 + price
 
 
 def test_bo_is_never_sold_to_a_company():
-    g = chain("or2.1")
+    g = chain_1830("or2.1")
     for price in (110, 220, 440):
-        g.expect_error(f"buy-private PRR BO {price}", match="never")
+        g.refusal(f"buy-private PRR BO {price}", match="never")
 
 
 def test_private_sales_only_in_the_buyers_turn_from_a_player():
-    g = chain("or2.1")
-    g.expect_error("buy-private NYC SV 20", match="turn")
+    g = chain_1830("or2.1")
+    g.refusal("buy-private NYC SV 20", match="turn")
     g.do("buy-private PRR SV 20")
     next_turn_of(g, "NYC")
-    g.expect_error("buy-private NYC SV 20", match="owned by a player")
+    g.refusal("buy-private NYC SV 20", match="owned by a player")
 
 
 def test_private_sale_needs_the_cash():
-    g = chain("or2.1")
+    g = chain_1830("or2.1")
     g.do("buy-private PRR CA 320")
     assert g.cash("PRR") == 120 and g.cash("Alice") == 270 + 320
-    g.expect_error("buy-private PRR MH 130", match=r"\$120")
+    g.refusal("buy-private PRR MH 130", match=r"\$120")
 
 
 # --------------------------------------------------------------------------- forced train purchase (#20, #21)
 
 
-def emergency_position(tie: bool = False) -> Game:
+def emergency_position(tie: bool = False) -> Table:
     """B&O trainless with $1 at its OR 2.1 turn; the only trains for sale are 2s at $80.
 
-    SR 1: PRR as in `opening()`; B&O: Bob 20 % (BO), Alice 20 %, Carol 10, Dave 10 -> floats, $670
+    SR 1: PRR as in `opening_1830()`; B&O: Bob 20 % (BO), Alice 20 %, Carol 10, Dave 10 -> floats, $670
     (with tie=True: Bob 30 %, Alice 20 %, Carol 10).
     OR 1.1: PRR buys a 2; B&O buys it from PRR for $670 (B&O $0, BO closes).
     SR 2: Bob pars NYC at 100 ($200); Dave buys 2 NYC shares (20 %); Bob buys another PRR share
@@ -745,8 +656,7 @@ def emergency_position(tie: bool = False) -> Game:
     OR 2.1: PRR buys the 2 back for $1 (B&O $1); PRR runs for $0: (3,5) $71 -> (3,4) $66.
     Bob's cash is worked out in test_emergency_position.
     """
-    g = Game(FOUR)
-    auction_all_bought(g, bo_par=67)
+    g = sr1_1830()
     g.do("par Carol PRR 76", "buy Dave PRR", "buy Alice PRR", "buy Bob PRR")
     if tie:
         g.do("buy Carol B&O", "pass Dave", "buy Alice B&O", "buy Bob B&O", "pass Carol", "pass Dave", "buy Alice B&O")
@@ -757,7 +667,7 @@ def emergency_position(tie: bool = False) -> Game:
          "par Bob NYC 100", "pass Carol", "buy Dave NYC", "pass Alice", "pass Bob" if tie else "buy Bob PRR",
          "pass Carol", "buy Dave NYC", "pass Alice", "pass Bob", "pass Carol", "pass Dave",
          "train PRR 2 --from B&O --price 1", "done PRR")
-    assert g.round["corp"] == "B&O" and trains(g, "B&O") == [] and g.cash("B&O") == 1
+    assert g.state.round["corp"] == "B&O" and trains(g, "B&O") == [] and g.cash("B&O") == 1
     assert g.price("PRR") == 66 and g.price("B&O") == 65 and g.price("NYC") == 100
     return g
 
@@ -775,8 +685,8 @@ def test_emergency_position():
 
 def test_trainless_company_with_a_route_must_buy():
     g = emergency_position()
-    g.expect_error("done B&O", match="must buy")
-    h = g.clone()
+    g.refusal("done B&O", match="must buy")
+    h = g.copy()
     h.do("done B&O --no-route")
     assert h.round_kind() == "stock"
 
@@ -784,18 +694,18 @@ def test_trainless_company_with_a_route_must_buy():
 def test_president_must_sell_when_company_and_president_cannot_pay():
     """B&O $1 + Bob $38 < $80: Bob must raise $41 by selling shares first."""
     g = emergency_position()
-    g.expect_error("train B&O 2", match=r"needs \$79 more for the 2; Bob has \$38")
+    g.refusal("train B&O 2", match=r"needs \$79 more for the 2; Bob has \$38")
 
 
 def test_emergency_sales_only_as_many_as_needed():
     g = emergency_position()
-    g.expect_error("sell Bob PRR 2", match="more than needed")  # one $66 share covers the $41
-    g.expect_error("sell Bob NYC 2", match="more than needed")
+    g.refusal("sell Bob PRR 2", match="more than needed")  # one $66 share covers the $41
+    g.refusal("sell Bob NYC 2", match="more than needed")
     bank = g.bank()
     g.do("sell Bob PRR 1")
     assert g.cash("Bob") == 38 + 66 and g.bank() == bank - 66
     assert g.cell("PRR") == (4, 4) and g.pct("pool", "PRR") == 10
-    g.expect_error("sell Bob PRR 1", match="can already pay")
+    g.refusal("sell Bob PRR 1", match="can already pay")
 
 
 def test_forced_purchase_with_the_presidents_contribution():
@@ -814,7 +724,7 @@ def test_forced_purchase_with_the_presidents_contribution():
 def test_emergency_sale_never_changes_the_operating_companys_president():
     """SEED: selling may not lead to a change in presidency of the operating company (Alice has 20 %)."""
     g = emergency_position()
-    g.expect_error("sell Bob B&O 1", match="president")
+    g.refusal("sell Bob B&O 1", match="president")
     assert g.president("B&O") == "Bob"
 
 
@@ -846,32 +756,32 @@ def test_emergency_sale_may_change_another_companys_president():
 
 def test_only_the_operating_presidents_sells_and_only_when_forced():
     g = emergency_position()
-    g.expect_error("sell Alice PRR 1", match="president")
-    g = chain("or2.1")
-    g.expect_error("sell Carol NYC 1", match="can already pay")
+    g.refusal("sell Alice PRR 1", match="president")
+    g = chain_1830("or2.1")
+    g.refusal("sell Carol NYC 1", match="can already pay")
 
 
 def test_emergency_train_from_another_company_at_most_face_value():
     g = emergency_position()
-    g.expect_error("train B&O 2 --from PRR --price 81", match="face value")
+    g.refusal("train B&O 2 --from PRR --price 81", match="face value")
     g.do("sell Bob PRR 1", "train B&O 2 --from PRR --price 80")
     assert g.cash("PRR") == 1349 + 80 and g.cash("Bob") == 104 - 79 and trains(g, "PRR") == []
 
 
 def test_emergency_buys_only_the_cheapest_bank_train():
     """NYC (trainless after the D) has $150: with Carol's help it may buy a 6 ($630), not a D ($1100)."""
-    g = chain("or4.2-b&o")
+    g = chain_1830("or4.2-b&o")
     assert g.cash("NYC") == 0 and g.cash("Carol") == 710 - 480
-    g = chain("or4.2-nyc")
-    g.expect_error("train NYC D", match="cheapest")
+    g = chain_1830("or4.2-nyc")
+    g.refusal("train NYC D", match="cheapest")
     events = g.do("train NYC 6")
     assert event(events, "train_bought")["contribution"] == 630 - 150
 
 
 def test_not_bankrupt_while_shares_can_cover():
     g = emergency_position()
-    g.expect_error("bankrupt Bob", match="not bankrupt")
-    g.expect_error("bankrupt Alice", match="not the president")
+    g.refusal("bankrupt Bob", match="not bankrupt")
+    g.refusal("bankrupt Alice", match="not the president")
 
 
 def test_bankruptcy_sells_what_it_can_pays_the_bank_and_ends_the_game():
@@ -880,9 +790,9 @@ def test_bankruptcy_sells_what_it_can_pays_the_bank_and_ends_the_game():
     (5,0) $25 -> (6,0) $18; his 20 % stays: nobody else has 20 %), C&O 2 x $71, ERIE 1 x $71 = $313:
     130 + 240 + 313 < 1100. He sells all that, his $553 go to the bank, the game ends at once
     (digest #21). His B&O president's cert still scores: (7,0) $10 x 2."""
-    g = chain("or4.2-b&o")
-    assert g.round["corp"] == "B&O" and g.cash("B&O") == 130 and g.cash("Bob") == 240
-    g.expect_error("train B&O D", match=r"needs \$970 more")
+    g = chain_1830("or4.2-b&o")
+    assert g.state.round["corp"] == "B&O" and g.cash("B&O") == 130 and g.cash("Bob") == 240
+    g.refusal("train B&O D", match=r"needs \$970 more")
     bank = g.bank()
     events = g.do("bankrupt Bob")
     sold = [(e["corp"], e["count"], e["price"]) for e in events if e["kind"] == "shares_sold"]
@@ -894,14 +804,14 @@ def test_bankruptcy_sells_what_it_can_pays_the_bank_and_ends_the_game():
     bob = [r for r in views.score_json(g.state, g.rs)["players"] if r["name"] == "Bob"][0]
     assert bob["cash"] == 0 and bob["value"] == 20
     for line in ("train B&O D", "done B&O --no-route", "pass Alice", "withhold ERIE 0", "end"):
-        g.expect_error(line, match="game is over")
+        g.refusal(line, match="game is over")
 
 
 # --------------------------------------------------------------------------- the bank breaks (#27)
 
 
 def test_bank_at_exactly_zero_is_not_broken():
-    g = chain("or2.1")
+    g = chain_1830("or2.1")
     g.do(f"withhold PRR {g.bank()} --force --reason 'drain the bank'")
     assert g.bank() == 0 and not g.state.bank_broken
 
@@ -909,7 +819,7 @@ def test_bank_at_exactly_zero_is_not_broken():
 def test_bank_broken_in_an_or_ends_the_game_after_the_set():
     """OR 2.1 of 2: the bank is emptied, then NYC's $1000 payout needs $700 from it: everybody is paid
     in full, the bank goes negative and is broken; OR 2.2 is still played, then the game ends."""
-    g = chain("or2.1")
+    g = chain_1830("or2.1")
     g.do(f"withhold PRR {g.bank()} --force --reason 'drain the bank'", "done PRR", "train B&O 3", "done B&O")
     assert g.bank() == 180
     carol = g.cash("Carol")
@@ -919,33 +829,33 @@ def test_bank_broken_in_an_or_ends_the_game_after_the_set():
     assert event(events, "bank_broke")["end_after_set"] == 2
     n = len(g.events)
     g.do("done NYC")
-    assert g.round_kind() == "operating" and g.round["index"] == 2 and not g.state.game_over
+    assert g.round_kind() == "operating" and g.state.round["index"] == 2 and not g.state.game_over
     assert "private_revenue" in kinds(g.events[n:])  # OR 2.2 pays its privates from the broken bank
     assert g.bank() == 180 - 700 - 30 - 10 - 15 - 20
     while g.round_kind() == "operating":
         finish_turn(g)
     assert g.state.game_over and g.state.end_reason == "bank broken"
-    g.expect_error("pass Alice", match="game is over")
+    g.refusal("pass Alice", match="game is over")
 
 
 def test_bank_broken_in_an_sr_ends_the_game_after_the_next_full_set():
     """The bank holds $50 at the end of OR 2.2; Alice's sale in SR 3 breaks it: SR 3 goes on, all of
     set 3 (2 ORs in phase 3) is played, then the game ends."""
-    g = chain("or2.1")
+    g = chain_1830("or2.1")
     for _ in range(5):  # OR 2.1: PRR, B&O, NYC; OR 2.2: PRR, B&O, all for $0 (B&O has no route)
         finish_turn(g)
-    assert g.round["index"] == 2 and g.round["corp"] == "NYC"
+    assert g.state.round["index"] == 2 and g.state.round["corp"] == "NYC"
     g.do(f"withhold NYC {g.bank() - 50} --force --reason 'drain the bank'", "done NYC")
-    assert g.round_kind() == "stock" and g.round["number"] == 3 and g.bank() == 50 and not g.state.bank_broken
+    assert g.round_kind() == "stock" and g.state.round["number"] == 3 and g.bank() == 50 and not g.state.bank_broken
     price = g.price("PRR")
     g.do("sell Alice PRR 1")
     assert g.bank() == 50 - price and g.state.bank_broken and g.state.end_after_set == 3
     g.do("buy Bob PRR --pool")  # the stock round carries on
     g.do("pass Carol", "pass Dave", "pass Alice", "pass Bob")
-    assert g.round_kind() == "operating" and g.round["count"] == 2
+    assert g.round_kind() == "operating" and g.state.round["count"] == 2
     played = set()
     while g.round_kind() == "operating":
-        played.add((g.round["set"], g.round["index"]))
+        played.add((g.state.round["set"], g.state.round["index"]))
         finish_turn(g)
     assert played == {(3, 1), (3, 2)}
     assert g.state.game_over and g.state.end_reason == "bank broken"
@@ -954,17 +864,17 @@ def test_bank_broken_in_an_sr_ends_the_game_after_the_next_full_set():
 # --------------------------------------------------------------------------- ending the game, scores
 
 
-def test_end_ends_the_game_and_only_views_work(tmp_path):
-    g = chain("or2.1")
+def test_end_ends_the_game_and_only_views_work(fast_path):
+    g = chain_1830("or2.1")
     g.do("end")
     assert g.state.game_over and g.state.end_reason == "ended by the players"
     for line in ("withhold PRR 0", "done PRR", "pass Alice", "train PRR 3", "end", "bankrupt Carol"):
-        g.expect_error(line, match="game is over")
+        g.refusal(line, match="game is over")
 
     from ledger.interface.cli import app
     runner = CliRunner()
-    game = str(tmp_path / "g.db")
-    script = tmp_path / "t.txt"
+    game = str(fast_path / "g.db")
+    script = fast_path / "t.txt"
     script.write_text("new 1830 Alice Bob Carol Dave\nbuy Alice SV\nend\n")
     assert runner.invoke(app, ["--game", game, "play", str(script)]).exit_code == 0
     for view in (["status"], ["status", "--json"], ["score"], ["score", "--json"], ["market"], ["log"]):
@@ -982,7 +892,7 @@ def test_net_worth_digest_29():
     of a company never parred is worth $0.
     Auction: Alice buys SV, Bob bids $75 on DH, Carol $225 on BO, Dave buys CS (Bob gets DH), Alice
     buys MH, Bob buys CA (a PRR share, PRR not parred); Carol gets BO and pars B&O at 67."""
-    g = Game(FOUR)
+    g = new_1830()
     g.do("buy Alice SV", "bid Bob DH 75", "bid Carol BO 225", "buy Dave CS", "buy Alice MH", "buy Bob CA",
          "par Carol B&O 67")
     assert g.pct("Bob", "PRR") == 10 and g.state.corps["PRR"].par is None
@@ -995,7 +905,7 @@ def test_net_worth_digest_29():
 
 
 def test_net_worth_counts_shares_at_market_and_not_companies():
-    g = chain("sr3")
+    g = chain_1830("sr3")
     s = views.score_json(g.state, g.rs)
     alice = [r for r in s["players"] if r["name"] == "Alice"][0]
     # Alice: PRR 20 % at $71, NYC 10 % at $65, B&O 10 % at $50, SV $20 + CA $160
@@ -1006,9 +916,9 @@ def test_net_worth_counts_shares_at_market_and_not_companies():
 # --------------------------------------------------------------------------- money is conserved
 
 
-@pytest.mark.parametrize("label", LABELS)
+@pytest.mark.parametrize("label", LABELS_1830)
 def test_every_chain_step_replays_to_the_same_state(label):
-    g = chain(label)
+    g = chain_1830(label)
     assert g.replayed() == g.state
     total = sum(v for k, v in g.state.balances.items() if k != "mint")
     assert total == 12000
@@ -1020,17 +930,17 @@ def test_every_chain_step_replays_to_the_same_state(label):
 
 def test_a_revenue_off_the_titles_granularity_is_refused():
     """Digest §8.3: every 1830 revenue is a multiple of $10, so $95 is a typo."""
-    g = chain("or2.1")
-    assert g.round["corp"] == "PRR"
-    err = g.expect_error("pay PRR 95", match=r"multiples of \$10")
+    g = chain_1830("or2.1")
+    assert g.state.round["corp"] == "PRR"
+    err = g.refusal("pay PRR 95", match=r"multiples of \$10")
     assert "did you mean $90" in err.hint
 
 
 def test_a_revenue_beyond_the_trains_reach_needs_force():
     """PRR's four 2-trains count 2 stops each at no more than $100 a stop: $800 at most. $810 is
     refused unless forced, and the forced run records the waived rule."""
-    g = chain("or2.1")
-    g.expect_error("pay PRR 810", match=r"at most about \$800")
+    g = chain_1830("or2.1")
+    g.refusal("pay PRR 810", match=r"at most about \$800")
     events = g.do("pay PRR 810 --force --reason 'a route the bank does not know'")
     waived = event(events, "rules_waived")
     assert "at most about $800" in waived["rules"][0]
@@ -1038,6 +948,6 @@ def test_a_revenue_beyond_the_trains_reach_needs_force():
 
 
 def test_a_revenue_within_reach_is_taken():
-    g = chain("or2.1")
+    g = chain_1830("or2.1")
     events = g.do("pay PRR 800")
     assert event(events, "revenue")["revenue"] == 800
