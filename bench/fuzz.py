@@ -21,7 +21,7 @@ import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
-sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # the checkout first: tests/rulesets (data) must not shadow the package
+sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # the checkout first: nothing under tests/ may shadow the package
 
 from fuzz_lines import check, lines  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402

