@@ -124,3 +124,10 @@ def operating_ams(brown: str = "VV") -> Table:
     t.play(OPERATING_AMS.format(brown=brown))
     assert t.status()["operating"] == "AMS"
     return t
+
+
+def said(t: Table, line: str) -> str:
+    """Play one line (a refusal fails the test) and return what the CLI prints of its events: one
+    line each, as `bank` and `bank log` word them."""
+    from ledger.core.events import describe
+    return "\n".join(filter(None, (describe(e, t.rs) for e in t.do(line))))
