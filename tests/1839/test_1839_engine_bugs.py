@@ -1,10 +1,10 @@
-"""Failing tests for engine bugs found while writing tests/test_1839_rules.py: NOT committed (CI must
-stay green); reported to the maintainers with the rule references. Each is worked by hand from the
+"""Tests of engine bugs found while writing test_1839_rules.py (reported to the maintainers with the
+rule references; they pass since the fixes). Each is worked by hand from the
 rules (shared/seeds/003_aa544c940024c360.txt "§", shared/rules/1839.md "D")."""
 
 from __future__ import annotations
 
-from test_1839_rules import new_table
+from openings_1839 import new_table
 
 # Kabinet-Rochussen instead of Verveers: neither Beijnes nor Verveers + Credit Mobilier are drawn,
 # so the sixth 5+ leaves the game at the draws (§4) and five 5+ remain.
@@ -104,12 +104,12 @@ withhold ZHESM 600
 """
 
 
-def test_the_first_5_plus_starts_blue_when_the_sixth_5_plus_left_the_game(tmp_path):
+def test_the_first_5_plus_starts_blue_when_the_sixth_5_plus_left_the_game():
     """§4: the sixth 5+ leaves the game unless Beijnes, or Verveers and Credit Mobilier, are drawn.
     §3 ("Game phases change immediately when the first train of a new type is bought"), §5, §17: the
     first 5+ bought starts blue phase and every 2-train rusts at once. Here all seven 3+ are sold and
     ZHESM buys the first 5+: the phase must be blue and the 2-trains (NBDS 3, ZHESM 2, AMS 2) gone."""
-    t = new_table(tmp_path, "bug", "Ann Ben Cy Dee")
+    t = new_table("Ann Ben Cy Dee")
     t.play(OPENING)
     s = t.status()
     assert s["phase"] == "green"
@@ -122,31 +122,31 @@ def test_the_first_5_plus_starts_blue_when_the_sixth_5_plus_left_the_game(tmp_pa
     assert trains == {"NBDS": ["3+"], "ZHESM": ["5+"], "AMS": ["3+", "3+"], "NCS": ["3+"] * 4}
 
 
-def at_or1(tmp_path):
+def at_or1():
     """GAME F of test_1839_rules.py up to its OR 1.1 (NBDS, Ben's, operating first)."""
     import test_1839_rules as R
-    t = new_table(tmp_path, "f", "Ann Ben Cy Dee")
+    t = new_table("Ann Ben Cy Dee")
     for part in (R.F_DRAWS, R.F_CHIPS_1, R.F_CHIPS_2, R.F_AUCTION_1, R.F_AUCTION_2, R.F_SR1_A, R.F_SR1_B,
                  R.F_SR1_C, R.F_SR1_D):
         t.play(part)
     return t
 
 
-def test_a_company_may_lay_two_tiles_an_or(tmp_path):
+def test_a_company_may_lay_two_tiles_an_or():
     """§8.2.3 ("A public company may place zero, one or two track tiles in each operating round"):
     NBDS (ƒ1,010) lays a tile with no terrain cost, then a second on a river hex (ƒ80, §8.2.3 and
     §10 terrain): both are recorded and NBDS pays 80."""
-    t = at_or1(tmp_path)
+    t = at_or1()
     assert t.company("NBDS")["cash"] == 1010
     t.play("tile NBDS 0")
     t.play("tile NBDS 80")
     assert t.company("NBDS")["cash"] == 930
 
 
-def test_no_station_after_a_second_tile(tmp_path):
+def test_no_station_after_a_second_tile():
     """§8.2.4: a company cannot place an exchange or station marker in an OR in which it placed or
     upgraded a second track tile."""
-    t = at_or1(tmp_path)
+    t = at_or1()
     t.play("tile NBDS 0")
     t.play("tile NBDS 0")
     t.refused("token NBDS 20 --city Tilburg")

@@ -10,12 +10,11 @@ from pathlib import Path
 
 import pytest
 
-from cli_driver import Bank, error_line
+from openings_1839 import audit, new_table
 
-ROSTER = Path(__file__).resolve().parent / "data" / "1839" / "short-roster.toml"
+ROSTER = Path(__file__).resolve().parents[1] / "data" / "1839" / "short-roster.toml"
 
-SETUP = f"""
-new 1839 Ann Ben --rules {ROSTER}
+SETUP = """
 deal --privates VVD,LSW,JJB,NF --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
 discount Ann LVG 60
 discount Ben SWO 60
@@ -58,11 +57,10 @@ pass Ben
 
 
 @pytest.fixture
-def game(tmp_path):
+def game():
     assert ROSTER.is_file(), f"missing {ROSTER}"
-    b = Bank(tmp_path / "g.db")
-    for line in SETUP.strip().splitlines():
-        b.line(line)
+    b = new_table("Ann Ben", rules=ROSTER)      # new 1839 Ann Ben --rules short-roster.toml
+    b.play(SETUP)
     s = b.status()
     assert (s["round"], s["phase"], s["operating"]) == ("OR 2.1", "green", "ZHESM")
     return b
@@ -77,36 +75,36 @@ def closed(b) -> set:
 
 
 def test_nederlandsche_fabriek_buys_a_train_before_the_run(game):
-    assert "must run first" in error_line(game.line("train ZHESM 3+", ok=False))
-    game.line("buy-private ZHESM NF 1")
-    game.line("train ZHESM 3+")                          # before its run (§12.5)
+    assert "must run first" in game.refused("train ZHESM 3+")
+    game.do("buy-private ZHESM NF 1")
+    game.do("train ZHESM 3+")                          # before its run (§12.5)
     assert company(game, "ZHESM")["trains"] == ["3+", "3+"]
 
 
 def test_beijnes_is_exchanged_for_a_train_and_the_phase_follows(game):
-    game.lines("pay ZHESM 100", "done ZHESM", "buy-private AMS JJB 1", "pay AMS 100")
+    game.do("pay ZHESM 100", "done ZHESM", "buy-private AMS JJB 1", "pay AMS 100")
     cash = company(game, "AMS")["cash"]
-    game.line("train AMS 3+ --using JJB")                # the last 3+, for nothing (B15)
+    game.do("train AMS 3+ --using JJB")                # the last 3+, for nothing (B15)
     assert company(game, "AMS")["cash"] == cash
     assert "JJB" in closed(game)
-    game.line("done AMS")
+    game.do("done AMS")
 
 
 def test_the_first_7_plus_makes_the_privates_obsolete_after_its_buyers_turn(game):
-    game.lines("buy-private ZHESM NF 1", "train ZHESM 3+", "pay ZHESM 100", "done ZHESM")
-    game.lines("buy-private AMS JJB 1", "pay AMS 100", "train AMS 5+ --using JJB")   # blue: the 2s rust
+    game.do("buy-private ZHESM NF 1", "train ZHESM 3+", "pay ZHESM 100", "done ZHESM")
+    game.do("buy-private AMS JJB 1", "pay AMS 100", "train AMS 5+ --using JJB")   # blue: the 2s rust
     assert company(game, "AMS")["trains"] == ["5+"]
-    game.line("done AMS")
+    game.do("done AMS")
     # OR 2.2: AMS (ƒ67) above ZHESM; ZHESM buys the first 7+
-    game.lines("pay AMS 50", "done AMS", "withhold ZHESM 500", "train ZHESM 7+")
+    game.do("pay AMS 50", "done AMS", "withhold ZHESM 500", "train ZHESM 7+")
     s = game.status()
     assert s["phase"] == "brown"
     # D0.1 #6: until ZHESM finishes, a company may still buy a private
-    game.line("buy-private ZHESM CO 1")
-    game.line("done ZHESM")
+    game.do("buy-private ZHESM CO 1")
+    game.do("done ZHESM")
     # the next SR began: every obsolete private closed (D7.5)
     assert game.status()["round"] == "SR 3"
     owned_before = {"SLC", "SLD", "SLE", "SLK", "IJR", "ZK", "LVG", "SHZ", "CO", "RWS", "SWO", "VVD", "LSW", "NF"}
     assert owned_before <= closed(game)
-    assert "audit: ledger, replay and rules agree" in game("audit").stdout
+    audit(game)
 

@@ -19,9 +19,9 @@ from typer.testing import CliRunner
 
 from ledger.interface.cli import app
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TRANSCRIPT = ROOT / "examples" / "1839-game.txt"
-EXPECTED = Path(__file__).resolve().parent / "data" / "1839" / "1839-game.expected.md"
+EXPECTED = ROOT / "tests" / "data" / "1839" / "1839-game.expected.md"
 PLAYERS = ("Ann", "Ben", "Cy")
 COMPANIES = ("AMS", "HIJSM", "NBDS", "NCS", "NRS", "NWS", "SS", "ZHESM", "OZ", "BEL", "DUI")
 BANK_TOTAL = 100000   # §2: the bank's ƒ100,000; no money is made or lost after that

@@ -1,5 +1,5 @@
-"""1839's foreign companies, revenue track and private powers through the real command line: two
-two-player tables played from the draws, every figure worked by hand from the rules (the rulebook
+"""1839's foreign companies, revenue track and private powers on the engine (tests/conftest.py's
+Table): two two-player tables played from the draws, every figure worked by hand from the rules (the rulebook
 shared/seeds/003_aa544c940024c360.txt, "§"; the digest shared/rules/1839.md, "D", D0.1 first).
 
 Table F (the foreign companies): Duitsland parred by two routes in yellow, its shares refused in
@@ -17,12 +17,9 @@ next player taking it, §6.2), so both players start the first SR with their ƒ1
 
 from __future__ import annotations
 
-import shutil
-
 import pytest
-from cli_driver import Bank, error_line
-
-BANK_TOTAL = 100_000
+from conftest import Table
+from openings_1839 import BANK_TOTAL, audit, checkpoints, new_table
 
 # Short rosters (the counts only; prices and rusting as in §5/§15). Table F draws Beijnes, so the
 # sixth 5+ stays in play (§4): three 5+. Table C draws Verveers and Credit Mobilier: the same.
@@ -93,10 +90,6 @@ def free_auction(wants: list[tuple[str, str]], chips: dict[str, int], spare: str
             turn += 1
         turn += 1                                   # the forced take for ƒ0 is the taker's turn
     return out
-
-
-def lines(text: str) -> list[str]:
-    return [line.split("#", 1)[0].strip() for line in text.splitlines() if line.split("#", 1)[0].strip()]
 
 
 # --------------------------------------------------------------------------- table F
@@ -223,31 +216,18 @@ F_SEGMENTS = [("sr1", F_DRAWS + "\n".join(F_AUCTION)), ("sr2", F_SR1_OR1), ("sr3
 
 @pytest.fixture(scope="module")
 def table_f(tmp_path_factory):
-    """Table F played once; a copy of the game file at the start of each segment's end."""
-    where = tmp_path_factory.mktemp("foreign")
-    roster = where / "roster.toml"
+    """Table F played once; a copy of the game at the end of each segment."""
+    roster = tmp_path_factory.mktemp("foreign") / "roster.toml"
     roster.write_text(ROSTER_F)
-    b = Bank(where / "f.db")
-    b.line(f"new 1839 Ann Ben --rules {roster}")
-    saves = {"new": where / "new.db"}
-    shutil.copyfile(b.db, saves["new"])
-    for name, text in F_SEGMENTS:
-        for line in lines(text):
-            b.line(line)
-        saves[name] = where / f"{name}.db"
-        shutil.copyfile(b.db, saves[name])
-    return saves
+    return checkpoints(new_table("Ann Ben", rules=roster), [("new", ""), *F_SEGMENTS])
 
 
-def at(saves: dict, name: str, tmp_path) -> Bank:
-    db = tmp_path / f"{name}.db"
-    shutil.copyfile(saves[name], db)
-    return Bank(db)
+def at(saves: dict, name: str) -> Table:
+    return saves[name].copy()
 
 
-def play(b: Bank, text: str) -> None:
-    for line in lines(text):
-        b.line(line)
+def play(b: Table, text: str) -> None:
+    b.play(text)
 
 
 def corp(s: dict, sym: str) -> dict:
@@ -277,11 +257,11 @@ def books_balance(s: dict) -> None:
         == BANK_TOTAL
 
 
-def test_free_auction_and_the_first_stock_round(table_f, tmp_path):
+def test_free_auction_and_the_first_stock_round(table_f):
     """§6.2: every private went for ƒ0, so both keep ƒ1300 and the SR order is the auction's (a tie
     in cash keeps the card order). SR 1: each floats a company at 67 with six shares: 2 x 67 for
     the director's certificate + 4 x 67 = ƒ402 (D0.1 #2: IPO shares at the current price)."""
-    b = at(table_f, "sr1", tmp_path)
+    b = at(table_f, "sr1")
     s = b.status()
     assert cash(s) == {"Ann": 1300, "Ben": 1300}
     assert [p["name"] for p in s["players"]] == ["Ann", "Ben"]
@@ -304,26 +284,26 @@ def test_free_auction_and_the_first_stock_round(table_f, tmp_path):
     books_balance(s)
 
 
-def test_routes_abroad_par_duitsland_and_it_operates_at_the_end_of_the_or(table_f, tmp_path):
+def test_routes_abroad_par_duitsland_and_it_operates_at_the_end_of_the_or(table_f):
     """§8.2.5.3: the first route to a German off-board pars Duitsland at its drawn par (67) and it
     operates that same OR (§8.3). D3/§8.3.2: its income is half the revenues of the companies that
     ran there, rounded up to ƒ100: (160 + 140) / 2 = 150 -> 200. Half-paid: 100 to the treasury and
     ƒ2 a unit, all 50 units on its charter, so the treasury has 200. Dividend: +1 (67 -> 72). In
     yellow it then buys 2-trains at ƒ100 while it can: two (200 -> 0), +1 each (72 -> 80 -> 89),
     each leaving the game."""
-    b = at(table_f, "sr2", tmp_path)
-    b.lines("pass Ann", "pass Ben")
+    b = at(table_f, "sr2")
+    b.do("pass Ann", "pass Ben")
     before = b.status()
-    b.line("pay ZHESM 160 --abroad DUI")
+    b.do("pay ZHESM 160 --abroad DUI")
     s = b.status()
     dui = corp(s, "DUI")
     assert (dui["price"], dui["cash"], dui["ipo"]) == (67, 0, 100)
     assert s["revenue_track"]["ZHESM"] == {"revenue": 160, "abroad": ["DUI"]}
     # ZHESM's own payout: Ben 60 % of 160 = 96; 160 >= 2 x 56: +2 (56 -> 59 -> 62)
     assert cash(s)["Ben"] == cash(before)["Ben"] + 96
-    b.lines("done ZHESM", "pay AMS 140 --abroad DUI")
+    b.do("done ZHESM", "pay AMS 140 --abroad DUI")
     mid = b.status()
-    b.line("done AMS")
+    b.do("done AMS")
     s = b.status()
     dui = corp(s, "DUI")
     assert (dui["cash"], dui["price"], dui["trains"]) == (0, 89, [])
@@ -335,42 +315,42 @@ def test_routes_abroad_par_duitsland_and_it_operates_at_the_end_of_the_or(table_
     books_balance(s)
 
 
-def test_foreign_shares_are_not_on_sale_in_yellow(table_f, tmp_path):
+def test_foreign_shares_are_not_on_sale_in_yellow(table_f):
     """§7.3: foreign shares cannot be bought until green, even once parred (Duitsland is, at 89)."""
-    b = at(table_f, "sr3", tmp_path)
+    b = at(table_f, "sr3")
     s = b.status()
     assert s["phase"] == "yellow" and corp(s, "DUI")["price"] == 89
     before = b.status_text()
     for text in ("buy Ann DUI", "buy Ann DUI --percent 2", "buy Ann DUI --percent 4"):
-        assert "green" in error_line(b.line(text, ok=False))
+        assert "green" in b.refused(text)
     assert b.status_text() == before
 
 
-def test_d14_22_stations_and_d14_18_a_saved_marker_bought_from_beyer_peacock(table_f, tmp_path):
+def test_d14_22_stations_and_d14_18_a_saved_marker_bought_from_beyer_peacock(table_f):
     """OR 3. D14.22 / §8.2.4: a station costs the location's value x the locations where the
     company has markers (its home only: 1): AMS 30 x 1, ZHESM 40 x 1. D14.18 / §12.5: ZHESM buys
     one of BP's SAVED markers from BP's owner AMS for ƒ200: ƒ50 to AMS, ƒ150 to the bank."""
-    b = at(table_f, "or3", tmp_path)
+    b = at(table_f, "or3")
     s0 = b.status()
     # private step: AMS 630 + 30; Ann 1082 + 50; Ben 1134 + 70
     assert (corp(s0, "AMS")["cash"], corp(s0, "ZHESM")["cash"]) == (660, 570)
     assert cash(s0) == {"Ann": 1132, "Ben": 1204}
-    b.line("token AMS 30 --city Venlo")
+    b.do("token AMS 30 --city Venlo")
     assert corp(b.status(), "AMS")["cash"] == 630
-    b.lines("pay AMS 100", "train AMS 3+")
+    b.do("pay AMS 100", "train AMS 3+")
     s = b.status()
     assert s["phase"] == "green" and corp(s, "AMS")["cash"] == 380
-    b.lines("buy-private AMS BP 100", "done AMS")      # green: a company may buy a private (§12.1)
-    b.line("token ZHESM 40 --city Leiden")
+    b.do("buy-private AMS BP 100", "done AMS")      # green: a company may buy a private (§12.1)
+    b.do("token ZHESM 40 --city Leiden")
     assert corp(b.status(), "ZHESM")["cash"] == 530
-    b.line("pay ZHESM 100")
+    b.do("pay ZHESM 100")
     before = b.status()
-    b.line("save ZHESM BP 2")
+    b.do("save ZHESM BP 2")
     s = b.status()
     assert corp(s, "ZHESM")["cash"] == corp(before, "ZHESM")["cash"] - 200 == 330
     assert corp(s, "AMS")["cash"] == corp(before, "AMS")["cash"] + 50 == 330
     assert s["bank"] == before["bank"] + 150
-    b.line("done ZHESM")
+    b.do("done ZHESM")
     s = b.status()
     # nobody reached Germany in OR 3: no dividend, -1 (89 -> 80) (§7.7.3.2)
     assert corp(s, "DUI")["price"] == 80 and corp(s, "DUI")["cash"] == 0
@@ -378,15 +358,15 @@ def test_d14_22_stations_and_d14_18_a_saved_marker_bought_from_beyer_peacock(tab
     books_balance(s)
 
 
-def test_d14_14_buying_and_selling_foreign_units_and_d14_11_the_end_of_sr_drop(table_f, tmp_path):
+def test_d14_14_buying_and_selling_foreign_units_and_d14_11_the_end_of_sr_drop(table_f):
     """SR 4, green, Duitsland at 80 (D14.14, §7.2, §7.3, §7.6, §7.7.2)."""
-    b = at(table_f, "sr4", tmp_path)
+    b = at(table_f, "sr4")
     s0 = b.status()
     assert cash(s0) == {"Ann": 1292, "Ben": 1264}    # OR 3: Ann +60 dividend +100 for BP; Ben +60
     # Belgie has no price: nobody may buy it
-    assert "BEL" in error_line(b.line("buy Ann BEL", ok=False))
+    assert "BEL" in b.refused("buy Ann BEL")
     certs = player(s0, "Ann")["certificates"]
-    b.line("buy Ann DUI --percent 4")
+    b.do("buy Ann DUI --percent 4")
     s = b.status()
     # a 4 % is two units at 80 = 160: half (80) to Duitsland's treasury, half to the bank
     assert cash(s)["Ann"] == 1292 - 160
@@ -401,18 +381,18 @@ def test_d14_14_buying_and_selling_foreign_units_and_d14_11_the_end_of_sr_drop(t
     assert cash(s) == {"Ann": 172, "Ben": 144}
     assert player(s, "Ann")["certificates"] == certs
     # selling: the next lower box below 80 is 72 (§7.2): a 4 % pays 2 x 72 = 144
-    b.line("sell Ann DUI 2")
+    b.do("sell Ann DUI 2")
     assert cash(b.status())["Ann"] == 172 + 144
     # one unit alone: she breaks a 4 % into two 2 %s first, and is paid 72
-    b.line("sell Ann DUI 1")
-    b.line("sell Ann DUI 1")
+    b.do("sell Ann DUI 1")
+    b.do("sell Ann DUI 1")
     s = b.status()
     assert cash(s)["Ann"] == 172 + 144 + 72 + 72 == 460
     assert (player(s, "Ann")["shares"]["DUI"], corp(s, "DUI")["pool"], corp(s, "DUI")["ipo"]) == (20, 8, 44)
     assert corp(s, "DUI")["price"] == 80                # sales move the price only at the SR's end
-    assert "sold DUI" in error_line(b.line("buy Ann DUI --percent 2", ok=False))
-    b.lines("pass Ann", "buy Ben NBDS", "pass Ann")
-    b.line("pass Ben")
+    assert "sold DUI" in b.refused("buy Ann DUI --percent 2")
+    b.do("pass Ann", "buy Ben NBDS", "pass Ann")
+    b.do("pass Ben")
     s = b.status()
     # end of SR: four units in the pool take Duitsland down one box only (D14.11): 80 -> 72
     assert corp(s, "DUI")["price"] == 72
@@ -420,7 +400,7 @@ def test_d14_14_buying_and_selling_foreign_units_and_d14_11_the_end_of_sr_drop(t
     books_balance(s)
 
 
-def test_d14_13_and_d14_15_a_foreign_operating_round_that_starts_the_blue_phase(table_f, tmp_path):
+def test_d14_13_and_d14_15_a_foreign_operating_round_that_starts_the_blue_phase(table_f):
     """OR 4.1, Duitsland at 72 with ƒ1120; Ann 10 units, Ben 14, pool 4, charter 22 (D14.13).
     ZHESM (withheld ƒ180) and AMS (paid ƒ230) ran to Germany.
     - income: (180 + 230) / 2 = 205, rounded up to ƒ300 (§8.3.2);
@@ -431,25 +411,25 @@ def test_d14_13_and_d14_15_a_foreign_operating_round_that_starts_the_blue_phase(
     - trains (D14.15): the last 3+ (250) -> 926; the first 5+ (450) starts the blue phase at once,
       every 2 rusts (AMS's) but ZHESM's SAVED 2 -> 476; another 5+ -> 26; the third 5+ (450) is
       beyond it. +1 a train: 80 -> 89 -> 101 -> 116. All three leave the game."""
-    b = at(table_f, "or41", tmp_path)
+    b = at(table_f, "or41")
     s0 = b.status()
     assert cash(s0) == {"Ann": 510, "Ben": 113}       # 460 + 50 and 43 + 70 (private step)
     assert (corp(s0, "DUI")["cash"], corp(s0, "DUI")["price"]) == (1120, 72)
     # ZHESM buys SWO from Ann: a station at a 25 town with 2 locations (Haarlem, Leiden):
     # 25 x 2 = 50, halved: 25 (D14.22)
-    b.line("buy-private ZHESM SWO 300")
-    b.line("token ZHESM 25 --using SWO --city Gouda")
+    b.do("buy-private ZHESM SWO 300")
+    b.do("token ZHESM 25 --using SWO --city Gouda")
     s = b.status()
     assert corp(s, "ZHESM")["cash"] == 330 - 300 - 25 and owner(s, "SWO") is None
-    b.lines("withhold ZHESM 180 --abroad DUI", "done ZHESM")
+    b.do("withhold ZHESM 180 --abroad DUI", "done ZHESM")
     assert corp(b.status(), "ZHESM")["price"] == 59      # withheld with a train: -2 (67 -> 59)
-    b.line("pay AMS 230 --abroad DUI")
-    b.line("train AMS 3+")
+    b.do("pay AMS 230 --abroad DUI")
+    b.do("train AMS 3+")
     before = b.status()
     assert cash(before) == {"Ann": 510 + 300 + 138, "Ben": 113}
     assert left(before, "3+") == 1 and before["phase"] == "green"
     assert before["revenue_track"]["ZHESM"] == {"revenue": 180, "abroad": ["DUI"]}
-    b.line("done AMS")
+    b.do("done AMS")
     s = b.status()
     dui = corp(s, "DUI")
     # the OR ends and OR 4.2's private step follows: Ann LVG 5 + SHZ 20, Ben 70, AMS SLE 20 + IJR
@@ -465,7 +445,7 @@ def test_d14_13_and_d14_15_a_foreign_operating_round_that_starts_the_blue_phase(
     books_balance(s)
 
 
-def test_d14_18_the_saved_train_runs_once_more_and_d14_16_the_emergency_purchase(table_f, tmp_path):
+def test_d14_18_the_saved_train_runs_once_more_and_d14_16_the_emergency_purchase(table_f):
     """OR 4.2, blue. AMS buys CO and places a free station (D14.22: 30 x 2 would be ƒ60). ZHESM runs
     its SAVED 2 a last time (§12.5), which then leaves: it has no train, ƒ25, and the last 5+ costs
     450 (D14.16, §8.2.7.3):
@@ -473,40 +453,40 @@ def test_d14_18_the_saved_train_runs_once_more_and_d14_16_the_emergency_purchase
     2. Ben (262) hands VVD to the bank for half its face, 60 -> 322;
     3. Ben sells one Duitsland unit at the box below 116, 101 -> 423;
     4. Ben pays in exactly 385 (38 left) and ZHESM ends on ƒ0."""
-    b = at(table_f, "or42", tmp_path)
+    b = at(table_f, "or42")
     s0 = b.status()
     assert cash(s0) == {"Ann": 1003, "Ben": 225}
-    b.line("buy-private AMS CO 1")
+    b.do("buy-private AMS CO 1")
     before = corp(b.status(), "AMS")["cash"]
-    b.line("token AMS 30 --using CO --city Eindhoven")
+    b.do("token AMS 30 --using CO --city Eindhoven")
     s = b.status()
     assert corp(s, "AMS")["cash"] == before == 139 and owner(s, "CO") is None
-    b.lines("pay AMS 900", "done AMS")                    # Ann 60 % of 900 = 540; 900 >= 4 x 80: 116
+    b.do("pay AMS 900", "done AMS")                    # Ann 60 % of 900 = 540; 900 >= 4 x 80: 116
     s = b.status()
     assert corp(s, "AMS")["price"] == 116 and cash(s)["Ann"] == 1003 - 0 + 540
-    b.line("buy-private ZHESM SHZ 160")
-    b.line("pay ZHESM 60")                                # Ben 36; 60 >= 59: +1 -> 62
+    b.do("buy-private ZHESM SHZ 160")
+    b.do("pay ZHESM 60")                                # Ben 36; 60 >= 59: +1 -> 62
     s = b.status()
     assert corp(s, "ZHESM")["trains"] == [] and corp(s, "ZHESM")["cash"] == 25
     assert cash(s)["Ben"] == 225 + 1 + 36 == 262 and corp(s, "ZHESM")["price"] == 62
     # it must buy a train (§8.2.7.2): nothing ends its turn before
-    assert "train" in error_line(b.line("done ZHESM", ok=False))
-    b.line("sell-token ZHESM 40 --city Leiden")
+    assert "train" in b.refused("done ZHESM")
+    b.do("sell-token ZHESM 40 --city Leiden")
     assert corp(b.status(), "ZHESM")["cash"] == 65
     # 65 + Ben's 262 = 327 < 450: Ben must raise money first
-    assert "Ben" in error_line(b.line("train ZHESM 5+", ok=False))
-    b.line("sell Ben VVD")
+    assert "Ben" in b.refused("train ZHESM 5+")
+    b.do("sell Ben VVD")
     s = b.status()
     assert cash(s)["Ben"] == 322 and owner(s, "VVD") is None
-    b.line("sell Ben DUI 1")
+    b.do("sell Ben DUI 1")
     s = b.status()
     assert cash(s)["Ben"] == 423 and corp(s, "DUI")["pool"] == 2
     assert corp(s, "DUI")["price"] == 116                 # an OR sale moves no price
-    b.line("train ZHESM 5+")
+    b.do("train ZHESM 5+")
     s = b.status()
     assert cash(s)["Ben"] == 38 and corp(s, "ZHESM")["cash"] == 0 and corp(s, "ZHESM")["trains"] == ["5+"]
     assert left(s, "5+") == 0
-    b.line("done ZHESM")
+    b.do("done ZHESM")
     s = b.status()
     # Duitsland: no route this OR, -1 (116 -> 101); its ƒ26 cannot buy back a unit at 50
     dui = corp(s, "DUI")
@@ -515,58 +495,58 @@ def test_d14_18_the_saved_train_runs_once_more_and_d14_16_the_emergency_purchase
     books_balance(s)
 
 
-def test_half_a_2_percent_rounded_up_and_a_pool_unit_to_the_bank(table_f, tmp_path):
+def test_half_a_2_percent_rounded_up_and_a_pool_unit_to_the_bank(table_f):
     """SR 5 (blue), Duitsland at 101 with one unit in the pool (§7.3): the pool unit costs 101, all
     to the bank; a 2 % from the charter costs 101: ceil(50.5) = 51 to the treasury, 50 to the bank.
     With the pool empty again, the end of the SR does not move Duitsland."""
-    b = at(table_f, "sr5", tmp_path)
+    b = at(table_f, "sr5")
     s0 = b.status()
-    b.line("buy Ann DUI --pool --percent 2")
+    b.do("buy Ann DUI --pool --percent 2")
     s = b.status()
     assert cash(s)["Ann"] == cash(s0)["Ann"] - 101 and s["bank"] == s0["bank"] + 101
     assert corp(s, "DUI")["cash"] == 26 and corp(s, "DUI")["pool"] == 0
-    b.lines("pass Ben", "buy Ann DUI --percent 2")
+    b.do("pass Ben", "buy Ann DUI --percent 2")
     s1 = b.status()
     assert cash(s1)["Ann"] == cash(s0)["Ann"] - 202
     assert corp(s1, "DUI")["cash"] == 26 + 51 and s1["bank"] == s["bank"] + 50
-    b.lines("pass Ben", "pass Ann")
+    b.do("pass Ben", "pass Ann")
     assert corp(b.status(), "DUI")["price"] == 101
 
 
-def test_d14_23_score_with_foreign_units_at_the_current_price(table_f, tmp_path):
+def test_d14_23_score_with_foreign_units_at_the_current_price(table_f):
     """D14.23 / §9.2, OR 5.1 after the private step (Ben: 38 + RWS 35 = 73): cash + private at face
     + shares at the current price; a Duitsland unit counts 1 x 101, not the sale price 89:
     73 + RWS 250 + ZHESM 6 x 62 + NBDS 3 x 101 + 13 units x 101 = 73 + 250 + 372 + 303 + 1313."""
-    b = at(table_f, "or51", tmp_path)
-    ben = next(p for p in b.score()["players"] if p["name"] == "Ben")
+    b = at(table_f, "or51")
+    ben = next(p for p in b.scores()["players"] if p["name"] == "Ben")
     assert (ben["cash"], ben["privates"], ben["value"]) == (73, 250, 2311)
 
 
-def test_d14_17_obsolescence_after_the_first_7_plus(table_f, tmp_path):
+def test_d14_17_obsolescence_after_the_first_7_plus(table_f):
     """OR 5.1 (first of two, blue): AMS operates first and buys the first 7+ (brown: every 3+ rusts,
     the limit becomes 3). Once AMS finishes, every private is obsolete (§12.1, D7.5):
     - SHZ, owned by ZHESM which operates later this OR, closes when ZHESM finishes OR 5.1;
     - player-owned privates are paid in OR 5.2's private step, then close;
     - AMS's own SLE, IJR and BP pay in OR 5.2 and close when AMS finishes OR 5.2."""
-    b = at(table_f, "or51", tmp_path)
+    b = at(table_f, "or51")
     s0 = b.status()
     assert s0["operating_order"] == ["AMS", "ZHESM"]
-    b.line("withhold AMS 600")
-    b.line("train AMS 7+")
+    b.do("withhold AMS 600")
+    b.do("train AMS 7+")
     s = b.status()
     assert s["phase"] == "brown" and s["train_limit"] == 3
     assert corp(s, "AMS")["trains"] == ["7+"] and corp(s, "AMS")["cash"] == 169 + 600 - 700
-    b.line("done AMS")
+    b.do("done AMS")
     s = b.status()
     # obsolete, not yet closed
     assert {sym: owner(s, sym) for sym in ("LVG", "NFLM", "JJB", "RWS", "SLE", "IJR", "BP", "SHZ")} == \
         {"LVG": "Ann", "NFLM": "Ann", "JJB": "Ann", "RWS": "Ben", "SLE": "AMS", "IJR": "AMS", "BP": "AMS",
          "SHZ": "ZHESM"}
-    b.line("pay ZHESM 500")
+    b.do("pay ZHESM 500")
     assert owner(b.status(), "SHZ") == "ZHESM"
     # ZHESM's SHZ paid it 20 in the private step of OR 5.1: 0 + 20 = 20
     assert corp(b.status(), "ZHESM")["cash"] == 20
-    b.line("done ZHESM")
+    b.do("done ZHESM")
     s = b.status()
     assert owner(s, "SHZ") is None
     assert {sym: owner(s, sym) for sym in ("SLE", "IJR", "BP")} == {"SLE": "AMS", "IJR": "AMS", "BP": "AMS"}
@@ -576,24 +556,24 @@ def test_d14_17_obsolescence_after_the_first_7_plus(table_f, tmp_path):
     assert corp(s, "AMS")["cash"] == 69 + 30
     assert cash(s) == {"Ann": cash(s0)["Ann"] + 5, "Ben": cash(s0)["Ben"] + 300 + 35}
     assert all(owner(s, sym) is None for sym in ("LVG", "NFLM", "JJB", "RWS"))
-    b.lines("pay AMS 1050")
+    b.do("pay AMS 1050")
     assert owner(b.status(), "SLE") == "AMS"
-    b.line("done AMS")
+    b.do("done AMS")
     s = b.status()
     assert all(owner(s, sym) is None for sym in ("SLE", "IJR", "BP"))
     # AMS 89 (withheld: -2 from 116); 1050 >= 4 x 89: +3 -> 101, 116, 135
     assert corp(s, "AMS")["price"] == 135
 
 
-def test_brown_full_price_to_the_treasury_and_plus_one_when_players_hold_it_all(table_f, tmp_path):
+def test_brown_full_price_to_the_treasury_and_plus_one_when_players_hold_it_all(table_f):
     """SR 6, brown (§7.3): charter units pay their full price to Duitsland (80 a unit). The players
     buy all 25 left; at the end of the SR players hold all 50 units: +1 (80 -> 89) (§7.7.2).
     D14.23: Ben 58 + ZHESM 6 x 116 + NBDS 3 x 101 + 23 units x 89 = 58 + 696 + 303 + 2047 = 3104."""
-    b = at(table_f, "sr6", tmp_path)
+    b = at(table_f, "sr6")
     s0 = b.status()
     assert s0["phase"] == "brown" and corp(s0, "DUI")["price"] == 80 and corp(s0, "DUI")["cash"] == 77
     assert cash(s0) == {"Ben": 858, "Ann": 2141}
-    b.line("buy Ben DUI --percent 4")
+    b.do("buy Ben DUI --percent 4")
     s = b.status()
     assert corp(s, "DUI")["cash"] == 77 + 160 and s["bank"] == s0["bank"]
     play(b, "\n".join(F_SR6.splitlines()[1:]))
@@ -602,32 +582,32 @@ def test_brown_full_price_to_the_treasury_and_plus_one_when_players_hold_it_all(
     assert (dui["ipo"], dui["pool"], dui["cash"], dui["price"]) == (0, 0, 77 + 25 * 80, 89)
     assert cash(s) == {"Ben": 858 - 5 * 160, "Ann": 2141 - 4 * 160 - 7 * 80}
     assert (player(s, "Ann")["shares"]["DUI"], player(s, "Ben")["shares"]["DUI"]) == (54, 46)
-    ben = next(p for p in b.score()["players"] if p["name"] == "Ben")
+    ben = next(p for p in b.scores()["players"] if p["name"] == "Ben")
     assert ben["value"] == 3104
     books_balance(s)
-    assert "audit: ledger, replay and rules agree" in b("audit").stdout
+    audit(b)
 
 
-def test_nflm_counts_twice_toward_the_country_it_reaches(table_f, tmp_path):
+def test_nflm_counts_twice_toward_the_country_it_reaches(table_f):
     """§12.4 / D3: Ann's NFLM route of 120 ends at a German off-board: Duitsland's tally counts it
     twice: (2 x 120) / 2 = 120 -> ƒ200 (counted once it would be 60 -> ƒ100). Nobody else went
     to Germany. Half-paid: 100 + 50 units x ƒ2 = 200 to its treasury; +1 (89 -> 101); the next
     train is a 3+ at 250, beyond it."""
-    b = at(table_f, "or3", tmp_path)
+    b = at(table_f, "or3")
     ann = cash(b.status())["Ann"]
-    b.line("income NFLM 120 --abroad DUI")
+    b.do("income NFLM 120 --abroad DUI")
     assert cash(b.status())["Ann"] == ann + 120          # the bank pays the owner the plain route
-    b.lines("pay AMS 100", "done AMS", "pay ZHESM 100", "done ZHESM")
+    b.do("pay AMS 100", "done AMS", "pay ZHESM 100", "done ZHESM")
     dui = corp(b.status(), "DUI")
     assert (dui["cash"], dui["price"], dui["trains"]) == (200, 101, [])
 
 
-def test_nflm_reaching_an_unparred_country_does_not_par_it(table_f, tmp_path):
+def test_nflm_reaching_an_unparred_country_does_not_par_it(table_f):
     """B30 / §8.2.5.3: only a public company's route pars a foreign company; NFLM ending at an
     Overzees off-board leaves Overzees unparred and out of the OR."""
-    b = at(table_f, "or3", tmp_path)
-    b.line("income NFLM 120 --abroad OZ")
-    b.lines("pay AMS 100", "done AMS", "pay ZHESM 100", "done ZHESM")
+    b = at(table_f, "or3")
+    b.do("income NFLM 120 --abroad OZ")
+    b.do("pay AMS 100", "done AMS", "pay ZHESM 100", "done ZHESM")
     s = b.status()
     assert corp(s, "OZ")["price"] is None and corp(s, "OZ")["cash"] == 0
     assert corp(s, "DUI")["price"] == 80                 # Duitsland: no income, -1 as ever
@@ -675,8 +655,7 @@ pass Ben
 def table_c(tmp_path):
     roster = tmp_path / "roster.toml"
     roster.write_text(ROSTER_C)
-    b = Bank(tmp_path / "c.db")
-    b.line(f"new 1839 Ann Ben --rules {roster}")
+    b = new_table("Ann Ben", rules=roster)
     play(b, C_SETUP)
     return b
 
@@ -695,17 +674,17 @@ def test_d14_17_credit_mobilier_on_the_first_7_plus_and_the_closing_points(table
     # AMS: 670 + 3 x 30 (SLE, IJR) - 100; ZHESM 670 - 250
     assert (corp(s, "AMS")["cash"], corp(s, "ZHESM")["cash"]) == (630, 420)
     ann, ben = cash(s)["Ann"], cash(s)["Ben"]
-    b.lines("buy-private ZHESM VVD 1", "withhold ZHESM 100", "train ZHESM 5+")
+    b.do("buy-private ZHESM VVD 1", "withhold ZHESM 100", "train ZHESM 5+")
     s = b.status()
     assert s["phase"] == "blue" and corp(s, "AMS")["trains"] == []
     assert corp(s, "ZHESM")["cash"] == 420 - 1 + 100 - 450
-    b.line("done ZHESM")
-    b.line("buy-private AMS SWO 1")
-    b.line("token AMS 45 --using SWO --city Venlo")
+    b.do("done ZHESM")
+    b.do("buy-private AMS SWO 1")
+    b.do("token AMS 45 --using SWO --city Venlo")
     assert corp(b.status(), "AMS")["cash"] == 630 - 1 - 23
-    b.lines("withhold AMS 0", "buy-private AMS CM 1")
+    b.do("withhold AMS 0", "buy-private AMS CM 1")
     before = b.status()
-    b.line("train AMS 7+ --using CM")
+    b.do("train AMS 7+ --using CM")
     s = b.status()
     assert corp(s, "AMS")["cash"] == corp(before, "AMS")["cash"] - 450 == 155
     assert s["bank"] == before["bank"] + 450
@@ -713,8 +692,8 @@ def test_d14_17_credit_mobilier_on_the_first_7_plus_and_the_closing_points(table
     assert corp(s, "AMS")["trains"] == ["7+"] and corp(s, "ZHESM")["trains"] == ["5+"]
     assert owner(s, "CM") is None
     # D0.1 #6: until AMS finishes its turn a company may still buy a private: LSW from Ann for ƒ1
-    b.line("buy-private AMS LSW 1")
-    b.line("done AMS")
+    b.do("buy-private AMS LSW 1")
+    b.do("done AMS")
     s = b.status()
     assert s["round"] == "OR 2.2"
     # OR 2.2's private step: Ann LVG 5 + SHZ 20 (+ ƒ1 + ƒ1 for SWO and LSW); Ben CO 20 + RWS 35 +
@@ -724,27 +703,27 @@ def test_d14_17_credit_mobilier_on_the_first_7_plus_and_the_closing_points(table
     assert all(owner(s, sym) is None for sym in ("LVG", "SHZ", "CO", "RWS", "VV"))
     assert [owner(s, sym) for sym in ("VVD", "SLE", "IJR", "LSW")] == ["ZHESM", "AMS", "AMS", "AMS"]
     assert s["operating_order"] == ["AMS", "ZHESM"]
-    b.lines("pay AMS 300", "done AMS")
+    b.do("pay AMS 300", "done AMS")
     s = b.status()
     assert [owner(s, sym) for sym in ("SLE", "IJR", "LSW", "VVD")] == [None, None, None, "ZHESM"]
-    b.lines("pay ZHESM 200", "done ZHESM")
+    b.do("pay ZHESM 200", "done ZHESM")
     s = b.status()
     assert s["round"] == "SR 3" and owner(s, "VVD") is None
     books_balance(s)
 
 
-def test_the_buy_back_takes_as_many_pool_units_as_the_treasury_affords(table_f, tmp_path):
+def test_the_buy_back_takes_as_many_pool_units_as_the_treasury_affords(table_f):
     """§8.3.2 step 4 (D6.4, B8). SR 5: Ann sells 6 units at the box below 101, 89 each = 534; the
     pool holds 7; the end of the SR: -1 (101 -> 89). OR 5.1: AMS withholds 600 and reached Germany:
     income 600 / 2 = 300 (already a multiple of 100). Treasury 26 + 150 + its 26 units x 3 = 254;
     +1 (89 -> 101); the buy-back costs floor(101 / 2) = 50 a unit: 5 units (250), 4 left, and 2
     units stay in the pool. A 7+ (700) is beyond it."""
-    b = at(table_f, "sr5", tmp_path)
+    b = at(table_f, "sr5")
     ann = cash(b.status())["Ann"]
-    b.line("sell Ann DUI 6")
+    b.do("sell Ann DUI 6")
     s = b.status()
     assert cash(s)["Ann"] == ann + 534 and corp(s, "DUI")["pool"] == 14
-    b.lines("pass Ann", "pass Ben", "pass Ann")
+    b.do("pass Ann", "pass Ben", "pass Ann")
     assert corp(b.status(), "DUI")["price"] == 89
     play(b, """
     withhold AMS 600 --abroad DUI
@@ -753,7 +732,7 @@ def test_the_buy_back_takes_as_many_pool_units_as_the_treasury_affords(table_f, 
     pay ZHESM 500
     """)
     before = b.status()
-    b.line("done ZHESM")
+    b.do("done ZHESM")
     s = b.status()
     dui = corp(s, "DUI")
     assert (dui["cash"], dui["price"], dui["pool"], dui["ipo"]) == (4, 101, 4, 62)
@@ -761,11 +740,11 @@ def test_the_buy_back_takes_as_many_pool_units_as_the_treasury_affords(table_f, 
     assert cash(s) == {"Ann": cash(before)["Ann"] + 12 + 5, "Ben": cash(before)["Ben"] + 39 + 35}
 
 
-def test_no_sixty_percent_cap_on_foreign_units(table_f, tmp_path):
+def test_no_sixty_percent_cap_on_foreign_units(table_f):
     """D6.1 / §7.3: the 60 % cap is a public company's rule; Ann buys the charter's last 25 units
     (nine 4 % and seven 2 %) on top of her 12, ending with 37 units (74 %), for 25 x 80 = 2000
     (brown: all to Duitsland). Her certificate count does not move (§7.6)."""
-    b = at(table_f, "sr6", tmp_path)
+    b = at(table_f, "sr6")
     certs = player(b.status(), "Ann")["certificates"]
     play(b, "pass Ben\n" + "\n".join(["buy Ann DUI --percent 4", "pass Ben"] * 9
                                      + ["buy Ann DUI --percent 2", "pass Ben"] * 7 + ["pass Ann"]))
@@ -775,17 +754,17 @@ def test_no_sixty_percent_cap_on_foreign_units(table_f, tmp_path):
     assert corp(s, "DUI")["price"] == 89                 # players hold all 50 units: +1
 
 
-def test_a_4_percent_bought_when_the_charter_holds_only_2_percents(table_f, tmp_path):
+def test_a_4_percent_bought_when_the_charter_holds_only_2_percents(table_f):
     """§7.3 (D6.1): holders exchange singles for doubles as a purchase needs. SR 6, brown, DUI at 80:
     the charter holds 25 units (50 %); after nine 4 % purchases (Ben 5, Ann 4) it holds 14 %, seven
     2 %s. Ann asks for a 4 %: two 2 %s, one purchase, 2 x 80 = 160, all to Duitsland in brown."""
-    b = at(table_f, "sr6", tmp_path)
+    b = at(table_f, "sr6")
     play(b, "\n".join(F_SR6.splitlines()[:9]))        # the nine 4 % purchases
     s0 = b.status()
     assert corp(s0, "DUI")["ipo"] == 14
-    b.line("pass Ben")
-    b.line("buy Ann DUI --percent 4")
+    b.do("pass Ben")
+    b.do("buy Ann DUI --percent 4")
     s = b.status()
     assert corp(s, "DUI")["ipo"] == 10 and corp(s, "DUI")["cash"] == corp(s0, "DUI")["cash"] + 160
     assert player(s, "Ann")["cash"] == player(s0, "Ann")["cash"] - 160
-    assert "audit: ledger, replay and rules agree" in b("audit").stdout
+    audit(b)

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from cli_driver import Bank, error_line
+from openings_1839 import audit, new_table
 
 # Two players, ƒ1300 each. Draws VVD, LSW (blue), KR, KV (brown). Ben buys RWS (NBDS 20 % at 101),
 # KR and KV; Ann the rest.
@@ -35,10 +35,9 @@ buy Ann SHZ
 
 
 @pytest.fixture
-def game(tmp_path):
-    b = Bank(tmp_path / "g.db")
-    for line in SETUP.strip().splitlines():
-        b.line(line)
+def game():
+    b = new_table("Ann Ben")
+    b.play(SETUP.replace("new 1839 Ann Ben\n", "", 1))
     s = b.status()
     assert s["round"] == "SR 1" and [p["name"] for p in s["players"]] == ["Ben", "Ann"]
     assert [p["cash"] for p in s["players"]] == [430, 750]
@@ -50,48 +49,46 @@ def company(b, sym):
 
 
 def test_kabinet_rochussen_floats_with_seven_times_par_and_three_pool_shares(game):
-    game.lines("par Ben ZHESM 80", "buy Ben ZHESM")    # 30 % bought: the director's 20 % and 10 %
-    game.line("force-float Ben KR ZHESM")
-    game.lines("pass Ann", "pass Ben")
+    game.do("par Ben ZHESM 80", "buy Ben ZHESM")    # 30 % bought: the director's 20 % and 10 %
+    game.do("force-float Ben KR ZHESM")
+    game.do("pass Ann", "pass Ben")
     z = company(game, "ZHESM")
     # D14.12: 7 x 80 = 560 to the treasury; three 10 % to the pool; then -1 per pool share: 80 -> 62
     assert (z["floated"], z["cash"], z["pool"], z["ipo"], z["price"]) == (True, 560, 30, 40, 62)
     # OR 1.1: no train, no dividend: 62 -> 55 (-3 stopped by the floor at 55)
-    game.lines("withhold ZHESM 0", "train ZHESM 2", "done ZHESM")
+    game.do("withhold ZHESM 0", "train ZHESM 2", "done ZHESM")
     assert company(game, "ZHESM")["cash"] == 460
     # SR 2 (Ann passed first): Ann buys a pool share at 55; the bank pays ZHESM its 80
-    game.line("buy Ann ZHESM --pool")
+    game.do("buy Ann ZHESM --pool")
     z = company(game, "ZHESM")
     assert (z["price"], z["cash"], z["pool"]) == (55, 540, 20)
-    assert "audit: ledger, replay and rules agree" in game("audit").stdout
+    audit(game)
 
 
 def test_kabinet_rochussen_needs_30_percent_bought_from_the_ipo(game):
-    game.line("par Ben ZHESM 80")                      # 20 % only
-    before = game.status_text()
-    assert "needs 30%" in error_line(game.line("force-float Ben KR ZHESM", ok=False))
-    assert game.status_text() == before
-    assert "does not own an open KR" in error_line(game.line("force-float Ann KR ZHESM", ok=False))
+    game.do("par Ben ZHESM 80")                      # 20 % only
+    assert "needs 30%" in game.refused("force-float Ben KR ZHESM")   # and nothing in the game changes
+    assert "does not own an open KR" in game.refused("force-float Ann KR ZHESM")
 
 
 def test_ketwich_and_voombergh_only_for_its_owner_and_a_company_floated_this_round(game):
     # Ann floats NCS at 67 in SR 1 (with Spoorwegwerken Oost's 10 %: 20 + 10 + 10 + 10 + 10 = 60 %)
-    game.line("pass Ben")
-    game.lines("par Ann NCS 67", "buy Ann NCS")        # the director buys up to 30 % a turn
-    game.lines("pass Ben", "buy Ann NCS", "pass Ben", "buy Ann NCS")
+    game.do("pass Ben")
+    game.do("par Ann NCS 67", "buy Ann NCS")        # the director buys up to 30 % a turn
+    game.do("pass Ben", "buy Ann NCS", "pass Ben", "buy Ann NCS")
     assert company(game, "NCS")["floated"] and company(game, "NCS")["cash"] == 670
-    assert "does not own an open KV" in error_line(game.line("repar Ann KV NCS 80", ok=False))
-    game.line("pass Ann")                              # Ben's turn
-    assert "does not direct NCS" in error_line(game.line("repar Ben KV NCS 80", ok=False))
+    assert "does not own an open KV" in game.refused("repar Ann KV NCS 80")
+    game.do("pass Ann")                              # Ben's turn
+    assert "does not direct NCS" in game.refused("repar Ben KV NCS 80")
 
 
 def test_ketwich_and_voombergh_reparss_and_the_bank_tops_up_the_treasury(game):
     # Ben: par ZHESM 67 (ƒ134) and a 10 % (ƒ67), then three more turns of ƒ67: 60 %, floats with ƒ670
-    game.lines("par Ben ZHESM 67", "buy Ben ZHESM", "pass Ann", "buy Ben ZHESM", "pass Ann", "buy Ben ZHESM",
+    game.do("par Ben ZHESM 67", "buy Ben ZHESM", "pass Ann", "buy Ben ZHESM", "pass Ann", "buy Ben ZHESM",
                "pass Ann", "buy Ben ZHESM")
     assert company(game, "ZHESM")["cash"] == 670
     # D14.20: re-par at 72 (yellow): the bank brings the treasury to 10 x 72 = 720 (+50)
-    game.line("repar Ben KV ZHESM 72")
+    game.do("repar Ben KV ZHESM 72")
     z = company(game, "ZHESM")
     assert (z["cash"], z["par"], z["price"]) == (720, 72, 72)
     assert next(p for p in game.status()["privates"] if p["sym"] == "KV")["closed"]

@@ -1,0 +1,133 @@
+"""What the 1839 tests share (tests/1839/): a new table on the engine (also with a table's `--rules`
+override), the engine's audit of a table, checkpoints of a game played once, and the openings
+several files play: the draws line, the worked example, AMS about to operate."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from conftest import Table
+from transcripts import lines_of
+
+from ledger import catalog
+from ledger.core import engine
+from ledger.core.events import apply
+
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "examples" / "1839-opening.txt"
+BANK_TOTAL = 100_000  # §2 "~ƒ100,000"; the ruleset's bank, which never breaks (D1)
+DRAWS = "deal --privates VVD,LSW,CM,KR --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80"
+
+
+def new_table(players: str = "Ann Ben Cy Dee", rules: Path | None = None) -> Table:
+    """`bank new 1839 PLAYERS [--rules FILE]` on the engine."""
+    if rules is None:
+        return Table(f"new 1839 {players}")
+    t = Table()
+    t.rs = catalog.load("1839", {}, override=Path(rules))
+    t.players, t.options = players.split(), {}
+    t.state = engine.initial_state(t.rs, t.players, t.options)
+    for event in engine.start_events(t.rs, t.players):
+        apply(t.state, event)
+        t.events.append(event)
+    t.money_at_start = sum(t.state.balances.values())
+    return t
+
+
+def audit(t: Table) -> None:
+    """What `bank audit` checks of the rules, on the engine: the events replayed give the state
+    reached; every line decided again from the start gives the same events; the invariants hold."""
+    assert t.replayed() == t.state, "replaying the events differs from the state"
+    again = Table()
+    again.rs, again.players, again.options = t.rs, list(t.players), dict(t.options)
+    again.state = engine.initial_state(t.rs, again.players, again.options)
+    for event in engine.start_events(t.rs, again.players):
+        apply(again.state, event)
+        again.events.append(event)
+    again.play("\n".join(t.lines))
+    assert json.loads(json.dumps(again.events)) == json.loads(json.dumps(t.events)), \
+        "the lines decided again give other events"
+    t.books_balance()
+
+
+def balanced(t: Table) -> None:
+    """Money conserved at ƒ100,000, every company's certificates at 100 %, and the audit clean."""
+    t.books_balance(BANK_TOTAL)
+    audit(t)
+
+
+def checkpoints(t: Table, segments) -> dict[str, Table]:
+    """Play (name, script) segments on `t` and keep a copy after each, by name: every test works
+    on its own copy of a game played once."""
+    saves = {}
+    for name, script in segments:
+        if script:
+            t.play(script)
+        saves[name] = t.copy()
+    return saves
+
+
+def example_lines(upto: str | None = None) -> list[str]:
+    """The lines of examples/1839-opening.txt, up to (not including) the first that starts with `upto`."""
+    out = []
+    for text in lines_of(EXAMPLE.read_text()):
+        if upto and text.startswith(upto):
+            break
+        out.append(text)
+    return out
+
+
+def example(upto: str | None = None) -> Table:
+    t = Table()
+    t.play("\n".join(example_lines(upto)))
+    return t
+
+
+OPERATING_AMS = """
+discount Ann LVG 60
+discount Ben SWO 60
+discount Ann SWO 40
+discount Ben CM 40
+discount Ann CO 60
+discount Ben VVD 40
+deal --order Ann,Ben
+buy Ann SWO
+buy Ben RWS
+buy Ann LVG
+buy Ben CO
+buy Ann VVD
+buy Ben LSW
+buy Ann {brown}
+buy Ben CM
+buy Ann SHZ
+par Ben ZHESM 67
+buy Ben ZHESM
+par Ann AMS 67
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben NBDS
+buy Ann AMS
+pass Ben
+pass Ann
+"""
+
+
+def operating_ams(brown: str = "VV") -> Table:
+    """A two-player game where AMS (par 67, floated with ƒ670 + ƒ30 from its yellow privates) is
+    about to operate for the first time. Ann buys the brown private `brown` (ƒ180) with CM."""
+    t = new_table("Ann Ben")
+    t.play(f"deal --privates VVD,LSW,{brown},CM --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80")
+    t.play(OPERATING_AMS.format(brown=brown))
+    assert t.status()["operating"] == "AMS"
+    return t
+
+
+def said(t: Table, line: str) -> str:
+    """Play one line (a refusal fails the test) and return what the CLI prints of its events: one
+    line each, as `bank` and `bank log` word them."""
+    from ledger.core.events import describe
+    return "\n".join(filter(None, (describe(e, t.rs) for e in t.do(line))))
