@@ -12,7 +12,7 @@ from tabulate import tabulate
 
 from ledger.core import events, legal, titles
 from ledger.core.rounds import operating
-from ledger.core.rules import privates, shares, track, trains
+from ledger.core.rules import market, privates, shares, track, trains
 from ledger.core.scoring import private_value, score_rows, share_value, snapshot_rows, value  # noqa: F401 (views' API)
 from ledger.core.state import BANK, POOL, acct_name, company_acct, player_acct, round_label
 
@@ -86,7 +86,8 @@ def status_json(s, rs) -> dict:
                      "cert_limit": shares.cert_limit(s, rs, p),
                      "shares": holdings(s, rs, p), "privates": owned_privates(s, player_acct(p)),
                      "value": value(s, rs, p), **held_assets(s, rs, player_acct(p))} for p in s.players],
-        "companies": [company_json(s, rs, c.sym) for c in rs.corporations],
+        "companies": [{**company_json(s, rs, c.sym), **company_standing(s, rs, c.sym)} for c in rs.corporations],
+        "company_kinds": kinds_json(rs),
         "privates": [{"sym": p.sym, "owner": acct_name(s.privates[p.sym].owner) if s.privates[p.sym].owner else None,
                       "closed": s.privates[p.sym].closed, "face": p.face,
                       # the auction price matters only while the private is unsold
@@ -115,6 +116,40 @@ def company_json(s, rs, sym: str) -> dict:
             "tokens_left": track.markers_left(s, rs, sym),
             "privates": owned_privates(s, company_acct(sym)), **held_assets(s, rs, company_acct(sym)),
             **title_holdings(s, rs, sym)}
+
+
+def company_standing(s, rs, sym: str) -> dict:
+    """What the board page shows of a company besides its figures: where it stands in its life (as
+    the state says, whatever its kind), whether it takes turns of its own, its box's zone, the price
+    each primitive market move would take it to, and how many percent one of its shares is."""
+    c = s.corps[sym]
+    kind = rs.company_kind(c.kind)
+    moves = {}
+    if c.cell:
+        for name in rs.market_rules["edges"]:
+            to = market.primitive(rs, c.cell, name)
+            moves[name] = market.price(rs, to) if to != c.cell else None
+    return {"standing": standing(s, sym), "operates": kind.operates, "unit": kind.unit,
+            "zone": market.zone(rs, c.cell) if c.cell else None, "moves": moves}
+
+
+def standing(s, sym: str) -> str:
+    """'floated'; 'started' (parred, or its charter bought, not floated yet); 'closed' (it has run
+    and is no longer floated: merged, absorbed, closed); or 'not started'."""
+    c = s.corps[sym]
+    if c.floated:
+        return "floated"
+    if c.par is not None or s.president(sym):
+        return "started"
+    if c.operated or c.last_run:
+        return "closed"
+    return "not started"
+
+
+def kinds_json(rs) -> list[dict]:
+    """The title's kinds of company in its data's order (the board groups its cards by them)."""
+    return [{"name": k.name, "market": k.market, "operates": k.operates, "president": k.president, "unit": k.unit}
+            for k in rs.kinds.values()]
 
 
 # Colours for companies whose title prints none (a qualitative palette, distinct side by side).

@@ -39,7 +39,14 @@ def templates() -> Environment:
     env = Environment(loader=FileSystemLoader(HERE / "templates"), autoescape=select_autoescape(["html"]),
                       trim_blocks=True, lstrip_blocks=True)
     env.filters["ink"] = ink
+    env.filters["label"] = label
     return env
+
+
+def label(key: str) -> str:
+    """A key of the data as a heading: 'rusted_trains' -> 'Rusted trains'."""
+    text = str(key).replace("_", " ")
+    return text[:1].upper() + text[1:]
 
 
 def ink(colour: str | None) -> str:
@@ -74,14 +81,19 @@ def create_app(board: Board) -> Starlette:
 
     def context(view: View) -> dict:
         s = view.status
-        started = [c for c in s["companies"] if c["par"] is not None]
-        return {"view": view, "s": s, "m": view.market, "money": view.money, "started": started,
-                "unstarted": [c for c in s["companies"] if c["par"] is None],
+        cards = [c for c in s["companies"] if c["standing"] in SHOWN]
+        own, by_company = title_facts(s)
+        return {"view": view, "s": s, "m": view.market, "money": view.money, "started": cards,
+                "groups": kind_groups(s, cards),
+                "kinds": {k["name"]: k for k in s["company_kinds"]},
+                "closed": [c for c in s["companies"] if c["standing"] == "closed"],
+                "unstarted": [c for c in s["companies"] if c["standing"] == "not started"],
                 "colours": {c["sym"]: c["colour"] for c in s["companies"]},
                 "in_or": s["operating"] is not None,
                 "ranks": {p["name"]: p["rank"] for p in view.score["players"]},
-                "grid": market_grid(view.market),
-                "extra_company": extra_keys(started, COMPANY_KEYS),
+                "grid": market_grid(view.market), "quotes": quotes(s, view.market),
+                "own": own, "facts": by_company,
+                "extra_company": extra_keys(cards, COMPANY_KEYS),
                 "extra_player": extra_keys(s["players"], PLAYER_KEYS)}
 
     async def page(request: Request) -> HTMLResponse:
@@ -148,8 +160,52 @@ def create_app(board: Board) -> Starlette:
 # What the page shows of every company and player by name; any other list a title adds to them
 # (1843's ports, a title's assets) is shown as it is, under its own name.
 COMPANY_KEYS = {"sym", "name", "colour", "cash", "par", "price", "cell", "president", "next_token_cost", "last_run",
-                "kind", "ipo", "pool", "trains", "floated", "tokens_left", "privates"}
+                "kind", "ipo", "pool", "trains", "floated", "tokens_left", "privates", "standing", "operates", "unit",
+                "zone", "moves"}
 PLAYER_KEYS = {"name", "cash", "certificates", "cert_limit", "shares", "privates", "value"}
+
+
+# A company gets a card once it has started (parred, or its charter bought) and while it is floated;
+# one that has not started or has closed is named under the cards.
+SHOWN = ("floated", "started")
+# What status_json says of every title; any other key is the title's own (1801's chits, 1839's draws).
+STATUS_KEYS = {"title", "round", "phase", "bank", "bank_broken", "game_over", "end_reason", "priority", "turn",
+               "actions", "pending", "phases", "operating", "cert_limit", "train_limit", "train_certificate_limit",
+               "trains_for_sale", "train_roster", "pool_trains", "next_phase", "operating_order", "operated_this_or",
+               "players", "companies", "privates", "company_kinds"}
+
+
+def kind_groups(status: dict, cards: list[dict]) -> list[tuple[str, list[dict]]]:
+    """The cards grouped by company kind, in the order the title's data lists its kinds."""
+    order = [k["name"] for k in status["company_kinds"]]
+    order += [c["kind"] for c in cards if c["kind"] not in order]
+    return [(kind, group) for kind in dict.fromkeys(order) if (group := [c for c in cards if c["kind"] == kind])]
+
+
+def title_facts(status: dict) -> tuple[list[tuple[str, object]], dict[str, list[tuple[str, object]]]]:
+    """The title's own keys of the status: those that say one thing of each company (a table keyed
+    by company) go on the companies' cards, the others are the title's notes. A fact a card
+    already shows (1801's table of kinds) is not repeated."""
+    companies = {c["sym"]: c for c in status["companies"]}
+    notes, facts = [], {}
+    for key, value in status.items():
+        if key in STATUS_KEYS:
+            continue
+        if isinstance(value, dict) and value and set(value) <= set(companies):
+            for sym, fact in value.items():
+                if fact not in companies[sym].values():
+                    facts.setdefault(sym, []).append((key, fact))
+        elif value not in (None, {}, []):  # what the title has nothing of now is left out
+            notes.append((key, value))
+    return notes, facts
+
+
+def quotes(status: dict, market: dict) -> list[dict]:
+    """Each company on the market, highest price first (the leaders, as a phone shows them before
+    the grid): its price, its box's zone and where each market move would take it."""
+    companies = {c["sym"]: c for c in status["companies"]}
+    return [{**m, "zone": companies[m["sym"]]["zone"], "moves": companies[m["sym"]]["moves"]}
+            for m in sorted(market["markers"], key=lambda m: (-m["price"], m["row"], m["stack"]))]
 
 
 def extra_keys(rows: list[dict], known: set[str]) -> list[str]:

@@ -117,17 +117,31 @@ class Board:
 
     def build(self) -> View:
         s = self.session
-        state, rs = s.state, s.rs
-        status = views.status_json(state, rs)
-        market = views.market_json(state, rs)
-        score = views.score_json(state, rs)
-        log = recent_commands(s)
         labels, lines = data(series(s), "worth")
-        chart = worth_chart(labels, lines, rs.money)
-        digest = hashlib.sha256(json.dumps([status, market, score, log, labels, lines], sort_keys=True,
-                                           default=str).encode()).hexdigest()[:16]
-        notes = tuple(views.title_status(state, rs, "status_lines", []))
-        return View(digest, self.path.name, s.head, status, market, score, log, chart, rs.money, notes)
+        return view_of(s.state, s.rs, self.path.name, s.head, recent_commands(s), labels, lines)
+
+
+def view_of(state, rs, game: str, head: int, log: list[dict], labels: list[str], lines: dict) -> View:
+    """The view of a state: its figures as the views give them, the commands and the chart's series."""
+    status = views.status_json(state, rs)
+    market = views.market_json(state, rs)
+    score = views.score_json(state, rs)
+    chart = worth_chart(labels, lines, rs.money)
+    digest = hashlib.sha256(json.dumps([status, market, score, log, labels, lines], sort_keys=True,
+                                       default=str).encode()).hexdigest()[:16]
+    notes = tuple(views.title_status(state, rs, "status_lines", []))
+    return View(digest, game, head, status, market, score, log, chart, rs.money, notes)
+
+
+class Position:
+    """A board of one position held in memory (no game file, no commands, no chart): what the
+    board's tests and the screenshots in docs/ serve."""
+
+    def __init__(self, state, rs, game: str = "position"):
+        self.view = view_of(state, rs, game, 0, [], [], {})
+
+    async def current(self) -> View:
+        return self.view
 
 
 def recent_commands(session: Session, count: int = LOG_LENGTH) -> list[dict]:

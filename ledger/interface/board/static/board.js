@@ -7,6 +7,26 @@
 (function () {
   const main = document.getElementById("board");
   const live = document.getElementById("live");
+
+  // A phone shows only part of the market grid: open it where the markers are, the leaders (to the
+  // right, where prices are highest) in view when they do not all fit.
+  function showMarkers() {
+    const scroller = main && main.querySelector("#market .scroll");
+    if (!scroller || scroller.scrollWidth <= scroller.clientWidth) return;
+    const markers = scroller.querySelectorAll(".marker");
+    if (!markers.length) return;
+    const box = scroller.getBoundingClientRect();
+    let left = Infinity, right = -Infinity;
+    for (const m of markers) {
+      const r = m.closest("td").getBoundingClientRect();
+      left = Math.min(left, r.left - box.left + scroller.scrollLeft);
+      right = Math.max(right, r.right - box.left + scroller.scrollLeft);
+    }
+    const room = scroller.clientWidth;
+    scroller.scrollLeft = right - left <= room ? left - (room - (right - left)) / 2 : right - room + 4;
+  }
+  showMarkers();
+
   if (!main || !window.EventSource || !window.fetch) return;
 
   let wanted = main.dataset.version;   // the latest version announced
