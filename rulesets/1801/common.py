@@ -6,7 +6,9 @@ digest shared/rules/1801.md "D x", its corrections "D0.1 #n", its readings "D18 
 
 from __future__ import annotations
 
+import tomllib
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from ledger.core.errors import refuse
 from ledger.core.rounds import stock
@@ -25,7 +27,8 @@ AXIS = "railroad"
 DISCOUNT_TRAINS = "J"        # §15.9
 
 
-ZONE_CODES = ("UK", "PHS", "FB", "AH", "IT", "SP", "SND", "RU")   # the zones as typed (ruleset.toml [zones])
+# the zones as typed, for the grammar (which is built before any game is read): ruleset.toml's [zones]
+ZONE_CODES = tuple(tomllib.loads((Path(__file__).parent / "ruleset.toml").read_text(encoding="utf-8"))["zones"])
 
 
 def read_zones(table, problems: list[str]) -> dict:

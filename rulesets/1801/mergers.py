@@ -10,10 +10,17 @@ from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
 from ledger.core.rounds import stock
 from ledger.core.rules import shares, train_step, trains
 from ledger.core.rules.turn import operating_corp
+from ledger.core.ruleset import Knob
 from ledger.core.state import BANK, POOL, RUSTED, company_acct, player_acct
 
 from .common import holder_of, is_minor, kind_of, major_phase, pullmans_of, rules, tile_points_moved
 from .minors_regionals import begin_action, floatable_minors, one_stock_action, own_floated_minors
+
+# defaults: what games stored before these numbers moved to ruleset.toml played with
+KNOBS = {"title_rules": {
+    "merge_from_phase": Knob(str, None, "3"),   # §5.2, §10.5: minors merge into majors from Train Phase 3
+    "abandoned_price": Knob(int, None, 60),     # §9.5: a major buys an abandoned minor for £60
+}}
 
 
 def cmd_pass(ctx, cmd) -> None:
@@ -37,13 +44,11 @@ def cmd_pass(ctx, cmd) -> None:
 
 # =========================================================================== merging and abandoning minors
 
-MERGE_FROM_PHASE = "3"   # §5.2, §10.5: minors merge into majors from Train Phase 3
 
 
 MINOR_A = "A"            # §15.1: the bank pays the major its share value when A merges into it
 
 
-ABANDONED_PRICE = 60     # §9.5: a major buys an abandoned minor for £60
 
 
 def cmd_merge(ctx, cmd) -> None:
@@ -65,8 +70,8 @@ def cmd_merge(ctx, cmd) -> None:
         return
     if kind_of(s, major) != "major":
         refuse(f"{major} is a {kind_of(s, major)}: minors merge into majors (§10.5)")
-    if not trains.phase_reached(s, rs, MERGE_FROM_PHASE):
-        refuse(f"minors merge into majors from Train Phase {MERGE_FROM_PHASE}; it is Train Phase {s.phase} (§5.2)")
+    if not trains.phase_reached(s, rs, rules(rs, "merge_from_phase")):
+        refuse(f"minors merge into majors from Train Phase {rules(rs, 'merge_from_phase')}; it is Train Phase {s.phase} (§5.2)")
     if major in s.round.get("merged_into", []):
         refuse(f"{major} has absorbed a minor in this stock round: one a stock round (§10.5)")
     source, cert = merger_share(s, rs, major)
@@ -193,16 +198,17 @@ def cmd_buy_minor(ctx, cmd) -> None:
         refuse(f"{corp} has bought an abandoned minor this OR: one a turn (§11.7)")
     if s.round.get("revenue") is None:
         refuse(f"{corp} buys an abandoned minor in its last step, after it runs (§9.5 #7, §11 step 7)")
-    if s.cash(company_acct(corp)) < ABANDONED_PRICE:
-        refuse(f"{corp} has {rs.money(s.cash(company_acct(corp)))}; an abandoned minor costs {rs.money(ABANDONED_PRICE)}")
+    price = rules(rs, "abandoned_price")
+    if s.cash(company_acct(corp)) < price:
+        refuse(f"{corp} has {rs.money(s.cash(company_acct(corp)))}; an abandoned minor costs {rs.money(price)}")
     chits = [[sym, a.owner, company_acct(corp)] for sym, a in s.assets.items()
              if a.kind == "chit" and a.owner == company_acct(minor)]
     bonus_points = {sym: c.extra_tile_points for sym, c in s.corps.items() if c.extra_tile_points}
     if minor in bonus_points:
         bonus_points[corp] = bonus_points.get(corp, 0) + bonus_points.pop(minor)
-    ctx.emit("abandoned_minor_bought", corp=corp, minor=minor, price=ABANDONED_PRICE,
+    ctx.emit("abandoned_minor_bought", corp=corp, minor=minor, price=price,
              absorbed={**s.own.absorbed, minor: corp}, tile_point_bonus=bonus_points,
-             transfers=[[company_acct(corp), BANK, ABANDONED_PRICE]],
+             transfers=[[company_acct(corp), BANK, price]],
              certs=[[s.presidents[minor], POOL, company_acct(corp)]], assets=chits)
 
 
@@ -373,4 +379,4 @@ def register(reg) -> None:
     reg.on("stock_round_started", consolidation_begins)
     reg.verb("buy-minor", cmd_buy_minor, "operating",
              elsewhere="a major buys an abandoned minor in its operating turn (§9.5, §11.7)",
-             candidates={"minor": abandoned_minors}, phrase=lambda *_: f"buy-minor (£{ABANDONED_PRICE})")
+             candidates={"minor": abandoned_minors}, phrase=lambda s, rs, *_: f"buy-minor ({rs.money(rules(rs, 'abandoned_price'))})")

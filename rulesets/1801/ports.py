@@ -9,13 +9,19 @@ from ledger.core.events import event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
 from ledger.core.rules import track
 from ledger.core.rules.turn import operating_corp
+from ledger.core.ruleset import Knob
 from ledger.core.state import BANK, company_acct
 
-from .common import kind_of, port_of
+from .common import kind_of, port_of, rules
 
 # --------------------------------------------------------------------------- port authorities (§11.3.5)
 
-PORT_PRICE = 125   # §11.3.5: from the bank, or exactly this from another major
+# defaults: what games stored before these numbers moved to ruleset.toml played with
+KNOBS = {"title_rules": {
+    "port_price": Knob(int, None, 125),   # §11.3.5: from the bank, or exactly this from another major
+    "access_fees": Knob(dict, None, {"city": 20, "grand": 40, "metropolis": 60}),   # §11.5 (D12.8)
+}}
+
 
 
 def cmd_port(ctx, cmd) -> None:
@@ -46,10 +52,11 @@ def cmd_port(ctx, cmd) -> None:
         if not free:
             refuse(f"no {SEAS[sea]} port authority is left")
         marker, pay_to = free[0], BANK
-    if s.cash(company_acct(corp)) < PORT_PRICE:
-        refuse(f"{corp} has {rs.money(s.cash(company_acct(corp)))}; a port authority costs {rs.money(PORT_PRICE)}")
-    ctx.emit("port_bought", corp=corp, port=marker, seller=seller or "bank", price=PORT_PRICE,
-             transfers=[[company_acct(corp), pay_to, PORT_PRICE]],
+    price = rules(rs, "port_price")
+    if s.cash(company_acct(corp)) < price:
+        refuse(f"{corp} has {rs.money(s.cash(company_acct(corp)))}; a port authority costs {rs.money(price)}")
+    ctx.emit("port_bought", corp=corp, port=marker, seller=seller or "bank", price=price,
+             transfers=[[company_acct(corp), pay_to, price]],
              assets=[[marker, s.assets[marker].owner, company_acct(corp)]])
 
 
@@ -67,7 +74,6 @@ def port_sea(raw) -> str:
 
 # --------------------------------------------------------------------------- token transfers (§11.5)
 
-ACCESS_FEES = {"city": 20, "grand": 40, "metropolis": 60}   # §11.5 (D12.8): to the selling major
 
 
 def cmd_transfer(ctx, cmd) -> None:
@@ -79,7 +85,7 @@ def cmd_transfer(ctx, cmd) -> None:
     corp = operating_corp(ctx, cmd.get("corp"), "transfer")
     seller = names.corp(rs, cmd.get("seller"))
     where = str(cmd.get("kind") or "city").lower()
-    if where not in ACCESS_FEES:
+    if where not in rules(rs, "access_fees"):
         refuse(f"a token's place is a city, grand or metropolis, not {where!r}")
     for c in (corp, seller):
         if kind_of(s, c) != "major":
@@ -100,7 +106,7 @@ def cmd_transfer(ctx, cmd) -> None:
     token = stations[-1]
     slot = track.station_slot(s, rs, corp, cmd.get("slot"))
     cost = rs.corporation(corp).tokens[slot - 1]
-    fee = ACCESS_FEES[where]
+    fee = rules(rs, "access_fees")[where]
     if s.cash(company_acct(corp)) < cost + fee:
         refuse(f"{corp} has {rs.money(s.cash(company_acct(corp)))}; the token costs its slot {rs.money(cost)} and "
                f"{rs.money(fee)} to {seller}")
@@ -185,6 +191,6 @@ GRAMMAR = TitleGrammar(
 def register(reg) -> None:
     reg.verb("port-authority", cmd_port, "operating",
              elsewhere="a major buys a port authority in its operating turn (§11.3.5)",
-             candidates={"sea": lambda *_: ["north", "med"]}, phrase=lambda *_: f"port-authority (£{PORT_PRICE})")
+             candidates={"sea": lambda *_: ["north", "med"]}, phrase=lambda s, rs, *_: f"port-authority ({rs.money(rules(rs, 'port_price'))})")
     reg.verb("transfer", cmd_transfer, "operating", elsewhere="a major transfers tokens in its operating turn (§11.5)",
              candidates={"seller": same_president_majors}, phrase=lambda *_: "transfer a token")

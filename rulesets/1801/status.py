@@ -11,7 +11,6 @@ from .concessions import concession_holder
 from .end import endgame_lines
 from .minors_regionals import chits_left
 from .packet import held_back, packet_items, packet_lines
-from .train_buying import EARLY_LEVELS
 
 KNOBS = {"title_rules": {
     "provisional": Knob(list, None, REQUIRED),
@@ -42,7 +41,7 @@ def status_lines(s, rs) -> list[str]:
     if s.own.reserved:
         out.append("Reserved secondaries: " + ", ".join(f"{c} for {p}" for c, p in s.own.reserved.items()))
     early = [f"level {n} once {k} level {m} trains are bought ({trains.sold_count(s, m)} so far)"
-             for n, (m, k) in EARLY_LEVELS.items() if trains.sold_count(s, m) and trains.depot_left(s, m)]
+             for n, (m, k) in ((n, (e["after"], e["bought"])) for n, e in rules(rs, "early_levels").items()) if trains.sold_count(s, m) and trains.depot_left(s, m)]
     if early:
         out.append("On sale early (§5.2): " + "; ".join(early))
     reserved = trains.depot_left(s, rules(rs, "reserved_train"))

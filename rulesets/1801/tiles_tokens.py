@@ -11,11 +11,17 @@ from ledger.core.events import event
 from ledger.core.grammar import Opt, TitleGrammar
 from ledger.core.rules import track, trains
 from ledger.core.rules.turn import operating_corp
+from ledger.core.ruleset import Knob
 from ledger.core.state import BANK, company_acct, player_acct
 
-from .common import kind_of, port_of, rights, uses, zones
+from .common import kind_of, port_of, rights, rules, uses, zones
 
 DISCOUNT_CORPS = ("E", "F")  # §15.5, §15.6
+
+# defaults: what games stored before these numbers moved to ruleset.toml played with
+KNOBS = {"title_rules": {
+    "engineers": Knob(dict, None, {"tiles": 4, "per_or": 2}),   # §14.9: four free tiles, two an OR
+}}
 
 
 def rights_text(s, rs, corp: str) -> str:
@@ -106,7 +112,6 @@ TOWN_TOKEN = "HML"               # §14.8: a token that counts as a town; the ce
 ENGINEERS = "BB"                 # §14.9: four free yellow tiles on rough terrain, two an OR
 
 
-ENGINEERS_TILES, ENGINEERS_PER_OR = 4, 2
 
 
 def owned_power(ctx, corp: str, raw) -> str:
@@ -197,10 +202,11 @@ def engineers_tile(ctx, corp: str, cmd) -> None:
     used = s.own.engineers
     this_or = (s.round.get("set"), s.round.get("index"))
     count = used["this_or"] if tuple(used.get("or") or ()) == this_or else 0
-    if count >= ENGINEERS_PER_OR:
-        refuse(f"{sym} has laid {ENGINEERS_PER_OR} tiles this OR: two an OR (§14.9)")
-    if used["laid"] >= ENGINEERS_TILES:
-        refuse(f"{sym}'s {ENGINEERS_TILES} tokens are all placed (§14.9)")
+    per_or, tiles = rules(rs, "engineers")["per_or"], rules(rs, "engineers")["tiles"]
+    if count >= per_or:
+        refuse(f"{sym} has laid {per_or} tiles this OR: two an OR (§14.9)")
+    if used["laid"] >= tiles:
+        refuse(f"{sym}'s {tiles} tokens are all placed (§14.9)")
     points = cmd.get("points") or 1
     for why in track.tile_bars(s, rs, corp, points):
         refuse(why)
@@ -210,7 +216,7 @@ def engineers_tile(ctx, corp: str, cmd) -> None:
              steps=[["terrain", None, terrain, None], [f"− {rs.money(terrain)} {sym}: no terrain fee (§14.9)", terrain, 0,
                                                        None]], points=points)
     ctx.emit("engineers_used", corp=corp, laid=laid, this_or=list(this_or), count=count + 1)
-    if laid >= ENGINEERS_TILES:
+    if laid >= tiles:
         ctx.emit("private_put_down", player=s.president(corp), private=sym, how="face down")
 
 

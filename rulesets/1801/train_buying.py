@@ -20,10 +20,12 @@ from .tiles_tokens import FERRY_TOKEN
 
 KNOBS = {"title_rules": {
     "j_discount_on_deals": Knob(bool, None, False),                       # D18 #28
+    # §5.2, §11.6: level 8 is on sale once four level 7 trains are bought (the default: games stored
+    # before the number moved to ruleset.toml)
+    "early_levels": Knob(dict, None, {"8": {"after": "7", "bought": 4}}),
 }}
 
 
-EARLY_LEVELS = {"8": ("7", 4)}   # §5.2, §11.6: level 8 is on sale once four level 7 trains are bought
 
 
 def first_or_of_game(s) -> bool:
@@ -146,8 +148,8 @@ def supply_fallback(ctx, corp: str, name: str, side):
     all reserved and never on offer), and level 8 once the fourth level 7 has been bought (§5.2)."""
     s, rs = ctx.state, ctx.rs
     reserved = rules(rs, "reserved_train")
-    early = EARLY_LEVELS.get(name)
-    if early and trains.sold_count(s, early[0]) >= early[1] and trains.depot_left(s, name):
+    early = rules(rs, "early_levels").get(name)
+    if early and trains.sold_count(s, early["after"]) >= early["bought"] and trains.depot_left(s, name):
         return trains.next_depot_train(s, rs, name), BANK, side, False
     for t in rs.trains:
         if t.name == name:
