@@ -27,11 +27,10 @@ Tables (each built once per module and per xdist worker; every test works on a c
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from cli_driver import Bank
+from engine_bank_1801 import Bank, copy_game
 from transcripts import lines_of
 
 BANK_TOTAL = 54_000  # §3.1
@@ -53,7 +52,7 @@ class Table:
             self.bank.line(line)
 
     def copy_to(self, path: Path) -> Table:
-        shutil.copyfile(self.path, path)
+        copy_game(self.path, path)
         return type(self)(path)
 
     def status(self) -> dict:

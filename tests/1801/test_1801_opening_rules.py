@@ -26,11 +26,10 @@ Three tables:
 from __future__ import annotations
 
 import shlex
-import shutil
 from pathlib import Path
 
 import pytest
-from cli_driver import Bank
+from engine_bank_1801 import Bank, copy_game
 from transcripts import lines_of
 
 BANK_TOTAL = 54_000  # §3.1: the bank holds £54,000; starting cash is dealt out of it (D18 #11)
@@ -71,7 +70,7 @@ class Table:
             self.bank.line(line)
 
     def copy_to(self, path: Path) -> Table:
-        shutil.copyfile(self.path, path)
+        copy_game(self.path, path)
         return Table(path)
 
     # ---------------------------------------------------------------- reading
@@ -315,7 +314,7 @@ def game_m(tmp_path_factory) -> dict[str, Path]:
 
     def save(name: str) -> None:
         saves[name] = base / f"{name}.db"
-        shutil.copyfile(t.path, saves[name])
+        copy_game(t.path, saves[name])
 
     save("start")
     for name, script in [("before_allpass1", M_ROWS_1_2), ("before_row1_empty", M_ALLPASS_1),
@@ -331,7 +330,7 @@ def game_m(tmp_path_factory) -> dict[str, Path]:
 
 def table(saves: dict[str, Path], name: str, tmp_path: Path) -> Table:
     path = tmp_path / f"{name}.db"
-    shutil.copyfile(saves[name], path)
+    copy_game(saves[name], path)
     return Table(path)
 
 
@@ -978,7 +977,7 @@ def game_n(tmp_path_factory) -> dict[str, Path]:
 
     def save(name: str) -> None:
         saves[name] = base / f"{name}.db"
-        shutil.copyfile(t.path, saves[name])
+        copy_game(t.path, saves[name])
 
     save("start")
     for name, script in [("sr1", N_AUCTION), ("chits4", N_CHITS_4), ("chits6", N_CHITS_6),

@@ -25,9 +25,9 @@ from typer.testing import CliRunner
 
 from ledger.interface.cli import app
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TRANSCRIPT = ROOT / "examples" / "1801-opening.txt"
-EXPECTED = Path(__file__).resolve().parent / "data" / "1801" / "1801-opening.expected.md"
+EXPECTED = Path(__file__).resolve().parents[1] / "data" / "1801" / "1801-opening.expected.md"
 PLAYERS = ("Ann", "Ben", "Cy")
 REMAINDER_CASH = 100_000   # [S] D18 #9, provisional (ruleset.toml [bank] remainder)
 BANK_TOTAL = 54000   # §3.1: the bank's £54,000; the starting cash is dealt from it

@@ -22,11 +22,10 @@ Each table is built once per module (per xdist worker) and every test works on a
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from cli_driver import Bank
+from engine_bank_1801 import Bank, copy_game
 from transcripts import lines_of
 
 BANK_TOTAL = 54_000  # §3.1: the bank holds £54,000 (starting capital dealt from it, D §1 [I])
@@ -48,7 +47,7 @@ class Table:
             self.bank.line(line)
 
     def copy_to(self, path: Path) -> Table:
-        shutil.copyfile(self.path, path)
+        copy_game(self.path, path)
         return Table(path)
 
     def status(self) -> dict:
