@@ -34,26 +34,14 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_1801_major_rules import (  # noqa: F401  (REGIONALS_LEFT and changes are imported from here)
-    AUCTION, CONCESSIONS, MAJOR_SR1, MINORS, REGIONALS, REGIONALS_LEFT, changes,
-)
-from test_1801_major_rules import Table as MajorTable
+from table_1801 import Table
+from test_1801_major_rules import AUCTION, CONCESSIONS, MAJOR_SR1, MINORS, REGIONALS, REGIONALS_LEFT, changes  # noqa: F401  (REGIONALS_LEFT and changes are imported from here)
 
 BANK_TOTAL = 54_000  # §3.1
 
 
 # =========================================================================== driving the table
 
-
-
-class Table(MajorTable):
-    """test_1801_major_rules' table, with a player's row and a company's trains at hand."""
-
-    def player(self, name: str) -> dict:
-        return next(p for p in self.status()["players"] if p["name"] == name)
-
-    def trains(self, sym: str) -> list:
-        return sorted(self.company(sym)["trains"])
 
 
 # =========================================================================== the opening
