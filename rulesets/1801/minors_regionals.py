@@ -5,7 +5,7 @@
   regional's president pays 2 x par into its treasury, which pays the zone's home token. The Major
   railroad phase begins the moment 12 minors and 18 regionals have floated (§8.2).
 * Regional/Minor stock rounds (§8.2, §8.4): floats, a parred presidency bought from the Open
-  Market, removing regionals, reserving secondaries, closing privates; trades (§10.4)."""
+  Market, removing regionals, reserving secondaries, closing privates."""
 
 from __future__ import annotations
 
@@ -13,11 +13,10 @@ from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
-from ledger.core.plays import Bounds
 from ledger.core.rounds import stock
 from ledger.core.rules import shares, trains
 from ledger.core.ruleset import REQUIRED, Knob
-from ledger.core.state import BANK, POOL, acct_name, company_acct, player_acct
+from ledger.core.state import BANK, POOL, company_acct, player_acct
 
 from .common import (
     AXIS,
@@ -36,7 +35,6 @@ from .common import (
 from .concessions import concession_turn, executed
 
 KNOBS = {"title_rules": {
-    "early_trades": Knob(bool, None, False),
     "reserved_train": Knob(str, None, REQUIRED),
     "regional_pars": Knob(list, None, REQUIRED),
     "regionals_in_play": Knob(int, None, REQUIRED),
@@ -327,41 +325,6 @@ def cmd_reserve(ctx, cmd) -> None:
     ctx.emit("shares_reserved", player=player, corp=corp, reserved={**reserved, corp: player})
 
 
-def cmd_trade(ctx, cmd) -> None:
-    """§10.4: a player buys a minor or a face-up private from another for an agreed sum of personal
-    cash; a stock action (in the Major phase, D18 #41, unless the table plays early trades)."""
-    s, rs = ctx.state, ctx.rs
-    buyer = names.player(s, cmd.get("player"))
-    kind, sym = names.item(rs, cmd.get("item"))
-    price = names.amount(cmd.get("price"), "the agreed price")
-    begin_action(ctx, buyer)
-    if not major_phase(s) and not rules(rs, "early_trades"):
-        refuse("players trade minors and privates in the Major railroad phase (§10, §10.4; D18 #41)")
-    if kind == "private":
-        owner = s.privates[sym].owner
-        if s.privates[sym].closed:
-            refuse(f"{sym} is face down: a closed private may not be sold (§10.4)")
-        moves = {"assets": [[sym, owner, player_acct(buyer)]]}
-    else:
-        if not is_minor(s, sym):
-            refuse(f"{sym} is a {kind_of(s, sym)}: only minors and face-up privates are traded (§10.4)")
-        owner = holder_of(s, sym)
-        moves = {"certs": [[s.presidents[sym], owner, player_acct(buyer)]]}
-    if not owner or not owner.startswith("player:"):
-        refuse(f"{sym} is not held by a player")
-    seller = acct_name(owner)
-    if seller == buyer:
-        refuse(f"{buyer} already owns {sym}")
-    if s.cash(player_acct(buyer)) < price:
-        refuse(f"{buyer} has {rs.money(s.cash(player_acct(buyer)))}, not {rs.money(price)}")
-    count, limit = shares.cert_count(s, rs, buyer), shares.cert_limit(s, rs, buyer)
-    if count >= limit:
-        refuse(f"certificate limit {limit} reached: {buyer} holds {count} (§4.1)")
-    ctx.emit("traded", buyer=buyer, seller=seller, item=sym, price=price,
-             transfers=[[player_acct(buyer), player_acct(seller), price]] if price else [], **moves)
-    stock.acted(ctx, buyer, bought=[sym, "trade"])
-
-
 def sr_heading(s, rs) -> str:
     """§8.2: a player who can float a minor he owns must (he may not pass); the rest is the shared
     round's heading."""
@@ -433,21 +396,6 @@ def reserve_bars(s, rs) -> list[str]:
     if s.round.get("number") != 1:
         return ["secondary shares are reserved only in the initial stock round (§8.4)"]
     return []
-
-
-def trade_bars(s, rs) -> list[str]:
-    if not major_phase(s) and not rules(rs, "early_trades"):
-        return ["players trade minors and privates in the Major railroad phase (§10, §10.4; D18 #41)"]
-    return []
-
-
-def tradable(s, rs, player, args) -> list[str]:
-    """Minors and face-up privates another player holds (§10.4)."""
-    minors = [c for c, corp in s.corps.items() if corp.kind == "minor"
-              and str(holder_of(s, c)).startswith("player:") and holder_of(s, c) != player_acct(player)]
-    privates_ = [sym for sym, a in s.privates.items() if not a.closed and str(a.owner).startswith("player:")
-                 and a.owner != player_acct(player)]
-    return minors + privates_
 
 
 def home_placed(corp, cost: int, city) -> None:
@@ -583,17 +531,6 @@ class SharesReserved:
         return f"{e['player']} reserves {e['corp']}'s secondary shares until SR 2 (§8.4)"
 
 
-@event
-class Traded:
-    buyer: str
-    seller: str
-    item: str
-    price: int
-
-    def describe(e, rs):
-        return f"{e['buyer']} buys {e['item']} from {e['seller']} for {rs.money(e['price'])}"
-
-
 GRAMMAR = TitleGrammar(
     verbs=(
         Verb("float", "stock", "Float a minor the player owns: take a track-rights chit of ZONE (UK PHS FB AH IT SP "
@@ -611,9 +548,6 @@ GRAMMAR = TitleGrammar(
         Verb("reserve", "stock", "In the initial stock round, reserve a regional's secondary shares until the "
              "second stock round (1801 §8.4).", "bank reserve Ben GWR",
              (Arg("player", "player"), Arg("corp", "company"))),
-        Verb("trade", "stock", "The player buys a minor or a face-up private from its owner for an agreed price "
-             "(1801 §10.4).", "bank trade Cy K 200",
-             (Arg("player", "player"), Arg("item", "item"), Arg("price", "amount"))),
     ),
     options={
         "par": (Opt("--open-market", "open_market", True, help="1801 concession: par the regional into the Open "
@@ -638,7 +572,3 @@ def register(reg) -> None:
     reg.verb("reserve", cmd_reserve, "stock", elsewhere="secondary shares are reserved in the initial SR (§8.4)",
              when=reserve_bars, candidates={"corp": floated_regionals},
              phrase=lambda *_: "reserve a regional's secondaries")
-    reg.verb("trade", cmd_trade, "stock", elsewhere="players trade minors and privates in a stock round (§10.4)",
-             when=trade_bars, bars=one_stock_action, candidates={"item": tradable, "price": lambda s, rs, who, args:
-                                          Bounds(0, s.cash(player_acct(who)))},
-             phrase=lambda *_: "trade (buy a minor or a private from its owner)")
