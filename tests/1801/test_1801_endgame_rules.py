@@ -1,5 +1,5 @@
-"""1801 (18OE): nationals, Pullmans, the Orient Express and the end of the game, played through the real
-`bank` CLI (grammar: /tmp/1801-spec-part3.md on top of parts 1 and 2).
+"""1801 (18OE): nationals, Pullmans, the Orient Express and the end of the game, played on the
+engine as typed at the table (table_1801.py; grammar: /tmp/1801-spec-part3.md on top of parts 1 and 2).
 
 Every number asserted here is worked BY HAND from the rules, never read off the program: the rulebook
 shared/seeds/002_c09d1f5beee78cce.txt ("§x", it wins where it states a rule) and the digest

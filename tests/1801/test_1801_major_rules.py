@@ -1,5 +1,5 @@
 """1801 (18OE): the Major railroad phase (expansion, major stock rounds, major dividends, issuing),
-played through the real `bank` CLI.
+played on the engine as typed at the table (table_1801.py).
 
 Every number asserted here is worked BY HAND from the rules, never read off the program:
 the rulebook shared/seeds/002_c09d1f5beee78cce.txt ("§x"; it wins where it states a rule) and the
@@ -38,8 +38,7 @@ from table_1801 import Table, changes  # noqa: F401  (changes is imported from h
 BANK_TOTAL = 54_000  # §3.1
 
 
-# =========================================================================== driving the table
-
+# (the table: table_1801.py; the shared opening: openings_1801.py)
 
 
 # =========================================================================== the opening

@@ -1,5 +1,5 @@
 """1801 (18OE): mergers of minors, the Consolidation round, abandoned minors, port authorities, token
-transfers and the forced train purchase of a major, played through the real `bank` CLI.
+transfers and the forced train purchase of a major, played on the engine as typed at the table (table_1801.py).
 
 Every number asserted here is worked BY HAND from the rules, never read off the program:
 the rulebook shared/seeds/002_c09d1f5beee78cce.txt ("§x"; it wins where it states a rule) and the
@@ -40,8 +40,7 @@ from test_1801_major_rules import AUCTION, CONCESSIONS, MAJOR_SR1, MINORS, REGIO
 BANK_TOTAL = 54_000  # §3.1
 
 
-# =========================================================================== driving the table
-
+# (the table: table_1801.py; the shared opening: openings_1801.py)
 
 
 # =========================================================================== the opening

@@ -1,4 +1,4 @@
-"""1801 (18OE) opening, played through the real `bank` command line: the packet auction, the
+"""1801 (18OE) opening, played on the engine as typed at the table (table_1801.py): the packet auction, the
 concession round and the Regional/Minor-phase stock round, up to the start of the Major phase.
 
 Every number asserted here is worked BY HAND from the rules, never read off the program: the rulebook
@@ -35,9 +35,7 @@ from table_1801 import Table
 BANK_TOTAL = 54_000  # §3.1: the bank holds £54,000; starting cash is dealt out of it (D18 #11)
 
 
-# =========================================================================== driving the table
-
-
+# =========================================================================== driving the table (table_1801.py)
 
 def new_table(path: Path, players: str, *options: str) -> Table:
     """`bank new 1801 PLAYERS --option ...`. The spec spells the option `no-concessions`; the repository's

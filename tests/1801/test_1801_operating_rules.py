@@ -1,4 +1,4 @@
-"""1801 (18OE): operating minors and regionals in Train Phase 2, played through the real `bank` CLI.
+"""1801 (18OE): operating minors and regionals in Train Phase 2, played on the engine as typed at the table (table_1801.py).
 
 Every number asserted here is worked BY HAND from the rules, never read off the program:
 the rulebook shared/seeds/002_c09d1f5beee78cce.txt ("§x"; it wins where it states a rule) and the
@@ -31,8 +31,7 @@ from table_1801 import Table, changes  # noqa: F401  (changes is imported from h
 BANK_TOTAL = 54_000  # §3.1: the bank holds £54,000 (starting capital dealt from it, D §1 [I])
 
 
-# =========================================================================== driving the table
-
+# (the table: table_1801.py; the shared opening: openings_1801.py)
 
 
 # =========================================================================== the MAIN table
