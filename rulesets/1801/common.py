@@ -198,6 +198,10 @@ def free_action_turn(ctx, player: str) -> None:
         refuse(f"{player} has taken his free action this turn (one a turn, §10)")
 
 
+# --------------------------------------------------------------------------- what several features ask
+# (a company's reserved 2+2 owed, its port, Minor J's discount, a rusted train, a company's Pullmans,
+# the repeat OR of the final sequence)
+
 def owes(s, corp: str) -> bool:
     return corp in s.own.owes_train
 
@@ -220,8 +224,6 @@ def level(train_id: str) -> int:
     return int(trains.train_type(train_id))
 
 
-# --------------------------------------------------------------------------- Pullmans (§11.6.2, §15.12)
-
 def pullmans_of(s, corp: str) -> list[str]:
     return sorted(sym for sym, a in s.assets.items() if a.kind == "pullman" and a.owner == company_acct(corp))
 
@@ -231,9 +233,8 @@ def repeat_or(s) -> bool:
     return bool(fin) and s.round.get("kind") == "operating" and [s.round["set"], s.round["index"]] == fin["repeat"]
 
 
-# =========================================================================== events
-
 def round_update(s, e) -> None:
+    """A round's own fields updated by an event (the packet auction's rows, bids and turn)."""
     s.round = {**s.round, **e["update"]}
     if "turn" in e["update"]:   # §7: the priority deal passes after every action of the auction
         s.priority = e["update"]["turn"]
