@@ -20,6 +20,7 @@ from .minors_regionals import begin_action, floatable_minors, one_stock_action, 
 KNOBS = {"title_rules": {
     "merge_from_phase": Knob(str, None, "3"),   # §5.2, §10.5: minors merge into majors from Train Phase 3
     "abandoned_price": Knob(int, None, 60),     # §9.5: a major buys an abandoned minor for £60
+    "consolidation_phase": Knob(str, None, "5"),   # §5.1.5: the SR after the OR Train Phase 5 began in
 }}
 
 
@@ -214,7 +215,7 @@ def cmd_buy_minor(ctx, cmd) -> None:
 
 def consolidation_due(ctx, phase: str) -> None:
     """§5.1.5: the first SR after the OR in which Train Phase 5 began is the Consolidation round."""
-    if phase == "5":
+    if phase == rules(ctx.rs, "consolidation_phase"):
         ctx.emit("consolidation_due", due=True)
 
 

@@ -21,6 +21,7 @@ DISCOUNT_CORPS = ("E", "F")  # §15.5, §15.6
 # defaults: what games stored before these numbers moved to ruleset.toml played with
 KNOBS = {"title_rules": {
     "engineers": Knob(dict, None, {"tiles": 4, "per_or": 2}),   # §14.9: four free tiles, two an OR
+    "ferry_phase": Knob(str, None, "5"),   # §14.7, §11.2.2: WCF's Lille token from Train Phase 5
 }}
 
 
@@ -139,8 +140,9 @@ def private_token(ctx, corp: str, cmd) -> None:
                  assets=[[sym, s.privates[sym].owner, None]])
         return
     if sym == FERRY_TOKEN:
-        if not trains.phase_reached(s, rs, "5"):
-            refuse(f"White Cliffs Ferry's token goes to Lille from Train Phase 5; it is Train Phase {s.phase} (§11.2.2)")
+        if not trains.phase_reached(s, rs, rules(rs, "ferry_phase")):
+            refuse(f"White Cliffs Ferry's token goes to Lille from Train Phase {rules(rs, 'ferry_phase')}; it is Train "
+                   f"Phase {s.phase} (§11.2.2)")
         track.cmd_token(ctx, cmd.__class__(cmd.verb, {**cmd.args, "using": None, "city": city or "Lille"}))
         ctx.emit("private_put_down", player=s.president(corp), private=sym, how="used",
                  assets=[[sym, s.privates[sym].owner, None]])

@@ -266,7 +266,7 @@ def phase_began(ctx, phase: str) -> None:
     if phase == rs.train(rules(rs, "reserved_train")).rusts_on and s.own.owes_train:
         ctx.emit("train_owed", corp="", owes=[])
     corp = s.round.get("corp") if s.round.get("kind") == "operating" else None
-    if phase == "5" and corp and s.privates[FERRY_TOKEN].owner and not s.privates[FERRY_TOKEN].closed:
+    if phase == rules(rs, "ferry_phase") and corp and s.privates[FERRY_TOKEN].owner and not s.privates[FERRY_TOKEN].closed:
         ctx.emit("ferry_window", window=[s.round.get("set"), s.round.get("index"), s.round.get("pos")])
     change = next((e for e in reversed(ctx.events) if e["kind"] == "phase_changed"), None)
     if corp and change:
