@@ -17,9 +17,9 @@ from typer.testing import CliRunner
 
 from ledger.interface.cli import app
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TRANSCRIPT = ROOT / "examples" / "1801-game.txt"
-EXPECTED = Path(__file__).resolve().parent / "data" / "1801" / "1801-game.expected.md"
+EXPECTED = Path(__file__).resolve().parents[1] / "data" / "1801" / "1801-game.expected.md"
 PLAYERS = ("Ann", "Ben", "Cy")
 TOTAL = 54_000 + 100_000   # §3.1's bank and the remainder cash ([S], provisional), all of it in play at the end
 

@@ -1,5 +1,5 @@
 """1801 (18OE): the Major railroad phase (expansion, major stock rounds, major dividends, issuing),
-played through the real `bank` CLI.
+played on the engine as typed at the table (table_1801.py).
 
 Every number asserted here is worked BY HAND from the rules, never read off the program:
 the rulebook shared/seeds/002_c09d1f5beee78cce.txt ("§x"; it wins where it states a rule) and the
@@ -27,180 +27,26 @@ Tables (each built once per module and per xdist worker; every test works on a c
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from cli_driver import Bank
-from transcripts import lines_of
+from openings_1801 import MAIN_AUCTION as AUCTION
+from openings_1801 import MAIN_CONCESSIONS as CONCESSIONS
+from openings_1801 import MAJOR_SR1
+from table_1801 import Table, changes  # noqa: F401  (changes is imported from here)
 
 BANK_TOTAL = 54_000  # §3.1
 
 
-# =========================================================================== driving the table
-
-
-
-class Table:
-    """A game file driven through `bank --game FILE ...`."""
-
-    def __init__(self, path: Path):
-        self.path = Path(path)
-        self.bank = Bank(self.path)
-
-    def play(self, script: str) -> None:
-        for line in lines_of(script):
-            self.bank.line(line)
-
-    def copy_to(self, path: Path) -> Table:
-        shutil.copyfile(self.path, path)
-        return type(self)(path)
-
-    def status(self) -> dict:
-        return self.bank.status()
-
-    def cash(self) -> dict:
-        s = self.status()
-        out = {p["name"]: p["cash"] for p in s["players"]}
-        out.update({c["sym"]: c["cash"] for c in s["companies"]})
-        out["bank"] = s["bank"]
-        return out
-
-    def company(self, sym: str) -> dict:
-        return next(c for c in self.status()["companies"] if c["sym"] == sym)
-
-    def holdings(self, sym: str) -> dict:
-        """Percent of `sym` held by each player, its treasury ('ipo') and the Open Market ('pool')."""
-        s = self.status()
-        out = {p["name"]: p["shares"].get(sym, 0) for p in s["players"]}
-        c = next(c for c in s["companies"] if c["sym"] == sym)
-        out["ipo"] = c["ipo"]
-        out["pool"] = c["pool"]
-        return out
-
-    def market(self, sym: str) -> tuple:
-        c = self.company(sym)
-        return (c["cell"], c["price"])
-
-    def certs(self, name: str) -> int:
-        return next(p for p in self.status()["players"] if p["name"] == name)["certificates"]
-
-    def log_count(self) -> int:
-        return len(self.bank.log())
-
-    def refused(self, line: str) -> str:
-        """`line` exits non-zero with one 'error: ...' line, and nothing in the game changes."""
-        before, count = self.bank.status_text(), self.log_count()
-        result = self.bank.line(line, ok=False)
-        err = [x for x in result.stderr.splitlines() if x.strip()]
-        assert len(err) == 1 and err[0].startswith("error: "), f"{line!r}: {result.stderr!r}"
-        assert self.bank.status_text() == before, f"the refused {line!r} changed the game"
-        assert self.log_count() == count, f"the refused {line!r} was recorded"
-        return err[0]
-
-    def conserved(self) -> None:
-        s = self.status()
-        total = s["bank"] + sum(p["cash"] for p in s["players"]) + sum(c["cash"] for c in s["companies"])
-        assert total == BANK_TOTAL
-
-    def first_turn(self, corp: str) -> None:
-        """First OR: £0 run (may be refused: D 0.1 #2), the reserved 2+2 (§11.6.1), done."""
-        self.bank.line(f"withhold {corp} 0", ok=None)
-        self.bank.line(f"train {corp} 2+2")
-        self.bank.line(f"done {corp}")
-
-    def idle_turn(self, corp: str) -> None:
-        self.bank.line(f"withhold {corp} 0")
-        self.bank.line(f"done {corp}")
-
-
-def changes(before: dict, after: dict) -> dict:
-    return {k: after[k] - before[k] for k in after if after[k] != before.get(k)}
+# (the table: table_1801.py; the shared opening: openings_1801.py)
 
 
 # =========================================================================== the opening
 # The MAIN opening of test_1801_operating_rules.py: every packet item bought at face in turn.
 # After it: Ann 1020, Ben 1080, Cy 1060. Ann: RSC BBBT WCF SML, minors C F J M; Ben: PC SHTC HML,
 # minors A D G K; Cy: WSB CCTC BB, minors B E H L.
-AUCTION = """
-new 1801 Ann Ben Cy
-buy Ann RSC
-buy Ben PC
-buy Cy WSB
-buy Ann BBBT
-buy Ben SHTC
-buy Cy CCTC
-buy Ann WCF
-buy Ben HML
-buy Cy BB
-buy Ann SML
-buy Ben A
-buy Cy B
-buy Ann C
-buy Ben D
-buy Cy E
-buy Ann F
-buy Ben G
-buy Cy H
-buy Ann J
-buy Ben K
-buy Cy L
-buy Ann M
-buy Ben C1
-buy Cy C2
-buy Ann C3
-buy Ben C4
-buy Cy C5
-buy Ann C6
-buy Ben C7
-buy Cy C8
-buy Ann C9
-buy Ben C10
-"""
-CONCESSIONS = """
-float Ben A UK
-float Cy B PHS
-float Ann C FB
-float Ben D AH --patronage 30
-float Cy E RU
-float Ann F FB
-float Ben G AH
-float Cy H SP
-float Ann J IT
-float Ben K SND
-"""
 # SR 1 (Cy first). 18 regionals parred; the 18th (WW) starts the Major phase (§8.2/§8.3).
 # §9.2: the president pays 2 x par into the treasury, which pays its home token (Table 1).
-MAJOR_SR1 = """
-float Cy L IT
-float Ann M SP
-par Ben GWR 70           # Ben 1080 - 140 = 940; GWR 140 - 40 = 100
-par Cy KSS 70            # Cy 1060 - 140 = 920; KSS 100
-par Ann PLM 60           # Ann 1020 - 120 = 900; PLM 100
-par Ben OU 60            # Ben 820; OU 100
-par Cy BEL 60            # Cy 800
-par Ann MIDI 60          # Ann 780
-par Ben SB 60            # Ben 700
-par Cy MAV 60            # Cy 680
-par Ann SFAI 60          # Ann 660; SFAI 120 - 10 = 110
-par Ben SFR 60           # Ben 580
-par Cy MZA 60            # Cy 560
-par Ann CHN 60           # Ann 540
-par Ben RCP 60           # Ben 460
-par Cy BJV 60            # Cy 440
-par Ann DSJ 60           # Ann 420
-par Ben MSP 60           # Ben 340
-par Cy MKV 60            # Cy 320
-par Ann WW 90            # Ann 420 - 180 = 240; WW 180 - 10 = 170. The Major phase begins.
-buy Ben KSS              # a 25 % at par 70 to KSS: Ben 270, KSS 170
-buy Cy GWR               # Cy 250, GWR 170
-pass Ann
-buy Ben WW               # 90: Ben 180, WW 260
-buy Cy WW                # Cy 160, WW 350
-pass Ann
-pass Ben
-pass Cy                  # SR 1 ends; Cy acted last, so SR 2 begins with Ann (§10)
-"""
 MINORS = ["A", "B", "C", "D", "E", "F", "G", "H", "J", "K", "L", "M"]
 REGIONALS = ["GWR", "KSS", "PLM", "OU", "BEL", "MIDI", "SB", "MAV", "SFAI", "SFR", "MZA", "CHN",
              "RCP", "BJV", "DSJ", "MSP", "MKV", "WW"]

@@ -1,4 +1,4 @@
-"""1801 (18OE): operating minors and regionals in Train Phase 2, played through the real `bank` CLI.
+"""1801 (18OE): operating minors and regionals in Train Phase 2, played on the engine as typed at the table (table_1801.py).
 
 Every number asserted here is worked BY HAND from the rules, never read off the program:
 the rulebook shared/seeds/002_c09d1f5beee78cce.txt ("§x"; it wins where it states a rule) and the
@@ -22,148 +22,23 @@ Each table is built once per module (per xdist worker) and every test works on a
 
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 import pytest
-from cli_driver import Bank
-from transcripts import lines_of
+from openings_1801 import MAIN_AUCTION, MAIN_CONCESSIONS, MAJOR_SR1
+from table_1801 import Table, changes  # noqa: F401  (changes is imported from here)
 
 BANK_TOTAL = 54_000  # §3.1: the bank holds £54,000 (starting capital dealt from it, D §1 [I])
 
 
-# =========================================================================== driving the table
-
-
-
-class Table:
-    """A game file driven through `bank --game FILE ...`."""
-
-    def __init__(self, path: Path):
-        self.path = Path(path)
-        self.bank = Bank(self.path)
-
-    def play(self, script: str) -> None:
-        for line in lines_of(script):
-            self.bank.line(line)
-
-    def copy_to(self, path: Path) -> Table:
-        shutil.copyfile(self.path, path)
-        return Table(path)
-
-    def status(self) -> dict:
-        return self.bank.status()
-
-    def cash(self) -> dict:
-        """Every holder's cash: players by name, companies by symbol, and 'bank'."""
-        s = self.status()
-        out = {p["name"]: p["cash"] for p in s["players"]}
-        out.update({c["sym"]: c["cash"] for c in s["companies"]})
-        out["bank"] = s["bank"]
-        return out
-
-    def company(self, sym: str) -> dict:
-        return next(c for c in self.status()["companies"] if c["sym"] == sym)
-
-    def log_count(self) -> int:
-        return len(self.bank.log())
-
-    def refused(self, line: str) -> str:
-        """`line` exits non-zero with one 'error: ...' line, and nothing in the game changes."""
-        before, count = self.bank.status_text(), self.log_count()
-        result = self.bank.line(line, ok=False)
-        err = [x for x in result.stderr.splitlines() if x.strip()]
-        assert len(err) == 1 and err[0].startswith("error: "), f"{line!r}: {result.stderr!r}"
-        assert self.bank.status_text() == before, f"the refused {line!r} changed the game"
-        assert self.log_count() == count, f"the refused {line!r} was recorded"
-        return err[0]
-
-    def conserved(self) -> None:
-        """Money is only moved, never made: bank + players + companies = £54,000."""
-        s = self.status()
-        total = s["bank"] + sum(p["cash"] for p in s["players"]) + sum(c["cash"] for c in s["companies"])
-        assert total == BANK_TOTAL
-
-    # ---------------------------------------------------------------- company turns
-    def first_turn(self, corp: str) -> None:
-        """A company's first OR with nothing laid: it runs before it buys (§11 steps 3 and 6; D 0.1
-        #2), so it earns £0; then its reserved 2+2 (§11.6.1), then its turn ends. Whether the £0 run
-        must be declared is the program's business (the spec: `withhold CORP 0`), so it may be
-        refused here without failing the test."""
-        self.bank.line(f"withhold {corp} 0", ok=None)
-        self.bank.line(f"train {corp} 2+2")
-        self.bank.line(f"done {corp}")
-
-    def idle_turn(self, corp: str) -> None:
-        """A later OR with nothing laid and £0 earned: `withhold CORP 0` (the spec), then done."""
-        self.bank.line(f"withhold {corp} 0")
-        self.bank.line(f"done {corp}")
-
-
-def changes(before: dict, after: dict) -> dict:
-    """Only the holders whose cash changed: {holder: after - before}."""
-    return {k: after[k] - before[k] for k in after if after[k] != before.get(k)}
+# (the table: table_1801.py; the shared opening: openings_1801.py)
 
 
 # =========================================================================== the MAIN table
-# §3.3: £5,400 shared by 3 players = £1,800 each; the bank keeps 54,000 - 5,400 = 48,600.
-# The packet rows [S]: RSC PC | WSB BBBT | SHTC CCTC WCF | HML BB SML | A-F | G-M | C1-C5 | C6-C10.
-# Turn order Ann, Ben, Cy, Ann ...; a buy that empties a row hands the turn on as usual (the next
-# player after the buyer). Every item is bought at face: privates and concessions pay the bank,
-# a minor's £120 goes to its own treasury (§7.1: at most £180).
-MAIN_AUCTION = """
-new 1801 Ann Ben Cy
-buy Ann RSC          # 20: Ann 1780
-buy Ben PC           # 20: Ben 1780 (row 1 empty: row 2 on top, nobody bid on it)
-buy Cy WSB           # 40: Cy 1760
-buy Ann BBBT         # 40: Ann 1740
-buy Ben SHTC         # 60: Ben 1720
-buy Cy CCTC          # 60: Cy 1700
-buy Ann WCF          # 60: Ann 1680
-buy Ben HML          # 80: Ben 1640
-buy Cy BB            # 100: Cy 1600
-buy Ann SML          # 120: Ann 1560
-buy Ben A            # 120 -> A's treasury: Ben 1520
-buy Cy B             # Cy 1480
-buy Ann C            # Ann 1440
-buy Ben D            # Ben 1400
-buy Cy E             # Cy 1360
-buy Ann F            # Ann 1320
-buy Ben G            # Ben 1280
-buy Cy H             # Cy 1240
-buy Ann J            # Ann 1200
-buy Ben K            # Ben 1160
-buy Cy L             # Cy 1120
-buy Ann M            # Ann 1080
-buy Ben C1           # 20 -> bank: Ben 1140
-buy Cy C2            # Cy 1100
-buy Ann C3           # Ann 1060
-buy Ben C4           # Ben 1120
-buy Cy C5            # Cy 1080
-buy Ann C6           # Ann 1040
-buy Ben C7           # Ben 1100
-buy Cy C8            # Cy 1060
-buy Ann C9           # Ann 1020
-buy Ben C10          # Ben 1080: the packet is sold
-"""
 # After the auction: Ann 1020, Ben 1080, Cy 1060. The bank got the privates (600) and the
 # concessions (10 x 20 = 200): 48,600 + 800 = 49,400. Every minor holds £120.
 # Ann: RSC BBBT WCF SML, minors C F J M; Ben: PC SHTC HML, minors A D G K; Cy: WSB CCTC BB, B E H L.
 
-# §8.1: the holders act in concession order C1 (Ben), C2 (Cy), C3 (Ann), ...; §9.1 / Table 1:
-# the home token costs £40 (UK, PHS), £20 (FB, AH), £10 (IT, SP, SND, RU), paid by the minor.
-MAIN_CONCESSIONS = """
-float Ben A UK                 # C1: A 120 - 40 = 80
-float Cy B PHS                 # C2: B 120 - 40 = 80
-float Ann C FB                 # C3: C 120 - 20 = 100
-float Ben D AH --patronage 30  # C4: D 120 - 20 = 100, + 30 from the bank (§9.1 step 3) = 130
-float Cy E RU                  # C5: E 120 - 10 = 110
-float Ann F FB                 # C6: F 100 (the 4th UK/PHS/FB chit)
-float Ben G AH                 # C7: G 100
-float Cy H SP                  # C8: H 110
-float Ann J IT                 # C9: J 110
-float Ben K SND                # C10: K 110
-"""
 # Bank: 49,400 + tokens (40+40+20+20+10+20+20+10+10+10 = 200) - patronage 30 = 49,570.
 
 # SR 1 starts with the player after the last auction action (Ben bought C10): Cy, Ann, Ben, ...
@@ -713,39 +588,6 @@ def test_regional_withholds(or12):
 
 
 # =========================================================================== the MAJOR table
-# The MAIN auction and concessions, then 18 regionals parred in SR 1 (Cy, Ann, Ben, ...).
-# §9.2: the president pays 2 x par into the treasury, which pays the home token (Table 1).
-MAJOR_SR1 = """
-float Cy L IT            # L 110
-float Ann M SP           # M 110
-par Ben GWR 70           # Ben 1080 - 140 = 940; GWR 140 - 40 = 100
-par Cy KSS 70            # Cy 1060 - 140 = 920; KSS 100
-par Ann PLM 60           # Ann 1020 - 120 = 900; PLM 120 - 20 = 100
-par Ben OU 60            # Ben 820; OU 100
-par Cy BEL 60            # Cy 800; BEL 100
-par Ann MIDI 60          # Ann 780; MIDI 100
-par Ben SB 60            # Ben 700; SB 100
-par Cy MAV 60            # Cy 680; MAV 100
-par Ann SFAI 60          # Ann 660; SFAI 110
-par Ben SFR 60           # Ben 580; SFR 110
-par Cy MZA 60            # Cy 560; MZA 110
-par Ann CHN 60           # Ann 540; CHN 110
-par Ben RCP 60           # Ben 460; RCP 110
-par Cy BJV 60            # Cy 440; BJV 110
-par Ann DSJ 60           # Ann 420; DSJ 110
-par Ben MSP 60           # Ben 340; MSP 110
-par Cy MKV 60            # Cy 320; MKV 110
-par Ann WW 90            # Ann 420 - 180 = 240; WW 180 - 10 = 170. The 18th regional: §8.2 the Major
-                         # phase begins now (12 minors + 18 regionals), LRZD is removed.
-buy Ben KSS              # §10.2 / D 11.3: a 25 % from the treasury at par 70: Ben 270, KSS 170
-buy Cy GWR               # Cy 250, GWR 170
-pass Ann
-buy Ben WW               # 90: Ben 180, WW 260
-buy Cy WW                # Cy 160, WW 350
-pass Ann
-pass Ben
-pass Cy                  # SR 1 ends
-"""
 MAJOR_ORDER = ["A", "B", "C", "D", "E", "F", "G", "H", "J", "K", "L", "M",
                "GWR", "KSS", "PLM", "OU", "BEL", "MIDI", "SB", "MAV", "SFAI", "SFR", "MZA", "CHN",
                "RCP", "BJV", "DSJ", "MSP", "MKV", "WW"]

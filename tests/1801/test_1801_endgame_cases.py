@@ -1,5 +1,5 @@
 """1801 (18OE): cases of the end game played on examples/1801-game.txt, cut at a line and continued
-by hand through the real CLI: what a national or the Swift Metropolitan Line's train may never be
+by hand on the engine (tests/1801/engine_bank_1801.py): what a national or the Swift Metropolitan Line's train may never be
 sold, the last (repeat) OR with a major left trainless in the OR before, and an absorbed minor's
 track rights going back to its charter when its major becomes a national.
 
@@ -10,9 +10,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from cli_driver import Bank
+from conftest import Table
+from engine_bank_1801 import GAMES, Bank
 
-GAME = Path(__file__).resolve().parents[1] / "examples" / "1801-game.txt"
+GAME = Path(__file__).resolve().parents[2] / "examples" / "1801-game.txt"
 
 
 def commands() -> list[str]:
@@ -20,17 +21,21 @@ def commands() -> list[str]:
     return [x.strip() for x in GAME.read_text(encoding="utf-8").splitlines() if x.strip() and not x.startswith("#")]
 
 
+PREFIXES: dict[int, object] = {}   # the example played up to a command's index (shared by the tests)
+
+
 def played_to(tmp_path: Path, last: str, nth: int = 1) -> tuple[Bank, list[str]]:
-    """A game file holding the example up to (and with) the nth command `last` (-1: the last one); the
-    rest returned."""
+    """A game holding the example up to (and with) the nth command `last` (-1: the last one); the
+    rest returned. The example is played on the engine once, from the nearest prefix already played."""
     lines = commands()
     found = [i for i, x in enumerate(lines) if x == last]
     at = found[nth - 1] if nth > 0 else found[nth]
-    part = tmp_path / "part.txt"
-    part.write_text("\n".join(lines[: at + 1]) + "\n", encoding="utf-8")
-    bank = Bank(tmp_path / "game.db")
-    bank("play", str(part))
-    return bank, lines[at + 1:]
+    start = max((i for i in PREFIXES if i <= at), default=None)
+    table = PREFIXES[start].copy() if start is not None else Table()
+    table.play("\n".join(lines[(start + 1 if start is not None else 0): at + 1]))
+    PREFIXES[at] = table.copy()
+    GAMES[str(tmp_path / "game.db")] = table
+    return Bank(tmp_path / "game.db"), lines[at + 1:]
 
 
 def refused(bank: Bank, line: str) -> str:
@@ -105,17 +110,12 @@ def test_minor_js_discount_on_a_price_agreed_between_railroads_is_an_option(tmp_
     from types import SimpleNamespace
 
     from ledger import catalog
-    from ledger.books.session import Session
     from ledger.core.command import Command
-    title = importlib.import_module("rulesets.1801.title")
+    train_buying = importlib.import_module("rulesets.1801.train_buying")
     bank, _rest = played_to(tmp_path, "choose Ann cash")
-    session = Session.open(tmp_path / "game.db")
-    try:
-        s = session.state
-        deal = Command("train", {"corp": "MZA", "type": "3", "source": "BHB", "price": 100})
-        for options, off in (({}, 0), ({"j_discount_on_deals": True}, 10)):
-            ctx = SimpleNamespace(state=s, rs=catalog.load("1801", options=options))
-            assert title.train_discount(ctx, "MZA", "3", "company:BHB", deal) == off
-            assert title.train_discount(ctx, "BHB", "3", "company:MZA", deal) == 0   # BHB has no Minor J
-    finally:
-        session.store.close()
+    s = bank.table.state
+    deal = Command("train", {"corp": "MZA", "type": "3", "source": "BHB", "price": 100})
+    for options, off in (({}, 0), ({"j_discount_on_deals": True}, 10)):
+        ctx = SimpleNamespace(state=s, rs=catalog.load("1801", options=options))
+        assert train_buying.train_discount(ctx, "MZA", "3", "company:BHB", deal) == off
+        assert train_buying.train_discount(ctx, "BHB", "3", "company:MZA", deal) == 0   # BHB has no Minor J

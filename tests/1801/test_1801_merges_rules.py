@@ -1,5 +1,5 @@
 """1801 (18OE): mergers of minors, the Consolidation round, abandoned minors, port authorities, token
-transfers and the forced train purchase of a major, played through the real `bank` CLI.
+transfers and the forced train purchase of a major, played on the engine as typed at the table (table_1801.py).
 
 Every number asserted here is worked BY HAND from the rules, never read off the program:
 the rulebook shared/seeds/002_c09d1f5beee78cce.txt ("§x"; it wins where it states a rule) and the
@@ -34,26 +34,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_1801_major_rules import (  # noqa: F401  (REGIONALS_LEFT and changes are imported from here)
-    AUCTION, CONCESSIONS, MAJOR_SR1, MINORS, REGIONALS, REGIONALS_LEFT, changes,
-)
-from test_1801_major_rules import Table as MajorTable
+from table_1801 import Table
+from test_1801_major_rules import AUCTION, CONCESSIONS, MAJOR_SR1, MINORS, REGIONALS, REGIONALS_LEFT, changes  # noqa: F401  (REGIONALS_LEFT and changes are imported from here)
 
 BANK_TOTAL = 54_000  # §3.1
 
 
-# =========================================================================== driving the table
-
-
-
-class Table(MajorTable):
-    """test_1801_major_rules' table, with a player's row and a company's trains at hand."""
-
-    def player(self, name: str) -> dict:
-        return next(p for p in self.status()["players"] if p["name"] == name)
-
-    def trains(self, sym: str) -> list:
-        return sorted(self.company(sym)["trains"])
+# (the table: table_1801.py; the shared opening: openings_1801.py)
 
 
 # =========================================================================== the opening

@@ -1,5 +1,5 @@
-"""1801 (18OE): nationals, Pullmans, the Orient Express and the end of the game, played through the real
-`bank` CLI (grammar: /tmp/1801-spec-part3.md on top of parts 1 and 2).
+"""1801 (18OE): nationals, Pullmans, the Orient Express and the end of the game, played on the
+engine as typed at the table (table_1801.py; grammar: /tmp/1801-spec-part3.md on top of parts 1 and 2).
 
 Every number asserted here is worked BY HAND from the rules, never read off the program: the rulebook
 shared/seeds/002_c09d1f5beee78cce.txt ("§x", it wins where it states a rule) and the digest
@@ -31,8 +31,18 @@ from pathlib import Path
 
 import pytest
 from test_1801_merges_rules import (  # noqa: F401  (fixtures are used by name)
-    CONS_TURNS, LEFT_MINORS, MINORS, REGIONALS_LEFT, Table, changes, cons_path, or21_path, or41_path,
-    p3_path, p3m_path, s2x_path,
+    CONS_TURNS,
+    LEFT_MINORS,
+    MINORS,
+    REGIONALS_LEFT,
+    Table,
+    changes,
+    cons_path,
+    or21_path,
+    or41_path,
+    p3_path,
+    p3m_path,
+    s2x_path,
 )
 
 FORCE = "--force --reason scripted"
@@ -467,14 +477,14 @@ def test_the_pullman_by_level_option_gives_a_4d_70():
 
     from ledger import catalog
     from ledger.core import engine
-    title = importlib.import_module("rulesets.1801.title")
+    pullmans = importlib.import_module("rulesets.1801.pullmans")
     for options, want_4d in (({}, 80), ({"pullman_by_level": True}, 70)):
         rs = catalog.load("1801", options=options)
         s = engine.initial_state(rs, ["Ann", "Ben", "Cy"], options)
         s.train_flags = {"7.0": {"side": "4D"}, "8.0": {"side": "5D"}}
-        assert title.pullman_value(s, rs, "7.0") == want_4d
-        assert title.pullman_value(s, rs, "8.0") == 80
-        assert title.pullman_value(s, rs, "3.0") == 30
+        assert pullmans.pullman_value(s, rs, "7.0") == want_4d
+        assert pullmans.pullman_value(s, rs, "8.0") == 80
+        assert pullmans.pullman_value(s, rs, "3.0") == 30
 
 
 # =========================================================================== the Orient Express (§12, E18)

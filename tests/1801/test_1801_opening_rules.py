@@ -1,4 +1,4 @@
-"""1801 (18OE) opening, played through the real `bank` command line: the packet auction, the
+"""1801 (18OE) opening, played on the engine as typed at the table (table_1801.py): the packet auction, the
 concession round and the Regional/Minor-phase stock round, up to the start of the Major phase.
 
 Every number asserted here is worked BY HAND from the rules, never read off the program: the rulebook
@@ -26,115 +26,16 @@ Three tables:
 from __future__ import annotations
 
 import shlex
-import shutil
 from pathlib import Path
 
 import pytest
-from cli_driver import Bank
-from transcripts import lines_of
+from engine_bank_1801 import Bank, copy_game  # noqa: F401
+from table_1801 import Table
 
 BANK_TOTAL = 54_000  # §3.1: the bank holds £54,000; starting cash is dealt out of it (D18 #11)
 
 
-# =========================================================================== driving the table
-
-
-
-def _holder_in(node, sym: str):
-    """Who holds `sym`, searching the status JSON for an entry named sym with an owner field."""
-    if isinstance(node, dict):
-        if node.get("sym") == sym:
-            for key in ("owner", "holder", "president"):
-                if node.get(key):
-                    return node[key]
-        for value in node.values():
-            found = _holder_in(value, sym)
-            if found:
-                return found
-    elif isinstance(node, list):
-        for value in node:
-            found = _holder_in(value, sym)
-            if found:
-                return found
-    return None
-
-
-class Table:
-    """A game file driven through `bank --game FILE ...` (typer's CliRunner, as typed in a shell)."""
-
-    def __init__(self, path: Path):
-        self.path = Path(path)
-        self.bank = Bank(self.path)
-
-    def play(self, script: str) -> None:
-        for line in lines_of(script):
-            self.bank.line(line)
-
-    def copy_to(self, path: Path) -> Table:
-        shutil.copyfile(self.path, path)
-        return Table(path)
-
-    # ---------------------------------------------------------------- reading
-    def status(self) -> dict:
-        return self.bank.status()
-
-    def company(self, sym: str, s: dict | None = None) -> dict:
-        s = s or self.status()
-        return next(c for c in s["companies"] if c["sym"] == sym)
-
-    def cash(self) -> dict:
-        """Players' cash, companies' treasuries and the bank in one dict."""
-        s = self.status()
-        out = {p["name"]: p["cash"] for p in s["players"]}
-        out.update({c["sym"]: c["cash"] for c in s["companies"]})
-        out["bank"] = s["bank"]
-        return out
-
-    def holder(self, sym: str, s: dict | None = None):
-        """The player holding a private, a concession or a minor (None while unsold)."""
-        s = s or self.status()
-        for p in s.get("privates", []):
-            if p.get("sym") == sym:
-                return p.get("owner")
-        for c in s.get("companies", []):
-            if c.get("sym") == sym:
-                if c.get("president"):
-                    return c["president"]
-                for p in s["players"]:
-                    if p.get("shares", {}).get(sym):
-                        return p["name"]
-                return None
-        for p in s["players"]:
-            for value in p.values():
-                if isinstance(value, list) and sym in value:
-                    return p["name"]
-                if isinstance(value, dict) and sym in value:
-                    return p["name"]
-        return _holder_in(s, sym)
-
-    def round(self) -> str:
-        return self.status()["round"]
-
-    def log_count(self) -> int:
-        return len(self.bank.log())
-
-    # ---------------------------------------------------------------- checks
-    def refused(self, line: str) -> str:
-        """`line` is refused (exit non-zero, one 'error: ...' line on stderr) and nothing changes."""
-        before, count = self.bank.status_text(), self.log_count()
-        result = self.bank.line(line, ok=False)
-        err = [x for x in result.stderr.splitlines() if x.strip()]
-        assert len(err) == 1 and err[0].startswith("error: "), f"{line!r}: {result.stderr!r}"
-        assert self.bank.status_text() == before, f"the refused {line!r} changed the game"
-        assert self.log_count() == count, f"the refused {line!r} was recorded"
-        return err[0]
-
-    def books_balance(self) -> None:
-        """Money is conserved: bank + players + companies = £54,000 (only where no bid is held back)."""
-        s = self.status()
-        total = s["bank"] + sum(p["cash"] for p in s["players"]) + sum(c["cash"] for c in s["companies"])
-        assert total == BANK_TOTAL, total
-
+# =========================================================================== driving the table (table_1801.py)
 
 def new_table(path: Path, players: str, *options: str) -> Table:
     """`bank new 1801 PLAYERS --option ...`. The spec spells the option `no-concessions`; the repository's
@@ -315,7 +216,7 @@ def game_m(tmp_path_factory) -> dict[str, Path]:
 
     def save(name: str) -> None:
         saves[name] = base / f"{name}.db"
-        shutil.copyfile(t.path, saves[name])
+        copy_game(t.path, saves[name])
 
     save("start")
     for name, script in [("before_allpass1", M_ROWS_1_2), ("before_row1_empty", M_ALLPASS_1),
@@ -331,7 +232,7 @@ def game_m(tmp_path_factory) -> dict[str, Path]:
 
 def table(saves: dict[str, Path], name: str, tmp_path: Path) -> Table:
     path = tmp_path / f"{name}.db"
-    shutil.copyfile(saves[name], path)
+    copy_game(saves[name], path)
     return Table(path)
 
 
@@ -978,7 +879,7 @@ def game_n(tmp_path_factory) -> dict[str, Path]:
 
     def save(name: str) -> None:
         saves[name] = base / f"{name}.db"
-        shutil.copyfile(t.path, saves[name])
+        copy_game(t.path, saves[name])
 
     save("start")
     for name, script in [("sr1", N_AUCTION), ("chits4", N_CHITS_4), ("chits6", N_CHITS_6),

@@ -3,7 +3,8 @@ through the concession round, SR 1, OR 1.1, OR 1.2 and SR 2 into the Major railr
 SR 4: the 18th regional, expansions, majors operating, level-3 trains, issuing, mergers; OR 4.1 to
 OR 5.2: the last 3s, the 4s with Train Phase 4 and the rust of the 2+2s, the first 5; SR 6: the
 Consolidation round, every regional expanded and every minor merged), played
-through the real command line into a new SQLite file and checked at every round end against the
+on the engine with the CLI's grammar (tests/test_golden.py plays it through the command line into
+SQLite) and checked at every round end against the
 figures worked by hand from the rules in tests/data/1801/1801-opening.expected.md, an oracle
 independent of the engine.
 
@@ -16,18 +17,18 @@ A figure missing from the file fails its test.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
+from conftest import Table
 from transcripts import markdown_tables
-from typer.testing import CliRunner
 
-from ledger.interface.cli import app
+from ledger.books.export import round_snapshots
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 TRANSCRIPT = ROOT / "examples" / "1801-opening.txt"
-EXPECTED = Path(__file__).resolve().parent / "data" / "1801" / "1801-opening.expected.md"
+EXPECTED = Path(__file__).resolve().parents[1] / "data" / "1801" / "1801-opening.expected.md"
 PLAYERS = ("Ann", "Ben", "Cy")
 REMAINDER_CASH = 100_000   # [S] D18 #9, provisional (ruleset.toml [bank] remainder)
 BANK_TOTAL = 54000   # §3.1: the bank's £54,000; the starting cash is dealt from it
@@ -54,10 +55,6 @@ CHECKPOINTS = {
     17: ("# SR 6", "SR 6"),
     18: (None, "OR 6.1"),
 }
-
-
-def bank(game: Path, *args: str):
-    return CliRunner().invoke(app, ["--game", str(game), *args])
 
 
 def tables() -> dict[str, list[dict[str, str]]]:
@@ -113,25 +110,19 @@ def chunks() -> list[list[str]]:
 
 
 @pytest.fixture(scope="module")
-def game(tmp_path_factory):
-    """Play the transcript checkpoint by checkpoint; keep `status --json` after each and, at the
-    end, the export's per-round opening balances."""
-    folder = tmp_path_factory.mktemp("g1801")
-    db = folder / "game.db"
+def game():
+    """Play the transcript checkpoint by checkpoint on the engine (conftest.Table, the CLI's grammar
+    and engine); keep `status --json` after each and, at the end, the per-round opening balances the
+    export writes (ledger.books.export.round_snapshots, over the game's events). test_golden plays
+    the same transcript through the CLI into SQLite."""
+    t = Table()
     statuses = {}
     for n, commands in zip(CHECKPOINTS, chunks()):
-        part = folder / f"part{n}.txt"
-        part.write_text("\n".join(commands) + "\n", encoding="utf-8")
-        played = bank(db, "play", str(part))
-        assert played.exit_code == 0, f"checkpoint {n}: {played.output}"
-        result = bank(db, "status", "--json")
-        assert result.exit_code == 0, result.output
-        statuses[n] = json.loads(result.output)
-    exported = folder / "game.json"
-    result = bank(db, "export", "--json", str(exported))
-    assert result.exit_code == 0, result.output
-    rounds = json.loads(exported.read_text())["rounds"]
-    return {"status": statuses, "rounds": {r["round"]: r["balances"] for r in rounds}}
+        t.play("\n".join(commands))
+        statuses[n] = t.status()
+    played = SimpleNamespace(rs=t.rs, players=t.players, options=t.options,
+                             store=SimpleNamespace(active_events=lambda: list(t.events)))
+    return {"status": statuses, "rounds": {r["round"]: r["balances"] for r in round_snapshots(played)}}
 
 
 def compare(want: dict[str, int], got: dict[str, int], where: str) -> list[str]:

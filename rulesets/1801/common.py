@@ -1,0 +1,244 @@
+"""1801 / 18OE: what several features read: the title's own state (GameState.own), its zones
+(Table 1, ruleset.toml [zones]) and small readers of companies, chits and the railroad phase.
+
+Numbers live in ruleset.toml beside this package (rules: shared/seeds/002_c09d1f5beee78cce.txt "§x";
+digest shared/rules/1801.md "D x", its corrections "D0.1 #n", its readings "D18 #n")."""
+
+from __future__ import annotations
+
+import tomllib
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ledger.core.errors import refuse
+from ledger.core.rounds import stock
+from ledger.core.rules import trains
+from ledger.core.ruleset import REQUIRED, Knob
+from ledger.core.state import RUSTED, company_acct
+
+KNOBS = {"title_rules": {
+    "extra_tile_points": Knob(dict, None, REQUIRED),
+}}
+
+
+AXIS = "railroad"
+
+
+DISCOUNT_TRAINS = "J"        # §15.9
+
+
+# the zones as typed, for the grammar (which is built before any game is read): ruleset.toml's [zones]
+ZONE_CODES = tuple(tomllib.loads((Path(__file__).parent / "ruleset.toml").read_text(encoding="utf-8"))["zones"])
+
+
+def read_zones(table, problems: list[str]) -> dict:
+    """[zones.CODE]: name, home_cost, chits, discount (the 20 % terrain zone), limited (one of the
+    asterisked zones), regionals (Table 1)."""
+    out = {}
+    if not isinstance(table, dict):
+        problems.append("zones: expected a table of zones")
+        return out
+    for code, z in table.items():
+        if not isinstance(z, dict):
+            problems.append(f"zones.{code}: expected a table")
+            continue
+        out[code] = {"name": str(z.get("name", code)), "home_cost": int(z.get("home_cost", 0)),
+                     "chits": int(z.get("chits", 2)), "discount": bool(z.get("discount", False)),
+                     "limited": bool(z.get("limited", False)), "regionals": list(z.get("regionals", []))}
+    return out
+
+
+DATA_SECTIONS = {"zones": read_zones}
+
+
+def check(rs, problems: list[str]) -> None:
+    """The title's data agree with each other: every regional in one zone, every packet item known."""
+    zones = rs.own.get("zones", {})
+    placed = [r for z in zones.values() for r in z["regionals"]]
+    for c in rs.corporations:
+        if c.kind == "regional" and placed.count(c.sym) != 1:
+            problems.append(f"zones: regional {c.sym} must be in exactly one zone")
+    items = [i for row in rs.k("title_rules", "packet_rows") for i in row]
+    known = {p.sym for p in rs.privates} | {c.sym for c in rs.corporations if c.kind == "minor"} | \
+        set(rs.assets.get("concession", ()))
+    for item in items:
+        if item not in known:
+            problems.append(f"title_rules.packet_rows: {item!r} is no private, minor or concession")
+
+
+# =========================================================================== small readers
+
+def rules(rs, name: str):
+    return rs.k("title_rules", name)
+
+
+def zones(rs) -> dict:
+    return rs.own["zones"]
+
+
+def zone_of(rs, corp: str) -> str | None:
+    """The track-rights zone of a regional (Table 1)."""
+    return next((code for code, z in zones(rs).items() if corp in z["regionals"]), None)
+
+
+def kind_of(s, corp: str) -> str:
+    return s.corps[corp].kind
+
+
+def is_minor(s, corp: str) -> bool:
+    return kind_of(s, corp) == "minor"
+
+
+def removed(s) -> list[str]:
+    return s.own.removed
+
+
+def holder_of(s, corp: str) -> str | None:
+    """Who holds a company's charter or president's certificate: an account."""
+    return s.certs.get(s.presidents.get(corp, ""))
+
+
+def chit_of(s, corp: str) -> str | None:
+    return next((sym for sym, a in s.assets.items() if a.kind == "chit" and a.owner == company_acct(corp)), None)
+
+
+def chit_zone(sym: str) -> str:
+    return sym.rstrip("0123456789")
+
+
+def ability_user(s, minor: str) -> str | None:
+    """The railroad that uses a minor's ability now (§6.2, §15): the minor while a player owns it,
+    the major it merged into after (never a national), else none."""
+    c = s.corps.get(minor)
+    if c is None:
+        return None
+    holder = holder_of(s, minor) or ""
+    if c.floated and holder.startswith("player:"):
+        return minor
+    major = s.own.absorbed.get(minor)
+    return major if major and s.corps[major].kind == "major" else None
+
+
+def uses(s, corp: str, minors) -> bool:
+    return any(ability_user(s, m) == corp for m in ([minors] if isinstance(minors, str) else minors))
+
+
+def rights(s, rs, corp: str) -> set[str]:
+    """The zones where a company has track rights: a minor's chit, a regional's home zone, a
+    major's home zone and its merged minors' chits (§11.1.4)."""
+    out = {chit_zone(sym) for sym, a in s.assets.items() if a.kind == "chit" and a.owner == company_acct(corp)}
+    home = zone_of(rs, corp)
+    if home:
+        out.add(home)
+    return out
+
+
+def railroad_phase(s) -> str:
+    return s.axes.get(AXIS, "auction")
+
+
+def major_phase(s) -> bool:
+    return railroad_phase(s) == "major"
+
+
+@dataclass
+class State:
+    """What 1801's own rules keep (GameState.own)."""
+    removed: list = field(default_factory=list)             # regionals out of the game (§8.2)
+    removed_by_players: list = field(default_factory=list)  # ... of them, those the players removed
+    owes_train: list = field(default_factory=list)          # companies owing their reserved 2+2 (§11.6.1)
+    insolvent: dict = field(default_factory=dict)           # company -> the unpaid part of its 2+2 (§11.6.5)
+    reserved: dict = field(default_factory=dict)            # regional -> who its secondaries are kept for (§8.4)
+    repeat_income: bool = False                             # the repeat OR pays private income (D18 #43)
+    absorbed: dict = field(default_factory=dict)            # minor -> the major that absorbed it (§10.5, §9.5)
+    a_bonus_paid: bool = False                              # Minor A's merger bonus is paid (§15.1)
+    consolidation_due: bool = False                         # the next SR is the Consolidation round (§5.1.5)
+    custody: dict = field(default_factory=dict)             # company -> whom BBBT keeps a share for (§14.4)
+    private_tokens: list = field(default_factory=list)      # [private, company, city] of the free tokens (§14.5-7)
+    engineers: dict = field(default_factory=lambda: {"laid": 0, "or": None, "this_or": 0})   # BB's tiles (§14.9)
+    ferry_window: list | None = None                        # WCF's Lille token may go down now (§14.7)
+    minor_chits: dict = field(default_factory=dict)         # minor -> its zone chit (§9.5)
+    m_pullman: str | None = None                            # Minor M's own Pullman (§15.12)
+    oe_markers: list = field(default_factory=list)          # majors that made their first OE run (§12)
+    final: dict | None = None                               # the final sequence: the repeat OR and its runs (§13)
+
+    @classmethod
+    def start(cls, rs) -> "State":
+        return cls(repeat_income=bool(rules(rs, "repeat_or_income")))
+
+
+STATE = State
+
+
+def starting_corps(rs, corps: dict) -> None:
+    """§15.7: Minor G's extra tile point (it goes with it into the major that absorbs it)."""
+    for sym, points in rules(rs, "extra_tile_points").items():
+        corps[sym].extra_tile_points = points
+
+
+def protected(s) -> list[str]:
+    """The companies BBBT's protection holds against sale drops this stock round (§14.4)."""
+    return [sym for sym, c in s.corps.items() if c.price_held]
+
+
+def tile_points_moved(s, bonus: dict) -> None:
+    """An absorption carries a minor's extra tile points to its major: `bonus` is every company's now."""
+    for sym, corp in s.corps.items():
+        corp.extra_tile_points = bonus.get(sym, 0)
+
+
+def free_action_turn(ctx, player: str) -> None:
+    """§10: a private's power, closing or removing one, is one free action a turn, before the
+    player's stock action."""
+    s = ctx.state
+    stock.take_turn(ctx, player)
+    if s.round.get("acted"):
+        refuse(f"{player} has taken his stock action: a private's free action comes before it (§10)")
+    if s.round.get("free_action"):
+        refuse(f"{player} has taken his free action this turn (one a turn, §10)")
+
+
+# --------------------------------------------------------------------------- what several features ask
+# (a company's reserved 2+2 owed, its port, Minor J's discount, a rusted train, a company's Pullmans,
+# the repeat OR of the final sequence)
+
+def owes(s, corp: str) -> bool:
+    return corp in s.own.owes_train
+
+
+def port_of(s, corp: str) -> str | None:
+    return next((sym for sym, a in s.assets.items() if a.kind == "port" and a.owner == company_acct(corp)), None)
+
+
+def locomotive_discount(s, corp: str, price: int) -> int:
+    """§15.9: Minor J takes 10 % off every train it buys from the Locomotive Works or the Open
+    Market, the price rounded down (D18 #28); not off a price agreed with another railroad."""
+    return price - price * 9 // 10 if uses(s, corp, DISCOUNT_TRAINS) else 0
+
+
+def is_rusted(s, train_id: str) -> bool:
+    return bool(trains.flags(s, train_id).get("rusted")) or s.trains.get(train_id) == RUSTED
+
+
+def level(train_id: str) -> int:
+    return int(trains.train_type(train_id))
+
+
+def pullmans_of(s, corp: str) -> list[str]:
+    return sorted(sym for sym, a in s.assets.items() if a.kind == "pullman" and a.owner == company_acct(corp))
+
+
+def repeat_or(s) -> bool:
+    fin = s.own.final
+    return bool(fin) and s.round.get("kind") == "operating" and [s.round["set"], s.round["index"]] == fin["repeat"]
+
+
+def round_update(s, e) -> None:
+    """A round's own fields updated by an event (the packet auction's rows, bids and turn)."""
+    s.round = {**s.round, **e["update"]}
+    if "turn" in e["update"]:   # §7: the priority deal passes after every action of the auction
+        s.priority = e["update"]["turn"]
+
+
+def register(reg) -> None:
+    reg.rule("starting_corps", starting_corps)
