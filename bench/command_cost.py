@@ -26,7 +26,6 @@ from __future__ import annotations
 import argparse
 import compileall
 import os
-import resource
 import shutil
 import statistics
 import subprocess

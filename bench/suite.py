@@ -46,7 +46,7 @@ def main() -> int:
     print(f"{' '.join(command[2:])}")
     print(f"  {summary.strip('= ')}")
     print(f"  wall {wall:.1f} s on {args.workers} worker(s), CPU {cpu:.1f} s (target: wall at most 120 s on 2)")
-    print(f"  the slowest files (seconds of their tests):")
+    print("  the slowest files (seconds of their tests):")
     for name, seconds in sorted(per_file.items(), key=lambda kv: -kv[1])[:args.top]:
         print(f"    {seconds:7.1f}  {name}")
     return done.returncode

@@ -56,8 +56,27 @@ def train_label(s, rs, train_id: str) -> str:
     return f"{label} ({mark})" if mark else label
 
 
-def status_json(s, rs) -> dict:
+def status_json(s, rs, next_line: bool = True) -> dict:
+    """`status --json`. `next_line=False` leaves out "turn" and "actions": they ask every rule what
+    may be typed now (ledger.core.legal.turn), most of what a status costs, and a reader of the
+    figures alone (the rules tests) need not pay for them."""
+    figures = figures_json(s, rs)
+    if not next_line:
+        return figures
+    keys = list(figures)
+    at = keys.index("priority") + 1   # the Next line comes after the priority, as it always has
+    return {**{k: figures[k] for k in keys[:at]}, **next_json(s, rs), **{k: figures[k] for k in keys[at:]}}
+
+
+def next_json(s, rs) -> dict:
     turn = legal.turn(s, rs)
+    return {"turn": turn.line,
+            # what may happen now, as the core offers it (ledger.core.legal): each verb, who may type it
+            "actions": [{"verb": a.verb, "actor": a.args[0] if a.args else None, "text": a.text}
+                        for a in turn.actions]}
+
+
+def figures_json(s, rs) -> dict:
     return {
         "title": rs.title,
         "round": round_label(s),
@@ -67,9 +86,6 @@ def status_json(s, rs) -> dict:
         "game_over": s.game_over,
         "end_reason": s.end_reason,
         "priority": s.players[s.priority],
-        "turn": turn.line,
-        # what may happen now, as the core offers it (ledger.core.legal): each verb, who may type it
-        "actions": [{"verb": a.verb, "actor": a.args[0] if a.args else None, "text": a.text} for a in turn.actions],
         "pending": legal.pending_queue(s, rs),
         "phases": {"train": s.phase, **s.axes},
         "operating": s.round.get("corp"),

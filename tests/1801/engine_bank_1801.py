@@ -16,7 +16,6 @@ import shlex
 
 from conftest import Table
 
-from ledger.core import legal
 from ledger.interface import views
 
 GAMES: dict[str, Table] = {}
@@ -29,12 +28,6 @@ STATUS: dict[str, tuple] = {}
 
 def copy_game(source, target) -> None:
     GAMES[str(target)] = GAMES[str(source)].copy()
-
-
-class _NoTurn:
-    """What status_json reads of legal.turn, left out (see Status)."""
-    line = None
-    actions = ()
 
 
 class Status(dict):
@@ -69,14 +62,7 @@ class Status(dict):
 
 def figures_of(table: Table) -> str:
     """`status --json` without its "turn" and "actions", as JSON text."""
-    real = legal.turn
-    legal.turn = lambda s, rs: _NoTurn
-    try:
-        data = views.status_json(table.state, table.rs)
-    finally:
-        legal.turn = real
-    del data["turn"], data["actions"]
-    return json.dumps(data)
+    return json.dumps(views.status_json(table.state, table.rs, next_line=False))
 
 
 class Result:
