@@ -616,7 +616,7 @@ def chart(ctx: typer.Context, what: str, out: Optional[Path]):
 
 
 @implements("serve")
-def serve(ctx: typer.Context, host: Optional[str], port: Optional[str]):
+def serve(ctx: typer.Context, host: Optional[str], port: Optional[str], table: bool, new_links: bool):
     try:  # the web stack is the optional `serve` extra
         import jinja2  # noqa: F401
         import segno  # noqa: F401
@@ -626,7 +626,7 @@ def serve(ctx: typer.Context, host: Optional[str], port: Optional[str]):
         raise CommandError(f"bank serve needs {exc.name}, which is not installed",
                            "pip install 'bank18xx[serve]'") from None
     from ledger.interface.board.serve import serve as serve_board
-    serve_board(ctx.obj["game"], host, port)
+    serve_board(ctx.obj["game"], host, port, table=table, new_links=new_links)
 
 
 @implements("info")
