@@ -96,7 +96,7 @@ def url_of(host: str, port: int) -> str:
     return f"http://{host}:{port}/"
 
 
-def announce(game: Path, host: str, port: int, out: TextIO) -> str:
+def announce(game: Path, host: str, port: int, out: TextIO, last: bool = True) -> str:
     """Print where the board is served (and, when it is shared beyond this machine, a QR code of the
     address for the players' phones). Returns the URL."""
     shown = host
@@ -109,7 +109,8 @@ def announce(game: Path, host: str, port: int, out: TextIO) -> str:
     elif not is_loopback(shown):
         print("Players on the same network open that address, or scan this code:", file=out)
         qr_code(url, out)
-    print("Ctrl-C stops it.", file=out, flush=True)
+    if last:
+        print("Ctrl-C stops it.", file=out, flush=True)
     return url
 
 
@@ -146,7 +147,7 @@ def serve(game: str | Path, host: str | None, port_text: str | None, out: TextIO
             writer.close()
         raise
     try:
-        url = announce(Path(game), host, sock.getsockname()[1], out)
+        url = announce(Path(game), host, sock.getsockname()[1], out, last=not table)
         if table:
             announce_table(writer, tokens, host, url, out)
         config = uvicorn.Config(create_app(board, seated), log_level="warning", access_log=False, lifespan="on",
@@ -198,7 +199,8 @@ def announce_table(writer, tokens: dict | None, host: str, url: str, out: TextIO
     if tokens is None:
         made = writer.worker.submit(writer.session.store.links_made).result()
         print(f"The private links made {made} still act: each player keeps theirs. "
-              f"'bank serve --table --new-links' makes new ones (the old ones end).", file=out, flush=True)
+              f"'bank serve --table --new-links' makes new ones (the old ones end).", file=out)
+        print("Ctrl-C stops it.", file=out, flush=True)
         return
     print("Private links (each acts only for its holder; keep them private):", file=out)
     for who, token in tokens.items():
@@ -206,4 +208,4 @@ def announce_table(writer, tokens: dict | None, host: str, url: str, out: TextIO
         print(f"\n{who_label(who).capitalize() if who == 'banker' else who_label(who)}: {link}", file=out)
         if not is_loopback(host):
             qr_code(link, out)
-    print("", file=out, flush=True)
+    print("\nCtrl-C stops it.", file=out, flush=True)
