@@ -94,7 +94,7 @@ def forms_of(s, rs, verb: str, actor, text: str) -> list[Form]:
     play = legal.play_now(s, rs, verb)
     if play is None:
         return []
-    label = " ".join(x for x in (verb, actor) if x) if not text or text == verb else text
+    label = text or verb
     return list(walk(s, rs, verb, actor, label, {}, legal.required(rs, verb, play)))
 
 
