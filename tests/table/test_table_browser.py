@@ -85,8 +85,13 @@ class Pages:
             const cash = {};
             for (const row of document.querySelectorAll("#board tbody[data-player]"))
               cash[row.dataset.player] = row.querySelector("[data-field='cash']").textContent.trim();
+            const field = (name) => {
+              const el = document.querySelector(`#board [data-field='${name}']`);
+              return el ? el.textContent.trim() : null;
+            };
             const next = document.querySelector("[data-field='next']");
-            return {cash: cash, next: next ? next.textContent.trim() : null};""")
+            return {cash: cash, next: next ? next.textContent.trim() : null, bank: field("bank"),
+                    round: field("round"), turn: field("turn")};""")
 
     def close(self) -> None:
         """Leave every page (their event streams end before the server stops), one tab left open."""
@@ -101,8 +106,8 @@ def expected(path: Path) -> dict:
     s = Session.open(path)
     try:
         status = status_json(s.state, s.rs)
-        return {"cash": {p["name"]: s.rs.money(p["cash"]) for p in status["players"]}, "turn": status["turn"],
-                "head": s.head}
+        return {"cash": {p["name"]: s.rs.money(p["cash"]) for p in status["players"]},
+                "bank": s.rs.money(status["bank"]), "round": status["round"], "turn": status["turn"], "head": s.head}
     finally:
         s.close()
 
@@ -130,7 +135,9 @@ def play(pages: Pages, path: Path) -> None:
         """Every page shows the figures and the turn status --json gives, once it has caught up."""
         want = expected(path)
         for who in pages.tabs:
-            pages.wait(lambda d: pages.figures(who) == {"cash": want["cash"], "next": want["turn"]},
+            shown = {"cash": want["cash"], "next": want["turn"], "bank": want["bank"], "round": want["round"],
+                     "turn": want["turn"]}
+            pages.wait(lambda d: pages.figures(who) == shown,
                        f"{who}'s page shows the figures of command {want['head']}")
 
     # Ann bids through her page: a number field with its bounds
