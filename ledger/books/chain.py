@@ -2,7 +2,10 @@
 
 Each command row carries `hash`: the digest of the previous row's hash, the row's own fields (id,
 text, verb, arguments, time) and its events (id, order, kind, data). Deleting, editing or
-reordering any row, or any event, breaks the chain from that row on. The game header keeps the
+reordering any row, or any event, breaks the chain from that row on. Who entered a command
+(`entered_by`: a player's or the banker's page at the table) is chained too, except for the
+terminal, every command's author before the column existed: so the rows of older files keep their
+hashes, and a command moved from one author to another is seen. The game header keeps the
 last row's id and hash (`chain_head`, `chain_hash`), so that deleting the last row, which leaves
 a chain that is whole but short, is seen too. A command's status is not in its hash (undo and
 redo change it); it is derived from the undo, redo and correction records, which are chained.
@@ -20,6 +23,10 @@ from __future__ import annotations
 import hashlib
 import json
 
+# Who entered a command typed at a terminal (bank, the shell, a transcript): every command of a
+# file from before the table pages.
+TERMINAL = "terminal"
+
 # What an undo's, a redo's or a correction's record does to the statuses of the rows it names.
 CORRECTIONS = ("insert", "amend", "restore")
 
@@ -27,8 +34,11 @@ CORRECTIONS = ("insert", "amend", "restore")
 def command_hash(previous: str, row: dict, events: list[tuple]) -> str:
     """The digest of a command row: the previous row's hash, its fields and its events, each event
     as (id, seq, kind, data)."""
-    digest = hashlib.sha256(json.dumps([previous or "", row["id"], row["text"], row["verb"], row["args"],
-                                        row["at"]], ensure_ascii=False).encode())
+    fields = [previous or "", row["id"], row["text"], row["verb"], row["args"], row["at"]]
+    author = row.get("entered_by")
+    if author not in (None, TERMINAL):
+        fields.append(author)
+    digest = hashlib.sha256(json.dumps(fields, ensure_ascii=False).encode())
     for event in events:
         digest.update(json.dumps(list(event), ensure_ascii=False).encode())
     return digest.hexdigest()

@@ -23,10 +23,22 @@ class Entry:
     money: int = 0
     accounts: set = field(default_factory=set)
     events: list = field(default_factory=list)
+    by: str = "terminal"        # who entered it: terminal, banker or player:NAME (bank serve --table)
 
     def json(self) -> dict:
         return {"id": self.id, "text": self.text, "status": self.status, "round": self.round, "actor": self.actor,
-                "money": self.money, "events": [e["kind"] for e in self.events]}
+                "money": self.money, "events": [e["kind"] for e in self.events], "by": self.by}
+
+    @property
+    def author(self) -> str:
+        """Who entered it, as the log shows it: '' for the terminal, 'banker', or the player's name."""
+        return author_label(self.by)
+
+
+def author_label(by: str | None) -> str:
+    if not by or by == "terminal":
+        return ""
+    return by.removeprefix("player:")
 
 
 def actor_of(row_args: dict) -> str:
@@ -48,7 +60,8 @@ def walk(session, until: int | None = None, each=None) -> tuple[list[Entry], Gam
         if until is not None and row["id"] >= until:
             break
         args = json.loads(row["args"] or "{}")
-        entry = Entry(row["id"], row["text"], row["verb"], args, row["status"], events=events_by_cmd.get(row["id"], []))
+        entry = Entry(row["id"], row["text"], row["verb"], args, row["status"], events=events_by_cmd.get(row["id"], []),
+                      by=row.get("entered_by") or "terminal")
         entry.round = round_label(state) if row["verb"] != "new" else "setup"
         entry.actor = actor_of(args)
         for e in entry.events:

@@ -21,11 +21,13 @@ import hashlib
 import json
 import os
 import sqlite3
+from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
 from ledger import ENGINE_VERSION
+from ledger.books import chain
 from ledger.books.store import Store, db_error, publish, sweep_scratch, unreadable
 from ledger import catalog
 from ledger.core import engine, snapshot
@@ -78,6 +80,11 @@ def moved(before: dict, after: dict) -> dict:
     return {a: v for a, v in sorted(diff.items()) if v}
 
 
+class MovedOn(RuleViolation):
+    """A command decided on a page drawn before the game's last command: the game moved on since, so
+    nothing is recorded (a replayed form, a second tap, a page left open while others played)."""
+
+
 class UnusableSnapshot(Exception):
     """A state snapshot that does not load or does not lead to a sound state: replay everything."""
 
@@ -100,6 +107,8 @@ class Session:
             raise unreadable(store.path, f"its header is damaged ({exc})") from exc
         self.head = 0
         self.base = Base()
+        # set for one write by `entered_as`: the command the writer's page was drawn after
+        self.decided_after: int | None = None
         self.state: GameState
         try:
             self.load()
@@ -227,6 +236,17 @@ class Session:
         return self.head - before
 
     # ------------------------------------------------------------------ writing
+
+    @contextmanager
+    def entered_as(self, by: str, after: int | None = None):
+        """The writes inside are entered by `by` ('banker', 'player:NAME'; the terminal otherwise)
+        and, with `after`, refused unless the game's last command is still command `after`: the
+        one the page that asked was drawn after (checked inside the write's transaction)."""
+        self.store.entered_by, self.decided_after = by, after
+        try:
+            yield self
+        finally:
+            self.store.entered_by, self.decided_after = chain.TERMINAL, None
 
     def execute(self, cmd: Command, text: str) -> list[dict]:
         with self.store.transaction():
@@ -427,7 +447,8 @@ class Session:
         returns their new numbers and those whose results differ from the command they re-record."""
         base, ids, changed = Base(), [], []
         for text_, verb, args, row, before_state, events, after in decided:
-            command_id = self.store.append(text_, verb, args, events, at=row and row["at"])
+            command_id = self.store.append(text_, verb, args, events, at=row and row["at"],
+                                           by=row and row.get("entered_by"))
             for label, rows in round_snapshots(before_state, self.rs, events):
                 self.store.snapshot(command_id, label, rows)
             base = store_state_snapshot(self.store, base, command_id, events, after)
@@ -489,9 +510,19 @@ class Session:
                                 "bank backup COPY.db saves what can still be read; bank audit says what is wrong")
         self.refresh()
         self.check_chain_head(always=True)
+        self.refuse_if_moved_on()
         self.store.ensure_state_snapshots()
         self.store.ensure_chain()
+        self.store.ensure_entered_by()
         self.store.claim_engine_version()
+
+    def refuse_if_moved_on(self) -> None:
+        if self.decided_after is None or self.head == self.decided_after:
+            return
+        last = self.store.command(self.head)
+        what = f"command {self.head} ({last['text']})" if last else f"command {self.head}"
+        raise MovedOn(f"the game moved on since this page was drawn: {what} was recorded after command "
+                      f"{self.decided_after}; nothing was recorded", "look at the page again and choose anew")
 
     def check_chain_head(self, always: bool = False) -> None:
         """The end of the record as bank wrote it (ledger.books.chain), or one refusal; a session

@@ -65,7 +65,7 @@ SCHEMA = [
     "ruleset_text text, ruleset_override text, ruleset_hash text, engine_version integer, "
     "chain_head integer, chain_hash text)",
     "create table commands (id integer primary key, text text, verb text, args text, status text, at text, "
-    "hash text)",
+    "hash text, entered_by text default 'terminal')",
     "create table events (id integer primary key, command_id integer references commands(id), seq integer, "
     "kind text, data text)",
     "create table postings (id integer primary key, event_id integer references events(id), "
@@ -104,6 +104,16 @@ SCHEMA_VIEWS = {
 }
 
 
+# Who entered each command (`bank serve --table`): 'terminal' (bank, the shell, a transcript),
+# 'banker' (the banker's page) or 'player:NAME' (that player's page). Files from before it get the
+# column on their first write, every earlier command as entered at the terminal.
+ENTERED_BY = "alter table commands add column entered_by text default 'terminal'"
+
+# The table's private links (`bank serve --table`): the sha256 of each link's token, never the
+# token itself, so a copy of the game file acts as nobody. who: 'banker' or 'player:NAME'.
+TABLE_LINKS = ("create table if not exists table_links (who text primary key, token_hash text not null, "
+               "made text not null)")
+
 # The columns whose texts may outgrow a page and so live partly in overflow pages.
 LONG_TEXTS = [("events", "data"), ("state_snapshots", "state"), ("commands", "args"), ("commands", "text"),
               ("game", "ruleset_text"), ("game", "ruleset_override"), ("game", "players"), ("game", "options")]
@@ -117,6 +127,8 @@ class Store:
         self.conn = connect(self.path, create, read_only)
         self._db = None
         self._chained = False
+        # who enters the commands appended now (Session.entered_by sets it for one write)
+        self.entered_by = chain.TERMINAL
 
     @property
     def db(self):
@@ -246,14 +258,17 @@ class Store:
     # ------------------------------------------------------------------ writing
 
     def append(self, text: str, verb: str, args: dict, events: list[dict], status: str = "active",
-               at: str | None = None) -> int:
+               at: str | None = None, by: str | None = None) -> int:
         """Store a command with its events and their postings, chained to the row before it (call
-        inside a transaction, after `ensure_chain`). `at`: when it was typed (now, unless a command
-        re-recorded by a correction keeps its own time)."""
+        inside a transaction, after `ensure_chain` and `ensure_entered_by`). `at`: when it was typed
+        (now, unless a command re-recorded by a correction keeps its own time); `by`: who entered it
+        (this write's author, unless a re-recorded command keeps its own)."""
         row = {"text": text, "verb": verb, "args": json.dumps(args),
-               "at": at or datetime.now(timezone.utc).isoformat(timespec="seconds")}
-        cur = self.conn.execute("insert into commands (text, verb, args, status, at) values (?, ?, ?, ?, ?)",
-                                (row["text"], verb, row["args"], status, row["at"]))
+               "at": at or datetime.now(timezone.utc).isoformat(timespec="seconds"),
+               "entered_by": by or self.entered_by}
+        cur = self.conn.execute("insert into commands (text, verb, args, status, at, entered_by) "
+                                "values (?, ?, ?, ?, ?, ?)",
+                                (row["text"], verb, row["args"], status, row["at"], row["entered_by"]))
         command_id = cur.lastrowid
         chained = []
         for seq, event in enumerate(events):
@@ -283,6 +298,37 @@ class Store:
         self.conn.executemany(
             "insert into snapshots (command_id, round, player, cash, shares, privates, value) values (?,?,?,?,?,?,?)",
             [(command_id, round_label, r["player"], r["cash"], r["shares"], r["privates"], r["value"]) for r in rows])
+
+    def ensure_entered_by(self) -> None:
+        """Give a file from before the table pages the column of who entered each command (call
+        inside a write transaction: a read never changes a file)."""
+        if "entered_by" not in self.columns("commands"):
+            self.conn.execute(ENTERED_BY)
+
+    def author_column(self) -> str:
+        """', entered_by' where the file has the column, for the chain's selects."""
+        return ", entered_by" if "entered_by" in self.columns("commands") else ""
+
+    # ------------------------------------------------------------------ the table's links
+
+    def link_hashes(self) -> dict[str, str]:
+        """who -> the sha256 of their link's token; empty for a file that never served a table."""
+        if not self.has_table("table_links"):
+            return {}
+        return {r["who"]: r["token_hash"] for r in self.query("select who, token_hash from table_links")}
+
+    def links_made(self) -> str | None:
+        if not self.has_table("table_links"):
+            return None
+        return self.conn.execute("select max(made) from table_links").fetchone()[0]
+
+    def replace_links(self, hashes: dict[str, str]) -> None:
+        """The table's links from now on (call inside a write transaction): every other link ends."""
+        self.conn.execute(TABLE_LINKS)
+        self.conn.execute("delete from table_links")
+        made = datetime.now(timezone.utc).isoformat(timespec="seconds")
+        self.conn.executemany("insert into table_links (who, token_hash, made) values (?, ?, ?)",
+                              [(who, digest, made) for who, digest in hashes.items()])
 
     def ensure_state_snapshots(self) -> None:
         """Create the state_snapshots table and its triggers in a game file from before them (call
@@ -342,8 +388,8 @@ class Store:
         for event_id, command_id, seq, kind, data in self.conn.execute(
                 "select id, command_id, seq, kind, data from events where command_id > ? order by id", (after,)):
             events.setdefault(command_id, []).append((event_id, seq, kind, data))
-        for row in self.conn.execute("select id, text, verb, args, at, hash, status from commands where id > ? "
-                                     "order by id", (after,)):
+        for row in self.conn.execute(f"select id, text, verb, args, at, hash, status{self.author_column()} "
+                                     "from commands where id > ? order by id", (after,)):
             yield dict(row), events.pop(row["id"], [])
         for command_id in events:  # events whose command row is gone
             yield {"id": command_id, "orphan": True}, events[command_id]
@@ -357,8 +403,8 @@ class Store:
         head = self.conn.execute("select chain_head, chain_hash from game where id = 1").fetchone()
         if head is None or head[0] is None:
             return None
-        last = self.conn.execute("select id, text, verb, args, at, hash from commands order by id desc limit 1"
-                                 ).fetchone()
+        last = self.conn.execute(f"select id, text, verb, args, at, hash{self.author_column()} from commands "
+                                 "order by id desc limit 1").fetchone()
         if last is None or last["id"] != head[0]:
             found = f"command {last['id']}" if last else "no command"
             return f"its last command should be {head[0]}, but the file ends with {found}: a command was removed"

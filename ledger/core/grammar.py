@@ -409,11 +409,16 @@ SHARED = (
               "bank chart worth", [Arg("what", "choice", help="worth or prices", choices=("worth", "prices"))],
               [Opt("--out", "out", kind="file", help="write a .png or .svg file instead (needs matplotlib)")]),
     interface("serve", "views", "A read-only board page for the players' phones and laptops, live as commands are "
-              "recorded; on this machine only unless --host shares it (a URL and a QR code are printed).",
+              "recorded; on this machine only unless --host shares it (a URL and a QR code are printed). With "
+              "--table each player and the banker also get a private link to enter their own actions.",
               "bank serve --host 0.0.0.0",
               options=[Opt("--host", "host", help="the address to listen on: 127.0.0.1 (this machine, the default), "
                            "0.0.0.0 for the table's network"),
-                       Opt("--port", "port", help="the port (default 8018; 0 picks a free one)")]),
+                       Opt("--port", "port", help="the port (default 8018; 0 picks a free one)"),
+                       Opt("--table", "table", True, help="the whole table plays: print a private link (and QR "
+                           "code) for each player and the banker; each acts only as its holder"),
+                       Opt("--new-links", "new_links", True, help="with --table: make new links (the old ones "
+                           "end)")]),
     interface("info", "views", "Show a title's ruleset: players, privates, companies, trains, phases, options.",
               "bank info {title}", [Arg("title", "title", optional=True)]),
     interface("help", "views", "The commands by round and purpose, or one command's arguments and options.",

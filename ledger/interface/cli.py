@@ -532,11 +532,20 @@ def log(ctx: typer.Context, as_json: bool, player: Optional[str], company: Optio
     for e in entries:
         mark = "" if e.status == "active" else f" [{e.status}]"
         money = s.rs.money(e.money) if e.money else ""
-        typer.echo(f"{e.id:>4}  {e.round:<8} {money:>7}  {e.text}{mark}")
+        line = f"{e.id:>4}  {e.round:<8} {money:>7}  {e.text}{mark}"
+        if e.author:  # entered on a table page: who, after the line, or below it past 80 columns
+            by = f"  (by {e.author})"
+            typer.echo(line + by if len(line + by) <= LOG_WIDTH else f"{line}\n{'':>22}entered by {e.author}")
+        else:
+            typer.echo(line)
         for line in filter(None, (describe(ev, s.rs) for ev in e.events)):
             typer.echo(f"{'':>22}{line}")
     if hidden and entries:
         typer.echo(f"bank restore N re-applies hidden command N (and those hidden with it) after command {s.head}")
+
+
+# `bank log` keeps a line's author on the line while it fits this width
+LOG_WIDTH = 80
 
 
 def known_round(typed: str, labels: list[str]) -> str:
@@ -607,7 +616,7 @@ def chart(ctx: typer.Context, what: str, out: Optional[Path]):
 
 
 @implements("serve")
-def serve(ctx: typer.Context, host: Optional[str], port: Optional[str]):
+def serve(ctx: typer.Context, host: Optional[str], port: Optional[str], table: bool, new_links: bool):
     try:  # the web stack is the optional `serve` extra
         import jinja2  # noqa: F401
         import segno  # noqa: F401
@@ -617,7 +626,7 @@ def serve(ctx: typer.Context, host: Optional[str], port: Optional[str]):
         raise CommandError(f"bank serve needs {exc.name}, which is not installed",
                            "pip install 'bank18xx[serve]'") from None
     from ledger.interface.board.serve import serve as serve_board
-    serve_board(ctx.obj["game"], host, port)
+    serve_board(ctx.obj["game"], host, port, table=table, new_links=new_links)
 
 
 @implements("info")

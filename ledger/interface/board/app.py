@@ -21,6 +21,11 @@ from starlette.staticfiles import StaticFiles
 
 from ledger.interface.board.reading import Board, View
 
+
+def table_routes(table, env, context, headers) -> list:
+    from ledger.interface.board.table import routes
+    return routes(table, env, context, headers)
+
 HERE = Path(__file__).parent
 # How often the watcher looks for a new command: well within the second the players wait for.
 POLL = 0.3
@@ -75,7 +80,9 @@ class Changes:
         self.event = asyncio.Event()
 
 
-def create_app(board: Board) -> Starlette:
+def create_app(board: Board, table=None) -> Starlette:
+    """The board's routes; with `table` (bank serve --table, ledger.interface.board.table) also the
+    players' and the banker's pages, drawn with the same templates."""
     env = templates()
     changes = Changes()
 
@@ -153,6 +160,7 @@ def create_app(board: Board) -> Starlette:
     return Starlette(routes=[Route("/", page, methods=get), Route("/fragment", fragment, methods=get),
                              Route("/events", events, methods=get), Route("/status.json", status, methods=get),
                              Route("/market.json", market, methods=get), Route("/score.json", score, methods=get),
+                             *(table_routes(table, env, context, HEADERS) if table else []),
                              Mount("/static", StaticFiles(directory=HERE / "static"), name="static")],
                      lifespan=lifespan)
 

@@ -96,7 +96,7 @@ def url_of(host: str, port: int) -> str:
     return f"http://{host}:{port}/"
 
 
-def announce(game: Path, host: str, port: int, out: TextIO) -> str:
+def announce(game: Path, host: str, port: int, out: TextIO, last: bool = True) -> str:
     """Print where the board is served (and, when it is shared beyond this machine, a QR code of the
     address for the players' phones). Returns the URL."""
     shown = host
@@ -109,7 +109,8 @@ def announce(game: Path, host: str, port: int, out: TextIO) -> str:
     elif not is_loopback(shown):
         print("Players on the same network open that address, or scan this code:", file=out)
         qr_code(url, out)
-    print("Ctrl-C stops it.", file=out, flush=True)
+    if last:
+        print("Ctrl-C stops it.", file=out, flush=True)
     return url
 
 
@@ -119,20 +120,39 @@ def qr_code(url: str, out: TextIO) -> None:
     segno.make(url, error="m").terminal(out=out, compact=True)
 
 
-def serve(game: str | Path, host: str | None, port_text: str | None, out: TextIO = sys.stdout) -> None:
-    """Serve the board of `game` until interrupted."""
+def serve(game: str | Path, host: str | None, port_text: str | None, out: TextIO = sys.stdout,
+          table: bool = False, new_links: bool = False) -> None:
+    """Serve the board of `game` until interrupted; with `table`, also each player's and the banker's
+    pages behind their private links (new ones when the game has none yet, or `new_links`)."""
     import uvicorn
 
     from ledger.interface.board.app import create_app
     from ledger.interface.board.reading import Board
+    if new_links and not table:
+        raise CommandError("--new-links renews the table's links: use it with --table",
+                           "bank serve --table --new-links")
     host = host or DEFAULT_HOST
     port = port_number(port_text)
     board = Board(game)  # a game that does not read fails here, before anything listens
-    sock = listen(host, port)
+    writer = seated = None
     try:
-        announce(Path(game), host, sock.getsockname()[1], out)
-        config = uvicorn.Config(create_app(board), log_level="warning", access_log=False, lifespan="on",
-                                timeout_graceful_shutdown=GRACE)
+        if table:
+            from ledger.interface.board.table import Table
+            writer, tokens = open_table(game, new_links)
+            seated = Table(board, writer)
+        sock = listen(host, port)
+    except BaseException:
+        board.close()
+        if writer:
+            writer.close()
+        raise
+    try:
+        url = announce(Path(game), host, sock.getsockname()[1], out, last=not table)
+        if table:
+            announce_table(writer, tokens, host, url, out)
+        config = uvicorn.Config(create_app(board, seated), log_level="warning", access_log=False, lifespan="on",
+                                timeout_graceful_shutdown=GRACE, limit_concurrency=LIMIT_CONCURRENCY,
+                                h11_max_incomplete_event_size=MOST_HEAD)
         server = uvicorn.Server(config)
         try:
             server.run(sockets=[sock])
@@ -141,4 +161,51 @@ def serve(game: str | Path, host: str | None, port_text: str | None, out: TextIO
     finally:
         sock.close()
         board.close()
+        if writer:
+            writer.close()
     print("The board is no longer served.", file=out, flush=True)
+
+
+# Open connections at once (7 phones with an event stream and a request each, with room to spare)
+# and the largest request head; past them a client gets 503 or 400 from the server itself.
+LIMIT_CONCURRENCY = 64
+MOST_HEAD = 16 * 1024
+
+
+def open_table(game, renew: bool):
+    """The writer's session and the links' tokens (None when the game's links stand)."""
+    from ledger.interface.board import links
+    from ledger.interface.board.table import Writer
+    writer = Writer(game)
+    try:
+        tokens = writer.worker.submit(links.issue, writer.session, renew).result()
+        writer.hashes = writer.worker.submit(writer.session.store.link_hashes).result()
+    except BaseException:
+        writer.close()
+        raise
+    return writer, tokens
+
+
+def announce_table(writer, tokens: dict | None, host: str, url: str, out: TextIO) -> None:
+    """Each holder's private link and its QR code, or, when the links stand, that they do; and plainly
+    whether phones can reach them."""
+    from ledger.interface.board.actions import who_label
+    if is_loopback(host):
+        print(f"Listening on {host} only: phones cannot open these links. To serve the table's network, "
+              f"start it with --host 0.0.0.0 (or this machine's address on it).", file=out)
+    else:
+        print(f"Serving the table's network on {host}: anyone on it can read the board; only a link's "
+              f"holder can act, and only as themselves.", file=out)
+    if tokens is None:
+        made = writer.worker.submit(writer.session.store.links_made).result()
+        print(f"The private links made {made} still act: each player keeps theirs. "
+              f"'bank serve --table --new-links' makes new ones (the old ones end).", file=out)
+        print("Ctrl-C stops it.", file=out, flush=True)
+        return
+    print("Private links (each acts only for its holder; keep them private):", file=out)
+    for who, token in tokens.items():
+        link = f"{url}t/{token}"
+        print(f"\n{who_label(who).capitalize() if who == 'banker' else who_label(who)}: {link}", file=out)
+        if not is_loopback(host):
+            qr_code(link, out)
+    print("\nCtrl-C stops it.", file=out, flush=True)

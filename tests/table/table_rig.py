@@ -1,0 +1,153 @@
+"""What the table tests share: a game file played to a given point through the Session (as the CLI
+records it), a table server on it (Starlette's TestClient, or uvicorn on a free port for a browser),
+and a reader of a table page's forms."""
+
+from __future__ import annotations
+
+import socket
+import threading
+import time
+from contextlib import contextmanager
+from html.parser import HTMLParser
+from pathlib import Path
+
+from ledger.books.session import Session
+from ledger.core import grammar
+from ledger.interface.board import links
+from ledger.interface.board.app import create_app
+from ledger.interface.board.reading import Board
+from ledger.interface.board.table import Table, Writer
+
+PLAYERS = ["Ann", "Ben", "Cy"]
+
+
+def game_file(folder: Path, lines: list[str] = (), players: list[str] = PLAYERS, name: str = "table.db") -> Path:
+    """A new 1830 game with `lines` recorded as typed at a terminal."""
+    path = folder / name
+    s = Session.new(path, "1830", list(players), {})
+    try:
+        for line in lines:
+            terminal(s, line)
+    finally:
+        s.close()
+    return path
+
+
+def terminal(s: Session, line: str) -> list[dict]:
+    """A command typed at a terminal: parsed by the grammar and recorded, as `bank LINE` does."""
+    return s.execute(grammar.parse_line(line, grammar.verbs_of(s.rs)), line)
+
+
+class Rig:
+    """A table server on a game, driven in process: its links' tokens and the app."""
+
+    def __init__(self, path: Path, renew: bool = False):
+        self.path = path
+        self.board = Board(path)
+        self.writer = Writer(path)
+        self.tokens = self.writer.worker.submit(links.issue, self.writer.session, renew).result()
+        self.writer.hashes = self.writer.worker.submit(self.writer.session.store.link_hashes).result()
+        self.table = Table(self.board, self.writer)
+        self.app = create_app(self.board, self.table)
+
+    def url(self, who: str) -> str:
+        return f"/t/{self.tokens[who]}"
+
+    def close(self) -> None:
+        self.board.close()
+        self.writer.close()
+
+
+def head_of(path: Path) -> int:
+    s = Session.open(path)
+    try:
+        return s.head
+    finally:
+        s.close()
+
+
+class Forms(HTMLParser):
+    """A table page's forms: for each, its hidden fields, its buttons (name, value, text) and its
+    number fields (name, min, max); and the page's result note."""
+
+    def __init__(self, html: str):
+        super().__init__()
+        self.forms: list[dict] = []
+        self.result: list[str] = []
+        self._in_result = False
+        self._button: dict | None = None
+        self.feed(html)
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "form":
+            self.forms.append({"verb": a.get("data-verb"), "actor": a.get("data-actor"), "hidden": {},
+                               "buttons": [], "numbers": [], "texts": []})
+        elif tag == "input" and self.forms:
+            kind = a.get("type")
+            if kind == "hidden":
+                self.forms[-1]["hidden"][a["name"]] = a.get("value", "")
+            elif kind == "number":
+                self.forms[-1]["numbers"].append((a["name"], a.get("min"), a.get("max")))
+            elif kind == "text":
+                self.forms[-1]["texts"].append(a["name"])
+        elif tag == "button" and self.forms:
+            self._button = {"name": a.get("name"), "value": a.get("value"), "text": ""}
+            self.forms[-1]["buttons"].append(self._button)
+        elif tag == "div" and a.get("id") == "result":
+            self._in_result = True
+
+    def handle_endtag(self, tag):
+        if tag == "button":
+            self._button = None
+        if tag == "div":
+            self._in_result = False
+
+    def handle_data(self, data):
+        if self._button is not None:
+            self._button["text"] += data
+        if self._in_result and data.strip():
+            self.result.append(data.strip())
+
+    def of(self, verb: str, **hidden) -> dict:
+        """The first form of `verb` whose hidden fields include `hidden` (a.NAME as a_NAME)."""
+        wanted = {k.replace("a_", "a.", 1): v for k, v in hidden.items()}
+        for form in self.forms:
+            if form["verb"] == verb and all(form["hidden"].get(k) == v for k, v in wanted.items()):
+                return form
+        raise AssertionError(f"no {verb} form with {hidden} among {[f['verb'] for f in self.forms]}")
+
+
+def submit(form: dict, **values) -> dict:
+    """The fields a browser sends for a form: its hidden fields and `values` (a.NAME as a_NAME)."""
+    return {**form["hidden"], **{k.replace("a_", "a.", 1): str(v) for k, v in values.items()}}
+
+
+# --------------------------------------------------------------------------- a real server, for a browser
+
+def free_port() -> socket.socket:
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+    sock.bind(("127.0.0.1", 0))
+    sock.listen(64)
+    return sock
+
+
+@contextmanager
+def served(rig: Rig):
+    """The rig's app on a free local port (uvicorn in a thread); yields its base URL."""
+    import uvicorn
+    sock = free_port()
+    server = uvicorn.Server(uvicorn.Config(rig.app, log_level="warning", access_log=False, lifespan="on",
+                                           timeout_graceful_shutdown=1))
+    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
+    thread.start()
+    deadline = time.monotonic() + 10
+    while not server.started and time.monotonic() < deadline:
+        time.sleep(0.02)
+    try:
+        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
+    finally:
+        server.should_exit = True
+        thread.join(5)
+        sock.close()

@@ -1,0 +1,191 @@
+"""The whole table in a real browser (issue 30): three players' pages and the banker's on one game,
+in one headless Chromium (Debian's package, driven by Selenium). Each acts in turn through their
+page and the figures every page shows match `status --json`; a player's page forging another
+player's action is refused; a page left stale (its reader typing while the game moved on) is refused
+with the reason; a command typed at a terminal appears on every page.
+
+It fails, never skips, when Chromium is missing: .ci/run installs it.
+"""
+
+from __future__ import annotations
+
+import tempfile
+from pathlib import Path
+
+import pytest
+from table_rig import Rig, game_file, served, terminal
+
+from ledger.books.session import Session
+from ledger.interface.views import status_json
+
+CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
+WAIT = 10
+
+
+@pytest.fixture(scope="module")
+def browser(tmp_path_factory):
+    assert CHROMIUM.exists() and CHROMEDRIVER.exists(), "Debian's chromium and chromium-driver are needed"
+    import os
+
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+    os.environ.setdefault("SE_AVOID_STATS", "true")
+    os.environ.setdefault("SE_OFFLINE", "true")
+    options = webdriver.ChromeOptions()
+    options.binary_location = str(CHROMIUM)
+    profile = tempfile.mkdtemp(dir=tmp_path_factory.mktemp("chromium"), prefix="profile-")
+    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                 "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--window-size=390,844"):
+        options.add_argument(flag)
+    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    try:
+        yield driver
+    finally:
+        driver.quit()
+
+
+class Pages:
+    """One tab per holder, switched to by name."""
+
+    def __init__(self, driver, base: str, rig: Rig):
+        self.driver, self.base, self.rig, self.tabs = driver, base, rig, {}
+
+    def open(self, who: str) -> None:
+        if self.tabs:
+            self.driver.switch_to.new_window("tab")
+        self.driver.get(self.base + self.rig.url(who))
+        self.tabs[who] = self.driver.current_window_handle
+        self.wait(lambda d: d.find_element("id", "live").get_attribute("data-state") == "live")
+
+    def on(self, who: str):
+        self.driver.switch_to.window(self.tabs[who])
+        return self.driver
+
+    def wait(self, condition, what: str = ""):
+        from selenium.webdriver.support.ui import WebDriverWait
+        return WebDriverWait(self.driver, WAIT).until(condition, what)
+
+    def form(self, who: str, verb: str, item: str | None = None):
+        """The page's form of `verb` (for `item`, when given), once the page offers it."""
+        def found(d):
+            for form in d.find_elements("css selector", f"form[data-verb='{verb}']"):
+                fixed = [i.get_attribute("value") for i in form.find_elements("css selector", "input[name='a.item']")]
+                if item is None or item in fixed:
+                    return form
+            return False
+        return self.wait(lambda d: found(self.on(who)), f"{who}'s page offers {verb} {item or ''}")
+
+    def result(self, who: str) -> str:
+        return self.wait(lambda d: self.on(who).find_element("id", "result").text, f"{who}'s result")
+
+    def figures(self, who: str) -> dict:
+        # read in one script: the page's script may swap the board in between two reads
+        return self.on(who).execute_script("""
+            const cash = {};
+            for (const row of document.querySelectorAll("#board tbody[data-player]"))
+              cash[row.dataset.player] = row.querySelector("[data-field='cash']").textContent.trim();
+            const field = (name) => {
+              const el = document.querySelector(`#board [data-field='${name}']`);
+              return el ? el.textContent.trim() : null;
+            };
+            const next = document.querySelector("[data-field='next']");
+            return {cash: cash, next: next ? next.textContent.trim() : null, bank: field("bank"),
+                    round: field("round"), turn: field("turn")};""")
+
+    def close(self) -> None:
+        """Leave every page (their event streams end before the server stops), one tab left open."""
+        for who in list(self.tabs)[1:]:
+            self.on(who).close()
+        if self.tabs:
+            self.driver.switch_to.window(self.tabs[next(iter(self.tabs))])
+            self.driver.get("about:blank")
+
+
+def expected(path: Path) -> dict:
+    s = Session.open(path)
+    try:
+        status = status_json(s.state, s.rs)
+        return {"cash": {p["name"]: s.rs.money(p["cash"]) for p in status["players"]},
+                "bank": s.rs.money(status["bank"]), "round": status["round"], "turn": status["turn"], "head": s.head}
+    finally:
+        s.close()
+
+
+def test_the_whole_table_plays_from_its_pages(browser, tmp_path):
+    path = game_file(tmp_path)
+    rig = Rig(path)
+    try:
+        with served(rig) as base:
+            pages = Pages(browser, base, rig)
+            try:
+                play(pages, path)
+            finally:
+                pages.close()
+    finally:
+        rig.close()
+
+
+def play(pages: Pages, path: Path) -> None:
+    browser = pages.driver
+    for who in ("player:Ann", "player:Ben", "player:Cy", "banker"):
+        pages.open(who)
+
+    def agree() -> None:
+        """Every page shows the figures and the turn status --json gives, once it has caught up."""
+        want = expected(path)
+        for who in pages.tabs:
+            shown = {"cash": want["cash"], "next": want["turn"], "bank": want["bank"], "round": want["round"],
+                     "turn": want["turn"]}
+            pages.wait(lambda d: pages.figures(who) == shown,
+                       f"{who}'s page shows the figures of command {want['head']}")
+
+    # Ann bids through her page: a number field with its bounds
+    bid = pages.form("player:Ann", "bid", "CS")
+    amount = bid.find_element("css selector", "input[name='a.amount']")
+    assert amount.get_attribute("min") == "45"
+    amount.clear()
+    amount.send_keys("50")
+    bid.find_element("css selector", "button").click()
+    assert pages.result("player:Ann").startswith("Ann bids $50 on CS")
+    agree()
+
+    # Ben forges his own pass form to act as Ann: refused, nothing recorded
+    forged = pages.form("player:Ben", "pass")
+    browser.execute_script("arguments[0].querySelector(\"input[name='actor']\").value = 'Ann';", forged)
+    forged.find_element("css selector", "button").click()
+    assert "this link acts for Ben only: pass Ann is Ann's to enter; nothing was recorded" in \
+        pages.result("player:Ben")
+    assert expected(path)["head"] == 2
+
+    # Ben passes, on the page as drawn again
+    pages.form("player:Ben", "pass").find_element("css selector", "button").click()
+    assert pages.result("player:Ben").startswith("Ben passes")
+    agree()
+
+    # Cy starts typing a bid; meanwhile the banker enters Cy's pass: Cy's page is stale
+    stale = pages.form("player:Cy", "bid", "DH")
+    field = stale.find_element("css selector", "input[name='a.amount']")
+    field.clear()
+    field.send_keys("80")                      # focused: the page is not swapped under the typing
+    line = pages.wait(lambda d: pages.on("banker").find_element("css selector", "input[name='line']"))
+    line.send_keys("pass Cy")
+    line.submit()
+    assert pages.result("banker").startswith("Cy passes")
+    pages.on("player:Cy")
+    field.submit()
+    assert pages.result("player:Cy").startswith("the game moved on since this page was drawn: command 4 "
+                                                "(pass Cy) was recorded after command 3; nothing was recorded")
+    agree()
+
+    # a command typed at a terminal reaches every page
+    s = Session.open(path)
+    terminal(s, "bid Ann DH 75")
+    s.close()
+    for who in pages.tabs:
+        pages.wait(lambda d: "bid Ann DH 75" in pages.on(who).find_element("id", "log").text,
+                   f"the terminal's command on {who}'s page")
+    agree()
+    assert [by for *_rest, by in Session.open(path).store.conn.execute(
+        "select id, entered_by from commands order by id")] == [
+        "terminal", "player:Ann", "player:Ben", "banker", "terminal"]

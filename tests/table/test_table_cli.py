@@ -1,0 +1,67 @@
+"""`bank serve --table` itself, in its own process (the few checks that need the CLI): it prints a
+link for each player and the banker, on this machine only by default and saying so; a link's page
+acts for its holder; `--new-links` ends them; Ctrl-C stops it. (Serving again keeps the links:
+test_table_pages.)"""
+
+from __future__ import annotations
+
+import queue
+import re
+import signal
+import subprocess
+import sys
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+
+import httpx
+import pytest
+from table_rig import game_file
+
+from ledger.core.errors import CommandError
+from ledger.interface.board.serve import serve
+
+
+@contextmanager
+def serving(db: Path, *options: str):
+    """`bank serve --table --port 0` in its own process; yields what it printed up to 'Ctrl-C'."""
+    proc = subprocess.Popen([sys.executable, "-m", "ledger", "serve", "--game", str(db), "--port", "0", "--table",
+                             *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=db.parent)
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout] + [lines.put(None)], daemon=True).start()
+    printed: list[str] = []
+    try:
+        while not printed or "Ctrl-C" not in printed[-1]:
+            line = lines.get(timeout=20)
+            assert line is not None, f"bank serve stopped: {printed} {proc.stderr.read()}"
+            printed.append(line)
+        yield "".join(printed)
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(15) == 0, proc.stderr.read()
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()
+
+
+def test_bank_serve_table_prints_the_links_and_new_links_end_them(tmp_path):
+    db = game_file(tmp_path, ["bid Ann CS 45"])
+    with serving(db) as printed:
+        assert "Listening on 127.0.0.1 only: phones cannot open these links" in printed
+        found = dict(re.findall(r"^(Ann|Ben|Cy|The banker): (http://127\.0\.0\.1:\d+/t/\S+)$", printed, re.M))
+        assert set(found) == {"Ann", "Ben", "Cy", "The banker"}
+        page = httpx.get(found["Ben"], timeout=10)
+        assert page.status_code == 200 and 'data-who="player:Ben"' in page.text and 'data-verb="pass"' in page.text
+    with serving(db, "--new-links") as renewed:
+        base = re.search(r"http://\S+/", renewed).group(0)
+        old = httpx.get(base + found["Ben"].split("/", 3)[3], timeout=10)
+        assert "acts as nobody" in old.text
+        assert re.search(r"^Ben: http://\S+/t/\S+$", renewed, re.M)
+
+
+def test_new_links_need_the_table(tmp_path):
+    db = game_file(tmp_path)
+    with pytest.raises(CommandError) as refused:
+        serve(db, None, None, table=False, new_links=True)
+    assert refused.value.line() == ("--new-links renews the table's links: use it with --table "
+                                    "(hint: bank serve --table --new-links)")
