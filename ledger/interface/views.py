@@ -6,6 +6,7 @@ Pure functions of (state, ruleset) returning text or JSON-ready data; the CLI pr
 from __future__ import annotations
 
 import textwrap
+from fractions import Fraction
 
 from ledger.core import events, legal, titles
 from ledger.core.rounds import operating
@@ -220,7 +221,8 @@ def companies_table(s, rs, started: list[str], width: int) -> str:
     else:   # what the companies hold goes under the table (the players' privates are in theirs)
         table = fit_table([r[:-1] for r in rows], headers[:-1], width, floors={3: 9, 6: 8})
         if held:
-            notes += joined(["Held by companies: " + held[0], *held[1:]], width)
+            first, *rest = joined(["Held by companies: " + held[0], *held[1:]], width - 2)
+            notes += [first, *("  " + line for line in rest)]
     if any(r[0].endswith("*") for r in rows):
         notes.append("* not floated yet")
     return "\n".join([table, *notes])
@@ -284,9 +286,10 @@ def market_text(s, rs, width: int | None = None) -> str:
     out += joined(zone_legend(rs).split(" · "), width)
     order = operating.operating_order(s, rs)
     if order:
-        out.append(wrapped("Operating order: " + ", ".join(f"{c} {rs.money(shares.price(s, rs, c))}" for c in order),
-                           width))
-    return "\n".join(out)
+        # a company without a place on the market (1801's minors) has no share price to show
+        out.append(wrapped("Operating order: " + ", ".join(
+            f"{c} {rs.money(shares.price(s, rs, c))}" if s.corps[c].cell else c for c in order), width))
+    return fit_text("\n".join(out), width)
 
 
 def marker_line(tags: list[str], cell_w: int) -> str:
@@ -368,7 +371,19 @@ def describe(e: dict, rs) -> str | None:
     here who owes whom (issue 29: "difference $-22" said neither; the core's own text should)."""
     if e["kind"] == "count":
         return count_text(e, rs)
+    if e["kind"] == "revenue" and e["how"] in ("pay", "half") and Fraction(e.get("per_share") or 0).denominator > 1:
+        return rounded_payout_text(e, rs)
     return events.describe(e, rs)
+
+
+def rounded_payout_text(e: dict, rs) -> str:
+    """A payout whose figure a share is a fraction ("£12.5/share"): the rules round each holder's
+    whole payout (1830 digest #1, 1801 §11.4), so the line says that and the whole amounts paid."""
+    paid = events.payees_text(e, rs)
+    if e["how"] == "half":
+        return (f"{e['corp']} runs for {rs.money(e['revenue'])}, keeps {rs.money(e['kept'])} and pays out half, "
+                f"each holder's payout rounded: {paid}")
+    return f"{e['corp']} pays out {rs.money(e['revenue'])}, each holder's payout rounded: {paid}"
 
 
 def count_text(e: dict, rs) -> str:
