@@ -597,7 +597,7 @@ def explain(ctx: typer.Context, number: str):
     from ledger.interface.explain import explain as explain_lines
     s = session(ctx)
     for line in explain_lines(s, command_number(number)):
-        typer.echo(line)
+        say(line)
 
 
 @implements("audit")
@@ -605,9 +605,9 @@ def audit(ctx: typer.Context):
     from ledger.books.audit import audit as run_audit
     problems, notes = run_audit(session(ctx, verify=False))
     for note in notes:
-        typer.echo(f"note: {note}")
+        say(f"note: {note}")
     for problem in problems:
-        typer.echo(f"PROBLEM: {problem}")
+        say(f"PROBLEM: {problem}")
     if problems:
         typer.echo(f"error: audit found {len(problems)} problem(s)", err=True)
         raise typer.Exit(8)
