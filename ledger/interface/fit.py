@@ -5,7 +5,9 @@ overflow (issue 29)."""
 
 from __future__ import annotations
 
+import os
 import shutil
+import sys
 import textwrap
 
 from tabulate import tabulate
@@ -18,6 +20,17 @@ GAP = 2   # tabulate's "simple" format puts two spaces between columns
 def screen_width() -> int:
     """The terminal's width (COLUMNS when set, 80 when not a terminal): views fit it, never wider."""
     return max(60, shutil.get_terminal_size((80, 24)).columns)
+
+
+def prose_width(width: int | None = None) -> int | None:
+    """The width prose is wrapped to: the one asked for; else the terminal's when the output goes to
+    one (or COLUMNS names a width); else none, so that output piped to grep or a script keeps each
+    line whole (tables are fitted all the same: a table has no whole line to keep)."""
+    if width:
+        return width
+    if os.environ.get("COLUMNS") or sys.stdout.isatty():
+        return screen_width()
+    return None
 
 
 def screen_height() -> int:
@@ -38,8 +51,11 @@ def wrap_line(line: str, width: int, hang: int = 2, indent: str | None = None) -
 
 
 def fit_text(text: str, width: int | None = None, hang: int = 2) -> str:
-    """Every line of `text` wrapped to the width (tables must be fitted before: see fit_table)."""
-    width = width or screen_width()
+    """Every line of `text` wrapped to the width (tables must be fitted before: see fit_table); with
+    no width given, to the terminal's (prose_width)."""
+    width = prose_width(width)
+    if not width:
+        return text
     return "\n".join(piece for line in text.split("\n") for piece in wrap_line(line, width, hang))
 
 

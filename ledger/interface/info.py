@@ -17,8 +17,9 @@ def tokens_text(rs, corp) -> str:
 
 
 def info_text(rs: Ruleset, width: int | None = None) -> str:
-    """The title in the terminal's width: each table narrowed to fit, the notes wrapped."""
-    width = width or screen_width()
+    """The title in the terminal's width: each table narrowed to fit, the notes wrapped (when the
+    output goes to a terminal or a width is given: ledger.interface.fit.prose_width)."""
+    asked, width = width, width or screen_width()
 
     def tabulate(rows, headers):
         return fit_table(rows, headers, width)
@@ -66,7 +67,7 @@ def info_text(rs: Ruleset, width: int | None = None) -> str:
         rows = [[name, "on" if name in rs.chosen_options else "off", spec.get("description", "")]
                 for name, spec in rs.options.items()]
         out.append(tabulate(rows, headers=["option (--option NAME)", "default", "what"]))
-    return fit_text("\n\n".join(out), width)
+    return fit_text("\n\n".join(out), asked)
 
 
 def kinds_table(rs: Ruleset, width: int | None = None) -> str:

@@ -10,7 +10,7 @@ from fractions import Fraction
 
 from ledger.core.money import format_money
 from ledger.core.state import acct_name, train_type
-from ledger.interface.fit import fit_table, screen_width, wrap_line
+from ledger.interface.fit import fit_table, fit_text
 
 
 def price_at(rs, cell) -> int | None:
@@ -136,7 +136,7 @@ def or_table(ors: list[dict], rs, name: str, width: int | None = None) -> str:
     rusted = [f"{train_type(t)} ({acct_name(h)})" if isinstance(t, str) and h else str(t)
               for e in ors if e["kind"] == "trains_rusted" for t, h in rusted_with_owner(e, ors)]
     if rusted:
-        lines += wrap_line("rusted: " + ", ".join(rusted), width or screen_width())
+        lines.append(fit_text("rusted: " + ", ".join(rusted), width))
     return "\n".join(lines)
 
 
