@@ -169,3 +169,24 @@ def test_the_cli_lists_charts_and_shows_the_last_commands(fast_path, monkeypatch
     table = opened("log", "--or", "1.1").stdout
     assert table.startswith("OR 1.1 summary") and "NYC" in table
     assert "its operating rounds: 1.1" in error_line(opened("log", "--or", "7.1", ok=False))
+
+
+def test_the_shells_log_shows_the_last_screenful(fast_path, monkeypatch, capsys):
+    """At the shell's prompt `log` shows the last screenful, `log --last N` N commands."""
+    import typer
+
+    from ledger.interface.cli import app
+    from ledger.interface.shell import Shell
+    monkeypatch.setenv("COLUMNS", str(WIDTH))
+    monkeypatch.setenv("LINES", "24")
+    Bank(fast_path / "s.db", monkeypatch)("play", str(EXAMPLES / "1830-opening.txt"))
+    shell = Shell(typer.main.get_command(app), {"game": str(fast_path / "s.db")})
+    shell.interactive = True          # as at a terminal
+    capsys.readouterr()
+    shell.run_line("log")
+    screen = capsys.readouterr().out.rstrip("\n").split("\n")
+    assert 0 < len(screen) <= 22 and all(len(line) <= WIDTH for line in screen)
+    assert screen[-1].lstrip()                       # the game's last command is on it
+    shell.run_line("log --last 1")
+    one = capsys.readouterr().out.rstrip("\n").split("\n")
+    assert one == screen[-len(one):]
