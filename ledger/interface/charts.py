@@ -103,12 +103,20 @@ def place_labels(labels: list[str], columns: list[tuple[int, int]], width: int) 
     return "".join(row).rstrip(), ticks
 
 
+NOTHING = "nothing to chart yet: no round has ended with a price or a net worth to draw"
+
+
+def chartable(labels: list[str], lines: Lines) -> bool:
+    """Whether there is a point to draw (the terminal and the file chart say "nothing" alike)."""
+    return bool(labels) and any(v is not None for vs in lines.values() for v in vs)
+
+
 def terminal(labels: list[str], lines: Lines, title: str = "", money: Callable[[int], str] = str,
              width: int | None = None, height: int = 18) -> str:
     """The chart as text no wider than `width` (default: the terminal's, 80 when unknown)."""
     values = [v for vs in lines.values() for v in vs if v is not None]
-    if not values or not labels:
-        return "nothing to chart yet"
+    if not chartable(labels, lines):
+        return NOTHING
     width = max(width or shutil.get_terminal_size((80, 24)).columns, 30)
 
     # y: rows at a round step of money, labelled every other row when there are many

@@ -146,11 +146,17 @@ def run(ctx: typer.Context, cmd: Command) -> None:
     for i, event in enumerate(events):
         text = describe(event, s.rs)
         if text:
-            typer.echo(text)
+            say(text)
         summary = summary_at(s, events, i)
         if summary:
-            typer.echo(summary)
-    typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
+            say(summary)
+    say(f"Next: {whose_turn(s.state, s.rs)}")
+
+
+def say(text: str) -> None:
+    """Print prose in the terminal's width, a long line wrapped under itself (issue 29)."""
+    from ledger.interface.fit import fit_text
+    typer.echo(fit_text(text))
 
 
 def summary_at(s, events: list[dict], i: int) -> str | None:
@@ -341,8 +347,8 @@ def new(ctx: typer.Context, title: str, players: List[str], option: List[str], r
     from ledger.books.session import Session
     from ledger.interface.views import whose_turn
     if title not in catalog.available_titles():
-        from ledger.core.errors import unknown
-        raise unknown("title", title, catalog.available_titles())
+        from ledger.interface.suggest import unknown_title
+        raise unknown_title(title, catalog.available_titles())
     options = {}
     for opt in option:
         name, _, value = opt.partition("=")
@@ -351,8 +357,8 @@ def new(ctx: typer.Context, title: str, players: List[str], option: List[str], r
     s = Session.new(path, title, players, options, override=rules, text=line_of(ctx))
     ctx.obj["session"] = s
     if not quiet(ctx):
-        typer.echo(f"New {title} game in {path}: {', '.join(players)}")
-        typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
+        say(f"New {title} game in {path}: {', '.join(players)}")
+        say(f"Next: {whose_turn(s.state, s.rs)}")
 
 
 # --------------------------------------------------------------------------- undo / redo
@@ -383,8 +389,8 @@ def undo(ctx: typer.Context, to: Optional[str], yes: bool):
                          f"{span(row['restored'])} are in play again as they were recorded")
     if not quiet(ctx):
         for line in lines:
-            typer.echo(line)
-        typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
+            say(line)
+        say(f"Next: {whose_turn(s.state, s.rs)}")
 
 
 @implements("redo")
@@ -394,11 +400,11 @@ def redo(ctx: typer.Context):
     row = s.redo(line_of(ctx))
     if not quiet(ctx):
         if len(row["restored"]) == 1 and not row["superseded"]:
-            typer.echo(f"redone: {row['text']}")
+            say(f"redone: {row['text']}")
         else:
-            typer.echo(f"redone: {len(row['restored'])} command(s), {span(row['restored'])}"
+            say(f"redone: {len(row['restored'])} command(s), {span(row['restored'])}"
                        + (f" (commands {span(row['superseded'])} superseded again)" if row["superseded"] else ""))
-        typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
+        say(f"Next: {whose_turn(s.state, s.rs)}")
 
 
 def span(ids: list[int]) -> str:
@@ -460,25 +466,25 @@ def report_rederived(s, done, headline: str, re_derived: bool = True) -> None:
     from ledger.core.events import signed_money
     from ledger.core.state import acct_name
     from ledger.interface.views import describe, whose_turn
-    typer.echo(headline)
+    say(headline)
     for event in done.events:
         line = describe(event, s.rs)
         if line:
-            typer.echo(f"  {line}")
+            say(f"  {line}")
     if re_derived and done.renumbered:
         pairs = [(old, new) for old, new in done.renumbered if old != done.before or new != done.command_id]
         if pairs:
             olds, news = [old for old, _ in pairs], [new for _, new in pairs]
-            typer.echo(f"re-derived {len(news)} later command(s): {span(olds)} are now {span(news)}"
+            say(f"re-derived {len(news)} later command(s): {span(olds)} are now {span(news)}"
                        f" ({len(done.changed)} with results that changed"
                        + (f": {', '.join(map(str, done.changed[:8]))}{' ...' if len(done.changed) > 8 else ''})"
                           if done.changed else ")"))
     if done.balances:
-        typer.echo("money now vs before: " + ", ".join(
+        say("money now vs before: " + ", ".join(
             f"{acct_name(a)} {signed_money(v, s.rs.currency)}" for a, v in done.balances.items()))
     else:
         typer.echo("money now vs before: no balance changed")
-    typer.echo(f"Next: {whose_turn(s.state, s.rs)}")
+    say(f"Next: {whose_turn(s.state, s.rs)}")
 
 
 # --------------------------------------------------------------------------- views
@@ -506,14 +512,19 @@ def score(ctx: typer.Context, as_json: bool):
 
 @implements("log")
 def log(ctx: typer.Context, as_json: bool, player: Optional[str], company: Optional[str], round_: Optional[str],
-        all_: bool, hidden: bool):
+        all_: bool, hidden: bool, last: Optional[str], or_: Optional[str]):
     from ledger.books.history import matches, walk
     from ledger.core import names
-    from ledger.interface.views import describe
+    from ledger.core import events
+    from ledger.interface.logview import log_lines, screenful
     s = session(ctx)
+    count = how_many(last)
     who = names.player(s.state, player) if player else None
     corp = names.corp(s.rs, company) if company else None
     walked = walk(s)[0]
+    if or_ is not None:
+        say(or_again(s, walked, or_))
+        return
     if round_ is not None:
         from ledger.core.state import round_label
         round_ = known_round(round_, [e.round for e in walked] + [round_label(s.state)])
@@ -523,29 +534,48 @@ def log(ctx: typer.Context, as_json: bool, player: Optional[str], company: Optio
             return e.status in ("undone", "superseded")
         return all_ or (e.status == "active" and e.verb not in ("undo", "redo"))
     entries = [e for e in walked if shown(e) and matches(e, who, corp, round_)]
-    if as_json:
-        typer.echo(json.dumps([{**e.json(), "lines": [t for t in (describe(ev, s.rs) for ev in e.events) if t]}
+    if count is None and ctx.ensure_object(dict).get("in_shell") and not as_json:
+        count = screenful(entries, s.rs)   # the shell's log: the last screenful
+    if count is not None:
+        entries = entries[-count:] if count else []
+    if as_json:   # the JSON's lines are the core's own (a contract); the text adds the reader's notes
+        typer.echo(json.dumps([{**e.json(), "lines": [t for t in (events.describe(ev, s.rs) for ev in e.events) if t]}
                                for e in entries], indent=1))
         return
     if hidden and not entries:
         typer.echo("no hidden commands: every command recorded is in play")
-    for e in entries:
-        mark = "" if e.status == "active" else f" [{e.status}]"
-        money = s.rs.money(e.money) if e.money else ""
-        line = f"{e.id:>4}  {e.round:<8} {money:>7}  {e.text}{mark}"
-        if e.author:  # entered on a table page: who, after the line, or below it past 80 columns
-            by = f"  (by {e.author})"
-            typer.echo(line + by if len(line + by) <= LOG_WIDTH else f"{line}\n{'':>22}entered by {e.author}")
-        else:
-            typer.echo(line)
-        for line in filter(None, (describe(ev, s.rs) for ev in e.events)):
-            typer.echo(f"{'':>22}{line}")
+    for line in log_lines(entries, s.rs):
+        typer.echo(line)
     if hidden and entries:
-        typer.echo(f"bank restore N re-applies hidden command N (and those hidden with it) after command {s.head}")
+        say(f"bank restore N re-applies hidden command N (and those hidden with it) after command {s.head}")
 
 
-# `bank log` keeps a line's author on the line while it fits this width
-LOG_WIDTH = 80
+def how_many(last: Optional[str]) -> int | None:
+    """`--last N`: a whole number of commands, 0 or more."""
+    if last is None:
+        return None
+    if not last.strip().isdigit():
+        raise CommandError(f"--last takes a number of commands, not '{last}'", "e.g. bank log --last 20")
+    return int(last)
+
+
+def or_again(s, walked: list, typed: str) -> str:
+    """`bank log --or 4.1`: that operating round's summary table, as it was printed at its end (or so
+    far, while it is under way); refused, naming the game's operating rounds, when it has no such."""
+    from ledger.interface.summaries import or_summary_of
+    events = [ev for e in walked if e.status == "active" for ev in e.events]
+    rounds = [f"{ev['round']['set']}.{ev['round']['index']}" for ev in events
+              if ev["kind"] == "round_started" and ev["round"].get("kind") == "operating"]
+    wanted = typed.strip().upper().removeprefix("OR").strip()
+    set_no, _, index = wanted.partition(".")
+    text = (or_summary_of(events, s.rs, int(set_no), int(index))
+            if set_no.isdigit() and index.isdigit() else None)
+    if text is None:
+        shown = list(dict.fromkeys(rounds))
+        shown = shown if len(shown) <= 10 else shown[:4] + ["..."] + shown[-4:]
+        raise CommandError(f"no operating round '{typed}' in this game",
+                           f"its operating rounds: {', '.join(shown)}" if shown else "no operating round yet")
+    return text
 
 
 def known_round(typed: str, labels: list[str]) -> str:
@@ -567,7 +597,7 @@ def explain(ctx: typer.Context, number: str):
     from ledger.interface.explain import explain as explain_lines
     s = session(ctx)
     for line in explain_lines(s, command_number(number)):
-        typer.echo(line)
+        say(line)
 
 
 @implements("audit")
@@ -575,9 +605,9 @@ def audit(ctx: typer.Context):
     from ledger.books.audit import audit as run_audit
     problems, notes = run_audit(session(ctx, verify=False))
     for note in notes:
-        typer.echo(f"note: {note}")
+        say(f"note: {note}")
     for problem in problems:
-        typer.echo(f"PROBLEM: {problem}")
+        say(f"PROBLEM: {problem}")
     if problems:
         typer.echo(f"error: audit found {len(problems)} problem(s)", err=True)
         raise typer.Exit(8)
@@ -598,17 +628,29 @@ def export(ctx: typer.Context, csv_dir: Optional[Path], json_file: Optional[Path
         typer.echo(f"wrote {json_file}")
 
 
+# each chart: (its title, what it shows, for the list `bank chart` prints)
+CHARTS = {"worth": ("Net worth after each round", "each player's net worth after every round"),
+          "prices": ("Share prices after each round", "each company's share price after every round")}
+
+
 @implements("chart")
-def chart(ctx: typer.Context, what: str, out: Optional[Path]):
+def chart(ctx: typer.Context, what: Optional[str], out: Optional[Path]):
     from ledger.books.history import series
-    from ledger.interface.charts import chart_file, data, terminal
-    if what not in ("worth", "prices"):
-        from ledger.core.errors import unknown
-        raise unknown("chart", what, ["worth", "prices"])
+    from ledger.interface.charts import NOTHING, chart_file, chartable, data, terminal
+    if what is None:   # the charts there are, rather than a bare "missing argument"
+        typer.echo("bank chart WHAT draws one of these in the terminal (--out FILE: a .png or .svg):")
+        for name, (_title, shows) in CHARTS.items():
+            typer.echo(f"  {name:<8}{shows}")
+        return
+    if what not in CHARTS:
+        from ledger.interface.suggest import unknown_name
+        raise unknown_name("chart", what, list(CHARTS))
     s = session(ctx)
     labels, lines = data(series(s), what)
-    title = "Net worth after each round" if what == "worth" else "Share prices after each round"
-    if out:
+    title = CHARTS[what][0]
+    if not chartable(labels, lines):   # the file would be an empty grid: both say the same
+        typer.echo(NOTHING)
+    elif out:
         chart_file(labels, lines, out, title, s.rs, what)
         typer.echo(f"wrote {out}")
     else:

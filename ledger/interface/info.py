@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from tabulate import tabulate
-
 from ledger.core import titles
 from ledger.core.ruleset import Ruleset
+from ledger.interface.fit import fit_table, fit_text, screen_width
+from ledger.interface.powers import power_text
 
 
 def tokens_text(rs, corp) -> str:
@@ -16,12 +16,19 @@ def tokens_text(rs, corp) -> str:
     return " ".join(rs.money(t) for t in corp.tokens)
 
 
-def info_text(rs: Ruleset) -> str:
+def info_text(rs: Ruleset, width: int | None = None) -> str:
+    """The title in the terminal's width: each table narrowed to fit, the notes wrapped (when the
+    output goes to a terminal or a width is given: ledger.interface.fit.prose_width)."""
+    asked, width = width, width or screen_width()
+
+    def tabulate(rows, headers):
+        return fit_table(rows, headers, width)
     out = [f"{rs.name} ({rs.title}) · bank {rs.money(rs.bank_total)}"]
     out.append(tabulate([[n, rs.money(v['cash']), v["cert_limit"]] for n, v in sorted(rs.players.items())],
                         headers=["players", "cash each", "cert limit"]))
-    out.append(tabulate([[p.sym, p.name, rs.money(p.face), rs.money(p.revenue), ", ".join(f"{k}={v}" for k, v in p.abilities.items())]
-                         for p in rs.privates], headers=["private", "name", "face", "revenue", "abilities"]))
+    if rs.privates:
+        out.append(tabulate([[p.sym, p.name, rs.money(p.face), rs.money(p.revenue), power_text(p.abilities, rs)]
+                             for p in rs.privates], headers=["private", "name", "face", "revenue", "powers"]))
     several = len(rs.kinds) > 1
     out.append(tabulate([[c.sym, c.alias or "", c.name, c.home, tokens_text(rs, c)]
                          + ([rs.starting_kind(c.sym).name + (f", listed at {rs.money(c.listed_at)}" if c.listed_at else "")]
@@ -29,7 +36,7 @@ def info_text(rs: Ruleset) -> str:
                          for c in rs.corporations],
                         headers=["company", "type as", "name", "home", "tokens"] + (["kind"] if several else [])))
     if several:
-        out.append(kinds_table(rs))
+        out.append(kinds_table(rs, width))
     aliased = [c for c in rs.corporations if c.alias]
     if aliased:
         out.append(f"'type as': a plain name for a symbol a shell would split (in bash '&' ends a command); "
@@ -41,7 +48,7 @@ def info_text(rs: Ruleset) -> str:
     out.append(tabulate([[p.name, p.on_train, limit(p), p.ors, ", ".join(p.tiles), ", ".join(p.par_colours) or "all",
                           "rusted certificates for sale" if p.rusted_for_sale else ""] for p in rs.phases],
                         headers=["phase", "starts with", "train limit", "ORs", "tiles", "pars", "notes"]))
-    out.append(market_table(rs))
+    out.append(market_table(rs, width))
     out.append("Par prices: " + par_text(rs))
     if rs.market_rules.get("provisional"):
         out.append(f"MARKET IS PROVISIONAL: {rs.market_rules['provisional']}. Check it against your printed "
@@ -60,10 +67,10 @@ def info_text(rs: Ruleset) -> str:
         rows = [[name, "on" if name in rs.chosen_options else "off", spec.get("description", "")]
                 for name, spec in rs.options.items()]
         out.append(tabulate(rows, headers=["option (--option NAME)", "default", "what"]))
-    return "\n\n".join(out)
+    return fit_text("\n\n".join(out), asked)
 
 
-def kinds_table(rs: Ruleset) -> str:
+def kinds_table(rs: Ruleset, width: int | None = None) -> str:
     """A title's kinds of company side by side, one column each (narrow enough for a phone):
     certificates, director, capital, where unsold shares wait and whom they pay, dividends, limits."""
     def column(k) -> list:
@@ -78,7 +85,8 @@ def kinds_table(rs: Ruleset) -> str:
               "dividends", "cert limit counts", "holding cap", "operating group", "tile points", "train limits",
               "must own a train"]
     columns = [column(k) for k in rs.kinds.values()]
-    return tabulate([[f, *(c[i] for c in columns)] for i, f in enumerate(fields)], headers=["kind", *rs.kinds])
+    return fit_table([[f, *(c[i] for c in columns)] for i, f in enumerate(fields)], ["kind", *rs.kinds], width,
+                     floors={0: 12})
 
 
 def runs(values) -> list[tuple[int, int]]:
@@ -107,18 +115,28 @@ def par_text(rs: Ruleset) -> str:
     return " · ".join(f"{c} {', '.join(rs.money(p) for p in ps)}" for c, ps in colours.items())
 
 
-def market_table(rs: Ruleset) -> str:
+def market_table(rs: Ruleset, width: int | None = None) -> str:
     """The stock market's boxes row by row (top row first), each price with its mark: p a par box,
     e the box that ends the game, y/o/b a lower-left zone."""
     marks = {"yellow": "y", "orange": "o", "brown": "b"}
     rows = max(r for r, _c in rs.market) + 1
     cols = max(c for _r, c in rs.market) + 1
-    lines = []
+    grid = []
     for r in range(rows):
         cells = []
         for c in range(cols):
             cell = rs.market.get((r, c))
             mark = "" if cell is None else "e" if cell.end else "p" if cell.par else marks.get(cell.zone, "")
             cells.append("" if cell is None else f"{cell.price}{mark}")
-        lines.append(" ".join(f"{x:>5}" for x in cells).rstrip())
+        grid.append(cells)
+    # a market wider than the screen is shown in parts side by side: every row's first boxes,
+    # then every row's next ones (its columns numbered, so the parts read as one grid)
+    per_part = max(1, ((width or screen_width()) + 1) // 6)
+    lines = []
+    for first in range(0, cols, per_part):
+        if cols > per_part:
+            last = min(cols, first + per_part)
+            lines.append(("" if not first else "\n") + f"columns {first + 1}-{last} of {cols}:")
+        part = [" ".join(f"{x:>5}" for x in row[first:first + per_part]).rstrip() for row in grid]
+        lines += [line for line in part if line] if first else part
     return "Stock market (p par, e ends the game, y/o/b zones):\n" + "\n".join(lines)

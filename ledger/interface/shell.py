@@ -59,6 +59,7 @@ class Shell:
                "announce": self.announce}
         if self.interactive:
             sub["confirm"] = self.confirm
+            sub["in_shell"] = True   # `log` shows the last screenful unless told --last N
         try:
             if run_text(self.group, text, sub):
                 self.errors += 1

@@ -6,10 +6,11 @@ Built only from the recorded events (what the rules decided), never from rules o
 
 from __future__ import annotations
 
-from tabulate import tabulate
+from fractions import Fraction
 
 from ledger.core.money import format_money
 from ledger.core.state import acct_name, train_type
+from ledger.interface.fit import fit_table, fit_text
 
 
 def price_at(rs, cell) -> int | None:
@@ -28,16 +29,22 @@ def price_moves(events: list[dict], rs) -> dict[str, tuple[int | None, int | Non
     return {sym: (a, b) for sym, (a, b) in out.items()}
 
 
-def per_share(e: dict, rs) -> str:
-    return format_money(e.get("per_share") or 0, rs.currency)
+def paid(e: dict, rs) -> str:
+    """What a payout gave, in whole money: its figure a share when that is whole, else what it paid
+    out in all (the rules round each holder's whole payout, not a share's: 1830 digest #1, 1801
+    §11.4), never a fraction such as "£12.5"."""
+    share = Fraction(e.get("per_share") or 0)
+    if share.denominator == 1:
+        return f"{format_money(share, rs.currency)} a share"
+    return f"{rs.money(sum(amount for *_holder, amount in e.get('payees') or ()))} in all"
 
 
 def run_words(e: dict, rs) -> str:
     if e["how"] == "withhold":
         return f"ran {rs.money(e['revenue'])}, withheld"
     if e["how"] == "half":
-        return f"ran {rs.money(e['revenue'])}, paid half ({per_share(e, rs)}/share), kept {rs.money(e.get('kept') or 0)}"
-    return f"ran {rs.money(e['revenue'])}, paid {per_share(e, rs)}/share"
+        return f"ran {rs.money(e['revenue'])}, paid half ({paid(e, rs)}), kept {rs.money(e.get('kept') or 0)}"
+    return f"ran {rs.money(e['revenue'])}, paid {paid(e, rs)}"
 
 
 def turn_summary(events: list[dict], rs) -> str | None:
@@ -81,7 +88,7 @@ def turn_summary(events: list[dict], rs) -> str | None:
     return f"{corp}'s turn: " + ("; ".join(parts) if parts else "nothing")
 
 
-def or_summary(events: list[dict], rs) -> str | None:
+def or_summary(events: list[dict], rs, width: int | None = None) -> str | None:
     """A table of the operating round the events end with (from its round_started): each company's
     run, payout per share, price move and trains bought; then what rusted."""
     ends = [i for i, e in enumerate(events) if e["kind"] == "operating_round_ended"]
@@ -89,8 +96,26 @@ def or_summary(events: list[dict], rs) -> str | None:
         return None
     starts = [i for i, e in enumerate(events[:ends[-1]])
               if e["kind"] == "round_started" and e["round"].get("kind") == "operating"]
-    ors = events[starts[-1] if starts else 0:ends[-1] + 1]
     end = events[ends[-1]]
+    return or_table(events[starts[-1] if starts else 0:ends[-1] + 1], rs, f"OR {end['set']}.{end['index']}", width)
+
+
+def or_summary_of(events: list[dict], rs, set_no: int, index: int, width: int | None = None) -> str | None:
+    """`bank log --or 4.1`: the table of that operating round again, from the game's events (so far,
+    when it is under way); None when the game has not reached it."""
+    starts = [i for i, e in enumerate(events) if e["kind"] == "round_started"
+              and e["round"].get("kind") == "operating" and (e["round"].get("set"), e["round"].get("index")) == (set_no, index)]
+    if not starts:
+        return None
+    ors = events[starts[-1]:]
+    ends = [i for i, e in enumerate(ors) if e["kind"] == "operating_round_ended"]
+    over = bool(ends)
+    ors = ors[:ends[0] + 1] if ends else ors
+    return or_table(ors, rs, f"OR {set_no}.{index}" + ("" if over else " (under way)"), width)
+
+
+def or_table(ors: list[dict], rs, name: str, width: int | None = None) -> str:
+    """The round's table under its name; a round in which no company operated says so."""
     order = [e["corp"] for e in ors if e["kind"] == "corp_turn_started"]
     moves = price_moves(ors, rs)
     rows = []
@@ -100,16 +125,18 @@ def or_summary(events: list[dict], rs) -> str | None:
         before, after = moves.get(corp, (None, None))
         bought = [e.get("side") or e["type"] for e in ors if e["kind"] == "train_bought" and e["corp"] == corp]
         rows.append([corp, rs.money(run["revenue"]) if run else "-",
-                     {"pay": per_share(run, rs) if run else "", "half": f"½ {per_share(run, rs)}" if run else "",
+                     {"pay": paid(run, rs) if run else "", "half": f"half, {paid(run, rs)}" if run else "",
                       "withhold": "withheld"}.get(run["how"] if run else "", "-"),
                      f"{rs.money(before)}→{rs.money(after)}" if before != after and before is not None else "-",
                      " ".join(bought) or "-"])
-    lines = [f"OR {end['set']}.{end['index']} summary",
-             tabulate(rows, headers=["company", "ran", "per share", "price", "bought"])]
+    if not rows:
+        lines = [f"OR {name.removeprefix('OR ')} summary: no company operated"]
+    else:
+        lines = [f"{name} summary", fit_table(rows, ["company", "ran", "paid", "price", "bought"], width)]
     rusted = [f"{train_type(t)} ({acct_name(h)})" if isinstance(t, str) and h else str(t)
               for e in ors if e["kind"] == "trains_rusted" for t, h in rusted_with_owner(e, ors)]
     if rusted:
-        lines.append("rusted: " + ", ".join(rusted))
+        lines.append(fit_text("rusted: " + ", ".join(rusted), width))
     return "\n".join(lines)
 
 

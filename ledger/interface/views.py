@@ -5,16 +5,15 @@ Pure functions of (state, ruleset) returning text or JSON-ready data; the CLI pr
 
 from __future__ import annotations
 
-import shutil
 import textwrap
-
-from tabulate import tabulate
+from fractions import Fraction
 
 from ledger.core import events, legal, titles
 from ledger.core.rounds import operating
 from ledger.core.rules import market, privates, shares, track, trains
 from ledger.core.scoring import private_value, score_rows, share_value, snapshot_rows, value  # noqa: F401 (views' API)
 from ledger.core.state import BANK, POOL, acct_name, company_acct, player_acct, round_label
+from ledger.interface.fit import GAP, fit_table, fit_text, natural, screen_width  # noqa: F401 (views' API)
 
 
 def holdings(s, rs, player: str) -> dict[str, int]:
@@ -193,11 +192,6 @@ def title_holdings(s, rs, sym: str) -> dict:
     return holdings(s, sym) if holdings else {}
 
 
-def screen_width() -> int:
-    """The terminal's width (COLUMNS when set, 80 when not a terminal): views fit it, never wider."""
-    return max(60, shutil.get_terminal_size((80, 24)).columns)
-
-
 def joined(parts: list[str], width: int, sep: str = " · ") -> list[str]:
     """Parts on as few lines as fit the width, never splitting a part."""
     lines: list[str] = []
@@ -229,7 +223,7 @@ def status_text(s, rs, width: int | None = None) -> str:
     if "bids" in s.round and unsold:  # an auction is under way
         rows = [[sym, f"{rs.money(s.privates[sym].price)}",
                  ", ".join(f"{p} {rs.money(a)}" for p, a in s.round["bids"].get(sym, {}).items()) or "-"] for sym in unsold]
-        out += ["", tabulate(rows, headers=["private", "price", "bids"], maxcolwidths=[None, None, width - 20])]
+        out += ["", fit_table(rows, ["private", "price", "bids"], width)]
     own = title_status(s, rs, "status_lines", [])
     if own:
         out += [""] + [wrapped(line, width) for line in own]
@@ -238,7 +232,7 @@ def status_text(s, rs, width: int | None = None) -> str:
     if pool:
         out.append(wrapped(pool, width))
     out.append(wrapped(f"Next: {whose_turn(s, rs)}", width))
-    return "\n".join(out)
+    return fit_text("\n".join(out), width)
 
 
 def players_table(s, rs, width: int) -> str:
@@ -248,10 +242,8 @@ def players_table(s, rs, width: int) -> str:
                                                            for x in v]) or "-",
              rs.money(value(s, rs, p))] for p in s.players]
     # the shares and privates columns wrap to what the fixed columns leave of the width
-    fixed = max(len(p) for p in s.players) + 8 + 6 + 8 + 5 * 2
-    room = max(16, width - fixed)
-    return tabulate(rows, headers=["player", "cash", "certs", "shares", "privates", "worth"],
-                    maxcolwidths=[None, None, None, max(12, room * 2 // 3), max(8, room // 3), None])
+    held = "privates" if not rs.assets else "holds"
+    return fit_table(rows, ["player", "cash", "certs", "shares", held, "worth"], width, floors={3: 12})
 
 
 def companies_table(s, rs, started: list[str], width: int) -> str:
@@ -272,13 +264,16 @@ def companies_table(s, rs, started: list[str], width: int) -> str:
         if holds:
             held.append(f"{sym} {holds}")
     unsold = "unsold" if any(k.unsold == "treasury" for k in rs.kinds.values()) else "IPO"
-    headers = ["company", "price (par)", "cash", "trains", "tokens", f"{unsold}/pool", "president",
-               "/".join(["privates", *rs.assets, *title_holdings(s, rs, started[0])])]
-    table = tabulate(rows, headers=headers, maxcolwidths=[None, None, None, 11, None, None, 12, 12])
+    headers = ["company", "price (par)", "cash", "trains", "tokens", f"{unsold}/pool", "president", "holds"]
     notes = []
-    if max(map(len, table.splitlines())) > width:
-        table = tabulate([r[:-1] for r in rows], headers=headers[:-1], maxcolwidths=[None, None, None, 9, None, None, 10])
-        notes += joined([f"{headers[-1]}: " + (", ".join(held) or "none")], width)
+    cols = natural([[str(c) for c in r] for r in rows], headers)
+    if sum(cols[:-1]) + min(cols[-1], 12) + GAP * (len(cols) - 1) <= width:
+        table = fit_table(rows, headers, width, floors={3: 9, 6: 8})
+    else:   # what the companies hold goes under the table (the players' privates are in theirs)
+        table = fit_table([r[:-1] for r in rows], headers[:-1], width, floors={3: 9, 6: 8})
+        if held:
+            first, *rest = joined(["Held by companies: " + held[0], *held[1:]], width - 2)
+            notes += [first, *("  " + line for line in rest)]
     if any(r[0].endswith("*") for r in rows):
         notes.append("* not floated yet")
     return "\n".join([table, *notes])
@@ -342,9 +337,10 @@ def market_text(s, rs, width: int | None = None) -> str:
     out += joined(zone_legend(rs).split(" · "), width)
     order = operating.operating_order(s, rs)
     if order:
-        out.append(wrapped("Operating order: " + ", ".join(f"{c} {rs.money(shares.price(s, rs, c))}" for c in order),
-                           width))
-    return "\n".join(out)
+        # a company without a place on the market (1801's minors) has no share price to show
+        out.append(wrapped("Operating order: " + ", ".join(
+            f"{c} {rs.money(shares.price(s, rs, c))}" if s.corps[c].cell else c for c in order), width))
+    return fit_text("\n".join(out), width)
 
 
 def marker_line(tags: list[str], cell_w: int) -> str:
@@ -409,17 +405,47 @@ def score_json(s, rs) -> dict:
                         for r in score_rows(s, rs)]}
 
 
-def score_text(s, rs) -> str:
+def score_text(s, rs, width: int | None = None) -> str:
+    width = width or screen_width()
     rows = sorted(score_rows(s, rs), key=lambda r: r["rank"])
-    table = tabulate([[r["rank"], r["name"], f"{rs.money(r['cash'])}", f"{rs.money(r['shares'])}", f"{rs.money(r['privates'])}",
-                       f"{rs.money(r['value'])}"] for r in rows],
-                     headers=["rank", "player", "cash", "shares", "privates", "net worth"])
+    table = fit_table([[r["rank"], r["name"], f"{rs.money(r['cash'])}", f"{rs.money(r['shares'])}",
+                        f"{rs.money(r['privates'])}", f"{rs.money(r['value'])}"] for r in rows],
+                      ["rank", "player", "cash", "shares", "privates", "net worth"], width)
     head = f"Final scores ({s.end_reason})" if s.game_over else "Scores if the game ended now"
-    return head + "\n" + table
+    return fit_text(head, width) + "\n" + table
 
 
 # --------------------------------------------------------------------------- event descriptions
 
 def describe(e: dict, rs) -> str | None:
-    """One log line for an event (each event kind says its own, ledger.core.events)."""
+    """One log line for an event (each event kind says its own, ledger.core.events); a count says
+    here who owes whom (issue 29: "difference $-22" said neither; the core's own text should)."""
+    if e["kind"] == "count":
+        return count_text(e, rs)
+    if e["kind"] == "revenue" and e["how"] in ("pay", "half") and Fraction(e.get("per_share") or 0).denominator > 1:
+        return rounded_payout_text(e, rs)
     return events.describe(e, rs)
+
+
+def rounded_payout_text(e: dict, rs) -> str:
+    """A payout whose figure a share is a fraction ("£12.5/share"): the rules round each holder's
+    whole payout (1830 digest #1, 1801 §11.4), so the line says that and the whole amounts paid."""
+    paid = events.payees_text(e, rs)
+    if e["how"] == "half":
+        return (f"{e['corp']} runs for {rs.money(e['revenue'])}, keeps {rs.money(e['kept'])} and pays out half, "
+                f"each holder's payout rounded: {paid}")
+    return f"{e['corp']} pays out {rs.money(e['revenue'])}, each holder's payout rounded: {paid}"
+
+
+def count_text(e: dict, rs) -> str:
+    """A physical count against the ledger, as the core says it, then who owes whom and how the
+    books are mended if the count is right instead."""
+    said = events.describe(e, rs)
+    who, gap = e["player"], abs(e["counted"] - e["ledger"])
+    if gap == 0:
+        return said
+    if e["counted"] < e["ledger"]:
+        return (f"{said}: {who} is {rs.money(gap)} short, so the bank owes {who} {rs.money(gap)} "
+                f"(if the ledger is wrong instead: adjust {who} bank {gap} --reason ...)")
+    return (f"{said}: {who} has {rs.money(gap)} too much, so {who} owes the bank {rs.money(gap)} "
+            f"(if the ledger is wrong instead: adjust bank {who} {gap} --reason ...)")

@@ -1,0 +1,88 @@
+"""A private's powers as words for `bank info` (the data's ability names, `exchange_from=['ipo',
+'pool']`, are the engine's: a player reads "exchanged for a NYC share from the IPO or the pool")."""
+
+from __future__ import annotations
+
+
+def listed(v) -> str:
+    items = [str(x) for x in v]
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}" if items else "none"
+
+
+def places(v) -> str:
+    return listed({"ipo": "the IPO", "pool": "the pool"}.get(x, x) for x in v)
+
+
+# each ability: its words, given its value and the ruleset (for money); a False switch says nothing
+PHRASES = {
+    "colour": lambda v, rs: f"{v} private",
+    "starts_with": lambda v, rs: f"{v} owns it from the start",
+    "extra_tile_lay": lambda v, rs: "lays an extra tile",
+    "extra_tile_cost": lambda v, rs: f"the extra tile costs {rs.money(v)}",
+    "tile_fee": lambda v, rs: f"a fee of {rs.money(v)} a tile",
+    "several_tiles": lambda v, rs: "several in the turn it is first used",
+    "track_step_only": lambda v, rs: f"only in the track step ({v})",
+    "special_tile_cost": lambda v, rs: f"a tile on its hex for {rs.money(v)}",
+    "free_token_after_tile": lambda v, rs: "then a free station there",
+    "exchange_for": lambda v, rs: f"exchanged for a {v} share",
+    "exchange_from": lambda v, rs: f"from {places(v)}",
+    "exchange_any": lambda v, rs: "exchanged for any IPO certificate or an unstarted company's director's half",
+    "bonus_share": lambda v, rs: f"comes with a {v} share",
+    "bonus_president": lambda v, rs: f"comes with the {v} president's certificate",
+    "par_colours": lambda v, rs: f"its company pars in the {listed(v)} boxes",
+    "closes_on_first_train_of": lambda v, rs: f"closes when {v} buys a train",
+    "no_company_sale": lambda v, rs: "never sold to a company",
+    "closes_on_use": lambda v, rs: "closes once used",
+    "survives_phase_close": lambda v, rs: "stays open when the phase closes privates",
+    "station_tile_fee": lambda v, rs: f"a tile and a station on its hex for {rs.money(v)}",
+    "company_buy_early": lambda v, rs: f"a company may buy it at face early with {listed(v)} players",
+    "revenue_company": lambda v, rs: f"pays {rs.money(v)} to a company owner",
+    "tiles_max": lambda v, rs: f"up to {v} tiles as the company's track lay",
+    "tile_each": lambda v, rs: f"{rs.money(v)} a tile",
+    "lay_fee": lambda v, rs: f"or {rs.money(v)} in all",
+    "station_fees": lambda v, rs: f"a station for {listed(rs.money(x) for x in v)}",
+    "station_half": lambda v, rs: "a station at half its cost, rounded up",
+    "train_discounts": lambda v, rs: "off a train: " + ", ".join(f"{k} {rs.money(x)}" for k, x in v.items()),
+    "discount_by": lambda v, rs: f"by the {v}'s colour",
+    "becomes_train": lambda v, rs: f"exchanged for a train before {v}",
+    "converts_at_brown": lambda v, rs: f"a company's becomes a {v} as brown begins",
+    "early_trains": lambda v, rs: "its company buys trains at any point of its turn",
+    "saved_markers": lambda v, rs: f"{v} SAVED marker{'s' if v != 1 else ''}",
+    "saved_price": lambda v, rs: f"sold to companies for {rs.money(v)}",
+    "saved_owner_share": lambda v, rs: f"of which its company gets {rs.money(v)}",
+    "typed_income": lambda v, rs: "a player owner earns what the table announces each OR",
+    "counts_abroad": lambda v, rs: "counted twice toward a foreign company's income it reaches",
+    "paid_per_company": lambda v, rs: "paid as each of its owner's companies operates",
+    "forced_float": lambda v, rs: f"its owner floats a company with {v}% bought",
+    "repar": lambda v, rs: "its owner re-pars a company he floated this stock round",
+    "charges_director": lambda v, rs: "its company charges its director for costs",
+    "engineers": lambda v, rs: "its engineers make a train obsolete instead of rusted",
+    "converts_to_train": lambda v, rs: f"bought by a company, it becomes a {v} train",
+    "convert_players": lambda v, rs: f"with {listed(v)} players",
+    "convert_before_phase": lambda v, rs: f"before phase {v}",
+}
+
+
+def words(value) -> str:
+    if isinstance(value, dict):
+        return ", ".join(f"{k} {words(v)}" for k, v in value.items())
+    if isinstance(value, (list, tuple)):
+        return listed(words(v) for v in value)
+    return str(value)
+
+
+def power_text(abilities: dict, rs) -> str:
+    """A private's abilities as one phrase each, joined; an ability without words of its own reads
+    as its name and value ("some ability 3")."""
+    out = ""
+    for key, value in abilities.items():
+        if value is False or value is None:
+            continue
+        phrase = PHRASES.get(key)
+        text = phrase(value, rs) if phrase else key.replace("_", " ") + ("" if value is True else f" {words(value)}")
+        # a phrase that goes on from the one before ("from the pool", "or £20 in all") joins it
+        out += (" " if text.startswith(GOES_ON) else "; ") + text if out else text
+    return out or "-"
+
+
+GOES_ON = ("from ", "then ", "or ", "of which ", "by the ", "with ", "before ", "only ")
