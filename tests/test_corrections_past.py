@@ -38,6 +38,12 @@ FORGOTTEN = 343  # `tile B&M 0`: B&M's first operating turn (OR 6.1)
 
 # --------------------------------------------------------------------------- helpers
 
+
+def flat(text: str) -> str:
+    """The output with its lines joined: the views wrap to the terminal's width (80 in a pipe), and
+    these tests read what a line says, not where it breaks."""
+    return " ".join(text.split())
+
 def transcript_commands(path: Path) -> list[str]:
     """The command lines of a transcript, as `bank play` reads them: command k is item k - 1."""
     out = []
@@ -174,7 +180,7 @@ def test_undo_to_hides_everything_after_n_in_one_step_and_redo_brings_it_all_bac
     before_status, before_log = full.status_text(), full.log()
     before_rows = ledger_rows(full.db)
     out = full("undo", "--to", "300", "--yes").stdout
-    assert "undone: 339 command(s) after command 300, from 301" in out
+    assert "undone: 339 command(s) after command 300, from 301" in flat(out)
     log = full.log()
     assert [e["id"] for e in log] == list(range(1, 301))
     # the game now is exactly the one played from the first 300 lines (an independent replay)
@@ -191,7 +197,7 @@ def test_undo_to_hides_everything_after_n_in_one_step_and_redo_brings_it_all_bac
     assert ledger_rows(full.db)["commands"][:639] == before_rows["commands"]
 
     out = full("redo").stdout
-    assert "redone: 339 command(s), 301-639" in out
+    assert "redone: 339 command(s), 301-639" in flat(out)
     assert full.status_text() == before_status
     assert full.log() == before_log
     assert "audit: ledger, replay and rules agree" in full("audit").stdout
@@ -254,9 +260,9 @@ def test_an_inserted_command_the_table_forgot_gives_the_game_played_with_it(tmp_
     whole = play(lines, tmp_path / "whole.db")
     assert forgot.company("C&O")["cash"] == whole.company("C&O")["cash"] + 80
     out = forgot("insert", "--before", str(missing + 1), "tile C&O 80").stdout
-    assert f"inserted as command {len(lines)}, before command {missing + 1}: tile C&O 80" in out
-    assert f"re-derived {len(lines) - missing - 1} later command(s)" in out
-    assert "money now vs before: bank $+80, C&O $-80" in out
+    assert f"inserted as command {len(lines)}, before command {missing + 1}: tile C&O 80" in flat(out)
+    assert f"re-derived {len(lines) - missing - 1} later command(s)" in flat(out)
+    assert "money now vs before: bank $+80, C&O $-80" in flat(out)
     assert forgot.status_text() == whole.status_text()
     assert [(c["text"], c["events"], c["balances"]) for c in in_play(forgot.db)] == \
         [(c["text"], c["events"], c["balances"]) for c in in_play(whole.db)]
@@ -276,11 +282,11 @@ def test_a_forgotten_tile_cost_shifts_every_later_balance_exactly_as_the_rules_s
 
     out = forgot("insert", "--before", str(FORGOTTEN), "tile B&M 120").stdout
     later = len(without) - FORGOTTEN + 1
-    assert f"inserted as command {len(without) + 1}, before command {FORGOTTEN}: tile B&M 120" in out
+    assert f"inserted as command {len(without) + 1}, before command {FORGOTTEN}: tile B&M 120" in flat(out)
     assert "B&M lays a tile: $120" in out or "$120" in out.splitlines()[1]
     assert f"re-derived {later} later command(s): {FORGOTTEN}-{len(without)} are now " \
-           f"{len(without) + 2}-{len(without) + 1 + later} (2 with results that changed" in out
-    assert "money now vs before: bank $+120, B&M $-120" in out
+           f"{len(without) + 2}-{len(without) + 1 + later} (2 with results that changed" in flat(out)
+    assert "money now vs before: bank $+120, B&M $-120" in flat(out)
 
     now = in_play(forgot.db)
     oracle = in_play(oracle_master)
@@ -352,12 +358,12 @@ def test_an_insert_keeps_history_auditable_and_undo_takes_it_back_whole(forgot, 
     assert "audit: ledger, replay and rules agree" in forgot("audit").stdout
     # explain of a superseded command explains the command that re-recorded it
     explained = forgot("explain", str(FORGOTTEN + 1)).stdout
-    assert f"[superseded: re-recorded as command {head + 3} after an insert]" in explained
+    assert f"[superseded: re-recorded as command {head + 3} after an insert]" in flat(explained)
 
     # undo right after: the whole insert comes out, the superseded commands are back as recorded
     out = forgot("undo").stdout
-    assert "undone: insert --before 343 'tile B&M 120'" in out
-    assert f"commands {FORGOTTEN}-{head} are in play again as they were recorded" in out
+    assert "undone: insert --before 343 'tile B&M 120'" in flat(out)
+    assert f"commands {FORGOTTEN}-{head} are in play again as they were recorded" in flat(out)
     assert forgot.status_text() == before_status
     assert forgot.log() == before_log
     assert "audit: ledger, replay and rules agree" in forgot("audit").stdout
@@ -470,10 +476,10 @@ def test_a_failing_write_in_the_middle_of_an_insert_leaves_the_file_as_it_was(fo
 def test_insert_and_undo_to_in_the_shell(opening):
     out = opening("shell", input='insert --before 60 "adjust bank Alice 10 --reason \'paid short\'"\n'
                                  "undo --to 55 --yes\nredo\n").stdout
-    assert "inserted as command 74, before command 60: adjust bank Alice 10 --reason 'paid short'" in out
-    assert "money now vs before: bank $-10, Alice $+10" in out
-    assert "undone: 19 command(s) after command 55" in out
-    assert "redone: 19 command(s), 56-88" in out
+    assert "inserted as command 74, before command 60: adjust bank Alice 10 --reason 'paid short'" in flat(out)
+    assert "money now vs before: bank $-10, Alice $+10" in flat(out)
+    assert "undone: 19 command(s) after command 55" in flat(out)
+    assert "redone: 19 command(s), 56-88" in flat(out)
     assert opening.cash()["Alice"] == 38
     opening("audit")
 
@@ -483,7 +489,7 @@ def test_insert_accepts_the_command_unquoted(opening):
     line = error_line(opening("insert", "--before", "60", "adjust", "bank", "Alice", "-10", "--reason", "x", ok=False))
     assert line.endswith("is refused before command 60: amount must not be negative, got -10")
     out = opening("insert", "--before", "60", "adjust", "bank", "Alice", "10", "--reason", "found it").stdout
-    assert "inserted as command 74, before command 60: adjust bank Alice 10 --reason 'found it'" in out
+    assert "inserted as command 74, before command 60: adjust bank Alice 10 --reason 'found it'" in flat(out)
     assert opening.cash()["Alice"] == 38
 
 

@@ -5,9 +5,7 @@ overflow (issue 29)."""
 
 from __future__ import annotations
 
-import os
 import shutil
-import sys
 import textwrap
 
 from tabulate import tabulate
@@ -22,15 +20,10 @@ def screen_width() -> int:
     return max(60, shutil.get_terminal_size((80, 24)).columns)
 
 
-def prose_width(width: int | None = None) -> int | None:
-    """The width prose is wrapped to: the one asked for; else the terminal's when the output goes to
-    one (or COLUMNS names a width); else none, so that output piped to grep or a script keeps each
-    line whole (tables are fitted all the same: a table has no whole line to keep)."""
-    if width:
-        return width
-    if os.environ.get("COLUMNS") or sys.stdout.isatty():
-        return screen_width()
-    return None
+def prose_width(width: int | None = None) -> int:
+    """The width prose is wrapped to: the one asked for; else the terminal's (COLUMNS, or 80 when
+    the output goes to no terminal: a page, a file or a pipe reads as the screen would)."""
+    return width or screen_width()
 
 
 def screen_height() -> int:
