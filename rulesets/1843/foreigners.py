@@ -54,4 +54,6 @@ class TrainTaken:
     type: str
 
     def describe(e, rs):
-        return f"{e['by']} take a {e['type']} train from the supply ({e['train']})"
+        # who took it: the foreigners buy it; the auction's brief OR discards it (§5, §6.2)
+        what = "discards" if e["by"] == "the brief operating round" else "buy"
+        return f"{e['by']} {what} a {e['type']} train from the supply ({e['train']})"

@@ -172,7 +172,7 @@ class PortClaimed:
             s.round = {**s.round, "station_step": "claimed a port"}
 
     def describe(e, rs):
-        return f"{e['corp']} claims the {e['port']} port"
+        return f"{e['corp']} claims the {e['port'].title()} port"
 
 
 @event
@@ -187,7 +187,7 @@ class PortSold:
         move_ports(s, e)
 
     def describe(e, rs):
-        return f"{e['corp']} buys the {e['port']} port from {e['seller']} for {rs.money(e['price'])}"
+        return f"{e['corp']} buys the {e['port'].title()} port from {e['seller']} for {rs.money(e['price'])}"
 
 
 @event
