@@ -210,7 +210,7 @@ def test_port_claim_pays_from_the_next_or():
     assert t.status()["round"] == "OR 2.1"
     # §8.5.3: PO owned a train at the start of this OR, so it may claim a port instead of a station
     out = told(t, "port PO havre")
-    assert "havre" in out
+    assert "Havre" in out
     assert t.company("PO")["ports"] == ["havre"]
     assert "port" in rule_error(t, "token PO")  # no station in an OR with a port claim
     assert "port" in rule_error(t, "port PO brest")  # one claim an OR (A24)
