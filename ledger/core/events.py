@@ -918,7 +918,8 @@ class TrainBought:
             s.round = {**s.round, "trains": s.round.get("trains", 0) + 1}
 
     def describe(e, rs):
-        return (f"{e['corp']} buys a {e.get('side') or e['type']} train from {acct_name(e['seller'])} for "
+        seller = "the bank" if e["seller"] == DEPOT else acct_name(e["seller"])   # the supply is the bank's
+        return (f"{e['corp']} buys a {e.get('side') or e['type']} train from {seller} for "
                 f"{rs.money(e['price'])}" + (" (a rusted certificate)" if e.get("rusted") else "")
                 + (f" trading in a {e['trade_in']}" if e.get("trade_in") else "")
                 + (f" ({e['president']} contributes {rs.money(e['contribution'])})" if e.get("contribution") else ""))
