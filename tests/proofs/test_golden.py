@@ -16,9 +16,9 @@ from typer.testing import CliRunner
 from ledger.catalog import load
 from ledger.interface.cli import app
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.txt"))
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 FULL_GAME = ROOT / "examples" / "1830-full-game.txt"
 
 

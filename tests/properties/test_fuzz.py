@@ -11,7 +11,7 @@ from typer.testing import CliRunner
 
 from ledger.interface.cli import app
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def test_fuzzed_lines_give_one_error_line_or_succeed(tmp_path, monkeypatch):

@@ -42,7 +42,7 @@ from ledger.interface.board.app import create_app, ink
 from ledger.interface.board.chart import labelled, runs, worth_chart, y_ticks
 from ledger.interface.board.reading import Board
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 
 # A position in the middle of each example game (the transcript's first N lines), and the game's

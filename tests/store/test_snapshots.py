@@ -37,7 +37,7 @@ from ledger.core.events import apply
 from ledger.core.snapshot import layout_digest, state_from_json, state_to_json
 from ledger.core.state import GameState, Private
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.txt"))
 OPENING = ROOT / "examples" / "1830-opening.txt"
 FULL = ROOT / "examples" / "1830-full-game.txt"

@@ -18,7 +18,7 @@ from cli_driver import Bank, error_line
 from ledger.interface.cli import app
 from ledger.interface.shell import Shell
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 OPENING = ROOT / "examples" / "1830-opening.txt"
 LOG = ROOT / "tests" / "data" / "18xxgames" / "179263.log.txt"
 

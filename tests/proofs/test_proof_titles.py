@@ -26,7 +26,7 @@ from ledger import catalog
 from ledger.books.session import Session
 from ledger.core import invariants
 
-TITLES = Path(__file__).parent / "titles"
+TITLES = Path(__file__).resolve().parents[1] / "titles"
 GAMES = {"P01": TITLES / "P01" / "game.txt", "P39": TITLES / "P39" / "game.txt"}
 
 

@@ -30,7 +30,7 @@ from ledger.books.session import Session
 from ledger.core import engine
 from ledger.core.events import apply
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FULL = ROOT / "examples" / "1830-full-game.txt"
 OPENING = ROOT / "examples" / "1830-opening.txt"
 FORGOTTEN = 343  # `tile B&M 0`: B&M's first operating turn (OR 6.1)

@@ -17,7 +17,7 @@ from ledger.catalog import load
 from ledger.interface.charts import MARKS, MEET, PLAYER_COLOURS, terminal, tick_rounds
 from ledger.interface.views import colour
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 RS = {"1830": load("1830"), "1843": load("1843")}

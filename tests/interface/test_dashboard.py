@@ -14,8 +14,8 @@ from ledger import catalog
 from ledger.core.rules import trains
 from ledger.interface import views
 
-ROOT = Path(__file__).resolve().parents[1]
-TITLES = Path(__file__).parent / "titles"
+ROOT = Path(__file__).resolve().parents[2]
+TITLES = Path(__file__).resolve().parents[1] / "titles"
 
 
 def widest(text: str) -> int:

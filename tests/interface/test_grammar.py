@@ -31,7 +31,7 @@ from ledger.interface import cli
 from ledger.interface.cli import app
 from ledger.interface.shell import Shell
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 VERBS = catalog.all_verbs()
 GROUP = typer.main.get_command(app)
 EXAMPLES = {"1830": ROOT / "examples" / "1830-full-game.txt", "1843": ROOT / "examples" / "1843-game.txt"}

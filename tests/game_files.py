@@ -1,0 +1,65 @@
+"""Game files made once per test process and copied into each test that needs one: a test that
+changes a game gets its own copy, and none pays again for the same `bank new` or `bank play`.
+
+    path = played_copy("1830-opening.txt", tmp_path / "opening.db")
+    path = new_copy(tmp_path / "g.db")          # `bank new 1830 Alice Bob Carol Dave`
+
+The files are made by the real CLI (typer's runner, SQLite), so a copy is what a table's own game
+file would be; copying a .db file is how a person copies a game (the journal mode is DELETE).
+"""
+
+from __future__ import annotations
+
+import atexit
+import shutil
+import tempfile
+from pathlib import Path
+
+from cli_driver import run_bank
+
+ROOT = Path(__file__).resolve().parents[1]
+EXAMPLES = ROOT / "examples"
+PLAYERS = ("Alice", "Bob", "Carol", "Dave")
+
+_made: dict[tuple, Path] = {}
+_folder: Path | None = None
+
+
+def _where(name: str) -> Path:
+    global _folder
+    if _folder is None:
+        _folder = Path(tempfile.mkdtemp(prefix="bank-test-games-"))
+        atexit.register(shutil.rmtree, _folder, True)
+    return _folder / name
+
+
+def _made_once(key: tuple, name: str, *argv: str) -> Path:
+    if key not in _made:
+        path = _where(name)
+        result = run_bank("--game", str(path), *argv)
+        assert result.returncode == 0, result.stderr.decode()
+        _made[key] = path
+    return _made[key]
+
+
+def played_file(example: str) -> Path:
+    """The examples/ transcript `example` played once through the CLI (do not change it: copy)."""
+    return _made_once(("play", example), f"{Path(example).stem}.db", "play", str(EXAMPLES / example))
+
+
+def new_file(title: str = "1830", players: tuple[str, ...] = PLAYERS) -> Path:
+    """`bank new TITLE PLAYERS` made once (do not change it: copy)."""
+    return _made_once(("new", title, players), f"new-{title}-{len(players)}.db", "new", title, *players)
+
+
+def copy_to(source: Path, dest: Path) -> Path:
+    shutil.copyfile(source, dest)
+    return dest
+
+
+def played_copy(example: str, dest: Path) -> Path:
+    return copy_to(played_file(example), dest)
+
+
+def new_copy(dest: Path, title: str = "1830", players: tuple[str, ...] = PLAYERS) -> Path:
+    return copy_to(new_file(title, players), dest)
