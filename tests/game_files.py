@@ -11,6 +11,7 @@ file would be; copying a .db file is how a person copies a game (the journal mod
 from __future__ import annotations
 
 import atexit
+import os
 import shutil
 import tempfile
 from pathlib import Path
@@ -28,7 +29,13 @@ _folder: Path | None = None
 def _where(name: str) -> Path:
     global _folder
     if _folder is None:
-        _folder = Path(tempfile.mkdtemp(prefix="bank-test-games-"))
+        # made on a memory filesystem where there is one: every command of a played example is a
+        # durable commit (synchronous=FULL), and on a disk shared by busy neighbours those syncs,
+        # not the rules, took most of the time. Durability itself is tested on the real thing
+        # (tests/store/test_safety.py: the pragmas, a copy taken while a shell writes).
+        shm = Path("/dev/shm")
+        memory = str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
+        _folder = Path(tempfile.mkdtemp(prefix="bank-test-games-", dir=memory))
         atexit.register(shutil.rmtree, _folder, True)
     return _folder / name
 

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 from cli_driver import Bank
+from game_files import played_file
 from helpers import parse
 
 from ledger.books import session as session_module
@@ -128,14 +129,10 @@ def play(path: Path, lines: list[str]) -> None:
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory) -> dict[str, Path]:
-    """Each example played once through the real CLI."""
-    out = {}
-    for example in EXAMPLES:
-        path = tmp_path_factory.mktemp("examples") / f"{example.stem}.db"
-        Bank(path)("play", str(example))
-        out[example.name] = path
-    return out
+def played() -> dict[str, Path]:
+    """Each example played once through the real CLI (game_files: once for every test that reads
+    it; a test that changes one works on a copy)."""
+    return {example.name: played_file(example.name) for example in EXAMPLES}
 
 
 @pytest.fixture
