@@ -49,9 +49,14 @@ def _made_once(key: tuple, name: str, *argv: str) -> Path:
     return _made[key]
 
 
-def played_file(example: str) -> Path:
-    """The examples/ transcript `example` played once through the CLI (do not change it: copy)."""
-    return _made_once(("play", example), f"{Path(example).stem}.db", "play", str(EXAMPLES / example))
+def played_file(example: str, first: int | None = None) -> Path:
+    """The examples/ transcript `example` (its first `first` lines of the file, when given) played
+    once through the CLI (do not change it: copy)."""
+    if first is None:
+        return _made_once(("play", example), f"{Path(example).stem}.db", "play", str(EXAMPLES / example))
+    script = _where(f"{Path(example).stem}-first-{first}.txt")
+    script.write_text("\n".join((EXAMPLES / example).read_text().splitlines()[:first]) + "\n")
+    return _made_once(("play", example, first), f"{script.stem}.db", "play", str(script))
 
 
 def new_file(title: str = "1830", players: tuple[str, ...] = PLAYERS) -> Path:
@@ -64,8 +69,8 @@ def copy_to(source: Path, dest: Path) -> Path:
     return dest
 
 
-def played_copy(example: str, dest: Path) -> Path:
-    return copy_to(played_file(example), dest)
+def played_copy(example: str, dest: Path, first: int | None = None) -> Path:
+    return copy_to(played_file(example, first), dest)
 
 
 def new_copy(dest: Path, title: str = "1830", players: tuple[str, ...] = PLAYERS) -> Path:

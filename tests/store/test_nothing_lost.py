@@ -14,6 +14,7 @@ from pathlib import Path
 
 import pytest
 from cli_driver import Bank, error_line
+from game_files import played_file
 
 from ledger.interface.cli import app
 from ledger.interface.shell import Shell
@@ -24,10 +25,8 @@ LOG = ROOT / "tests" / "data" / "18xxgames" / "179263.log.txt"
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory) -> Path:
-    db = tmp_path_factory.mktemp("opening") / "opening.db"
-    Bank(db)("play", str(OPENING))
-    return db
+def played() -> Path:
+    return played_file(OPENING.name)  # played once through the CLI; each test gets a copy
 
 
 @pytest.fixture
