@@ -75,3 +75,30 @@ def played_copy(example: str, dest: Path, first: int | None = None) -> Path:
 
 def new_copy(dest: Path, title: str = "1830", players: tuple[str, ...] = PLAYERS) -> Path:
     return copy_to(new_file(title, players), dest)
+
+
+_scratch = 0
+
+
+def memory_folder(name: str = "test") -> Path:
+    """A new empty folder beside the made games (on the memory filesystem where there is one)."""
+    global _scratch
+    _scratch += 1
+    folder = _where(f"{name}-{_scratch}")
+    folder.mkdir()
+    return folder
+
+
+def in_memory():
+    """A test's folder on the memory filesystem, removed after it: a module whose tests write whole
+    games says
+
+        @pytest.fixture
+        def tmp_path():
+            yield from in_memory()
+
+    Where a game file lives changes nothing the bank does but the time its durable commits wait for
+    a disk; what durability itself needs is tested on disk (tests/store/test_safety.py)."""
+    folder = memory_folder()
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)

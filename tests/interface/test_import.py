@@ -13,6 +13,7 @@ import re
 from pathlib import Path
 
 import pytest
+from game_files import in_memory, memory_folder
 
 # One list of the recorded games and one way to read them (failing, never skipping, without them).
 from test_logparse import GAME_IDS as GAMES
@@ -30,6 +31,13 @@ END_REASONS = {
 }
 
 
+@pytest.fixture
+def tmp_path():
+    """This module's tests write whole games: their files live on the memory filesystem
+    (game_files.in_memory), where a durable commit does not wait for a busy disk."""
+    yield from in_memory()
+
+
 def bank(db: Path, *args: str):
     return CliRunner().invoke(app, ["--game", str(db), *args])
 
@@ -41,13 +49,13 @@ def score(db: Path) -> dict:
 
 
 @pytest.fixture(scope="module")
-def imported(tmp_path_factory):
+def imported():
     """game id -> (Translation, path of the imported game file), each game imported once."""
     cache = {}
 
     def get(game: str):
         if game not in cache:
-            db = tmp_path_factory.mktemp(re.sub(r"\W", "_", game)) / "g.db"
+            db = memory_folder(re.sub(r"\W", "_", game)) / "g.db"
             cache[game] = (import_log(log_text(game), db), db)
         return cache[game]
 

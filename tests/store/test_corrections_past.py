@@ -24,6 +24,7 @@ from pathlib import Path
 
 import pytest
 from cli_driver import Bank, error_line
+from game_files import in_memory, memory_folder
 
 from ledger import ENGINE_VERSION
 from ledger.books.session import Session
@@ -37,6 +38,14 @@ FORGOTTEN = 343  # `tile B&M 0`: B&M's first operating turn (OR 6.1)
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+@pytest.fixture
+def tmp_path():
+    """This module's tests write whole games: their files live on the memory filesystem
+    (game_files.in_memory), where a durable commit does not wait for a busy disk."""
+    yield from in_memory()
+
 
 def transcript_commands(path: Path) -> list[str]:
     """The command lines of a transcript, as `bank play` reads them: command k is item k - 1."""
@@ -124,24 +133,24 @@ def lines() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def full_master(tmp_path_factory, lines) -> Path:
-    db = tmp_path_factory.mktemp("full") / "full.db"
+def full_master(lines) -> Path:
+    db = memory_folder("full") / "full.db"
     play(lines, db)
     return db
 
 
 @pytest.fixture(scope="module")
-def forgot_master(tmp_path_factory, lines) -> Path:
+def forgot_master(lines) -> Path:
     """The example game as typed by a banker who forgot B&M's tile in OR 6.1."""
-    db = tmp_path_factory.mktemp("forgot") / "forgot.db"
+    db = memory_folder("forgot") / "forgot.db"
     play(lines[:FORGOTTEN - 1] + lines[FORGOTTEN:], db)
     return db
 
 
 @pytest.fixture(scope="module")
-def oracle_master(tmp_path_factory, lines) -> Path:
+def oracle_master(lines) -> Path:
     """The example game with B&M's tile as it really was, played from the start."""
-    db = tmp_path_factory.mktemp("oracle") / "oracle.db"
+    db = memory_folder("oracle") / "oracle.db"
     play(lines[:FORGOTTEN - 1] + ["tile B&M 120"] + lines[FORGOTTEN:], db)
     return db
 
@@ -157,8 +166,8 @@ def forgot(forgot_master, tmp_path) -> Bank:
 
 
 @pytest.fixture(scope="module")
-def opening_master(tmp_path_factory) -> Path:
-    db = tmp_path_factory.mktemp("opening") / "opening.db"
+def opening_master() -> Path:
+    db = memory_folder("opening") / "opening.db"
     play(transcript_commands(OPENING), db)
     return db
 

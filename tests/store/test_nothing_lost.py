@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 from cli_driver import Bank, error_line
-from game_files import played_file
+from game_files import in_memory, played_file
 
 from ledger.interface.cli import app
 from ledger.interface.shell import Shell
@@ -22,6 +22,13 @@ from ledger.interface.shell import Shell
 ROOT = Path(__file__).resolve().parents[2]
 OPENING = ROOT / "examples" / "1830-opening.txt"
 LOG = ROOT / "tests" / "data" / "18xxgames" / "179263.log.txt"
+
+
+@pytest.fixture
+def tmp_path():
+    """This module's tests write whole games: their files live on the memory filesystem
+    (game_files.in_memory), where a durable commit does not wait for a busy disk."""
+    yield from in_memory()
 
 
 @pytest.fixture(scope="module")

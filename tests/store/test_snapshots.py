@@ -27,7 +27,7 @@ from pathlib import Path
 
 import pytest
 from cli_driver import Bank
-from game_files import played_file
+from game_files import in_memory, played_file
 from helpers import parse
 
 from ledger.books import session as session_module
@@ -45,6 +45,14 @@ FULL = ROOT / "examples" / "1830-full-game.txt"
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+@pytest.fixture
+def tmp_path():
+    """This module's tests write whole games: their files live on the memory filesystem
+    (game_files.in_memory), where a durable commit does not wait for a busy disk."""
+    yield from in_memory()
+
 
 def transcript(path: Path) -> list[str]:
     lines = [line.split("#", 1)[0].strip() for line in path.read_text().splitlines()]
