@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 from cli_driver import Bank
-from game_files import played_file
+from game_files import in_memory, played_file
 from random_play import RandomGame
 
 from ledger import catalog
@@ -17,6 +17,14 @@ from ledger.interface import views
 
 ROOT = Path(__file__).resolve().parents[2]
 TITLES = Path(__file__).resolve().parents[1] / "titles"
+
+
+
+@pytest.fixture
+def tmp_path():
+    """The summary test types 160 commands, each a durable commit: its file lives on the memory
+    filesystem (game_files.in_memory), where a commit does not wait for a busy disk."""
+    yield from in_memory()
 
 
 def widest(text: str) -> int:

@@ -6,7 +6,7 @@ test titles in tests/titles (put on BANK_TITLES, never shipped):
 * P01: 50/25/25 regionals that expand into 20 + 8 x 10 majors with treasury shares, in the second
   phase of a second phase axis, with a window of choices, Pullman assets and tile points.
 
-Both are played through the real CLI (separate processes, a SQLite game file), refused commands
+Both are played through the real CLI (its `main` in this process, a SQLite game file), refused commands
 must name their rule, and random games driven by what the core says is legal keep the books.
 """
 
