@@ -106,7 +106,7 @@ def test_two_processes_racing_never_store_a_command_decided_on_an_old_state(tmp_
         assert codes[0] == 0 and codes[1] != 0, results
         assert all("Traceback" not in err for _, err in results)
         assert commands_in(path) == 2
-        audit = bank("audit", game=path)
+        audit = in_process("audit", game=path)  # the race is between the writers
         assert audit.returncode == 0, audit.stdout.decode() + audit.stderr.decode()
 
 
@@ -127,7 +127,7 @@ def test_a_shell_decides_on_the_game_as_another_terminal_left_it(game, capsys):
         assert commands_in(game) == 3
     finally:
         session.close()
-    assert bank("audit", game=game).returncode == 0
+    assert in_process("audit", game=game).returncode == 0
 
 
 def test_a_stale_session_redecides_inside_the_write(game):
@@ -408,7 +408,7 @@ def test_a_full_disk_records_nothing_and_leaves_the_game_whole(opening):
     line = one_error(bank("count", "Alice", "100", game=opening, limit_file_size=2048))
     assert "nothing was recorded" in line
     assert commands_in(opening) == before
-    assert bank("audit", game=opening).returncode == 0
+    assert in_process("audit", game=opening).returncode == 0
 
 
 def test_digit_strings_python_reads_are_not_amounts(game):
