@@ -23,7 +23,7 @@ from pathlib import Path
 import pytest
 import typer
 from cli_driver import Bank, error_line, run_bank
-from game_files import new_copy, played_copy
+from game_files import in_memory, new_copy, played_copy
 
 from ledger import catalog
 from ledger.books.session import Session
@@ -72,6 +72,12 @@ def commands_in(path: Path) -> int:
 def in_process(*args: str, game: Path | None = None, cwd: Path | None = None, env: dict | None = None):
     """`bank ARGS` as `bank()` runs it, through the same `main` in this process."""
     return run_bank(*(["--game", str(game)] if game else []), *args, cwd=cwd, env=env)
+
+
+@pytest.fixture
+def memory_path() -> Path:
+    """A folder on the memory filesystem (game_files.in_memory), for what is not about the disk."""
+    yield from in_memory()
 
 
 @pytest.fixture
@@ -262,7 +268,8 @@ def test_new_refuses_a_file_that_is_not_a_game(tmp_path):
 
 # --------------------------------------------------------------------------- the demo
 
-def test_demo_never_deletes_a_file_it_did_not_create(tmp_path):
+def test_demo_never_deletes_a_file_it_did_not_create(memory_path):
+    tmp_path = memory_path  # the demo plays a whole game: no durable commit need wait for a disk
     mine = tmp_path / "mine.db"
     assert in_process("new", "1830", *PLAYERS, game=mine).returncode == 0
     before = digest(mine)
@@ -279,7 +286,8 @@ def test_demo_never_deletes_a_file_it_did_not_create(tmp_path):
     assert commands_in(tmp_path / "demo-2.db") > 300
 
 
-def test_demo_runs_from_any_directory_and_the_examples_ship_in_the_package(tmp_path):
+def test_demo_runs_from_any_directory_and_the_examples_ship_in_the_package(memory_path):
+    tmp_path = memory_path  # the demo plays a whole game: no durable commit need wait for a disk
     result = in_process("demo", "1830-opening", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "Scores if the game ended now" in result.stdout.decode()
