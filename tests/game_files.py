@@ -22,6 +22,7 @@ ROOT = Path(__file__).resolve().parents[1]
 EXAMPLES = ROOT / "examples"
 PLAYERS = ("Alice", "Bob", "Carol", "Dave")
 
+PREFIX = "bank-test-games-"
 _made: dict[tuple, Path] = {}
 _folder: Path | None = None
 
@@ -35,9 +36,19 @@ def _where(name: str) -> Path:
         # (tests/store/test_safety.py: the pragmas, a copy taken while a shell writes).
         shm = Path("/dev/shm")
         memory = str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
-        _folder = Path(tempfile.mkdtemp(prefix="bank-test-games-", dir=memory))
+        _remove_left_over(Path(memory or tempfile.gettempdir()))
+        _folder = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=memory))
         atexit.register(shutil.rmtree, _folder, True)
     return _folder / name
+
+
+def _remove_left_over(where: Path) -> None:
+    """The folders of test processes that ended without their exit handlers (a killed run, a worker
+    that left by os._exit): memory is not a disk to leave games on."""
+    for folder in where.glob(f"{PREFIX}*"):
+        pid = folder.name[len(PREFIX):].split("-", 1)[0]
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+            shutil.rmtree(folder, ignore_errors=True)
 
 
 def _made_once(key: tuple, name: str, *argv: str) -> Path:
