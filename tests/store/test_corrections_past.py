@@ -24,7 +24,7 @@ from pathlib import Path
 
 import pytest
 from cli_driver import Bank, error_line
-from game_files import in_memory, memory_folder
+from game_files import in_memory, memory_folder, played_file
 
 from ledger import ENGINE_VERSION
 from ledger.books.session import Session
@@ -134,9 +134,9 @@ def lines() -> list[str]:
 
 @pytest.fixture(scope="module")
 def full_master(lines) -> Path:
-    db = memory_folder("full") / "full.db"
-    play(lines, db)
-    return db
+    """The example game as `bank play` of its transcript left it (game_files: played once for every
+    test that reads it; each test here changes a copy)."""
+    return played_file(FULL.name)
 
 
 @pytest.fixture(scope="module")
@@ -167,9 +167,7 @@ def forgot(forgot_master, tmp_path) -> Bank:
 
 @pytest.fixture(scope="module")
 def opening_master() -> Path:
-    db = memory_folder("opening") / "opening.db"
-    play(transcript_commands(OPENING), db)
-    return db
+    return played_file(OPENING.name)
 
 
 @pytest.fixture
