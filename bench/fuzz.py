@@ -7,7 +7,7 @@
 
 Every line must succeed or fail with exactly one `error:` line and a non-zero exit, never a
 traceback or an internal error; at the end the game must open and audit clean. Exits non-zero and
-lists the first problems otherwise. The generator is tests/fuzz_lines.py (tests/test_fuzz.py runs
+lists the first problems otherwise. The generator is tests/fuzz_lines.py (tests/properties/test_fuzz.py runs
 2,000 of them on every test run).
 """
 

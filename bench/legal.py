@@ -1,4 +1,4 @@
-"""The property of issue 25 over many long random games (tests/test_legal_property.py runs short
+"""The property of issue 25 over many long random games (tests/properties/test_legal_property.py runs short
 ones): at every state, every action the core offers, with arguments drawn from their legal choices,
 is accepted; a sample of what it does not offer is refused with one line.
 

@@ -75,3 +75,24 @@ def error_line(result) -> str:
     assert len(lines) == 1, f"expected exactly one stderr line, got {lines!r}"
     assert lines[0].startswith("error: "), lines[0]
     return lines[0]
+
+
+def run_bank(*args, env: dict | None = None, cwd=None):
+    """`bank ARGS` in this process, read as a finished process (returncode, stdout and stderr as
+    bytes): the same `main` a shell starts, without the half second a new Python costs. For what
+    only argv decoding or a second process can show (bytes that are not UTF-8, races, kills, file
+    limits), start a real process instead."""
+    import contextlib
+    import os
+    import subprocess
+
+    runner = CliRunner()
+    full_env = {"BANK_GAME": None} if "BANK_GAME" in os.environ else {}
+    full_env.update(env or {})
+    argv = [str(a) for a in args]
+    with contextlib.chdir(cwd) if cwd is not None else contextlib.nullcontext():
+        result = runner.invoke(app, argv, env=full_env)
+    if result.exception is not None and not isinstance(result.exception, SystemExit):
+        raise result.exception  # a traceback is a failure of the test, as it is at the table
+    return subprocess.CompletedProcess(["bank", *argv], result.exit_code, result.stdout_bytes,
+                                       result.stderr_bytes)

@@ -1,6 +1,6 @@
 """Seeded random command lines for the `bank` CLI: real verbs and names mixed with the things people
 and shells really type (prefixes, wrong case, negative and odd numbers, options in odd places, bytes
-that are not UTF-8, line breaks, quotes). Used by tests/test_fuzz.py and bench/fuzz.py.
+that are not UTF-8, line breaks, quotes). Used by tests/properties/test_fuzz.py and bench/fuzz.py.
 
 Every line must end in success or in exactly one `error:` line with a non-zero exit, and never in a
 traceback.

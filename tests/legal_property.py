@@ -1,5 +1,5 @@
 """The property of issue 25: what the core offers, the rules accept; what it does not offer, the
-rules refuse with one line. Used by tests/test_legal_property.py (a few short games of every title)
+rules refuse with one line. Used by tests/properties/test_legal_property.py (a few short games of every title)
 and bench/legal.py (many long ones).
 
 At a state of a random game: every action the Next line offers, with arguments drawn from their

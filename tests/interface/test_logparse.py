@@ -21,7 +21,7 @@ from ledger.importer.logparse import (
 )
 
 # The recorded 18xx.games games travel with the tests (tests/data/README.md), so they run everywhere.
-GAMES_DIR = Path(__file__).resolve().parent / "data" / "18xxgames"
+GAMES_DIR = Path(__file__).resolve().parents[1] / "data" / "18xxgames"
 # Named, not globbed: a missing folder must fail every game's tests, not leave nothing to run.
 GAME_IDS = ("179003", "179051", "179090", "179263", "179358", "210011", "26855", "29133",
             "hs_inzqxyla_1708318031")

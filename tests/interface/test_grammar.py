@@ -31,7 +31,7 @@ from ledger.interface import cli
 from ledger.interface.cli import app
 from ledger.interface.shell import Shell
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 VERBS = catalog.all_verbs()
 GROUP = typer.main.get_command(app)
 EXAMPLES = {"1830": ROOT / "examples" / "1830-full-game.txt", "1843": ROOT / "examples" / "1843-game.txt"}
@@ -107,10 +107,13 @@ def states_by_round(title: str) -> dict[str, Game]:
         key, _, value = text.partition("=")
         options[key] = value or True
     g = Game(new.args["players"], title, options)
+    every_kind = set(titles.for_ruleset(g.rs).rounds)
     seen: dict[str, Game] = {}
     for line in lines[1:]:
         if not g.state.pending and not g.state.game_over:
             seen.setdefault(g.state.round["kind"], copy.deepcopy(g))
+        if set(seen) >= every_kind:
+            break  # the first state of each kind is kept: the rest of the game changes none of them
         g.do(line)
     return seen
 

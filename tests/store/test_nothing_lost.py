@@ -14,20 +14,26 @@ from pathlib import Path
 
 import pytest
 from cli_driver import Bank, error_line
+from game_files import in_memory, played_file
 
 from ledger.interface.cli import app
 from ledger.interface.shell import Shell
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 OPENING = ROOT / "examples" / "1830-opening.txt"
 LOG = ROOT / "tests" / "data" / "18xxgames" / "179263.log.txt"
 
 
+@pytest.fixture
+def tmp_path():
+    """This module's tests write whole games: their files live on the memory filesystem
+    (game_files.in_memory), where a durable commit does not wait for a busy disk."""
+    yield from in_memory()
+
+
 @pytest.fixture(scope="module")
-def played(tmp_path_factory) -> Path:
-    db = tmp_path_factory.mktemp("opening") / "opening.db"
-    Bank(db)("play", str(OPENING))
-    return db
+def played() -> Path:
+    return played_file(OPENING.name)  # played once through the CLI; each test gets a copy
 
 
 @pytest.fixture

@@ -10,10 +10,18 @@ import json
 
 import pytest
 from cli_driver import Bank, error_line
+from game_files import in_memory
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dave"]
 AUCTION = ["buy Alice SV", "buy Bob CS", "buy Carol DH", "buy Dave MH", "buy Alice CA", "buy Bob BO",
            "par Bob B&O 100"]
+
+
+@pytest.fixture
+def tmp_path():
+    """This module's tests write whole games: their files live on the memory filesystem
+    (game_files.in_memory), where a durable commit does not wait for a busy disk."""
+    yield from in_memory()
 
 
 @pytest.fixture

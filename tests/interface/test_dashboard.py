@@ -8,14 +8,23 @@ from pathlib import Path
 
 import pytest
 from cli_driver import Bank
+from game_files import in_memory, played_file
 from random_play import RandomGame
 
 from ledger import catalog
 from ledger.core.rules import trains
 from ledger.interface import views
 
-ROOT = Path(__file__).resolve().parents[1]
-TITLES = Path(__file__).parent / "titles"
+ROOT = Path(__file__).resolve().parents[2]
+TITLES = Path(__file__).resolve().parents[1] / "titles"
+
+
+
+@pytest.fixture
+def tmp_path():
+    """The summary test types 160 commands, each a durable commit: its file lives on the memory
+    filesystem (game_files.in_memory), where a commit does not wait for a busy disk."""
+    yield from in_memory()
 
 
 def widest(text: str) -> int:
@@ -72,9 +81,8 @@ def test_random_games_with_many_players_fit_80_columns(proof_titles, title, play
     assert widest(views.status_text(game.state, game.rs, 80)) <= 80
 
 
-def test_a_wider_terminal_gets_a_wider_board(tmp_path, monkeypatch):
-    bank = Bank(tmp_path / "g.db")
-    bank("play", str(ROOT / "examples" / "1830-opening.txt"))
+def test_a_wider_terminal_gets_a_wider_board(monkeypatch):
+    bank = Bank(played_file("1830-opening.txt"))  # played once through the CLI; only read here
     monkeypatch.setenv("COLUMNS", "80")
     narrow = bank("status").stdout
     monkeypatch.setenv("COLUMNS", "160")
@@ -85,9 +93,8 @@ def test_a_wider_terminal_gets_a_wider_board(tmp_path, monkeypatch):
         assert name in narrow and name in wide
 
 
-def test_status_shows_the_train_roster(tmp_path):
-    bank = Bank(tmp_path / "g.db")
-    bank("play", str(ROOT / "examples" / "1830-opening.txt"))
+def test_status_shows_the_train_roster():
+    bank = Bank(played_file("1830-opening.txt"))  # played once through the CLI; only read here
     out = bank("status").stdout
     state = bank.status()
     roster = " ".join(out.split("Trains:", 1)[1].split("Next:")[0].split())

@@ -1,7 +1,9 @@
 """Safe at the table (issue 10): one writer, durable commits, real backups, damaged files, bash-safe
-input. Every test drives the real `bank` command, most of them as separate processes, because the
-failures they guard against (a stale state, a second writer, a killed process, a full disk) only
-happen between processes.
+input. Every test drives the real `bank` command: as separate processes where the failure guarded
+against only happens between processes (a stale state, a second writer, a shell left open, a full
+disk, bytes a shell passes that are not UTF-8), else its same `main` in this process
+(cli_driver.run_bank: damaged files, odd paths, hostile arguments), which saves the half second each
+new Python costs. bench/race.py runs many more races than the few here.
 """
 
 from __future__ import annotations
@@ -20,7 +22,8 @@ from pathlib import Path
 
 import pytest
 import typer
-from cli_driver import Bank, error_line
+from cli_driver import Bank, error_line, run_bank
+from game_files import in_memory, new_copy, played_copy
 
 from ledger import catalog
 from ledger.books.session import Session
@@ -28,7 +31,7 @@ from ledger.interface.cli import app
 from ledger.interface.shell import Shell
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dave"]
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def bank(*args: str, game: Path | None = None, cwd: Path | None = None, env: dict | None = None,
@@ -66,21 +69,27 @@ def commands_in(path: Path) -> int:
         conn.close()
 
 
+def in_process(*args: str, game: Path | None = None, cwd: Path | None = None, env: dict | None = None):
+    """`bank ARGS` as `bank()` runs it, through the same `main` in this process."""
+    return run_bank(*(["--game", str(game)] if game else []), *args, cwd=cwd, env=env)
+
+
+@pytest.fixture
+def memory_path() -> Path:
+    """A folder on the memory filesystem (game_files.in_memory), for what is not about the disk."""
+    yield from in_memory()
+
+
 @pytest.fixture
 def game(tmp_path) -> Path:
-    path = tmp_path / "g.db"
-    result = bank("new", "1830", *PLAYERS, game=path)
-    assert result.returncode == 0, result.stderr
-    return path
+    """`bank new 1830 Alice Bob Carol Dave` (made once, copied; `bank new` itself is tested below)."""
+    return new_copy(tmp_path / "g.db")
 
 
 @pytest.fixture
 def opening(tmp_path) -> Path:
-    """The example opening (auction, SR 1, OR 1, SR 2) played into a game file."""
-    path = tmp_path / "opening.db"
-    result = bank("play", str(EXAMPLES / "1830-opening.txt"), game=path)
-    assert result.returncode == 0, result.stderr
-    return path
+    """The example opening (auction, SR 1, OR 1, SR 2) played into a game file (once, copied)."""
+    return played_copy("1830-opening.txt", tmp_path / "opening.db")
 
 
 # --------------------------------------------------------------------------- one writer
@@ -89,9 +98,8 @@ def test_two_processes_racing_never_store_a_command_decided_on_an_old_state(tmp_
     """Two one-shot writers start together, each with a command that is legal now but not after
     the other: exactly one is recorded, the other is refused, the game opens and audits clean."""
     races = [("buy Alice SV", "pass Alice"), ("bid Alice CS 45", "buy Alice SV"), ("pass Alice", "pass Alice")]
-    for round_no in range(24):
-        path = tmp_path / f"race{round_no}.db"
-        assert bank("new", "1830", *PLAYERS, game=path).returncode == 0
+    for round_no in range(len(races)):  # each pair once; bench/race.py runs hundreds over every title
+        path = new_copy(tmp_path / f"race{round_no}.db")
         first, second = races[round_no % len(races)]
         argv = [sys.executable, "-m", "ledger", "--game", str(path)]
         procs = [subprocess.Popen([*argv, *line.split()], stdout=subprocess.PIPE, stderr=subprocess.PIPE)
@@ -104,7 +112,7 @@ def test_two_processes_racing_never_store_a_command_decided_on_an_old_state(tmp_
         assert codes[0] == 0 and codes[1] != 0, results
         assert all("Traceback" not in err for _, err in results)
         assert commands_in(path) == 2
-        audit = bank("audit", game=path)
+        audit = in_process("audit", game=path)  # the race is between the writers
         assert audit.returncode == 0, audit.stdout.decode() + audit.stderr.decode()
 
 
@@ -125,7 +133,7 @@ def test_a_shell_decides_on_the_game_as_another_terminal_left_it(game, capsys):
         assert commands_in(game) == 3
     finally:
         session.close()
-    assert bank("audit", game=game).returncode == 0
+    assert in_process("audit", game=game).returncode == 0
 
 
 def test_a_stale_session_redecides_inside_the_write(game):
@@ -205,12 +213,12 @@ def test_a_copy_of_the_db_file_taken_while_a_shell_is_open_holds_every_command(o
             copy = tmp_path / f"copy{n}.db"
             shutil.copyfile(opening, copy)  # the .db file only, as a person copies a game
             assert commands_in(copy) == before + n
-            assert bank("audit", game=copy).returncode == 0
+            assert in_process("audit", game=copy).returncode == 0
         backup = tmp_path / "backup.db"
         result = bank("backup", str(backup), game=opening)  # while the shell still has the game open
         assert result.returncode == 0, result.stderr
         assert commands_in(backup) == before + 3
-        assert bank("audit", game=backup).returncode == 0
+        assert in_process("audit", game=backup).returncode == 0
     finally:
         shell.stdin.close()
         shell.wait(timeout=30)
@@ -221,7 +229,7 @@ def test_a_copy_of_the_db_file_taken_while_a_shell_is_open_holds_every_command(o
 def test_backup_never_replaces_a_file(game, tmp_path):
     other = tmp_path / "other.txt"
     other.write_text("keep me")
-    line = one_error(bank("backup", str(other), game=game))
+    line = one_error(in_process("backup", str(other), game=game))
     assert "already exists" in line
     assert other.read_text() == "keep me"
 
@@ -230,7 +238,7 @@ def test_a_game_written_in_wal_mode_by_an_older_bank_is_switched_back(game):
     conn = sqlite3.connect(str(game))
     conn.execute("pragma journal_mode=wal")
     conn.close()
-    assert bank("pass", "Alice", game=game).returncode == 0
+    assert in_process("pass", "Alice", game=game).returncode == 0
     conn = sqlite3.connect(str(game))
     try:
         assert conn.execute("pragma journal_mode").fetchone()[0] == "delete"
@@ -241,12 +249,12 @@ def test_a_game_written_in_wal_mode_by_an_older_bank_is_switched_back(game):
 
 def test_new_is_one_transaction_and_never_leaves_a_half_game(tmp_path):
     path = tmp_path / "g.db"
-    one_error(bank("new", "1830", "Alice", "Bob", "Carol", "Alice", game=path))  # names must differ
-    one_error(bank("new", "1830", "Alice", game=path))  # too few players
+    one_error(in_process("new", "1830", "Alice", "Bob", "Carol", "Alice", game=path))  # names must differ
+    one_error(in_process("new", "1830", "Alice", game=path))  # too few players
     assert not path.exists()
-    assert bank("new", "1830", *PLAYERS, game=path).returncode == 0
+    assert in_process("new", "1830", *PLAYERS, game=path).returncode == 0
     before = digest(path)
-    line = one_error(bank("new", "1830", "W", "X", "Y", "Z", game=path))
+    line = one_error(in_process("new", "1830", "W", "X", "Y", "Z", game=path))
     assert "already exists" in line and digest(path) == before
     assert [p.name for p in tmp_path.iterdir()] == ["g.db"]  # no temporary file left behind
 
@@ -254,31 +262,33 @@ def test_new_is_one_transaction_and_never_leaves_a_half_game(tmp_path):
 def test_new_refuses_a_file_that_is_not_a_game(tmp_path):
     path = tmp_path / "notes.db"
     path.write_text("my notes")
-    one_error(bank("new", "1830", *PLAYERS, game=path))
+    one_error(in_process("new", "1830", *PLAYERS, game=path))
     assert path.read_text() == "my notes"
 
 
 # --------------------------------------------------------------------------- the demo
 
-def test_demo_never_deletes_a_file_it_did_not_create(tmp_path):
+def test_demo_never_deletes_a_file_it_did_not_create(memory_path):
+    tmp_path = memory_path  # the demo plays a whole game: no durable commit need wait for a disk
     mine = tmp_path / "mine.db"
-    assert bank("new", "1830", *PLAYERS, game=mine).returncode == 0
+    assert in_process("new", "1830", *PLAYERS, game=mine).returncode == 0
     before = digest(mine)
-    line = one_error(bank("demo", game=mine))
+    line = one_error(in_process("demo", game=mine))
     assert "already exists" in line and digest(mine) == before
-    line = one_error(bank("demo", env={"BANK_GAME": str(mine)}, cwd=tmp_path))
+    line = one_error(in_process("demo", env={"BANK_GAME": str(mine)}, cwd=tmp_path))
     assert digest(mine) == before
     # without --game it picks a new file each time
     (tmp_path / "demo.db").write_text("not a demo")
-    result = bank("demo", cwd=tmp_path)
+    result = in_process("demo", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert (tmp_path / "demo.db").read_text() == "not a demo"
     assert "into demo-2.db" in result.stdout.decode()
     assert commands_in(tmp_path / "demo-2.db") > 300
 
 
-def test_demo_runs_from_any_directory_and_the_examples_ship_in_the_package(tmp_path):
-    result = bank("demo", "1830-opening", cwd=tmp_path)
+def test_demo_runs_from_any_directory_and_the_examples_ship_in_the_package(memory_path):
+    tmp_path = memory_path  # the demo plays a whole game: no durable commit need wait for a disk
+    result = in_process("demo", "1830-opening", cwd=tmp_path)
     assert result.returncode == 0, result.stderr
     assert "Scores if the game ended now" in result.stdout.decode()
     wheel_dir = tmp_path / "wheel"
@@ -326,14 +336,15 @@ DAMAGE = ["random", "truncated", "zeroed_page", "text", "empty", "header_json", 
           "engine_version", "dropped_table", "no_header", "ruleset"]
 
 
-@pytest.mark.parametrize("kind", DAMAGE)
-def test_a_damaged_file_gives_one_line_and_is_not_touched(opening, tmp_path, kind):
+@pytest.mark.parametrize("kind,run", [(kind, in_process) for kind in DAMAGE] + [("zeroed_page", bank)],
+                         ids=DAMAGE + ["zeroed_page-processes"])
+def test_a_damaged_file_gives_one_line_and_is_not_touched(opening, tmp_path, kind, run):
     path = tmp_path / "damaged.db"
     shutil.copyfile(opening, path)
     damage(kind, path)
     before = digest(path)
     for args in (["status"], ["pass", "Alice"], ["log"], ["audit"], ["undo"], ["score", "--json"]):
-        line = one_error(bank(*args, game=path))
+        line = one_error(run(*args, game=path))
         assert str(path) in line or "stored ruleset" in line, line
         assert digest(path) == before, f"{args} changed a damaged file"
     assert sorted(p.name for p in tmp_path.iterdir()) == ["damaged.db", "opening.db"]
@@ -358,7 +369,7 @@ def test_bytes_that_are_not_utf8_are_refused_in_one_line(game, tmp_path):
 
 def test_a_line_break_in_an_argument_is_echoed_on_one_line(game):
     for text in ("x\ny", "x\ry", "x\u2028y", "x\x0by"):
-        line = one_error(bank("pass", text, game=game))
+        line = one_error(in_process("pass", text, game=game))
         assert "unknown player" in line
 
 
@@ -370,20 +381,20 @@ def test_paths_that_are_not_game_files(tmp_path):
         "a missing file": (tmp_path / "none.db", "no game at"),
     }
     for what, (path, expect) in cases.items():
-        line = one_error(bank("status", game=path))
+        line = one_error(in_process("status", game=path))
         assert expect in line, (what, line)
-    line = one_error(bank("new", "1830", *PLAYERS, game=tmp_path / ("y" * 300 + ".db")))
+    line = one_error(in_process("new", "1830", *PLAYERS, game=tmp_path / ("y" * 300 + ".db")))
     assert "too long" in line.lower()
-    line = one_error(bank("new", "1830", *PLAYERS, game=tmp_path / "nope" / "g.db"))
+    line = one_error(in_process("new", "1830", *PLAYERS, game=tmp_path / "nope" / "g.db"))
     assert "cannot" in line
 
 
 def test_play_refuses_what_is_not_a_transcript(game, tmp_path):
-    assert "not a file" in one_error(bank("play", "", game=game))
-    assert "no transcript" in one_error(bank("play", str(tmp_path / "none.txt"), game=game))
+    assert "not a file" in one_error(in_process("play", "", game=game))
+    assert "no transcript" in one_error(in_process("play", str(tmp_path / "none.txt"), game=game))
     bad = tmp_path / "bad.txt"
     bad.write_bytes(b"pass Alice\npass B\xffob\n")
-    line = one_error(bank("play", str(bad), game=game))
+    line = one_error(in_process("play", str(bad), game=game))
     assert "bad.txt:2" in line and "UTF-8" in line
     assert commands_in(game) == 1
 
@@ -392,9 +403,9 @@ def test_a_read_only_game_file_is_never_written(game):
     before = digest(game)
     game.chmod(0o444)
     try:
-        line = one_error(bank("pass", "Alice", game=game))
+        line = one_error(in_process("pass", "Alice", game=game))
         assert "read-only" in line
-        assert bank("status", game=game).returncode == 0  # reading still works
+        assert in_process("status", game=game).returncode == 0  # reading still works
     finally:
         game.chmod(0o644)
     assert digest(game) == before
@@ -405,30 +416,30 @@ def test_a_full_disk_records_nothing_and_leaves_the_game_whole(opening):
     line = one_error(bank("count", "Alice", "100", game=opening, limit_file_size=2048))
     assert "nothing was recorded" in line
     assert commands_in(opening) == before
-    assert bank("audit", game=opening).returncode == 0
+    assert in_process("audit", game=opening).returncode == 0
 
 
 def test_digit_strings_python_reads_are_not_amounts(game):
     for amount in ("1_000", "٣", "４５", "4 5", "0x2d", "45.0", "+45"):
-        line = one_error(bank("bid", "Alice", "CS", amount, game=game))
+        line = one_error(in_process("bid", "Alice", "CS", amount, game=game))
         assert "whole number" in line, (amount, line)
     assert commands_in(game) == 1
 
 
 def test_negative_amounts_get_the_rules_error(opening):
-    line = one_error(bank("sell", "Alice", "PRR", "-2", game=opening))
+    line = one_error(in_process("sell", "Alice", "PRR", "-2", game=opening))
     assert "at least 1" in line
-    line = one_error(bank("count", "Alice", "-40", game=opening))
+    line = one_error(in_process("count", "Alice", "-40", game=opening))
     assert "must not be negative" in line
-    line = one_error(bank("pass", "Alice", "--pol", game=opening))
+    line = one_error(in_process("pass", "Alice", "--pol", game=opening))
     assert "no option --pol" in line or "No such option" in line or "unexpected extra argument" in line
 
 
 def test_game_option_after_the_verb(game):
-    result = bank("status", "--json", "--game", str(game))
+    result = in_process("status", "--json", "--game", str(game))
     assert result.returncode == 0, result.stderr
     assert json.loads(result.stdout)["round"] == "Auction"
-    assert bank("pass", "Alice", f"--game={game}").returncode == 0
+    assert in_process("pass", "Alice", f"--game={game}").returncode == 0
     assert commands_in(game) == 2
 
 
@@ -475,7 +486,7 @@ def test_audit_sees_a_deleted_certificate_move_and_an_edited_snapshot(opening, t
     conn.execute("delete from cert_moves where id = (select max(id) from cert_moves where dest like 'player:%')")
     conn.commit()
     conn.close()
-    result = bank("audit", game=moved)
+    result = in_process("audit", game=moved)
     assert result.returncode != 0
     assert f"command {command}: the certificate moves" in result.stdout.decode() and cert in result.stdout.decode()
 
@@ -486,7 +497,7 @@ def test_audit_sees_a_deleted_certificate_move_and_an_edited_snapshot(opening, t
     conn.execute("update snapshots set value = value + 100 where id = (select max(id) from snapshots)")
     conn.commit()
     conn.close()
-    result = bank("audit", game=worth)
+    result = in_process("audit", game=worth)
     assert result.returncode != 0
     out = result.stdout.decode()
     assert f"command {command}" in out and "round snapshot" in out and player in out

@@ -16,7 +16,7 @@ from ledger.core import legal
 from ledger.interface.cli import app
 from ledger.interface.shell import Shell
 
-EXAMPLES = Path(__file__).resolve().parents[1] / "examples"
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def played(title: str, example: str, until: str, players=None) -> Game:

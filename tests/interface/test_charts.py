@@ -12,27 +12,24 @@ from pathlib import Path
 
 import pytest
 from cli_driver import Bank, error_line
+from game_files import played_file
 
 from ledger.catalog import load
 from ledger.interface.charts import MARKS, MEET, PLAYER_COLOURS, terminal, tick_rounds
 from ledger.interface.views import colour
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = ROOT / "examples"
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 RS = {"1830": load("1830"), "1843": load("1843")}
 
 
 @pytest.fixture(scope="module")
-def games(tmp_path_factory) -> dict[str, Path]:
-    """The example games played once: the whole 1830 game, its opening (unfinished), the 1843 game."""
-    out = {}
-    for key, transcript in (("1830", "1830-full-game.txt"), ("opening", "1830-opening.txt"),
-                            ("1843", "1843-game.txt")):
-        db = tmp_path_factory.mktemp(key) / f"{key}.db"
-        Bank(db)("play", str(EXAMPLES / transcript))
-        out[key] = db
-    return out
+def games() -> dict[str, Path]:
+    """The example games played once (game_files, shared with the other tests that read them): the
+    whole 1830 game, its opening (unfinished), the 1843 game. Charts only read them."""
+    return {key: played_file(transcript) for key, transcript in
+            (("1830", "1830-full-game.txt"), ("opening", "1830-opening.txt"), ("1843", "1843-game.txt"))}
 
 
 def chart(db, what: str, monkeypatch, columns: int = 80, *more: str) -> str:

@@ -27,6 +27,7 @@ from pathlib import Path
 
 import pytest
 from cli_driver import Bank
+from game_files import in_memory, played_file
 from helpers import parse
 
 from ledger.books import session as session_module
@@ -37,13 +38,21 @@ from ledger.core.events import apply
 from ledger.core.snapshot import layout_digest, state_from_json, state_to_json
 from ledger.core.state import GameState, Private
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.txt"))
 OPENING = ROOT / "examples" / "1830-opening.txt"
 FULL = ROOT / "examples" / "1830-full-game.txt"
 
 
 # --------------------------------------------------------------------------- helpers
+
+
+@pytest.fixture
+def tmp_path():
+    """This module's tests write whole games: their files live on the memory filesystem
+    (game_files.in_memory), where a durable commit does not wait for a busy disk."""
+    yield from in_memory()
+
 
 def transcript(path: Path) -> list[str]:
     lines = [line.split("#", 1)[0].strip() for line in path.read_text().splitlines()]
@@ -128,14 +137,10 @@ def play(path: Path, lines: list[str]) -> None:
 
 
 @pytest.fixture(scope="module")
-def played(tmp_path_factory) -> dict[str, Path]:
-    """Each example played once through the real CLI."""
-    out = {}
-    for example in EXAMPLES:
-        path = tmp_path_factory.mktemp("examples") / f"{example.stem}.db"
-        Bank(path)("play", str(example))
-        out[example.name] = path
-    return out
+def played() -> dict[str, Path]:
+    """Each example played once through the real CLI (game_files: once for every test that reads
+    it; a test that changes one works on a copy)."""
+    return {example.name: played_file(example.name) for example in EXAMPLES}
 
 
 @pytest.fixture

@@ -93,7 +93,7 @@ def problems_of(override: str, title: str = "1830") -> list[str]:
 
 def spelled_out_text(title: str) -> str:
     """The title's TOML as games stored it before knobs had defaults (a copy in tests/data/v1)."""
-    path = Path(__file__).resolve().parent / "data" / "v1" / f"{title}.ruleset.toml"
+    path = Path(__file__).resolve().parents[1] / "data" / "v1" / f"{title}.ruleset.toml"
     assert path.is_file(), f"missing test data {path} (see tests/data/README.md)"
     return path.read_text()
 

@@ -9,6 +9,7 @@ game ends when the bank breaks or a president goes bankrupt.
 Checked after every step: all postings sum to 0 and bank + players + companies hold $12,000; every
 company's certificates sum to 100 %; no player or company balance is negative. At the end: the game is
 over within the step cap, and replaying all events from scratch gives exactly the final state.
+The suite plays the three pinned games and a few drawn ones; BANK_LONG_TESTS=1 draws 40.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import math
 import random
 import shlex
 
+from budget import runs
 from helpers import parse
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
@@ -234,7 +236,7 @@ def play_game(n_players: int, seed: int) -> Table:
     return t
 
 
-@settings(max_examples=40, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@settings(max_examples=runs(3, 40), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(n_players=st.sampled_from([3, 4]), seed=st.integers(0, 2**32 - 1))
 @example(n_players=4, seed=1)
 @example(n_players=3, seed=2)

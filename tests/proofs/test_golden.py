@@ -1,5 +1,7 @@
 """Golden tests: every example transcript plays through the real CLI (typer runner, SQLite game file),
 and the full example game ends with exactly the money 18xx.games computed for the recorded game.
+Each example is played once in a test process (game_files.played_file, which asserts the play
+succeeded) and read by every test that needs it.
 
 tests/data/18xxgames/hs_inzqxyla_1708318031.expected.json is a copy of shared/18xxgames/ (see tests/data/README.md):
 the final cash and net worth 18xx.games' engine computed, an oracle independent of our engine.
@@ -11,14 +13,15 @@ import json
 from pathlib import Path
 
 import pytest
+from game_files import played_file
 from typer.testing import CliRunner
 
 from ledger.catalog import load
 from ledger.interface.cli import app
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 EXAMPLES = sorted((ROOT / "examples").glob("*.txt"))
-DATA = Path(__file__).resolve().parent / "data"
+DATA = Path(__file__).resolve().parents[1] / "data"
 FULL_GAME = ROOT / "examples" / "1830-full-game.txt"
 
 
@@ -31,10 +34,8 @@ def test_there_are_examples():
 
 
 @pytest.mark.parametrize("transcript", EXAMPLES, ids=[p.name for p in EXAMPLES])
-def test_example_plays_through_the_cli(transcript, tmp_path):
-    game = tmp_path / "game.db"
-    result = bank(game, "play", str(transcript))
-    assert result.exit_code == 0, result.output
+def test_example_plays_through_the_cli(transcript):
+    game = played_file(transcript.name)  # `bank play` of the example, its exit code checked
     # the stored game reopens, replays and passes its invariants; the views work on it
     for view in (["status", "--json"], ["score", "--json"], ["market"], ["log"]):
         shown = bank(game, *view)
@@ -47,10 +48,8 @@ def test_example_plays_through_the_cli(transcript, tmp_path):
 
 
 @pytest.fixture(scope="module")
-def full_game_score(tmp_path_factory):
-    game = tmp_path_factory.mktemp("golden") / "game.db"
-    result = bank(game, "play", str(FULL_GAME))
-    assert result.exit_code == 0, result.output
+def full_game_score():
+    game = played_file(FULL_GAME.name)
     shown = bank(game, "score", "--json")
     assert shown.exit_code == 0, shown.output
     return json.loads(shown.output)

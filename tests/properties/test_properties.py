@@ -12,6 +12,9 @@ hypothesis pick candidates until `decide` accepts one, and applies it. After eve
 
 At the end: `replay` of all events equals the state reached step by step, and in a SQLite session
 the same commands give the same state, and undo then redo of the last command restores it.
+
+The suite tries a few examples of each; BANK_LONG_TESTS=1 tries as many as it did before (25 and 10
+hypothesis examples, 6 long seeded games).
 """
 
 from __future__ import annotations
@@ -21,6 +24,7 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from budget import runs
 from helpers import Game, parse
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -176,7 +180,7 @@ def hypothesis_choice(data):
     return lambda options: data.draw(st.sampled_from(options))
 
 
-SETTINGS = settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.too_slow,
+SETTINGS = settings(max_examples=runs(6, 25), deadline=None, suppress_health_check=[HealthCheck.too_slow,
                                                                             HealthCheck.data_too_large])
 
 
@@ -187,7 +191,7 @@ def test_random_legal_games_keep_the_books(data, n_players, steps):
     assert g.replayed() == g.state, "replay of the events differs from the state reached step by step"
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
+@settings(max_examples=runs(3, 10), deadline=None, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])
 @given(data=st.data(), n_players=st.integers(3, 5), steps=st.integers(40, 120))
 def test_sqlite_session_matches_and_undo_redo_restores(data, n_players, steps):
     g = play_random(hypothesis_choice(data), n_players, steps)
@@ -210,7 +214,7 @@ def test_sqlite_session_matches_and_undo_redo_restores(data, n_players, steps):
         session.close()
 
 
-@pytest.mark.parametrize("seed", range(6))
+@pytest.mark.parametrize("seed", range(runs(2, 6)))
 def test_long_seeded_games_reach_trains_and_later_phases(seed):
     """Longer games than hypothesis runs, with a bias against passing, so that operating rounds,
     train purchases and phase changes are exercised under the same checks."""

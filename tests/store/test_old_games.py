@@ -14,7 +14,7 @@ from cli_driver import Bank
 
 from ledger import ENGINE_VERSION
 
-V1 = Path(__file__).resolve().parent / "data" / "v1"
+V1 = Path(__file__).resolve().parents[1] / "data" / "v1"
 
 
 def copy_of(name: str, tmp_path: Path) -> Path:

@@ -24,13 +24,14 @@ from pathlib import Path
 
 import pytest
 from cli_driver import Bank, error_line
+from game_files import in_memory, memory_folder, played_file
 
 from ledger import ENGINE_VERSION
 from ledger.books.session import Session
 from ledger.core import engine
 from ledger.core.events import apply
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 FULL = ROOT / "examples" / "1830-full-game.txt"
 OPENING = ROOT / "examples" / "1830-opening.txt"
 FORGOTTEN = 343  # `tile B&M 0`: B&M's first operating turn (OR 6.1)
@@ -43,6 +44,14 @@ def flat(text: str) -> str:
     """The output with its lines joined: the views wrap to the terminal's width (80 in a pipe), and
     these tests read what a line says, not where it breaks."""
     return " ".join(text.split())
+
+
+@pytest.fixture
+def tmp_path():
+    """This module's tests write whole games: their files live on the memory filesystem
+    (game_files.in_memory), where a durable commit does not wait for a busy disk."""
+    yield from in_memory()
+
 
 def transcript_commands(path: Path) -> list[str]:
     """The command lines of a transcript, as `bank play` reads them: command k is item k - 1."""
@@ -130,24 +139,24 @@ def lines() -> list[str]:
 
 
 @pytest.fixture(scope="module")
-def full_master(tmp_path_factory, lines) -> Path:
-    db = tmp_path_factory.mktemp("full") / "full.db"
-    play(lines, db)
-    return db
+def full_master(lines) -> Path:
+    """The example game as `bank play` of its transcript left it (game_files: played once for every
+    test that reads it; each test here changes a copy)."""
+    return played_file(FULL.name)
 
 
 @pytest.fixture(scope="module")
-def forgot_master(tmp_path_factory, lines) -> Path:
+def forgot_master(lines) -> Path:
     """The example game as typed by a banker who forgot B&M's tile in OR 6.1."""
-    db = tmp_path_factory.mktemp("forgot") / "forgot.db"
+    db = memory_folder("forgot") / "forgot.db"
     play(lines[:FORGOTTEN - 1] + lines[FORGOTTEN:], db)
     return db
 
 
 @pytest.fixture(scope="module")
-def oracle_master(tmp_path_factory, lines) -> Path:
+def oracle_master(lines) -> Path:
     """The example game with B&M's tile as it really was, played from the start."""
-    db = tmp_path_factory.mktemp("oracle") / "oracle.db"
+    db = memory_folder("oracle") / "oracle.db"
     play(lines[:FORGOTTEN - 1] + ["tile B&M 120"] + lines[FORGOTTEN:], db)
     return db
 
@@ -163,10 +172,8 @@ def forgot(forgot_master, tmp_path) -> Bank:
 
 
 @pytest.fixture(scope="module")
-def opening_master(tmp_path_factory) -> Path:
-    db = tmp_path_factory.mktemp("opening") / "opening.db"
-    play(transcript_commands(OPENING), db)
-    return db
+def opening_master() -> Path:
+    return played_file(OPENING.name)
 
 
 @pytest.fixture

@@ -34,6 +34,7 @@ import httpx
 import pytest
 import uvicorn
 from cli_driver import Bank, error_line
+from game_files import played_file
 from starlette.testclient import TestClient
 
 from ledger import catalog
@@ -42,7 +43,7 @@ from ledger.interface.board.app import create_app, ink
 from ledger.interface.board.chart import labelled, runs, worth_chart, y_ticks
 from ledger.interface.board.reading import Board
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 
 # A position in the middle of each example game (the transcript's first N lines), and the game's
@@ -54,18 +55,9 @@ MIDGAME = {
 
 
 @pytest.fixture(scope="session")
-def masters(tmp_path_factory) -> dict[str, Path]:
-    """Each title's mid-game position, played once through the CLI."""
-    out = {}
-    for title, (name, count, _next, _corp) in MIDGAME.items():
-        folder = tmp_path_factory.mktemp(f"mid{title}")
-        lines = (ROOT / "examples" / name).read_text().splitlines()[:count]
-        transcript = folder / "mid.txt"
-        transcript.write_text("\n".join(lines) + "\n")
-        db = folder / "mid.db"
-        Bank(db)("play", str(transcript))
-        out[title] = db
-    return out
+def masters() -> dict[str, Path]:
+    """Each title's mid-game position (the example's first lines), played once through the CLI."""
+    return {title: played_file(name, first=count) for title, (name, count, _next, _corp) in MIDGAME.items()}
 
 
 def game_copy(masters, title: str, folder: Path) -> Path:
