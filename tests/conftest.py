@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import copy
 import json
+import os
 import re
 import shutil
 import sys
@@ -476,3 +477,22 @@ def next_turn_of(t: Table, corp: str) -> None:
         else:
             raise AssertionError(f"cannot reach {corp}'s turn: {t.round_kind()}")
     raise AssertionError(f"{corp} never operated")
+
+
+# --------------------------------------------------------------------------- where the tests' files go
+
+def pytest_configure(config):
+    """Every test's tmp_path on the memory filesystem when the machine has one: the store commits
+    durably (synchronous=FULL), and on a busy disk a test of the store would wait on the disk
+    rather than run. xdist's workers take their folders under the controller's."""
+    shm = Path("/dev/shm")
+    if config.option.basetemp or hasattr(config, "workerinput") or not (shm.is_dir() and os.access(shm, os.W_OK)):
+        return
+    config.option.basetemp = str(shm / f"bank-tests-{os.getpid()}")
+    config._bank_basetemp = config.option.basetemp
+
+
+def pytest_unconfigure(config):
+    made = getattr(config, "_bank_basetemp", None)
+    if made:
+        shutil.rmtree(made, ignore_errors=True)
