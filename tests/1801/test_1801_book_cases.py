@@ -132,3 +132,13 @@ def test_a_home_token_named_by_its_city_is_refused_with_the_rule():
     t.do("pay WW 100", "done WW", "pay GWR 50", "done GWR", "pay KSS 70")
     t.refused("transfer KSS GWR --city London --kind city --slot 2", "home token", "§11.5")
     t.refused("transfer KSS GWR --city london --kind city --slot 2", "home token", "§11.5")
+
+
+def test_an_unnamed_home_city_is_hinted_with_the_rule():
+    """The same request where GWR's home city was not named as it floated (or21()): the bank cannot
+    tell London from a made-up city, so it refuses as for a city without GWR's token and says the
+    rule that applies if London is GWR's home (§11.5)."""
+    t = tables.or21()
+    t.do("pay WW 100", "done WW", "pay GWR 50", "done GWR", "pay KSS 70")
+    t.refused("transfer KSS GWR --city London --kind city --slot 2", "no token in London",
+              "if London is GWR's home", "§11.5")
