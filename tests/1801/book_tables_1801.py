@@ -128,3 +128,29 @@ def sr2_with(option: str) -> Table:
             t.do(f"pay {corp} 400", f"done {corp}")
         return t
     return kept(("sr2", option), build)
+
+
+def or31_first_4() -> Table:
+    """test_1801_merges_rules' P3M (OR 2.1 and 2.2 played, SR 3 with three mergers), then OR 3.1 up
+    to KSS (Ben) buying the first 4 (£300, J's 10 % off: £270): Train Phase 4, the conversion window
+    open (§9.4) in player order from Ben: Ben, Cy, Ann. WW is Ann's, KSS and GWR Ben's."""
+    from test_1801_merges_rules import LEFT_MINORS, OR21_TO_P3, P3M_TURNS
+
+    def build():
+        t = or21()
+        t.play(OR21_TO_P3)
+        for corp in MINORS:
+            t.do(f"half {corp} 400", f"done {corp}")
+        for corp in REGIONALS_LEFT:
+            t.do(f"withhold {corp} 400", f"train {corp} 3", f"done {corp}")
+        t.play("pay WW 100\ntrain WW 3\ndone WW\npay KSS 70\ntrain KSS 3\ndone KSS\n"
+               "pay GWR 50\ntrain GWR 3\ntrain GWR 3\ndone GWR\n")
+        t.play(P3M_TURNS)
+        t.do("choose Ann normal")
+        for corp in LEFT_MINORS:
+            t.do(f"half {corp} 400", f"done {corp}")
+        for corp in REGIONALS_LEFT:
+            idle_turn(t, corp)
+        t.play("pay WW 100\ndone WW\npay KSS 50\ntrain KSS 4\n")
+        return t
+    return kept("or31_first_4", build)

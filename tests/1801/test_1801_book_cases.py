@@ -142,3 +142,37 @@ def test_an_unnamed_home_city_is_hinted_with_the_rule():
     t.do("pay WW 100", "done WW", "pay GWR 50", "done GWR", "pay KSS 70")
     t.refused("transfer KSS GWR --city London --kind city --slot 2", "no token in London",
               "if London is GWR's home", "§11.5")
+
+
+# =========================================================================== declining a conversion (§9.4)
+
+def test_a_player_declines_his_turn_in_the_conversion_window():
+    """§9.4: as the first 4 is bought (KSS, Ben's) each player in turn from the buyer may convert his
+    majors: Ben, Cy, Ann. Ben declines (`decline Ben`): his turn in the window is over, so he may no
+    longer convert GWR; Ann, later in the order, still may convert WW. No money moves on a decline."""
+    t = tables.or31_first_4()
+    assert t.status()["phase"] == "4"
+    before = t.cash()
+    t.do("decline Ben")
+    assert changes(before, t.cash()) == {}
+    t.refused("convert Ben GWR", "§9.4")
+    t.refused("decline Ben", "§9.4")
+    t.do("convert Ann WW")
+    assert t.company("WW")["kind"] == "national"
+
+
+def test_the_last_decline_closes_the_window():
+    """§9.4: once every player in the order has declined, the window is closed: nobody converts."""
+    t = tables.or31_first_4()
+    t.do("decline Ben", "decline Cy", "decline Ann")
+    t.refused("convert Ann WW", "§9.4")
+
+
+def test_a_later_players_decline_leaves_the_earlier_ones_their_turn():
+    """§9.4: Ann (last in the order Ben, Cy, Ann) declines first: Ben may still convert GWR, and
+    Ann may no longer convert WW."""
+    t = tables.or31_first_4()
+    t.do("decline Ann")
+    t.refused("convert Ann WW", "§9.4")
+    t.do("convert Ben GWR")
+    assert t.company("GWR")["kind"] == "national"
