@@ -101,7 +101,8 @@ def figures_json(s, rs) -> dict:
                      "cert_limit": shares.cert_limit(s, rs, p),
                      "shares": holdings(s, rs, p), "privates": owned_privates(s, player_acct(p)),
                      "value": value(s, rs, p), **held_assets(s, rs, player_acct(p))} for p in s.players],
-        "companies": [{**company_json(s, rs, c.sym), **company_standing(s, rs, c.sym)} for c in rs.corporations],
+        "companies": [{**company_json(s, rs, c.sym), **company_standing(s, rs, c.sym), **par_marker(s, rs, c.sym)}
+                      for c in rs.corporations],
         "company_kinds": kinds_json(rs),
         "privates": [{"sym": p.sym, "owner": acct_name(s.privates[p.sym].owner) if s.privates[p.sym].owner else None,
                       "closed": s.privates[p.sym].closed, "face": p.face,
@@ -110,6 +111,14 @@ def figures_json(s, rs) -> dict:
                      for p in rs.privates],
         **title_status(s, rs, "status_data", {}),
     }
+
+
+def par_marker(s, rs, sym: str) -> dict:
+    """The par as long as its marker stands: a kind whose unsold shares sell at par only in the stock
+    round it was parred in (ipo_price par_then_market; 1801 §9.3, §10.7) has none after that round."""
+    if s.corps[sym].par is None or shares.kind(s, rs, sym).ipo_price != "par_then_market":
+        return {}
+    return {} if sym in s.round.get("at_par", ()) else {"par": None}
 
 
 def title_status(s, rs, rule: str, empty):

@@ -15,6 +15,7 @@ from ledger.core.state import BANK, POOL, RUSTED, company_acct, player_acct
 
 from .common import holder_of, is_minor, kind_of, major_phase, pullmans_of, rules, tile_points_moved
 from .minors_regionals import begin_action, floatable_minors, one_stock_action, own_floated_minors
+from .trades import over_limit_bars
 
 # defaults: what games stored before these numbers moved to ruleset.toml played with
 KNOBS = {"title_rules": {
@@ -36,6 +37,8 @@ def cmd_pass(ctx, cmd) -> None:
         if left:
             refuse(f"{player} still holds {', '.join(left)}: in the Consolidation round a player with a minor or a "
                    f"regional may not pass (§10.6)", f"expand {player} REGIONAL / merge {player} MINOR MAJOR")
+        for why in over_limit_bars(s, rs, player):
+            refuse(why)
         unfloated = floatable_minors(s, rs, player)
         if unfloated:
             refuse(f"{player} owns unfloated Minor {unfloated[0]}: he may not pass (§8.2)",

@@ -166,7 +166,7 @@ def cmd_par(ctx, cmd) -> None:
         refuse(f"{player} has {rs.money(cash)}; floating {corp} at {rs.money(price)} costs 2 x par = {rs.money(cost)} "
                f"(§9.2)")
     shares.check_can_take_cert(s, rs, player, corp, s.cert_percent[s.presidents[corp]])
-    float_regional(ctx, player, corp, price, shares.unsold_acct(s, rs, corp), "floated")
+    float_regional(ctx, player, corp, price, shares.unsold_acct(s, rs, corp), "floated", cmd.get("city"))
     finish_action(ctx, player, corp, concession)
 
 
@@ -196,15 +196,17 @@ def floatable_minors(s, rs, player: str) -> list[str]:
             if s.cash(company_acct(c)) >= cheapest or s.cash(company_acct(c)) + s.cash(player_acct(player)) >= cheapest]
 
 
-def float_regional(ctx, player: str, corp: str, par: int, source: str, how: str) -> None:
-    """§9.2: the president pays 2 x par into the treasury, which pays the zone's home token."""
+def float_regional(ctx, player: str, corp: str, par: int, source: str, how: str, city: str | None = None) -> None:
+    """§9.2: the president pays 2 x par into the treasury, which pays the zone's home token, in its
+    home city as printed on the map (named by the table when it wants the bank to know it, §11.5)."""
     s, rs = ctx.state, ctx.rs
     zone = zone_of(rs, corp)
     home = zones(rs)[zone]["home_cost"]
     transfers = [[player_acct(player), company_acct(corp), 2 * par]]
     if home:
         transfers.append([company_acct(corp), BANK, home])
-    ctx.emit("regional_floated", player=player, corp=corp, par=par, zone=zone, home_cost=home, how=how,
+    named = {"city": str(city)} if city else {}
+    ctx.emit("regional_floated", player=player, corp=corp, par=par, zone=zone, home_cost=home, how=how, **named,
              transfers=transfers, certs=[[s.presidents[corp], source, player_acct(player)]])
     owes_train(ctx, corp)
 
@@ -458,6 +460,7 @@ class RegionalFloated:
     zone: str
     home_cost: int
     how: str = "floated"
+    city: str = None      # the home city as the table named it (older games: not named)
 
     def apply(s, e):
         c = s.corps[e["corp"]]
@@ -465,7 +468,7 @@ class RegionalFloated:
             s.seq += 1
             c.arrival = s.seq
         c.par, c.floated = e["par"], True
-        home_placed(c, e["home_cost"], None)
+        home_placed(c, e["home_cost"], e.get("city"))
 
     def describe(e, rs):
         return (f"{e['player']} floats {e['corp']} at {rs.money(e['par'])} ({e['how']}): pays "
@@ -551,7 +554,8 @@ GRAMMAR = TitleGrammar(
     ),
     options={
         "par": (Opt("--open-market", "open_market", True, help="1801 concession: par the regional into the Open "
-                    "Market (only when the player can float nothing)"),),
+                    "Market (only when the player can float nothing)"),
+                Opt("--city", "city", help="1801: the regional's home city, as printed on the map")),
     },
 )
 

@@ -83,9 +83,33 @@ def cmd_convert(ctx, cmd) -> None:
     if order.index(player) < window["next"]:
         refuse(f"conversions go in player order from {order[0]}; {order[window['next']]} has converted already, so "
                f"{player}'s turn in this window is over (§9.4)")
+    if player in window.get("declined", ()):
+        refuse(f"{player} has declined to convert: his turn in this window is over (§9.4)")
     form_national(ctx, corp, forced=False, keep=[t for t, holder in window["rusting"]
                                                  if holder == company_acct(corp) and s.trains.get(t) == RUSTED])
     ctx.emit("conversion_window", window={**window, "next": order.index(player), "opened": False})
+
+
+def cmd_decline(ctx, cmd) -> None:
+    """§9.4: a player in the open window converts nothing: his turn in it is over, and the players
+    after him in the order keep theirs; the last one's decline closes the window."""
+    s = ctx.state
+    player = names.player(s, cmd.get("player"))
+    window = conversion_window(s)
+    if not window:
+        refuse("there is no conversion to decline: majors become nationals only as the first train of Train "
+               "Phase 4, 6 or 8 is bought (§9.4)")
+    order = window["order"]
+    if order.index(player) < window["next"] or player in window.get("declined", ()):
+        refuse(f"{player}'s turn in this conversion window is over (§9.4)")
+    declined = [*window.get("declined", ()), player]
+    after = window["next"]
+    while after < len(order) and order[after] in declined:   # the order moves on past those who declined
+        after += 1
+    if after >= len(order):
+        close_conversion_window(ctx)
+        return
+    ctx.emit("conversion_window", window={**window, "next": after, "opened": False, "declined": declined})
 
 
 def form_national(ctx, corp: str, forced: bool, keep=()) -> None:
@@ -359,7 +383,7 @@ def cmd_discard(ctx, cmd) -> None:
 def window_players(s, rs) -> list[str]:
     """The players who may still convert in the open window, in order from the buyer (§9.4)."""
     window = conversion_window(s)
-    return list(window["order"][window["next"]:]) if window else []
+    return [p for p in window["order"][window["next"]:] if p not in window.get("declined", ())] if window else []
 
 
 def presided_majors(s, rs, player, args) -> list[str]:
@@ -502,6 +526,8 @@ GRAMMAR = TitleGrammar(
         Verb("convert", "operating", "As the first train of Train Phase 4, 6 or 8 is bought, the player turns a "
              "major of his into a national, in player order from the buyer (1801 §9.4).", "bank convert Ann WW",
              (Arg("player", "player"), Arg("corp", "company"))),
+        Verb("decline", "operating", "In the conversion window the player converts no major: his turn in it is "
+             "over (1801 §9.4).", "bank decline Ben", (Arg("player", "player"),)),
         Verb("claim", "operating", "A national takes an unclaimed rusted train free (--for OLD: in exchange for a "
              "lower one; --from MAJOR: its owner's major's un-rusted train, the bank paying it half) (1801 §11.6.6); "
              "--using SML gives a railroad a permanent 2+2 (§14.10).", "bank claim WW 3 --for 2",
@@ -532,6 +558,9 @@ def register(reg) -> None:
              not_actor=convert_not_actor)
     reg.answer("discard", "convert", cmd_convert, who=window_players, candidates={"corp": presided_majors},
                phrase=convert_phrase, not_actor=convert_not_actor)
+    reg.verb("decline", cmd_decline, "operating",
+             elsewhere="a conversion is declined in the window the first train of Train Phase 4, 6 or 8 opens (§9.4)",
+             who=window_players, phrase=lambda *_: "decline (convert no major, §9.4)", not_actor=convert_not_actor)
     reg.verb("claim", cmd_claim, "operating", elsewhere="rusted trains are claimed in an operating turn (§11.6.6)",
              candidates={"type": rusted_types}, phrase=claim_phrase)
     reg.verb("flip", cmd_flip, "operating", elsewhere="a national flips its rusted trains in its operating turn "

@@ -53,7 +53,8 @@ def run_1801(ctx, cmd, how: str) -> None:
     oe = orient_express(s, rs, corp, cmd, base, bonus)
     total = base + bonus + (oe["extra"] if oe else 0)
     check_repeat(s, rs, corp, total, how)
-    revenue.run(ctx, replace(cmd, args={**cmd.args, "revenue": total}), how)
+    # the ceiling guards the run the table announces; the bank's additions come on top (§11.3.9, §12)
+    revenue.run(ctx, replace(cmd, args={**cmd.args, "revenue": total}), how, bank_adds=total - base)
     if bonus or oe:
         ctx.emit("run_extras", corp=corp, announced=base, pullman=bonus, oe=oe["extra"] if oe else 0)
     record_final_run(ctx, corp, total, how)

@@ -97,12 +97,16 @@ def cmd_transfer(ctx, cmd) -> None:
     if s.round.get("trains"):
         refuse(f"{corp} has bought trains: tokens are transferred before the train step (§11 step 5)")
     city = cmd.get("city")
+    if city is not None and any(st.home and st.city and st.city.lower() == str(city).lower()
+                                for st in s.corps[seller].stations):
+        refuse(f"{city} holds {seller}'s home token: a major's home token may never be purchased (§11.5)")
     stations = [st for st in s.corps[seller].stations if not st.home]
     if city is not None:
         stations = [st for st in stations if st.city and st.city.lower() == str(city).lower()]
     if not stations:
         refuse(f"{seller} has no token {'in ' + str(city) + ' ' if city else ''}that may be transferred (never a "
-               f"home token, §11.5)")
+               f"home token, §11.5)", f"if {city} is {seller}'s home, its home token may never be purchased (§11.5)"
+               if city else None)
     token = stations[-1]
     slot = track.station_slot(s, rs, corp, cmd.get("slot"))
     cost = rs.corporation(corp).tokens[slot - 1]

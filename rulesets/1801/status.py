@@ -29,8 +29,7 @@ def status_lines(s, rs) -> list[str]:
     chits = {z: len(chits_left(s, rs, z)) for z in zones(rs)}
     if s.round.get("kind") != "packet":
         out.append("Track-rights chits left: " + ", ".join(f"{z} {n}" for z, n in chits.items()))
-        track_order = [c for c in sorted((c for c in s.corps if s.corps[c].kind in ("minor", "regional")
-                                          and (s.corps[c].floated or s.corps[c].par)), key=lambda c: s.corps[c].arrival)]
+        track_order = regional_minor_track(s)
         if track_order:
             out.append("Regional/Minor order: " + ", ".join(track_entry(s, rs, c) for c in track_order))
     om = [f"{c} {s.percent_of(POOL, c)}%" for c in s.corps if s.percent_of(POOL, c)]
@@ -59,6 +58,20 @@ def status_lines(s, rs) -> list[str]:
         out.append("Insolvent, in the Open Market (face + unpaid 2+2): " + ", ".join(
             f"{c} {rs.money(insolvent_price(s, rs, c))}" for c in s.own.insolvent))
     return out + endgame_lines(s, rs)
+
+
+def regional_minor_track(s) -> list[str]:
+    """The Regional/Minor track in its order: floated minors and regionals and regionals parred into
+    the Open Market (§8.1: a parred one takes its place then, though it operates only once bought,
+    D18 #17)."""
+    return sorted((c for c in s.corps if s.corps[c].kind in ("minor", "regional")
+                   and (s.corps[c].floated or s.corps[c].par)), key=lambda c: s.corps[c].arrival)
+
+
+def track_json(s, rs, corp: str) -> dict:
+    c = s.corps[corp]
+    return {"sym": corp, "kind": c.kind, "where": chit_of(s, corp) or zone_of(rs, corp) or None,
+            "parred": not c.floated, "insolvent": corp in s.own.insolvent}
 
 
 def track_entry(s, rs, corp: str) -> str:
@@ -92,6 +105,7 @@ def status_data(s, rs) -> dict:
             "rusted_trains": {c: [t for t in s.corp_trains(c) if is_rusted(s, t)] for c in s.corps
                               if any(is_rusted(s, t) for t in s.corp_trains(c))},
             "oe_markers": list(s.own.oe_markers),
+            "regional_minor_order": [track_json(s, rs, c) for c in regional_minor_track(s)],
             "final_repeat_or": list(s.own.final["repeat"]) if s.own.final else None}
     if s.round.get("kind") == "packet":
         data["packet"] = {"rows": [list(r) for r in s.round["rows"]], "prices": dict(s.round["prices"]),

@@ -19,6 +19,7 @@ from .minors_regionals import begin_action, one_stock_action
 
 KNOBS = {"title_rules": {
     "early_trades": Knob(bool, None, False),
+    "trade_over_limit": Knob(bool, None, False),   # §4.1 read the other way (the option trade_over_limit)
 }}
 
 
@@ -49,12 +50,33 @@ def cmd_trade(ctx, cmd) -> None:
         refuse(f"{buyer} already owns {sym}")
     if s.cash(player_acct(buyer)) < price:
         refuse(f"{buyer} has {rs.money(s.cash(player_acct(buyer)))}, not {rs.money(price)}")
-    count, limit = shares.cert_count(s, rs, buyer), shares.cert_limit(s, rs, buyer)
-    if count >= limit:
-        refuse(f"certificate limit {limit} reached: {buyer} holds {count} (§4.1)")
+    check_trade_limit(s, rs, buyer)
     ctx.emit("traded", buyer=buyer, seller=seller, item=sym, price=price,
              transfers=[[player_acct(buyer), player_acct(seller), price]] if price else [], **moves)
     stock.acted(ctx, buyer, bought=[sym, "trade"])
+
+
+def check_trade_limit(s, rs, buyer: str) -> None:
+    """§4.1: the limit is what a player 'may own' (D18 #42: a trade past it is refused); read the
+    other way (option trade_over_limit) a trade may take him past it, but not one made while over."""
+    count, limit = shares.cert_count(s, rs, buyer), shares.cert_limit(s, rs, buyer)
+    if count > limit or (count == limit and not rules(rs, "trade_over_limit")):
+        refuse(f"certificate limit {limit} reached: {buyer} holds {count} (§4.1)")
+
+
+def over_limit_bars(s, rs, player: str) -> list[str]:
+    """§4.1: 'A player who has more certificates than the limit allows must correct this at the first
+    possible opportunity during a SR', by selling stock or putting a private down: until he has, he
+    may not pass (only under the option trade_over_limit can a player be over it)."""
+    if not rules(rs, "trade_over_limit") or not shares.over_cert_limit(s, rs, player):
+        return []
+    sellable = [c for c, n in shares.sellable_value(s, rs, player, keep_president_of=None)[1] if n]
+    privates_ = [sym for sym, a in s.privates.items() if a.owner == player_acct(player) and not a.closed]
+    if not sellable and not privates_:
+        return []
+    hint = f"sell {player} {sellable[0]} 1" if sellable else f"close {player} {privates_[0]}"
+    return [f"{player} holds {shares.cert_count(s, rs, player)} certificates, over the limit "
+            f"{shares.cert_limit(s, rs, player)}: he must come back under it first (§4.1; {hint})"]
 
 
 def trade_bars(s, rs) -> list[str]:

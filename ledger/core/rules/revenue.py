@@ -28,7 +28,9 @@ def cmd_half(ctx, cmd) -> None:
     run(ctx, cmd, "half")
 
 
-def run(ctx, cmd, how: str) -> None:
+def run(ctx, cmd, how: str, bank_adds: int = 0) -> None:
+    """The run: `bank_adds` of the revenue are the bank's own additions on top of what the trains
+    make (1801 §12: the Orient Express extra), outside the typo guard's ceiling."""
     s = ctx.state
     corp = operating_corp(ctx, cmd.get("corp"), how)
     revenue = names.amount(cmd.get("revenue"), "revenue")
@@ -36,7 +38,7 @@ def run(ctx, cmd, how: str) -> None:
         refuse(f"{corp} has already run this turn ({ctx.rs.money(s.round['revenue'])})")
     if revenue and not s.corp_trains(corp):
         refuse(f"{corp} has no trains: its revenue is {ctx.rs.money(0)}", f"withhold {corp} 0")
-    check_revenue(ctx, corp, revenue)
+    check_revenue(ctx, corp, revenue - bank_adds)
     modes = shares.kind(s, ctx.rs, corp).dividends
     if how not in modes and revenue > 0:
         refuse(f"{corp} ({s.corps[corp].kind}) may {' or '.join(modes)} its revenue, not {how}",
