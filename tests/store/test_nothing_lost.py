@@ -63,7 +63,14 @@ def sql(path, *statements: str) -> None:
 def problems(bank: Bank) -> list[str]:
     result = bank("audit", ok=False)
     assert result.exit_code == 8
-    return [line for line in result.stdout.splitlines() if line.startswith("PROBLEM")]
+    # a problem wraps to the width under its first line (indented): read each whole
+    whole: list[str] = []
+    for line in result.stdout.splitlines():
+        if line.startswith(" ") and whole:
+            whole[-1] += " " + line.strip()
+        else:
+            whole.append(line)
+    return [line for line in whole if line.startswith("PROBLEM")]
 
 
 # =========================================================================== 1. nothing a command does loses a game
