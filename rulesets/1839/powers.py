@@ -18,6 +18,7 @@ from ledger.core.ruleset import Knob
 from ledger.core.state import BANK, acct_name, company_acct, player_acct, train_type
 
 from .common import country, owned_by, split
+from . import markers
 from .publics import station_bars
 
 # The powers a private may have in the data (its colour is the draws')
@@ -41,6 +42,8 @@ PRIVATE_ABILITIES = {
     "forced_float": int,         # its owner floats a company with this percent bought (`force-float`)
     "repar": bool,               # its owner re-pars a company he floated this SR (`repar`)
     "charges_director": bool,    # its company charges its director for costs (`charge`)
+    "station_after_second_tile": bool,   # its marker may follow a second tile (§12.2-12.3)
+    "tile_beside_lay": bool,     # its tile is besides the normal lay, which stays open (§12.2)
 }
 KNOBS = {"powers": {
     # §12.4: the private whose fee modifier (ruleset.toml [[fees.tile]]) a company names with --with
@@ -99,45 +102,63 @@ def turn_pay(ctx, corp: str, cost: int) -> None:
 def cmd_token(ctx, cmd) -> None:
     """`token CORP VALUE --using PRIVATE`: Cornelis Outshoorn (free), Zevenaar-Kleef (ƒ80 with its
     tile), Schielands Hoge Zeedijk (ƒ80 at Venlo, free at Middelburg), Spoorwegwerken Oost (half the
-    cost, rounded up: B9); otherwise the shared station rule."""
+    cost, rounded up: B9); otherwise the shared station rule. `--exchange`: the marker is the
+    company's exchange marker, atop one of its stations (§8.2.4, markers.py)."""
     s, rs = ctx.state, ctx.rs
-    for why in station_bars(s, rs, s.round.get("corp")):
-        refuse(why)
-    if not cmd.get("using"):
+    sym = names.private(rs, cmd.get("using")) if cmd.get("using") else None
+    # §12.2-12.3: ZK's and SHZ's marker may follow a second tile
+    if not (sym and rs.private(sym).ability("station_after_second_tile")):
+        for why in station_bars(s, rs, s.round.get("corp")):
+            refuse(why)
+    if not sym and not cmd.get("exchange"):
         track.cmd_token(ctx, cmd)
         return
     corp = operating_corp(ctx, cmd.get("corp"), "token")
-    sym = names.private(rs, cmd.get("using"))
-    p = rs.private(sym)
-    if not owned_by(s, sym, corp):
+    if sym and not owned_by(s, sym, corp):
         raise RuleViolation(f"{corp} does not own an open {sym}")
     for why in track.station_bars(s, corp):   # a private's marker is still the turn's one marker (§8.2.4)
         refuse(why)
     if track.markers_left(s, rs, corp) <= 0:
         raise RuleViolation(f"{corp} has no station markers left")
+    city = (markers.exchange_city(s, rs, corp, cmd.get("city")) if cmd.get("exchange")
+            else track.station_city(s, corp, cmd.get("city")))
+    slot = track.free_slots(s, rs, corp)[0]
+    cost, steps = station_cost(ctx, corp, sym, slot, cmd)
+    turn_pay(ctx, corp, cost)
+    ctx.emit("token_placed", corp=corp, cost=cost, city=city, slot=slot, steps=steps,
+             transfers=[[company_acct(corp), BANK, cost]] if cost else [])
+    if cmd.get("exchange"):
+        markers.stacked(ctx, corp, city)
+    if sym:
+        if rs.private(sym).ability("tile_beside_lay"):
+            ctx.emit("track_left_open", corp=corp, private=sym)
+        used(ctx, corp, sym, "station")
+
+
+def station_cost(ctx, corp: str, sym: str | None, slot: int, cmd) -> tuple[int, list]:
+    """The marker's cost and how it was made: the shared rule's (the location's value x the
+    locations), half of it (SWO), or the private's fixed cost (CO, ZK, SHZ)."""
+    s, rs = ctx.state, ctx.rs
     given = cmd.get("cost")
+    if sym is None:
+        if given is None:
+            raise RuleViolation("give the location's value as COST")
+        return track.station_price(s, rs, corp, slot, given, fees.parse_asked(cmd.get("modifiers")))
+    p = rs.private(sym)
     if p.ability("station_half"):
         if given is None:
             raise RuleViolation("give the location's value as COST")
-        full, steps = track.station_price(s, rs, corp, track.free_slots(s, rs, corp)[0], given,
-                                          fees.parse_asked(cmd.get("modifiers")))
+        full, _steps = track.station_price(s, rs, corp, slot, given, fees.parse_asked(cmd.get("modifiers")))
         cost = -(-full // 2)
-        why = f"half of {rs.money(full)}, rounded up ({sym})"
-    elif p.ability("station_fees") is not None:
+        return cost, [[f"half of {rs.money(full)}, rounded up ({sym})", cost, cost, None]]
+    if p.ability("station_fees") is not None:
         allowed = list(p.ability("station_fees"))
         # one fixed cost (CO free, ZK ƒ80): a COST typed is the location's value, not asked for
         cost = allowed[0] if given is None or len(allowed) == 1 else names.amount(given, "the station's cost")
         if cost not in allowed:
             refuse(f"{sym}'s station costs {' or '.join(rs.money(a) for a in allowed)}, not {rs.money(cost)}")
-        why = f"{sym}'s fixed cost"
-    else:
-        raise RuleViolation(f"{sym} has no station power")
-    turn_pay(ctx, corp, cost)
-    slot = track.free_slots(s, rs, corp)[0]
-    city = track.station_city(s, corp, cmd.get("city"))
-    ctx.emit("token_placed", corp=corp, cost=cost, city=city, slot=slot, steps=[[why, cost, cost, None]],
-             transfers=[[company_acct(corp), BANK, cost]] if cost else [])
-    used(ctx, corp, sym, "station")
+        return cost, [[f"{sym}'s fixed cost", cost, cost, None]]
+    raise RuleViolation(f"{sym} has no station power")
 
 
 def cmd_tile(ctx, cmd) -> None:
@@ -389,6 +410,17 @@ class TilesLaidWithPrivate:
     def describe(e, rs):
         return (f"{e['corp']} lays {e['count']} tile(s) with {e['private']} for {rs.money(e['fee'])}"
                 + (f" + {rs.money(e['terrain'])} terrain" if e["terrain"] else ""))
+
+
+@event
+class TrackLeftOpen:
+    """§12.2: the private's tile came with its station, besides the normal track lay: the company may
+    still lay its tiles this turn."""
+    corp: str
+    private: str
+
+    def apply(s, e):
+        s.round = {**s.round, "track_open": True}
 
 
 @event

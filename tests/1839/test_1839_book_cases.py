@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import pytest
 
+from conftest import next_turn_of
 from openings_1839 import new_table
 
 # Two players, ƒ1300 each (§4). Draws: WSM and LSW (blue), RB and KR (brown); every green private.
@@ -115,9 +116,10 @@ def test_zevenaar_kleefs_tile_leaves_the_normal_track_lay(nrs):
     # still lays its two tiles (ƒ20 terrain on the second): 670 - 80 - 20 = 570. The station was
     # "its normal station marker placement": no second marker this turn.
     nrs.do("token NRS --using ZK --city Venlo")
-    nrs.do("tile NRS 0", "tile NRS 20")
-    assert nrs.cash("NRS") == 570
+    nrs.do("tile NRS 0")
     assert "one a turn" in nrs.refused("token NRS 20 --city Arnhem")
+    nrs.do("tile NRS 20")
+    assert nrs.cash("NRS") == 570
     nrs.refused("tile NRS 0", "laid its tile")
 
 
@@ -137,9 +139,9 @@ def test_a_company_with_two_homes_keeps_one_and_its_stations_cost_less(hijsm):
 
 
 def test_a_company_keeps_at_least_one_home(hijsm):
+    hijsm.refused("drop-home HIJSM Zwolle", "no home marker in Zwolle", "Leeuwarden, Hoorn")
     hijsm.do("drop-home HIJSM Hoorn")
     hijsm.refused("drop-home HIJSM Leeuwarden", "at least one", "§8.2.2")
-    hijsm.refused("drop-home HIJSM Hoorn", "no home marker in Hoorn")
 
 
 def test_homes_are_kept_or_dropped_before_the_station_step(hijsm):
@@ -153,8 +155,7 @@ def test_homes_are_chosen_only_in_the_companys_first_operating_round(nrs):
     # NRS's first turn; HIJSM has finished its own: its homes are kept
     nrs.refused("drop-home HIJSM Hoorn", "HIJSM")
     nrs.do("withhold NRS 0", "train NRS 2", "train NRS 2", "train NRS 2", "train NRS 3+", "done NRS")
-    nrs.do("pass Ann", "pass Ben")                    # SR 2
-    assert nrs.status()["operating"] == "HIJSM"
+    next_turn_of(nrs, "HIJSM")                        # OR 2.1
     nrs.refused("drop-home HIJSM Hoorn", "first operating round", "§8.2.2")
 
 
@@ -169,8 +170,7 @@ def test_an_exchange_marker_goes_atop_a_station_and_adds_no_location(nrs):
     assert nrs.cash("NRS") == 640
     assert tokens_left(nrs, "NRS") == 3
     nrs.do("withhold NRS 0", "train NRS 2", "train NRS 2", "train NRS 2", "train NRS 3+", "done NRS")
-    nrs.do("pass Ann", "pass Ben", "withhold HIJSM 0", "done HIJSM")
-    assert nrs.status()["operating"] == "NRS"
+    next_turn_of(nrs, "NRS")                          # OR 2.1
     cash = nrs.cash("NRS")
     nrs.do("token NRS 20 --city Gouda")
     assert nrs.cash("NRS") == cash - 20
@@ -188,11 +188,10 @@ def test_a_company_has_one_exchange_marker_and_a_city_one_companys(hijsm):
     # ... NRS an exchange marker atop its home in Utrecht (30 x 1 = ƒ30)
     hijsm.do("token NRS 30 --city Utrecht --exchange")
     hijsm.do("withhold NRS 0", "train NRS 2", "train NRS 2", "train NRS 2", "train NRS 3+", "done NRS")
-    hijsm.do("pass Ann", "pass Ben")
-    assert hijsm.status()["operating"] == "HIJSM"
+    next_turn_of(hijsm, "HIJSM")                      # OR 2.1
     hijsm.refused("token HIJSM 30 --city Utrecht --exchange", "NRS", "exchange marker")
     hijsm.do("token HIJSM 40 --city Hoorn --exchange")    # atop its own home: 40 x 3 locations = ƒ120
-    hijsm.do("withhold HIJSM 0", "done HIJSM")
+    next_turn_of(hijsm, "NRS")
     hijsm.refused("token NRS 30 --city Utrecht --exchange", "already has an exchange marker")
 
 
@@ -203,8 +202,8 @@ def green(opening_master):
     """OR 2.1, green: HIJSM has run; NRS (ƒ120 after its trains) withholds ƒ300 and buys WSM."""
     t = opening_master.copy()
     t.play(TO_GREEN)
-    t.do("pass Ann", "pass Ben", "withhold HIJSM 0", "done HIJSM")
-    assert t.status()["operating"] == "NRS" and t.status()["phase"] == "green"
+    next_turn_of(t, "NRS")
+    assert t.status()["round"] == "OR 2.1" and t.status()["phase"] == "green"
     assert t.cash("NRS") == 120
     return t
 
@@ -220,12 +219,12 @@ def test_westlandsche_moves_a_station_to_a_new_location(green):
     t.do("withhold NRS 100", "done NRS")              # 199
     # OR 2.2: WSM moves the Gouda marker to Delft, free (§12.4 gives no cost); it closes on use.
     # Still two locations and three markers left: at OR 3.1 a ƒ20 station costs 20 x 2 = ƒ40.
-    t.do("withhold HIJSM 0", "done HIJSM")
+    next_turn_of(t, "NRS")                            # OR 2.2
     t.do("move-marker NRS Gouda Delft --using WSM")
     assert t.cash("NRS") == 199
     assert t.private("WSM")["closed"]
     assert tokens_left(t, "NRS") == 3
-    t.do("withhold NRS 0", "done NRS", "pass Ann", "pass Ben", "withhold HIJSM 0", "done HIJSM")
+    next_turn_of(t, "NRS")                            # OR 3.1
     t.do("token NRS 20 --city Arnhem")
     assert t.cash("NRS") == 199 - 40
 
@@ -236,11 +235,11 @@ def test_westlandsche_turns_a_station_into_an_exchange_marker(green):
     # one location: at OR 3.1 a ƒ20 station costs 20 x 1 = ƒ20.
     t = green
     t.do("buy-private NRS WSM 1", "token NRS 20 --city Gouda", "withhold NRS 100", "done NRS")
-    t.do("withhold HIJSM 0", "done HIJSM")
+    next_turn_of(t, "NRS")                            # OR 2.2
     t.do("move-marker NRS Gouda Utrecht --using WSM")
     assert tokens_left(t, "NRS") == 3
     t.refused("token NRS 30 --city Utrecht --exchange", "one a turn")
-    t.do("withhold NRS 0", "done NRS", "pass Ann", "pass Ben", "withhold HIJSM 0", "done HIJSM")
+    next_turn_of(t, "NRS")                            # OR 3.1
     t.refused("token NRS 30 --city Utrecht --exchange", "already has an exchange marker")
     t.do("token NRS 20 --city Arnhem")
     assert t.cash("NRS") == 199 - 20
@@ -252,8 +251,8 @@ def test_westlandsche_turns_the_exchange_marker_into_a_station(green):
     t = green
     t.do("buy-private NRS WSM 1", "token NRS 30 --city Utrecht --exchange", "withhold NRS 100", "done NRS")
     assert t.cash("NRS") == 189
-    t.do("withhold HIJSM 0", "done HIJSM")
+    next_turn_of(t, "NRS")                            # OR 2.2
     t.do("move-marker NRS Utrecht Gouda --using WSM")
-    t.do("withhold NRS 0", "done NRS", "pass Ann", "pass Ben", "withhold HIJSM 0", "done HIJSM")
+    next_turn_of(t, "NRS")                            # OR 3.1
     t.do("token NRS 20 --city Arnhem")
     assert t.cash("NRS") == 189 - 40
