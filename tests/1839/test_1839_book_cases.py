@@ -256,3 +256,54 @@ def test_westlandsche_turns_the_exchange_marker_into_a_station(green):
     next_turn_of(t, "NRS")                            # OR 3.1
     t.do("token NRS 20 --city Arnhem")
     assert t.cash("NRS") == 189 - 40
+
+
+# =========================================================================== §12.5 Kabinet-Rochussen's escrow
+
+# Two players; Ben buys RWS (NBDS 20 % at 101) and KR; SR 1 order Ben, Ann (as test_1839_sr_powers).
+KR_OPENING = """
+deal --privates VVD,LSW,KR,KV --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
+discount Ann LVG 60
+discount Ben SWO 60
+discount Ann SWO 40
+discount Ben KV 40
+discount Ann CO 60
+discount Ben VVD 40
+deal --order Ann,Ben
+buy Ann SWO
+buy Ben RWS
+buy Ann LVG
+buy Ben KR
+buy Ann VVD
+buy Ben KV
+buy Ann CO
+buy Ben LSW
+buy Ann SHZ
+"""
+
+
+def test_kabinet_rochussens_pool_money_is_held_in_escrow_not_in_the_bank():
+    # §12.5: "three shares are put in the market, each along with money equaling the company's par
+    # price. That money is paid to the company treasury as those shares are bought from the bank
+    # pool." ZHESM parred at 80, 30 % bought: it floats with 7 x 80 = ƒ560 from the bank, and
+    # 3 x 80 = ƒ240 leaves the bank for the escrow beside the three pool shares.
+    t = new_table("Ann Ben")
+    t.play(KR_OPENING)
+    t.do("par Ben ZHESM 80", "buy Ben ZHESM", "force-float Ben KR ZHESM")
+    bank = t.bank()
+    t.do("pass Ann", "pass Ben")
+    # OR 1.1 begins with the privates' revenue from the bank (§8.1): the yellow ones to their
+    # companies 20 + 20 + 20 + 20 + 10 + 0 = 90; the players' SWO 25, RWS 35, LVG 5, KR 10, VVD 15,
+    # KV 50, CO 20, LSW 15, SHZ 20 = 195.
+    assert t.bank() == bank - 560 - 240 - 90 - 195
+    assert t.status()["escrow"] == {"held": 240, "certificates": 3}
+    assert any("escrow" in line.lower() and "240" in line for line in t.status_text().splitlines())
+    t.do("withhold ZHESM 0", "train ZHESM 2", "done ZHESM")     # OR 1.1: ZHESM 560 - 100 = 460
+    # SR 2: Ann buys a pool share at 55 (the price after the drops): ƒ55 to the bank, and the
+    # escrow's ƒ80 to ZHESM (460 + 80 = 540); ƒ160 stays held for the two shares left.
+    bank = t.bank()
+    t.do("buy Ann ZHESM --pool")
+    assert t.bank() == bank + 55
+    assert t.cash("ZHESM") == 540
+    assert t.status()["escrow"] == {"held": 160, "certificates": 2}
+    t.books_balance()
