@@ -19,7 +19,7 @@ from ledger.core.state import BANK, acct_name, company_acct, player_acct, train_
 
 from .common import country, owned_by, split
 from . import markers
-from .publics import station_bars
+from .publics import marker_money_cap, station_bars
 
 # The powers a private may have in the data (its colour is the draws')
 PRIVATE_ABILITIES = {
@@ -42,6 +42,7 @@ PRIVATE_ABILITIES = {
     "forced_float": int,         # its owner floats a company with this percent bought (`force-float`)
     "repar": bool,               # its owner re-pars a company he floated this SR (`repar`)
     "charges_director": bool,    # its company charges its director for costs (`charge`)
+    "charge_for_costs": bool,    # ... money spent on station, track or train costs in that turn
     "station_after_second_tile": bool,   # its marker may follow a second tile (§12.2-12.3)
     "tile_beside_lay": bool,     # its tile is besides the normal lay, which stays open (§12.2)
 }
@@ -177,6 +178,7 @@ def train_discount(ctx, corp: str, name: str, seller: str, cmd) -> int:
     train from the supply (B21, D0.1 #4: by the train's colour; option: the phase's). `--using JJB`:
     Beijnes is exchanged for a train the supply sells now, before brown (B15)."""
     s, rs = ctx.state, ctx.rs
+    marker_money_cap(ctx, corp, name, seller, cmd)
     if not cmd.get("using"):
         return 0
     sym = names.private(rs, cmd.get("using"))
@@ -283,7 +285,8 @@ def cmd_income(ctx, cmd) -> None:
 
 def cmd_charge(ctx, cmd) -> None:
     """Rotterdamsche Bank (§12.5): the company owning it charges its director for a station, track
-    or train cost in its turn: the director pays the company that much."""
+    or train cost in its turn: the director pays the company that much, and (`charge_for_costs`)
+    the company spends it on such costs in this turn (`spends`, `charge_unspent`)."""
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "charge")
     owns = [p.sym for p in rs.privates if p.ability("charges_director") and owned_by(s, p.sym, corp)]
@@ -297,6 +300,40 @@ def cmd_charge(ctx, cmd) -> None:
                             f"{director} sells shares first (sell {director} CORP N)")
     ctx.emit("director_charged", corp=corp, player=director, amount=amount, private=owns[0],
              transfers=[[player_acct(director), company_acct(corp), amount]])
+
+
+def charged_privates(s, rs, corp: str) -> list[str]:
+    return [p.sym for p in rs.privates if p.ability("charges_director") and owned_by(s, p.sym, corp)]
+
+
+def charge_tied(s, rs, corp: str) -> bool:
+    """The draw is tied to the turn's costs (a game begun before it was kept the charge alone)."""
+    return any(rs.private(p).ability("charge_for_costs") for p in charged_privates(s, rs, corp))
+
+
+def spends(handler):
+    """A station, track or train command: what the company pays with it spends first what it drew
+    from its director (Rotterdamsche Bank, §12.5)."""
+    def played(ctx, cmd) -> None:
+        s = ctx.state
+        corp = s.round.get("corp")
+        before = s.cash(company_acct(corp)) if corp else 0
+        handler(ctx, cmd)
+        owed = s.round.get("charged", 0)
+        paid = before - s.cash(company_acct(corp)) if corp else 0
+        if owed and paid > 0 and charge_tied(s, ctx.rs, corp):
+            ctx.emit("charge_spent", corp=corp, amount=min(owed, paid))
+    return played
+
+
+def charge_unspent(ctx, cmd) -> None:
+    """`done`: the director's money drawn this turn must have gone to station, track or train costs."""
+    s, rs = ctx.state, ctx.rs
+    corp = s.round.get("corp")
+    owed = s.round.get("charged", 0)
+    if owed and charge_tied(s, rs, corp):
+        refuse(f"{corp} drew {rs.money(owed)} from its director that it has not spent: Rotterdamsche Bank's draw is "
+               f"for station, track or train costs (§12.5)", "spend it, or undo the charge")
 
 
 def tiles_spent(ctx, corp: str) -> None:
@@ -371,11 +408,14 @@ GRAMMAR = TitleGrammar(
 
 
 def register(reg) -> None:
-    reg.verb("lay", cmd_lay, "operating", elsewhere="a private's tiles are laid in its company's turn",
+    reg.verb("lay", spends(cmd_lay), "operating", elsewhere="a private's tiles are laid in its company's turn",
              bars=lay_bars, candidates={"private": powers_of("tiles_max"), "count": lay_counts},
              phrase=lambda s, rs, corps: f"lay {corps[0]} PRIVATE N")
-    reg.rework("operating", "token", handler=cmd_token)
-    reg.rework("operating", "tile", handler=cmd_tile)
+    reg.rework("operating", "token", handler=spends(cmd_token))
+    reg.rework("operating", "tile", handler=spends(cmd_tile))
+    reg.rework("operating", "train", handler=spends(reg.play_for("operating", "train").handler))
+    done = reg.play_for("operating", "done").handler
+    reg.rework("operating", "done", handler=lambda ctx, cmd: (charge_unspent(ctx, cmd), done(ctx, cmd)))
     reg.verb("save", cmd_save, "operating", elsewhere="a SAVED marker is placed in its company's turn (§12.5)",
              candidates={"private": saving_privates,
                          "type": lambda s, rs, corp, args: sorted({train_type(t) for t in s.corp_trains(corp)})},
@@ -463,5 +503,19 @@ class DirectorCharged:
     amount: int
     private: str
 
+    def apply(s, e):
+        if s.round.get("kind") == "operating":
+            s.round = {**s.round, "charged": s.round.get("charged", 0) + e["amount"]}
+
     def describe(e, rs):
         return f"{e['corp']} charges its director {e['player']} {rs.money(e['amount'])} ({e['private']})"
+
+
+@event
+class ChargeSpent:
+    """So much of the money drawn from the director went to a station, track or train cost."""
+    corp: str
+    amount: int
+
+    def apply(s, e):
+        s.round = {**s.round, "charged": max(0, s.round.get("charged", 0) - e["amount"])}

@@ -227,7 +227,8 @@ class EscrowedToPool:
 
     def describe(e, rs):
         return (f"{len(e['certs'])} {e['corp']} shares go to the pool, each holding {rs.money(e['par'])} for "
-                f"{e['corp']} until bought")
+                f"{e['corp']} until bought" + (f" ({rs.money(e['transfers'][0][2])} to the escrow)"
+                                               if e.get("transfers") else ""))
 
 
 @event
@@ -240,7 +241,8 @@ class EscrowReleased:
         s.own.escrow = {c: v for c, v in s.own.escrow.items() if c != e["certificate"]}
 
     def describe(e, rs):
-        return f"the bank pays {e['corp']} the {rs.money(e['amount'])} its pool share held"
+        payer = "the bank" if rs.k("stock_powers", "escrow_account") == BANK else "the escrow"
+        return f"{payer} pays {e['corp']} the {rs.money(e['amount'])} its pool share held"
 
 
 @event

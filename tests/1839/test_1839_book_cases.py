@@ -307,3 +307,37 @@ def test_kabinet_rochussens_pool_money_is_held_in_escrow_not_in_the_bank():
     assert t.cash("ZHESM") == 540
     assert t.status()["escrow"] == {"held": 160, "certificates": 2}
     t.books_balance()
+
+
+# =========================================================================== §8.2.7.3 marker-sale money
+
+def test_a_train_bought_from_a_company_with_marker_sale_money_costs_at_most_face(nrs):
+    # §8.2.7.3: "A train bought from another company with director's contributions or money raised
+    # by selling stations cannot be bought for more than face value." NRS: a ƒ515 tile leaves ƒ155;
+    # a station at a ƒ60 location (60 x 1) leaves ƒ95, short of a 2 (ƒ100) with no train, so it sells
+    # that marker back for ƒ60: ƒ155. HIJSM's 2 then costs NRS at most its face, ƒ100.
+    nrs.do("tile NRS 515", "token NRS 60 --city Gouda", "withhold NRS 0", "sell-token NRS 60 --city Gouda")
+    assert nrs.cash("NRS") == 155
+    nrs.refused("train NRS 2 --from HIJSM --price 150", "face", "§8.2.7.3")
+    nrs.do("train NRS 2 --from HIJSM --price 100")
+    assert nrs.cash("NRS") == 55
+
+
+# =========================================================================== §12.5 Rotterdamsche Bank
+
+def test_rotterdamsche_banks_draw_is_for_station_track_and_train_costs(green):
+    # §12.5: the company "may draw freely on their director's assets for station, track and train
+    # expenses". NRS (ƒ120) buys RB from Ann for ƒ1 (119) and draws ƒ150 from Ann (269): that money
+    # is spent on this turn's costs, or the turn does not end.
+    t = green
+    t.do("buy-private NRS RB 1")
+    ann = t.cash("Ann")
+    t.do("charge NRS 150")
+    assert (t.cash("NRS"), t.cash("Ann")) == (269, ann - 150)
+    t.refused("done NRS", "ƒ150", "station, track or train")
+    t.do("tile NRS 100")                              # ƒ100 of it spent on track: 169
+    t.do("token NRS 20 --city Gouda")                 # ƒ20 on a station (20 x 1): 149, ƒ30 unspent
+    t.do("withhold NRS 0")
+    t.refused("done NRS", "ƒ30")
+    assert t.cash("NRS") == 149
+
