@@ -12,7 +12,8 @@ from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
 from ledger.core.plays import Bounds
-from ledger.core.rules import privates, track, trains
+from ledger.core.rounds import operating
+from ledger.core.rules import privates, shares, track, trains
 from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import Knob
 from ledger.core.state import BANK, acct_name, company_acct, player_acct, train_type
@@ -297,7 +298,7 @@ def cmd_charge(ctx, cmd) -> None:
     have = s.cash(player_acct(director))
     if have < amount:
         raise RuleViolation(f"{director} has {rs.money(have)}, not {rs.money(amount)}",
-                            f"{director} sells shares first (sell {director} CORP N)")
+                            f"{director} sells shares first (sell {director} CORP N --charge {amount})")
     ctx.emit("director_charged", corp=corp, player=director, amount=amount, private=owns[0],
              transfers=[[player_acct(director), company_acct(corp), amount]])
 
@@ -334,6 +335,37 @@ def charge_unspent(ctx, cmd) -> None:
     if owed and charge_tied(s, rs, corp):
         refuse(f"{corp} drew {rs.money(owed)} from its director that it has not spent: Rotterdamsche Bank's draw is "
                f"for station, track or train costs (§12.5)", "spend it, or undo the charge")
+
+
+def sale_for_charge(sell):
+    """`sell PLAYER CORP N --charge AMOUNT` in an operating round (§12.5): the director of a company
+    owning Rotterdamsche Bank sells shares to fund a draw he cannot pay, as in an emergency train
+    purchase (§8.2.7.3): the normal selling rules, only as many as needed, and he stays director of
+    the operating company. Without --charge, the shared emergency sale."""
+    def played(ctx, cmd) -> None:
+        if cmd.get("charge") is None:
+            sell(ctx, cmd)
+            return
+        s, rs = ctx.state, ctx.rs
+        op = s.round.get("corp")
+        player = names.player(s, cmd.get("player"))
+        if not op or not charge_tied(s, rs, op) or s.president(op) != player:
+            refuse(f"a sale for a draw is made by the director of the operating company when it owns Rotterdamsche "
+                   f"Bank (§12.5){'' if not op else f': {op} is directed by {s.president(op)}'}")
+        corp = names.corp(rs, cmd.get("corp"))
+        want = names.amount(cmd.get("charge"), "the draw")
+        need = want - s.cash(player_acct(player))
+        if need <= 0:
+            refuse(f"{player} is not short: {player} has {rs.money(s.cash(player_acct(player)))} for the draw of "
+                   f"{rs.money(want)}")
+        n = cmd.get("count") or 1
+        price = shares.price(s, rs, corp)
+        if (n - 1) * price >= need:
+            refuse(f"{player} needs {rs.money(need)}: selling {n} {corp} share(s) at {rs.money(price)} is more than "
+                   f"needed (§8.2.7.3)", f"sell {max(1, -(-need // price))} share(s)")
+        shares.sell(ctx, player, corp, n, keep_president=corp == op)
+        operating.reorder_after_sale(ctx)
+    return played
 
 
 def tiles_spent(ctx, corp: str) -> None:
@@ -403,7 +435,9 @@ GRAMMAR = TitleGrammar(
     ),
     options={"train": (Opt("--using", "using", kind="private", help="1839: Credit Mobilier's discount, or Beijnes "
                            "exchanged for the train"),),
-             "token": (Opt("--using", "using", kind="private", help="1839: CO, ZK, SHZ or SWO's station power"),)},
+             "token": (Opt("--using", "using", kind="private", help="1839: CO, ZK, SHZ or SWO's station power"),),
+             "sell": (Opt("--charge", "charge", kind="amount", help="1839: in an operating round, the Rotterdamsche "
+                          "Bank draw the director sells to fund"),)},
 )
 
 
@@ -414,6 +448,7 @@ def register(reg) -> None:
     reg.rework("operating", "token", handler=spends(cmd_token))
     reg.rework("operating", "tile", handler=spends(cmd_tile))
     reg.rework("operating", "train", handler=spends(reg.play_for("operating", "train").handler))
+    reg.rework("operating", "sell", handler=sale_for_charge(reg.play_for("operating", "sell").handler))
     done = reg.play_for("operating", "done").handler
     reg.rework("operating", "done", handler=lambda ctx, cmd: (charge_unspent(ctx, cmd), done(ctx, cmd)))
     reg.verb("save", cmd_save, "operating", elsewhere="a SAVED marker is placed in its company's turn (§12.5)",

@@ -341,3 +341,23 @@ def test_rotterdamsche_banks_draw_is_for_station_track_and_train_costs(green):
     t.refused("done NRS", "ƒ30")
     assert t.cash("NRS") == 149
 
+
+
+def test_rotterdamsche_bank_makes_the_director_sell_shares_for_the_draw(green):
+    # §12.5: "including causing the director to sell shares in order to fund the expense ... as if
+    # the expense were an Emergency Train Purchase". Ann (director of NRS with 60 %, NRS at ƒ56)
+    # sells shares only while short of the draw: the draw asked is her cash + ƒ50, so one share at
+    # ƒ56 covers it and two are more than needed; she stays director (50 %).
+    t = green
+    t.do("buy-private NRS RB 1")
+    ann, price = t.cash("Ann"), t.price("NRS")
+    want = ann + 50
+    t.refused(f"charge NRS {want}", "sell")
+    t.refused(f"sell Ann NRS 2 --charge {want}", "more than needed")
+    t.do(f"sell Ann NRS 1 --charge {want}")
+    assert t.cash("Ann") == ann + price
+    assert t.president("NRS") == "Ann"
+    t.do(f"charge NRS {want}")
+    assert t.cash("Ann") == ann + price - want
+    # without the draw to fund, no sale in an operating round
+    t.refused("sell Ann NRS 1 --charge 5", "not short")     # she has ƒ6 left
