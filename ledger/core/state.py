@@ -44,11 +44,13 @@ def acct_name(acct: str) -> str:
 class Station:
     """A station marker on the map: where (the hex or city as typed; None when the title or the
     table does not name it), from which charter slot (1 = the first printed; None when not known),
-    and what it cost."""
+    and what it cost. `atop`: it sits on another of the company's own markers (an exchange
+    marker), so it is no map location of its own."""
     city: str | None = None
     slot: int | None = None
     cost: int = 0
     home: bool = False
+    atop: bool = False
 
 
 @dataclass

@@ -3,6 +3,6 @@ the title does needs, and FEATURES lists them in the order they register (the or
 calls: obsolescence closes privates before the foreign revenue track clears, and before the stock
 powers note the floats)."""
 
-from . import common, draws, foreign, obsolescence, powers, publics, status, stock_powers
+from . import common, draws, foreign, markers, obsolescence, powers, publics, status, stock_powers
 
-FEATURES = (common, draws, publics, powers, obsolescence, stock_powers, foreign, status)
+FEATURES = (common, draws, publics, markers, powers, obsolescence, stock_powers, foreign, status)

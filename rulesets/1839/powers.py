@@ -12,13 +12,15 @@ from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
 from ledger.core.plays import Bounds
-from ledger.core.rules import privates, track, trains
+from ledger.core.rounds import operating
+from ledger.core.rules import privates, shares, track, trains
 from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import Knob
 from ledger.core.state import BANK, acct_name, company_acct, player_acct, train_type
 
 from .common import country, owned_by, split
-from .publics import station_bars
+from . import markers
+from .publics import marker_money_cap, station_bars
 
 # The powers a private may have in the data (its colour is the draws')
 PRIVATE_ABILITIES = {
@@ -41,6 +43,9 @@ PRIVATE_ABILITIES = {
     "forced_float": int,         # its owner floats a company with this percent bought (`force-float`)
     "repar": bool,               # its owner re-pars a company he floated this SR (`repar`)
     "charges_director": bool,    # its company charges its director for costs (`charge`)
+    "charge_for_costs": bool,    # ... money spent on station, track or train costs in that turn
+    "station_after_second_tile": bool,   # its marker may follow a second tile (§12.2-12.3)
+    "tile_beside_lay": bool,     # its tile is besides the normal lay, which stays open (§12.2)
 }
 KNOBS = {"powers": {
     # §12.4: the private whose fee modifier (ruleset.toml [[fees.tile]]) a company names with --with
@@ -99,45 +104,63 @@ def turn_pay(ctx, corp: str, cost: int) -> None:
 def cmd_token(ctx, cmd) -> None:
     """`token CORP VALUE --using PRIVATE`: Cornelis Outshoorn (free), Zevenaar-Kleef (ƒ80 with its
     tile), Schielands Hoge Zeedijk (ƒ80 at Venlo, free at Middelburg), Spoorwegwerken Oost (half the
-    cost, rounded up: B9); otherwise the shared station rule."""
+    cost, rounded up: B9); otherwise the shared station rule. `--exchange`: the marker is the
+    company's exchange marker, atop one of its stations (§8.2.4, markers.py)."""
     s, rs = ctx.state, ctx.rs
-    for why in station_bars(s, rs, s.round.get("corp")):
-        refuse(why)
-    if not cmd.get("using"):
+    sym = names.private(rs, cmd.get("using")) if cmd.get("using") else None
+    # §12.2-12.3: ZK's and SHZ's marker may follow a second tile
+    if not (sym and rs.private(sym).ability("station_after_second_tile")):
+        for why in station_bars(s, rs, s.round.get("corp")):
+            refuse(why)
+    if not sym and not cmd.get("exchange"):
         track.cmd_token(ctx, cmd)
         return
     corp = operating_corp(ctx, cmd.get("corp"), "token")
-    sym = names.private(rs, cmd.get("using"))
-    p = rs.private(sym)
-    if not owned_by(s, sym, corp):
+    if sym and not owned_by(s, sym, corp):
         raise RuleViolation(f"{corp} does not own an open {sym}")
     for why in track.station_bars(s, corp):   # a private's marker is still the turn's one marker (§8.2.4)
         refuse(why)
     if track.markers_left(s, rs, corp) <= 0:
         raise RuleViolation(f"{corp} has no station markers left")
+    city = (markers.exchange_city(s, rs, corp, cmd.get("city")) if cmd.get("exchange")
+            else track.station_city(s, corp, cmd.get("city")))
+    slot = track.free_slots(s, rs, corp)[0]
+    cost, steps = station_cost(ctx, corp, sym, slot, cmd)
+    turn_pay(ctx, corp, cost)
+    ctx.emit("token_placed", corp=corp, cost=cost, city=city, slot=slot, steps=steps,
+             transfers=[[company_acct(corp), BANK, cost]] if cost else [])
+    if cmd.get("exchange"):
+        markers.stacked(ctx, corp, city)
+    if sym:
+        if rs.private(sym).ability("tile_beside_lay"):
+            ctx.emit("track_left_open", corp=corp, private=sym)
+        used(ctx, corp, sym, "station")
+
+
+def station_cost(ctx, corp: str, sym: str | None, slot: int, cmd) -> tuple[int, list]:
+    """The marker's cost and how it was made: the shared rule's (the location's value x the
+    locations), half of it (SWO), or the private's fixed cost (CO, ZK, SHZ)."""
+    s, rs = ctx.state, ctx.rs
     given = cmd.get("cost")
+    if sym is None:
+        if given is None:
+            raise RuleViolation("give the location's value as COST")
+        return track.station_price(s, rs, corp, slot, given, fees.parse_asked(cmd.get("modifiers")))
+    p = rs.private(sym)
     if p.ability("station_half"):
         if given is None:
             raise RuleViolation("give the location's value as COST")
-        full, steps = track.station_price(s, rs, corp, track.free_slots(s, rs, corp)[0], given,
-                                          fees.parse_asked(cmd.get("modifiers")))
+        full, _steps = track.station_price(s, rs, corp, slot, given, fees.parse_asked(cmd.get("modifiers")))
         cost = -(-full // 2)
-        why = f"half of {rs.money(full)}, rounded up ({sym})"
-    elif p.ability("station_fees") is not None:
+        return cost, [[f"half of {rs.money(full)}, rounded up ({sym})", cost, cost, None]]
+    if p.ability("station_fees") is not None:
         allowed = list(p.ability("station_fees"))
         # one fixed cost (CO free, ZK ƒ80): a COST typed is the location's value, not asked for
         cost = allowed[0] if given is None or len(allowed) == 1 else names.amount(given, "the station's cost")
         if cost not in allowed:
             refuse(f"{sym}'s station costs {' or '.join(rs.money(a) for a in allowed)}, not {rs.money(cost)}")
-        why = f"{sym}'s fixed cost"
-    else:
-        raise RuleViolation(f"{sym} has no station power")
-    turn_pay(ctx, corp, cost)
-    slot = track.free_slots(s, rs, corp)[0]
-    city = track.station_city(s, corp, cmd.get("city"))
-    ctx.emit("token_placed", corp=corp, cost=cost, city=city, slot=slot, steps=[[why, cost, cost, None]],
-             transfers=[[company_acct(corp), BANK, cost]] if cost else [])
-    used(ctx, corp, sym, "station")
+        return cost, [[f"{sym}'s fixed cost", cost, cost, None]]
+    raise RuleViolation(f"{sym} has no station power")
 
 
 def cmd_tile(ctx, cmd) -> None:
@@ -156,6 +179,7 @@ def train_discount(ctx, corp: str, name: str, seller: str, cmd) -> int:
     train from the supply (B21, D0.1 #4: by the train's colour; option: the phase's). `--using JJB`:
     Beijnes is exchanged for a train the supply sells now, before brown (B15)."""
     s, rs = ctx.state, ctx.rs
+    marker_money_cap(ctx, corp, name, seller, cmd)
     if not cmd.get("using"):
         return 0
     sym = names.private(rs, cmd.get("using"))
@@ -262,7 +286,8 @@ def cmd_income(ctx, cmd) -> None:
 
 def cmd_charge(ctx, cmd) -> None:
     """Rotterdamsche Bank (§12.5): the company owning it charges its director for a station, track
-    or train cost in its turn: the director pays the company that much."""
+    or train cost in its turn: the director pays the company that much, and (`charge_for_costs`)
+    the company spends it on such costs in this turn (`spends`, `charge_unspent`)."""
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "charge")
     owns = [p.sym for p in rs.privates if p.ability("charges_director") and owned_by(s, p.sym, corp)]
@@ -273,9 +298,74 @@ def cmd_charge(ctx, cmd) -> None:
     have = s.cash(player_acct(director))
     if have < amount:
         raise RuleViolation(f"{director} has {rs.money(have)}, not {rs.money(amount)}",
-                            f"{director} sells shares first (sell {director} CORP N)")
+                            f"{director} sells shares first (sell {director} CORP N --charge {amount})")
     ctx.emit("director_charged", corp=corp, player=director, amount=amount, private=owns[0],
              transfers=[[player_acct(director), company_acct(corp), amount]])
+
+
+def charged_privates(s, rs, corp: str) -> list[str]:
+    return [p.sym for p in rs.privates if p.ability("charges_director") and owned_by(s, p.sym, corp)]
+
+
+def charge_tied(s, rs, corp: str) -> bool:
+    """The draw is tied to the turn's costs (a game begun before it was kept the charge alone)."""
+    return any(rs.private(p).ability("charge_for_costs") for p in charged_privates(s, rs, corp))
+
+
+def spends(handler):
+    """A station, track or train command: what the company pays with it spends first what it drew
+    from its director (Rotterdamsche Bank, §12.5)."""
+    def played(ctx, cmd) -> None:
+        s = ctx.state
+        corp = s.round.get("corp")
+        before = s.cash(company_acct(corp)) if corp else 0
+        handler(ctx, cmd)
+        owed = s.round.get("charged", 0)
+        paid = before - s.cash(company_acct(corp)) if corp else 0
+        if owed and paid > 0 and charge_tied(s, ctx.rs, corp):
+            ctx.emit("charge_spent", corp=corp, amount=min(owed, paid))
+    return played
+
+
+def charge_unspent(ctx, cmd) -> None:
+    """`done`: the director's money drawn this turn must have gone to station, track or train costs."""
+    s, rs = ctx.state, ctx.rs
+    corp = s.round.get("corp")
+    owed = s.round.get("charged", 0)
+    if owed and charge_tied(s, rs, corp):
+        refuse(f"{corp} drew {rs.money(owed)} from its director that it has not spent: Rotterdamsche Bank's draw is "
+               f"for station, track or train costs (§12.5)", "spend it, or undo the charge")
+
+
+def sale_for_charge(sell):
+    """`sell PLAYER CORP N --charge AMOUNT` in an operating round (§12.5): the director of a company
+    owning Rotterdamsche Bank sells shares to fund a draw he cannot pay, as in an emergency train
+    purchase (§8.2.7.3): the normal selling rules, only as many as needed, and he stays director of
+    the operating company. Without --charge, the shared emergency sale."""
+    def played(ctx, cmd) -> None:
+        if cmd.get("charge") is None:
+            sell(ctx, cmd)
+            return
+        s, rs = ctx.state, ctx.rs
+        op = s.round.get("corp")
+        player = names.player(s, cmd.get("player"))
+        if not op or not charge_tied(s, rs, op) or s.president(op) != player:
+            refuse(f"a sale for a draw is made by the director of the operating company when it owns Rotterdamsche "
+                   f"Bank (§12.5){'' if not op else f': {op} is directed by {s.president(op)}'}")
+        corp = names.corp(rs, cmd.get("corp"))
+        want = names.amount(cmd.get("charge"), "the draw")
+        need = want - s.cash(player_acct(player))
+        if need <= 0:
+            refuse(f"{player} is not short: {player} has {rs.money(s.cash(player_acct(player)))} for the draw of "
+                   f"{rs.money(want)}")
+        n = cmd.get("count") or 1
+        price = shares.price(s, rs, corp)
+        if (n - 1) * price >= need:
+            refuse(f"{player} needs {rs.money(need)}: selling {n} {corp} share(s) at {rs.money(price)} is more than "
+                   f"needed (§8.2.7.3)", f"sell {max(1, -(-need // price))} share(s)")
+        shares.sell(ctx, player, corp, n, keep_president=corp == op)
+        operating.reorder_after_sale(ctx)
+    return played
 
 
 def tiles_spent(ctx, corp: str) -> None:
@@ -345,16 +435,22 @@ GRAMMAR = TitleGrammar(
     ),
     options={"train": (Opt("--using", "using", kind="private", help="1839: Credit Mobilier's discount, or Beijnes "
                            "exchanged for the train"),),
-             "token": (Opt("--using", "using", kind="private", help="1839: CO, ZK, SHZ or SWO's station power"),)},
+             "token": (Opt("--using", "using", kind="private", help="1839: CO, ZK, SHZ or SWO's station power"),),
+             "sell": (Opt("--charge", "charge", kind="amount", help="1839: in an operating round, the Rotterdamsche "
+                          "Bank draw the director sells to fund"),)},
 )
 
 
 def register(reg) -> None:
-    reg.verb("lay", cmd_lay, "operating", elsewhere="a private's tiles are laid in its company's turn",
+    reg.verb("lay", spends(cmd_lay), "operating", elsewhere="a private's tiles are laid in its company's turn",
              bars=lay_bars, candidates={"private": powers_of("tiles_max"), "count": lay_counts},
              phrase=lambda s, rs, corps: f"lay {corps[0]} PRIVATE N")
-    reg.rework("operating", "token", handler=cmd_token)
-    reg.rework("operating", "tile", handler=cmd_tile)
+    reg.rework("operating", "token", handler=spends(cmd_token))
+    reg.rework("operating", "tile", handler=spends(cmd_tile))
+    reg.rework("operating", "train", handler=spends(reg.play_for("operating", "train").handler))
+    reg.rework("operating", "sell", handler=sale_for_charge(reg.play_for("operating", "sell").handler))
+    done = reg.play_for("operating", "done").handler
+    reg.rework("operating", "done", handler=lambda ctx, cmd: (charge_unspent(ctx, cmd), done(ctx, cmd)))
     reg.verb("save", cmd_save, "operating", elsewhere="a SAVED marker is placed in its company's turn (§12.5)",
              candidates={"private": saving_privates,
                          "type": lambda s, rs, corp, args: sorted({train_type(t) for t in s.corp_trains(corp)})},
@@ -389,6 +485,17 @@ class TilesLaidWithPrivate:
     def describe(e, rs):
         return (f"{e['corp']} lays {e['count']} tile(s) with {e['private']} for {rs.money(e['fee'])}"
                 + (f" + {rs.money(e['terrain'])} terrain" if e["terrain"] else ""))
+
+
+@event
+class TrackLeftOpen:
+    """§12.2: the private's tile came with its station, besides the normal track lay: the company may
+    still lay its tiles this turn."""
+    corp: str
+    private: str
+
+    def apply(s, e):
+        s.round = {**s.round, "track_open": True}
 
 
 @event
@@ -431,5 +538,19 @@ class DirectorCharged:
     amount: int
     private: str
 
+    def apply(s, e):
+        if s.round.get("kind") == "operating":
+            s.round = {**s.round, "charged": s.round.get("charged", 0) + e["amount"]}
+
     def describe(e, rs):
         return f"{e['corp']} charges its director {e['player']} {rs.money(e['amount'])} ({e['private']})"
+
+
+@event
+class ChargeSpent:
+    """So much of the money drawn from the director went to a station, track or train cost."""
+    corp: str
+    amount: int
+
+    def apply(s, e):
+        s.round = {**s.round, "charged": max(0, s.round.get("charged", 0) - e["amount"])}

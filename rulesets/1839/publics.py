@@ -12,7 +12,15 @@ from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
 from ledger.core.rounds import operating
 from ledger.core.rules import trains
 from ledger.core.rules.turn import operating_corp
-from ledger.core.state import BANK, company_acct
+from ledger.core.ruleset import Knob
+from ledger.core.state import BANK, POOL, company_acct
+
+
+KNOBS = {"publics": {
+    # §8.2.7.3: a train from another company bought with marker-sale money at most at face (a game
+    # begun before this was kept has it off)
+    "marker_money_at_face": Knob(bool, None, False),
+}}
 
 
 def station_bars(s, rs, corp) -> list[str]:
@@ -56,6 +64,21 @@ def cmd_sell_token(ctx, cmd) -> None:
         index = len(stations) - 1   # the last one placed
     ctx.emit("token_sold", corp=corp, index=index, city=stations[index].city, value=value,
              transfers=[[BANK, company_acct(corp), value]] if value else [])
+
+
+def marker_money_cap(ctx, corp: str, name: str, seller: str, cmd) -> int:
+    """§8.2.7.3: "A train bought from another company with ... money raised by selling stations
+    cannot be bought for more than face value" (the director's part is capped by the shared rule)."""
+    s, rs = ctx.state, ctx.rs
+    if not rs.k("publics", "marker_money_at_face") or not s.round.get("markers_sold"):
+        return 0
+    if seller in (BANK, POOL) or cmd.get("price") is None:
+        return 0
+    price, face = names.amount(cmd.get("price"), "price"), rs.train(name).price
+    if price > face:
+        refuse(f"{corp} raised money by selling station markers: a train from another company costs it at most "
+               f"its face value, {rs.money(face)}, not {rs.money(price)} (§8.2.7.3)")
+    return 0
 
 
 def cmd_bankrupt(ctx, cmd) -> None:
@@ -102,6 +125,8 @@ class TokenSold:
         c = s.corps[e["corp"]]
         c.stations = c.stations[:e["index"]] + c.stations[e["index"] + 1:]
         c.tokens_used -= 1
+        if s.round.get("kind") == "operating":
+            s.round = {**s.round, "markers_sold": True}
 
     def describe(e, rs):
         where = f" in {e['city']}" if e.get("city") else ""

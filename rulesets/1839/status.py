@@ -4,19 +4,21 @@ registry keeps one status rule a title (ledger.core.registry RULES), so this mod
 
 from __future__ import annotations
 
-from . import draws, foreign, obsolescence
+from . import draws, foreign, obsolescence, stock_powers
 from .common import tallies
 
 
 def status_lines(s, rs) -> list[str]:
     if not s.own.draws:
         return ["Draws: not yet typed (deal ...)"]
-    return foreign.status_lines(s, rs) + obsolescence.status_lines(s) + draws.status_lines(s, rs)
+    return (foreign.status_lines(s, rs) + obsolescence.status_lines(s) + stock_powers.status_lines(s, rs)
+            + draws.status_lines(s, rs))
 
 
 def status_data(s, rs) -> dict:
     return {"draws": s.own.draws or None, "revenue_track": tallies(s), **obsolescence.status_data(s),
-            "saved_markers_used": dict(s.own.saved), **foreign.status_data(s, rs), **draws.status_data(s, rs)}
+            "saved_markers_used": dict(s.own.saved),
+            "escrow": stock_powers.escrow_held(s, rs), **foreign.status_data(s, rs), **draws.status_data(s, rs)}
 
 
 def register(reg) -> None:

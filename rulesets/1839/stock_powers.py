@@ -17,6 +17,9 @@ from ledger.core.state import BANK, POOL, company_acct, player_acct
 KNOBS = {"stock_powers": {
     "forced_capital": Knob(int, None, 7),   # §12.5: "70 % capitalised": 7 x par from the bank
     "escrowed": Knob(int, None, 3),         # §12.5: three 10 % certificates to the pool, each holding par
+    # ... that money's account: "bank" (a game begun before it had one: it stayed in the bank's
+    # balance) or its own, beside the bank, which the ledger and `bank audit` show
+    "escrow_account": Knob(str, None, BANK),
 }}
 
 
@@ -78,8 +81,10 @@ def forced_floats(ctx) -> None:
         certs = [c for c in shares.ordinary_certs(s, shares.unsold_acct(s, rs, corp), corp)][:rs.k("stock_powers", "escrowed")]
         ctx.emit("floated", corp=corp, capital=capital,
                  transfers=[[BANK, company_acct(corp), capital]])
+        held = rs.k("stock_powers", "escrow_account")
         ctx.emit("escrowed_to_pool", corp=corp, par=par,
-                 certs=[[c, shares.unsold_acct(s, rs, corp), POOL] for c in certs])
+                 certs=[[c, shares.unsold_acct(s, rs, corp), POOL] for c in certs],
+                 transfers=[[BANK, held, par * len(certs)]] if held != BANK and certs else [])
 
 
 def escrow_paid(ctx, player: str, corp: str, source: str, cert: str) -> None:
@@ -88,7 +93,7 @@ def escrow_paid(ctx, player: str, corp: str, source: str, cert: str) -> None:
     held = s.own.escrow
     if source == "pool" and cert in held:
         ctx.emit("escrow_released", corp=corp, certificate=cert, amount=held[cert],
-                 transfers=[[BANK, company_acct(corp), held[cert]]])
+                 transfers=[[ctx.rs.k("stock_powers", "escrow_account"), company_acct(corp), held[cert]]])
 
 
 def sr_floats_noted(ctx) -> None:
@@ -120,6 +125,22 @@ def cmd_repar(ctx, cmd) -> None:
     ctx.emit("reparred", player=player, corp=corp, old=c.par, price=price, transfers=transfers,
              moves=[[corp, list(c.cell), list(market.par_cell(rs, price))]])
     privates.close(ctx, [sym], reason=f"{player} used its power")
+
+
+def escrow_held(s, rs) -> dict | None:
+    """What the escrow holds and for how many pool certificates (None: nothing escrowed)."""
+    if not s.own.escrow:
+        return None
+    return {"held": sum(s.own.escrow.values()), "certificates": len(s.own.escrow)}
+
+
+def status_lines(s, rs) -> list[str]:
+    held = escrow_held(s, rs)
+    if not held:
+        return []
+    where = ("in its own account" if rs.k("stock_powers", "escrow_account") != BANK else "in the bank's balance")
+    return [f"Escrow (Kabinet-Rochussen, §12.5): {rs.money(held['held'])} held {where} for "
+            f"{held['certificates']} pool certificate(s), paid to the company as each is bought"]
 
 
 # --------------------------------------------------------------------------- what the powers allow now
@@ -206,7 +227,8 @@ class EscrowedToPool:
 
     def describe(e, rs):
         return (f"{len(e['certs'])} {e['corp']} shares go to the pool, each holding {rs.money(e['par'])} for "
-                f"{e['corp']} until bought")
+                f"{e['corp']} until bought" + (f" ({rs.money(e['transfers'][0][2])} to the escrow)"
+                                               if e.get("transfers") else ""))
 
 
 @event
@@ -219,7 +241,8 @@ class EscrowReleased:
         s.own.escrow = {c: v for c, v in s.own.escrow.items() if c != e["certificate"]}
 
     def describe(e, rs):
-        return f"the bank pays {e['corp']} the {rs.money(e['amount'])} its pool share held"
+        payer = "the bank" if rs.k("stock_powers", "escrow_account") == BANK else "the escrow"
+        return f"{payer} pays {e['corp']} the {rs.money(e['amount'])} its pool share held"
 
 
 @event

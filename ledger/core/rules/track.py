@@ -80,7 +80,8 @@ def track_step_over(s, corp: str) -> list[str]:
     r, out = s.round, []
     if r["revenue"] is not None:
         out.append(f"{corp} has already run this turn: laying track comes before running trains")
-    if r["token"] or r.get("special"):
+    # (a station that came with its own tile may leave the normal lay open: `track_open`)
+    if (r["token"] and not r.get("track_open")) or r.get("special"):
         out.append(f"{corp} has placed its station token: track is laid before the token")
     if r.get("station_step"):   # a title's use of the station step (1843: a port claimed)
         out.append(f"{corp} has {r['station_step']}: track is laid before the station step")
@@ -277,8 +278,9 @@ def station_price(s, rs, corp: str, slot: int, given, asked: dict) -> tuple[int,
 
 def locations(s, rs, corp: str) -> int:
     """The map locations where the company has markers (1839 D5.3): before this one (the seed), or
-    with it ([stations] count_new, D15 B9). A marker whose city is not named counts as its own."""
-    stations = s.corps[corp].stations
+    with it ([stations] count_new, D15 B9). A marker whose city is not named counts as its own; one
+    atop another of the company's (an exchange marker) adds none."""
+    stations = [st for st in s.corps[corp].stations if not st.atop]
     named = {st.city.lower() for st in stations if st.city}
     return len(named) + sum(1 for st in stations if not st.city) + (1 if rs.stations["count_new"] else 0)
 
