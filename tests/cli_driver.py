@@ -96,3 +96,15 @@ def run_bank(*args, env: dict | None = None, cwd=None):
         raise result.exception  # a traceback is a failure of the test, as it is at the table
     return subprocess.CompletedProcess(["bank", *argv], result.exit_code, result.stdout_bytes,
                                        result.stderr_bytes)
+
+
+def report_lines(text: str) -> list[str]:
+    """A report's lines read whole: the views wrap a long line to the terminal's width (80 in a
+    pipe), its rest indented under it."""
+    whole: list[str] = []
+    for line in text.splitlines():
+        if line.startswith(" ") and whole and not whole[-1].startswith(" "):
+            whole[-1] += " " + line.strip()
+        else:
+            whole.append(line)
+    return whole

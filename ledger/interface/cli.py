@@ -65,7 +65,10 @@ class OneLineErrors(TyperGroup):
         a command loads the open game's title only (an interface verb none)."""
         verbs, kinds = verbs_for(ctx, name)
         verb = verbs.get(name)
-        return None if verb is None else click_command(verb, kinds)
+        if verb is None:
+            refuse_other_titles_verb(ctx, name)
+            return None
+        return click_command(verb, kinds)
 
     def invoke_line(self, args, obj=None, prog_name="bank", **extra):
         """Run one command line; errors propagate (used by `play` and the shell)."""
@@ -292,6 +295,16 @@ def verbs_for(ctx, name: str) -> tuple[dict, dict]:
             return catalog.all_verbs(), catalog.all_kinds()
     rs = session(ctx).rs
     return grammar.verbs_of(rs), grammar.kinds_of(rs)
+
+
+def refuse_other_titles_verb(ctx, name: str) -> None:
+    """A verb the open game's title lacks, though the bank knows it (a shared verb its kinds of
+    company do not use, or another title's): refused in the game's words (no such command at all
+    is click's to say)."""
+    s = ctx.ensure_object(dict).get("session")
+    if s is not None and (name in shared_verbs() or name in catalog.all_verbs()):
+        from ledger.core.engine import missing_verb
+        raise CommandError(missing_verb(s.rs, name))
 
 
 _COMMANDS: dict[tuple, tuple] = {}

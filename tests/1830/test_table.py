@@ -26,7 +26,7 @@ from pathlib import Path
 import pytest
 import sqlite_utils
 from cli_1830 import COMMAND, Bank
-from cli_driver import error_line
+from cli_driver import error_line, report_lines
 from conftest import Table
 
 from ledger.catalog import load
@@ -371,7 +371,9 @@ def test_log_json_shape(opening):
     entries = opening.log()
     assert entries, "empty log"
     for e in entries:
-        assert set(e) == {"id", "text", "status", "round", "actor", "money", "events", "lines"}
+        # `by`: who entered it (terminal, banker, a player's page: bank serve --table)
+        assert set(e) == {"id", "text", "status", "round", "actor", "money", "events", "lines", "by"}
+        assert e["by"] == "terminal"
         assert isinstance(e["id"], int) and isinstance(e["text"], str) and isinstance(e["money"], int)
         assert e["status"] == "active"
         assert isinstance(e["events"], list) and all(isinstance(k, str) for k in e["events"])
@@ -601,7 +603,7 @@ def test_audit_agrees_on_the_clean_finished_game(full_master):
     dividends = len(pay_events(full_master))
     sales = b.query("select count(*) n from events where kind = 'shares_sold'")[0]["n"]
     assert (f"note: {commands} commands decided again from the state at their moment: "
-            f"{dividends} dividends and {sales} sales recomputed") in result.stdout
+            f"{dividends} dividends and {sales} sales recomputed") in report_lines(result.stdout)
 
 
 def test_audit_finds_a_tampered_posting(full):
@@ -611,7 +613,7 @@ def test_audit_finds_a_tampered_posting(full):
     result = full("audit", ok=False)
     assert result.exit_code == 8
     assert "audit found" in error_line(result)
-    problems = [l for l in result.stdout.splitlines() if l.startswith("PROBLEM: ")]
+    problems = [l for l in report_lines(result.stdout) if l.startswith("PROBLEM: ")]
     assert any(f"command {row['command_id']}:" in p and f"event {row['event_id']}" in p for p in problems), problems
     assert any("balances from postings differ from the replay" in p and row["account"] in p for p in problems)
     assert "agree" not in result.stdout
@@ -623,7 +625,7 @@ def test_audit_finds_a_tampered_posting_in_a_payout(full):
                      "and account like 'player:%' order by id limit 1", [event["event_id"]])[0]
     execute(full.db, "update postings set amount = amount - 5 where id = ?", [row["id"]])
     result = full("audit", ok=False)
-    problems = [l for l in result.stdout.splitlines() if l.startswith("PROBLEM: ")]
+    problems = [l for l in report_lines(result.stdout) if l.startswith("PROBLEM: ")]
     assert any(p.startswith(f"PROBLEM: command {event['command_id']}: postings of event {event['event_id']} (revenue)")
                for p in problems), problems
 
@@ -636,7 +638,7 @@ def test_audit_finds_a_tampered_payout_in_an_event(full):
     execute(full.db, "update events set data = ? where id = ?", [json.dumps(data), event["event_id"]])
     result = full("audit", ok=False)
     assert result.exit_code == 8
-    problems = [l for l in result.stdout.splitlines() if l.startswith("PROBLEM: ")]
+    problems = [l for l in report_lines(result.stdout) if l.startswith("PROBLEM: ")]
     text = f"PROBLEM: command {event['command_id']} (pay {event['corp']} {event['revenue']}): stored results differ from the rules"
     assert any(p.startswith(text) and "payees" in p for p in problems), problems
     assert full.query("select * from postings order by id") == before_postings
@@ -652,7 +654,7 @@ def test_audit_notes_forced_commands_adjustments_and_counts(fresh):
     fresh("count", "Dave", "600")
     result = fresh("audit")
     assert "audit: ledger, replay and rules agree" in result.stdout
-    notes = [l for l in result.stdout.splitlines() if l.startswith("note: ")]
+    notes = [l for l in report_lines(result.stdout) if l.startswith("note: ")]
     ids = {e["text"]: e["id"] for e in fresh.log()}
     forced = ids["bid Alice CS 44 --force --reason 'table ruling'"]
     assert any(f"command {forced} " in n and "was forced: table ruling" in n and "at least $45" in n for n in notes), notes
@@ -787,7 +789,7 @@ def test_force_a_second_share_in_one_stock_round_turn(sr1):
     assert any("FORCED (table ruling): waived Alice has already bought this turn" in l for l in entry["lines"])
     audit = sr1("audit").stdout
     assert any(f"command {entry['id']} (buy Alice NYC --force --reason 'table ruling') was forced: table ruling; "
-               f"waived: Alice has already bought this turn" in l for l in audit.splitlines())
+               f"waived: Alice has already bought this turn" in l for l in report_lines(audit))
 
 
 def test_force_with_nothing_to_waive_records_nothing_waived(fresh):

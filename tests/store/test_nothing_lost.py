@@ -13,7 +13,7 @@ import sqlite3
 from pathlib import Path
 
 import pytest
-from cli_driver import Bank, error_line
+from cli_driver import Bank, error_line, report_lines
 from game_files import in_memory, played_file
 
 from ledger.interface.cli import app
@@ -63,14 +63,7 @@ def sql(path, *statements: str) -> None:
 def problems(bank: Bank) -> list[str]:
     result = bank("audit", ok=False)
     assert result.exit_code == 8
-    # a problem wraps to the width under its first line (indented): read each whole
-    whole: list[str] = []
-    for line in result.stdout.splitlines():
-        if line.startswith(" ") and whole:
-            whole[-1] += " " + line.strip()
-        else:
-            whole.append(line)
-    return [line for line in whole if line.startswith("PROBLEM")]
+    return [line for line in report_lines(result.stdout) if line.startswith("PROBLEM")]
 
 
 # =========================================================================== 1. nothing a command does loses a game

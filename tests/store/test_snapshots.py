@@ -26,7 +26,7 @@ from dataclasses import dataclass, field, fields
 from pathlib import Path
 
 import pytest
-from cli_driver import Bank
+from cli_driver import Bank, report_lines
 from game_files import in_memory, played_file
 from helpers import parse
 
@@ -452,7 +452,7 @@ def tamper_latest(path: Path, change) -> int:
 
 
 def problems(path: Path) -> list[str]:
-    return [l for l in audit(path).stdout.splitlines() if l.startswith("PROBLEM")]
+    return [l for l in report_lines(audit(path).stdout) if l.startswith("PROBLEM")]
 
 
 def test_the_audit_finds_a_snapshot_whose_state_was_edited(full_game):
@@ -462,7 +462,7 @@ def test_the_audit_finds_a_snapshot_whose_state_was_edited(full_game):
     latest = tamper_latest(full_game, move_money)
     result = audit(full_game)
     assert result.exit_code == 8
-    assert [l for l in result.stdout.splitlines() if l.startswith("PROBLEM")] == [
+    assert [l for l in report_lines(result.stdout) if l.startswith("PROBLEM")] == [
         f"PROBLEM: the state snapshot of command {latest} differs from the replay in balances (and it fails its "
         "hash: bank never opens from it); snapshots are a cache: sqlite3 GAME 'delete from state_snapshots' makes "
         "bank replay every event"]
