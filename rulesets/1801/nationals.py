@@ -22,6 +22,7 @@ KNOBS = {"title_rules": {
     "conversion_phases": Knob(list, None, REQUIRED),
     "national_leftover": Knob(dict, None, REQUIRED),
     "no_claim_after_forced": Knob(bool, None, False),                     # D18 #32
+    "sml_outside_limit": Knob(bool, None, False),                         # D18 #35
 }}
 
 
@@ -133,9 +134,11 @@ def form_national(ctx, corp: str, forced: bool, keep=()) -> None:
             if a.kind in ("chit", "port") and a.owner == company_acct(corp)]
     pullman = [[sym, company_acct(corp), home.get(sym, POOL)] for sym in pullmans_of(s, corp)]
     back = [[t, RUSTED, company_acct(corp)] for t in keep]
-    # D18 #35: the SML's 2+2 becomes an ordinary rusted train of the national; its others rust as they go
+    # D18 #35: the SML's 2+2 becomes an ordinary rusted train of the national (its others rust as they
+    # go), or (option sml_outside_limit) stays outside its limit as §14.10 says
     held = [t for t in s.corp_trains(corp) if trains.flags(s, t).get("outside_limit")]
-    flags = {t: {"rusted": True} for t in keep} | {t: {"outside_limit": None, "rusted": True} for t in held}
+    sml = {"rusted": True} if rules(rs, "sml_outside_limit") else {"outside_limit": None, "rusted": True}
+    flags = {t: {"rusted": True} for t in keep} | {t: dict(sml) for t in held}
     transfers = [t for t in ([player_acct(pres), BANK, own], [company_acct(corp), BANK, cash]) if t[2]]
     ctx.emit("company_converted", **shares.conversion(s, rs, corp, "national"))
     ctx.emit("national_formed", corp=corp, president=pres, president_cash=own, cash=cash, forced=forced,
@@ -185,7 +188,9 @@ def cmd_claim(ctx, cmd) -> None:
     old = None
     if cmd.get("swap"):
         old_name = names.side(rs, cmd.get("swap"))[0]
-        old = next((t for t in s.corp_trains(corp) if trains.train_type(t) == old_name and is_rusted(s, t)), None)
+        given = sorted((t for t in s.corp_trains(corp) if trains.train_type(t) == old_name and is_rusted(s, t)),
+                       key=lambda t: bool(trains.flags(s, t).get("outside_limit")))   # the SML's 2+2 last
+        old = given[0] if given else None
         if old is None:
             refuse(f"{corp} holds no rusted level {old_name} train to give back (§11.6.6)")
     if cmd.get("source"):
@@ -210,7 +215,8 @@ def cmd_claim(ctx, cmd) -> None:
     typed = str(cmd.get("type")).strip()
     chosen = side if side and side != rs.train(name).sides[0].name and not typed.isdigit() else None
     ctx.emit("train_claimed", corp=corp, train=box[0], gave=old, source=None, trains=moves,
-             flags={box[0]: {"rusted": True, "side": chosen}, **({old: {"rusted": None, "side": None}} if old else {})})
+             flags={box[0]: {"rusted": True, "side": chosen},
+                    **({old: {"rusted": None, "side": None, "outside_limit": None}} if old else {})})
     ctx.reg.call("train_bought", ctx, corp, name)
 
 

@@ -176,3 +176,74 @@ def test_a_later_players_decline_leaves_the_earlier_ones_their_turn():
     t.refused("convert Ann WW", "§9.4")
     t.do("convert Ben GWR")
     assert t.company("GWR")["kind"] == "national"
+
+
+# =========================================================================== Minor A's bonus (§15.1, §9.5, §11.7)
+
+def test_a_major_buying_minor_a_abandoned_is_paid_as_if_merged():
+    """§11.7: a major buys an abandoned minor for £60 to the bank, 'the minor's charter and assets
+    are then added to the major as if it was merged (see 10.5)'; §15.1: when A 'is merged into a
+    major, the bank pays cash into the major's treasury equal to the current share value of the
+    major'. A went into the national GWR (no major: no bonus) and was abandoned; KSS, at £80, buys
+    it: KSS -60 + 80 = +20, the bank +60 - 80 = -20; A's charter is KSS's."""
+    t = tables.or41_a_bought()
+    assert t.price("KSS") == 80
+    before = t.cash()
+    t.do("buy-minor KSS A")
+    assert changes(before, t.cash()) == {"KSS": 20, "bank": -20}
+    assert t.holdings("A")["pool"] == 0
+
+
+def test_minor_a_is_paid_once_by_default():
+    """D18 #36 (best reading: a one-time payment): A merged into GWR in SR 3 (the bank paid GWR £70);
+    Ben converts GWR at the first 4, so A is abandoned (§9.4 step 3, §9.5); KSS, still in its turn
+    (after its buy step, §11 step 7), buys A for £60: KSS -60, the bank +60, no bonus again."""
+    t = tables.or31_first_4(a_into_gwr=True)
+    t.do("convert Ben GWR")
+    assert t.holdings("A")["pool"] == 100
+    before = t.cash()
+    t.do("buy-minor KSS A")
+    assert changes(before, t.cash()) == {"KSS": -60, "bank": 60}
+
+
+def test_minor_a_paid_again_is_an_option():
+    """The other reading of D18 #36 (option minor_a_paid_again): A pays each major it joins. The same
+    turn: KSS at £80 buys A for £60 and the bank pays it £80: KSS +20, the bank -20."""
+    t = tables.or31_first_4("minor_a_paid_again", a_into_gwr=True)
+    assert t.price("KSS") == 80
+    t.do("convert Ben GWR")
+    before = t.cash()
+    t.do("buy-minor KSS A")
+    assert changes(before, t.cash()) == {"KSS": 20, "bank": -20}
+
+
+# =========================================================================== the SML's 2+2 in a national (§14.10, §9.4)
+
+def test_the_sml_train_counts_toward_a_nationals_limit_by_default():
+    """D18 #35 (best reading): as WW becomes a national the SML marker leaves play (§9.4 step 4) and
+    its 2+2 is an ordinary rusted train of the national. At the first 6 Ann converts WW: it keeps the
+    2+2, the rusting 3 (E28), the 4 and the 5: four trains over a national's limit of 3 in Train
+    Phase 6 (§5.2): WW owes one discard once the window closes (SFAI's next step)."""
+    t = tables.first_6_with_sml()
+    assert t.trains("WW") == ["2+2", "4", "5"]
+    t.do("convert Ann WW", "done SFAI")
+    assert t.trains("WW") == ["2+2", "3", "4", "5"]
+    assert {"kind": "discard", "corp": "WW", "count": 1} in t.state.pending
+
+
+def test_the_sml_train_kept_outside_a_nationals_limit_is_an_option():
+    """The other reading of D18 #35 (option sml_outside_limit): the developer's note keeps the SML's
+    2+2 with the national, outside the limit as §14.10 says: WW keeps 2+2, 3, 4, 5 and counts three
+    trains, its limit: no discard is owed."""
+    t = tables.first_6_with_sml("sml_outside_limit")
+    t.do("convert Ann WW", "done SFAI")
+    assert t.trains("WW") == ["2+2", "3", "4", "5"]
+    assert not [p for p in t.state.pending if p.get("corp") == "WW"]
+
+
+def test_the_readings_35_and_36_are_stated_in_bank_info():
+    from ledger import catalog
+    from ledger.interface.info import info_text
+    text = info_text(catalog.load("1801", {}), width=400)
+    assert "sml_outside_limit" in text and "D18 #35" in text
+    assert "minor_a_paid_again" in text and "D18 #36" in text
