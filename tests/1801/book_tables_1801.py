@@ -243,3 +243,21 @@ def first_6_with_sml(option: str | None = None) -> Table:
         t.play("\n".join(lines[cut + 1:six + 1]))
         return t
     return kept(("first_6_with_sml", option), build)
+
+
+def before_the_repeat_or(change: str | None = None) -> tuple[Table, list[str]]:
+    """examples/1801-game.txt up to the end of the last full OR (§13: the OR before the repeat), and
+    the repeat OR's lines as the example types them. `change`, a line typed after the last full OR's
+    last `run MSP ...` (MSP's turn), before the rest of that OR."""
+    lines = example_lines()
+    repeat = max(i for i, x in enumerate(lines) if x.startswith("pay MZA"))
+    msp = max(i for i, x in enumerate(lines[:repeat]) if x.startswith("run MSP"))
+
+    def build():
+        if change is None:
+            return Table("\n".join(lines[:repeat]))
+        t = Table("\n".join(lines[:msp + 1]))
+        t.do(change)
+        t.play("\n".join(lines[msp + 1:repeat]))
+        return t
+    return kept(("before_the_repeat_or", change), build), lines[repeat:]

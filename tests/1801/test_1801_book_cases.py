@@ -247,3 +247,40 @@ def test_the_readings_35_and_36_are_stated_in_bank_info():
     text = info_text(catalog.load("1801", {}), width=400)
     assert "sml_outside_limit" in text and "D18 #35" in text
     assert "minor_a_paid_again" in text and "D18 #36" in text
+
+
+# =========================================================================== the repeat OR, played (§13)
+
+def test_repeat_plays_the_whole_repeat_or_as_the_example_types_it():
+    """§13: 'the final OR ... is a repeat of the previous OR' (E27): each railroad pays what it paid
+    there, the same way. `repeat` plays the whole repeat OR at once: the game ends exactly as the
+    example's typed repeat OR ends it (every balance, price and holding)."""
+    t, typed = tables.before_the_repeat_or()
+    assert "or repeat (every railroad pays as in the OR before, §13)" in t.status()["turn"]
+    by_hand = t.copy()
+    by_hand.play("\n".join(typed))
+    t.do("repeat")
+    assert t.status()["game_over"]
+    assert t.cash() == by_hand.cash()
+    assert t.score() == by_hand.score()
+    assert t.market() == by_hand.market()
+
+
+def test_repeat_stops_at_a_railroad_that_must_run_anew_and_refuses_it():
+    """§13, §11.6.6: in the last full OR MSP (Ben's national) takes LNWR's only train, a 7+7, for a
+    rusted 4. In the repeat OR `repeat` plays MZA and BHB as before, ends trainless LNWR's turn (it
+    runs nothing), and stops at MSP, which acquired a train and runs anew: `repeat` is then refused
+    with the rule. MSP runs by capacity; `repeat` plays the rest and the game ends."""
+    t, _typed = tables.before_the_repeat_or("claim MSP 7+7 --for 4 --from LNWR")
+    t.do("repeat")
+    assert t.status()["operating"] == "MSP"
+    assert not t.status()["game_over"]
+    t.refused("repeat", "MSP", "acquired a train", "§13")
+    t.do("run MSP --cities 60,50,40 --towns 20,10 --unlinked-cities 1 --unlinked-towns 1", "done MSP", "repeat")
+    assert t.status()["game_over"]
+
+
+def test_repeat_is_refused_before_the_repeat_or():
+    """§13: there is nothing to repeat before the last OR."""
+    t = tables.or21()
+    t.refused("repeat", "§13")
