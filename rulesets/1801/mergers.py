@@ -42,7 +42,8 @@ def cmd_pass(ctx, cmd) -> None:
             refuse(why)
         unfloated = floatable_minors(s, rs, player)
         if unfloated:
-            refuse(f"{player} owns unfloated Minor {unfloated[0]}: he may not pass (§8.2)",
+            refuse(f"{player} must float Minor {unfloated[0]} before passing: a player who can float a minor he owns "
+                   f"may not pass (§8.2)",
                    f"float {player} {unfloated[0]} ZONE")
     stock.cmd_pass(ctx, cmd)
 
@@ -306,7 +307,10 @@ class MinorAbandoned:
         m.stations, m.tokens_used = (), 0
 
     def describe(e, rs):
-        return f"Minor {e['minor']} is abandoned ({e['reason']}): {rs.money(e['cash'])} to the bank"
+        reason = e["reason"]   # "abandoned by Ann (§10.6)", or why it is
+        said = f"Minor {e['minor']} is {reason}" if reason.startswith("abandoned") else \
+            f"Minor {e['minor']} is abandoned: {reason}"
+        return said + (f"; its {rs.money(e['cash'])} go to the bank" if e["cash"] else "")
 
 
 @event
