@@ -334,3 +334,26 @@ def test_the_swift_metropolitan_line_names_its_train():
     """§14.10: the SML's train is a 2+2, said so (not its certificate id)."""
     t = tables.first_6_with_sml()
     assert described(t)["permanent_train"] == ["Ann's Swift Metropolitan Line gives WW a rusted 2+2 for good (§14.10)"]
+
+
+# =========================================================================== the status data the board page shows
+
+def test_a_nationals_rusted_trains_are_named_in_the_status():
+    """§9.4, §11.6.6: WW, converted at the first 6, keeps the SML's 2+2 and the 3 rusting as it
+    converts (bought on its express side, 3): the status names them so, not by certificate ids."""
+    t = tables.first_6_with_sml()
+    t.do("convert Ann WW", "done SFAI")
+    assert sorted(t.status()["rusted_trains"]["WW"]) == ["2+2", "3"]
+
+
+def test_the_status_names_its_money_keys():
+    """The board page shows a title's own status keys: `money_keys` names those whose numbers are
+    money (the remainder cash, §13; an insolvent company's debt, §11.6.5; the packet's prices and
+    bids, §7), so they can be shown as money; a dotted key names a key inside another."""
+    t = Table("new 1801 Ann Ben Cy")
+    s = t.status()
+    assert sorted(s["money_keys"]) == ["insolvent", "packet.bids", "packet.prices", "remainder"]
+    for key in s["money_keys"]:
+        head, _, inner = key.partition(".")
+        assert head in s and (not inner or inner in s[head]), key
+    assert s["remainder"] == 100000 and s["packet"]["prices"]["RSC"] == 20
