@@ -224,6 +224,20 @@ def level(train_id: str) -> int:
     return int(trains.train_type(train_id))
 
 
+def train_name(rs, train_id: str, side: str | None = None) -> str:
+    """A train as the players name it, not by its certificate id: the side it is on when known, the
+    card's one side (2+2), else its level ('level 4': a two-sided card, §2.4)."""
+    sides = rs.train(trains.train_type(train_id)).sides
+    if side:
+        return side
+    return sides[0].name if len(sides) == 1 else f"level {trains.train_type(train_id)}"
+
+
+def counted(n: int, word: str, plural: str | None = None) -> str:
+    """'1 train', '2 trains'."""
+    return f"{n} {word if n == 1 else plural or word + 's'}"
+
+
 def pullmans_of(s, corp: str) -> list[str]:
     return sorted(sym for sym, a in s.assets.items() if a.kind == "pullman" and a.owner == company_acct(corp))
 

@@ -85,7 +85,7 @@ class ConcessionExecuted:
         s.assets[e["concession"]].closed = True
 
     def describe(e, rs):
-        return f"concession {e['concession']} executed"
+        return f"concession {e['concession']} is executed and leaves play (§8.1)"
 
 
 def register(reg) -> None:

@@ -3,8 +3,11 @@ the first level 8 train with its repeat OR, and what scoring counts."""
 
 from __future__ import annotations
 
+from ledger.core import engine, grammar
+from ledger.core.command import Command
 from ledger.core.errors import refuse
 from ledger.core.events import event
+from ledger.core.grammar import TitleGrammar, Verb
 from ledger.core.rounds import operating
 from ledger.core.rules import trains
 from ledger.core.ruleset import REQUIRED, Knob
@@ -94,13 +97,88 @@ def repeat_as_before(s, corp: str) -> bool:
 
 # §13: what the repeat OR still plays (the payouts, a national's run, the end of a turn, a conversion
 # window's answer); every other verb of an operating turn is business it no longer does
-REPEAT_OR_PLAYS = ("pay", "half", "withhold", "run", "done", "convert", "discard", "choose", "adjust", "count", "end")
+REPEAT_OR_PLAYS = ("pay", "half", "withhold", "run", "done", "convert", "discard", "choose", "adjust", "count", "end",
+                   "repeat")
 
 
 def no_repeat_business(s, rs, verb: str) -> list[str]:
     if repeat_or(s) and verb not in REPEAT_OR_PLAYS:
         return [f"the last OR only repeats the payouts: no track, tokens, trains or shares ({verb}) (§13)"]
     return []
+
+
+# --------------------------------------------------------------------------- `repeat`: the repeat OR played
+
+def repeat_turn(s, corp: str) -> list[Command] | None:
+    """The lines a railroad's turn in the repeat OR is (§13): its payout of the OR before, the same
+    way, then `done`; a railroad without trains runs nothing and ends its turn. None: it must run
+    anew (it acquired a train in the OR before, or made no run there)."""
+    if not s.corp_trains(corp):
+        return [Command("done", {"corp": corp})]
+    if not repeat_as_before(s, corp):
+        return None
+    rec = s.own.final["runs"][corp]
+    return [Command(rec["how"], {"corp": corp, "revenue": rec["revenue"]}), Command("done", {"corp": corp})]
+
+
+def play_line(ctx, cmd: Command) -> None:
+    """One line of the repeat OR, decided as if typed: its actor and bars checked, its rule played,
+    the rounds moving on after it."""
+    s, rs = ctx.state, ctx.rs
+    cmd = grammar.resolve(s, rs, cmd)
+    play = engine.play_now(ctx.reg, s, rs, cmd.verb)
+    engine.refuse_by_play(ctx.reg, play, s, rs, cmd)
+    ctx.reg.call("before_verb", ctx, cmd)
+    play.handler(ctx, cmd)
+    engine.progress(ctx)
+
+
+def cmd_repeat(ctx, cmd) -> None:
+    """§13 (E27): `repeat` plays the repeat OR: each railroad in turn pays what it paid in the OR
+    before, the same way, and ends its turn, up to the end of the game or to a railroad that must
+    run anew (it acquired a train in that OR: §13), which is refused when it is the one to operate."""
+    s = ctx.state
+    played = 0
+    while repeat_or(s) and not s.game_over and not s.pending and s.round.get("corp"):
+        corp = s.round["corp"]
+        lines = repeat_turn(s, corp)
+        if lines is None:
+            if not played:
+                refuse(must_run_anew(s, corp), f"{'run' if kind_of(s, corp) == 'national' else 'pay'} {corp} ...")
+            return
+        for line in lines:
+            play_line(ctx, line)
+        played += 1
+
+
+def must_run_anew(s, corp: str) -> str:
+    rec = s.own.final["runs"].get(corp) or {}
+    if rec.get("new_train"):
+        return (f"{corp} acquired a train in the OR before: it runs anew in the repeat OR (§13); `repeat` plays "
+                f"the others once its turn is over")
+    return f"{corp} made no run in the OR before, so there is nothing to repeat: it runs anew (§13)"
+
+
+def repeat_when(s, rs) -> list[str]:
+    if not repeat_or(s):
+        return ["`repeat` plays the last OR, which repeats the one before, after the first level 8 train (§13)"]
+    corp = s.round.get("corp")
+    if corp and repeat_turn(s, corp) is None:
+        return [must_run_anew(s, corp)]
+    return []
+
+
+def repeat_words(s, rs, actors) -> str:
+    return "repeat (every railroad pays as in the OR before, §13)"
+
+
+GRAMMAR = TitleGrammar(
+    verbs=(
+        Verb("repeat", "operating", "In the last OR, a repeat of the one before, every railroad in turn pays "
+             "what it paid there, the same way, and ends its turn; it stops at one that acquired a train and "
+             "runs anew (1801 §13).", "bank repeat"),
+    ),
+)
 
 
 def final_or_ended(ctx) -> bool:
@@ -257,3 +335,5 @@ def register(reg) -> None:
     reg.on("bank_broke", bank_broke)
     reg.on("or_ended", final_or_ended)
     reg.on("train_bought", train_in_final_or)
+    reg.verb("repeat", cmd_repeat, "operating", who=lambda s, rs: None, when=repeat_when, phrase=repeat_words,
+             elsewhere="`repeat` plays the last OR, which repeats the one before (§13)")

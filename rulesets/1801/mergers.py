@@ -22,6 +22,7 @@ KNOBS = {"title_rules": {
     "merge_from_phase": Knob(str, None, "3"),   # §5.2, §10.5: minors merge into majors from Train Phase 3
     "abandoned_price": Knob(int, None, 60),     # §9.5: a major buys an abandoned minor for £60
     "consolidation_phase": Knob(str, None, "5"),   # §5.1.5: the SR after the OR Train Phase 5 began in
+    "minor_a_paid_again": Knob(bool, None, False),   # D18 #36: A's bonus for every major it joins
 }}
 
 
@@ -41,7 +42,8 @@ def cmd_pass(ctx, cmd) -> None:
             refuse(why)
         unfloated = floatable_minors(s, rs, player)
         if unfloated:
-            refuse(f"{player} owns unfloated Minor {unfloated[0]}: he may not pass (§8.2)",
+            refuse(f"{player} must float Minor {unfloated[0]} before passing: a player who can float a minor he owns "
+                   f"may not pass (§8.2)",
                    f"float {player} {unfloated[0]} ZONE")
     stock.cmd_pass(ctx, cmd)
 
@@ -53,6 +55,13 @@ def cmd_pass(ctx, cmd) -> None:
 MINOR_A = "A"            # §15.1: the bank pays the major its share value when A merges into it
 
 
+def minor_a_bonus(s, rs, minor: str, major: str) -> int:
+    """§15.1: as Minor A joins a major (merged, or bought abandoned 'as if it was merged', §11.7) the
+    bank pays the major its current share value, even with no share to give. Once a game (D18 #36),
+    unless the table reads it as paid to every major A joins (option minor_a_paid_again)."""
+    if minor != MINOR_A or (s.own.a_bonus_paid and not rules(rs, "minor_a_paid_again")):
+        return 0
+    return shares.price(s, rs, major)
 
 
 def cmd_merge(ctx, cmd) -> None:
@@ -85,9 +94,8 @@ def cmd_merge(ctx, cmd) -> None:
     cash = s.cash(company_acct(minor))
     to = company_acct(major) if source == "treasury" else BANK
     transfers = [[company_acct(minor), to, cash]] if cash else []
-    bonus = 0
-    if minor == MINOR_A and not s.own.a_bonus_paid:
-        bonus = shares.price(s, rs, major)
+    bonus = minor_a_bonus(s, rs, minor, major)
+    if bonus:
         transfers.append([BANK, company_acct(major), bonus])
     side = names.amount(cmd.get("cash"), "the cash between the players") if cmd.get("cash") else 0
     back = names.amount(cmd.get("cash_back"), "the cash between the players") if cmd.get("cash_back") else 0
@@ -190,7 +198,8 @@ def abandon(ctx, minor: str, reason: str) -> None:
 
 def cmd_buy_minor(ctx, cmd) -> None:
     """§9.5 #7, §11.7: in its buy-or-sell-shares step a major buys one abandoned minor from the Open
-    Market for £60 paid to the bank, taking its charter, chit and ability as if merged; no share."""
+    Market for £60 paid to the bank, taking its charter, chit and ability as if merged (Minor A's
+    bonus too, §15.1); no share."""
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "buy-minor")
     minor = names.corp(rs, cmd.get("minor"))
@@ -210,9 +219,10 @@ def cmd_buy_minor(ctx, cmd) -> None:
     bonus_points = {sym: c.extra_tile_points for sym, c in s.corps.items() if c.extra_tile_points}
     if minor in bonus_points:
         bonus_points[corp] = bonus_points.get(corp, 0) + bonus_points.pop(minor)
-    ctx.emit("abandoned_minor_bought", corp=corp, minor=minor, price=price,
+    bonus = minor_a_bonus(s, rs, minor, corp)
+    ctx.emit("abandoned_minor_bought", corp=corp, minor=minor, price=price, a_bonus=bonus,
              absorbed={**s.own.absorbed, minor: corp}, tile_point_bonus=bonus_points,
-             transfers=[[company_acct(corp), BANK, price]],
+             transfers=[[company_acct(corp), BANK, price]] + ([[BANK, company_acct(corp), bonus]] if bonus else []),
              certs=[[s.presidents[minor], POOL, company_acct(corp)]], assets=chits)
 
 
@@ -297,7 +307,10 @@ class MinorAbandoned:
         m.stations, m.tokens_used = (), 0
 
     def describe(e, rs):
-        return f"Minor {e['minor']} is abandoned ({e['reason']}): {rs.money(e['cash'])} to the bank"
+        reason = e["reason"]   # "abandoned by Ann (§10.6)", or why it is
+        said = f"Minor {e['minor']} is {reason}" if reason.startswith("abandoned") else \
+            f"Minor {e['minor']} is abandoned: {reason}"
+        return said + (f"; its {rs.money(e['cash'])} go to the bank" if e["cash"] else "")
 
 
 @event
@@ -307,16 +320,20 @@ class AbandonedMinorBought:
     price: int
     absorbed: dict
     tile_point_bonus: dict
+    a_bonus: int = 0        # §15.1: Minor A's bonus, paid as if it merged (§11.7)
 
     def apply(s, e):
         s.corps[e["minor"]].floated = False
         s.own.absorbed = dict(e["absorbed"])
         tile_points_moved(s, e["tile_point_bonus"])
         s.round = {**s.round, "bought_minor": True}
+        if e.get("a_bonus"):
+            s.own.a_bonus_paid = True
         note_minor_chit(s, e)
 
     def describe(e, rs):
-        return f"{e['corp']} buys abandoned Minor {e['minor']} for {rs.money(e['price'])}"
+        bonus = f"; the bank pays {e['corp']} {rs.money(e['a_bonus'])} for Minor A (§15.1)" if e.get("a_bonus") else ""
+        return f"{e['corp']} buys the abandoned Minor {e['minor']} for {rs.money(e['price'])}{bonus}"
 
 
 @event

@@ -471,8 +471,10 @@ class RegionalFloated:
         home_placed(c, e["home_cost"], e.get("city"))
 
     def describe(e, rs):
-        return (f"{e['player']} floats {e['corp']} at {rs.money(e['par'])} ({e['how']}): pays "
-                f"{rs.money(2 * e['par'])}, home token {rs.money(e['home_cost'])}")
+        how = "" if e["how"] == "floated" else f", {e['how']}"   # its president's certificate from the Open Market
+        token = f", home token {rs.money(e['home_cost'])}" if e["home_cost"] else ""
+        return (f"{e['player']} floats {e['corp']} at {rs.money(e['par'])}{how}: pays {rs.money(2 * e['par'])} into its "
+                f"treasury{token}")
 
 
 @event
@@ -502,7 +504,10 @@ class RegionalsRemoved:
             s.own.removed_by_players = list(e["by_players"])
 
     def describe(e, rs):
-        return f"{', '.join(e['corps'])} removed from the game: {e['reason']}"
+        verb = "is" if len(e["corps"]) == 1 else "are"
+        if e["reason"].startswith("removed"):   # "removed by Ann (§8.2)"
+            return f"{', '.join(e['corps'])} {verb} {e['reason'].replace('removed', 'removed from the game', 1)}"
+        return f"{', '.join(e['corps'])} {verb} removed from the game: {e['reason']}"
 
 
 @event

@@ -13,7 +13,7 @@ from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import REQUIRED, Knob
 from ledger.core.state import BANK, POOL, RUSTED, acct_name, company_acct, player_acct
 
-from .common import is_rusted, kind_of, level, pullmans_of, rules
+from .common import counted, is_rusted, kind_of, level, pullmans_of, rules, train_name
 from .end import check_repeat, record_final_run
 from .mergers import abandon
 from .pullmans import PULLMAN_CORP, pullman_value
@@ -22,6 +22,7 @@ KNOBS = {"title_rules": {
     "conversion_phases": Knob(list, None, REQUIRED),
     "national_leftover": Knob(dict, None, REQUIRED),
     "no_claim_after_forced": Knob(bool, None, False),                     # D18 #32
+    "sml_outside_limit": Knob(bool, None, False),                         # D18 #35
 }}
 
 
@@ -133,9 +134,11 @@ def form_national(ctx, corp: str, forced: bool, keep=()) -> None:
             if a.kind in ("chit", "port") and a.owner == company_acct(corp)]
     pullman = [[sym, company_acct(corp), home.get(sym, POOL)] for sym in pullmans_of(s, corp)]
     back = [[t, RUSTED, company_acct(corp)] for t in keep]
-    # D18 #35: the SML's 2+2 becomes an ordinary rusted train of the national; its others rust as they go
+    # D18 #35: the SML's 2+2 becomes an ordinary rusted train of the national (its others rust as they
+    # go), or (option sml_outside_limit) stays outside its limit as §14.10 says
     held = [t for t in s.corp_trains(corp) if trains.flags(s, t).get("outside_limit")]
-    flags = {t: {"rusted": True} for t in keep} | {t: {"outside_limit": None, "rusted": True} for t in held}
+    sml = {"rusted": True} if rules(rs, "sml_outside_limit") else {"outside_limit": None, "rusted": True}
+    flags = {t: {"rusted": True} for t in keep} | {t: dict(sml) for t in held}
     transfers = [t for t in ([player_acct(pres), BANK, own], [company_acct(corp), BANK, cash]) if t[2]]
     ctx.emit("company_converted", **shares.conversion(s, rs, corp, "national"))
     ctx.emit("national_formed", corp=corp, president=pres, president_cash=own, cash=cash, forced=forced,
@@ -185,7 +188,9 @@ def cmd_claim(ctx, cmd) -> None:
     old = None
     if cmd.get("swap"):
         old_name = names.side(rs, cmd.get("swap"))[0]
-        old = next((t for t in s.corp_trains(corp) if trains.train_type(t) == old_name and is_rusted(s, t)), None)
+        given = sorted((t for t in s.corp_trains(corp) if trains.train_type(t) == old_name and is_rusted(s, t)),
+                       key=lambda t: bool(trains.flags(s, t).get("outside_limit")))   # the SML's 2+2 last
+        old = given[0] if given else None
         if old is None:
             refuse(f"{corp} holds no rusted level {old_name} train to give back (§11.6.6)")
     if cmd.get("source"):
@@ -210,7 +215,8 @@ def cmd_claim(ctx, cmd) -> None:
     typed = str(cmd.get("type")).strip()
     chosen = side if side and side != rs.train(name).sides[0].name and not typed.isdigit() else None
     ctx.emit("train_claimed", corp=corp, train=box[0], gave=old, source=None, trains=moves,
-             flags={box[0]: {"rusted": True, "side": chosen}, **({old: {"rusted": None, "side": None}} if old else {})})
+             flags={box[0]: {"rusted": True, "side": chosen},
+                    **({old: {"rusted": None, "side": None, "outside_limit": None}} if old else {})})
     ctx.reg.call("train_bought", ctx, corp, name)
 
 
@@ -459,7 +465,9 @@ class NationalsKeepRusted:
     trains_kept: list
 
     def describe(e, rs):
-        return f"nationals keep their rusted trains: {', '.join(e['trains_kept'])}"
+        names = [train_name(rs, t) for t in e["trains_kept"]]
+        kept = " and ".join(counted(names.count(n), f"rusted {n} train") for n in dict.fromkeys(names))
+        return f"nationals keep {kept} (§9.4, §11.6.6)"
 
 
 @event
@@ -472,9 +480,14 @@ class TrainClaimed:
     paid: int = 0
 
     def describe(e, rs):
-        what = f"{e['corp']} claims the rusted {e['train']}" if not e.get("source") else \
-            f"{e['corp']} takes {e['source']}'s {e['train']}; the bank pays {e['source']} {rs.money(e['paid'])}"
-        return what + (f", giving back {e['gave']}" if e.get("gave") else "") + " (§11.6.6)"
+        if e.get("source"):
+            what = (f"{e['corp']} takes {e['source']}'s {train_name(rs, e['train'])} train, the bank paying "
+                    f"{e['source']} {rs.money(e['paid'])}")
+        else:   # taken on the side the table named, else its local side (§11.6.6)
+            side = ((e.get("flags") or {}).get(e["train"]) or {}).get("side")
+            local = rs.train(trains.train_type(e["train"])).sides[0].name
+            what = f"{e['corp']} claims a rusted {train_name(rs, e['train'], side or local)}"
+        return what + (f", giving back a rusted {train_name(rs, e['gave'])}" if e.get("gave") else "") + " (§11.6.6)"
 
 
 @event
@@ -489,7 +502,8 @@ class PermanentTrain:
         s.assets[e["private"]].closed = True
 
     def describe(e, rs):
-        return f"{e['player']}'s Swift Metropolitan Line gives {e['corp']} the rusted {e['train']} for good (§14.10)"
+        return (f"{e['player']}'s Swift Metropolitan Line gives {e['corp']} a rusted {train_name(rs, e['train'])} "
+                f"for good (§14.10)")
 
 
 @event
@@ -506,9 +520,14 @@ class NationalRevenue:
 
     def describe(e, rs):
         cap_c, cap_d, cap_t = e["capacity"]
-        return (f"{e['corp']} (capacity {cap_c} cities, {cap_d} doubled, {cap_t} towns): cities {rs.money(e['cities'])}, "
-                f"towns {rs.money(e['towns'])}, {e['left_cities']} unused city and {e['left_towns']} town places, "
-                f"Pullman {rs.money(e['pullman'])}: {rs.money(e['revenue'])} (§11.3.10)")
+        capacity = ", ".join([counted(cap_c, "city", "cities")] + [f"{cap_d} doubled"] * bool(cap_d)
+                             + [counted(cap_t, "town")] * bool(cap_t))
+        left = rules(rs, "national_leftover")   # §11.3.10 #4: capacity left over, counted at £60 a city, £10 a town
+        parts = [f"cities {rs.money(e['cities'])}"] + [f"towns {rs.money(e['towns'])}"] * bool(cap_t or e["towns"])
+        parts += [f"{counted(e['left_cities'], 'more city', 'more cities')} at {rs.money(left['city'])}"] * bool(e["left_cities"])
+        parts += [f"{counted(e['left_towns'], 'more town')} at {rs.money(left['town'])}"] * bool(e["left_towns"])
+        parts += [f"Pullman {rs.money(e['pullman'])}"] * bool(e["pullman"])
+        return f"{e['corp']} runs by capacity ({capacity}): {', '.join(parts)}: {rs.money(e['revenue'])} (§11.3.10)"
 
 
 @event
@@ -518,7 +537,8 @@ class NationalTrainFlipped:
     side: str
 
     def describe(e, rs):
-        return f"{e['corp']} turns its rusted {e['train']} to its {e['side']} side (§11.6.6)"
+        express = next((x.name for x in rs.train(trains.train_type(e["train"])).sides if x.name != e["side"]), None)
+        return f"{e['corp']} turns its rusted {express or train_name(rs, e['train'])} to its {e['side']} side (§11.6.6)"
 
 
 GRAMMAR = TitleGrammar(

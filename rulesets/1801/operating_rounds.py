@@ -77,7 +77,7 @@ class MailPaid:
     amount: int
 
     def describe(e, rs):
-        return f"Minor K's mail to {e['corp']}: {rs.money(e['amount'])}"
+        return f"Minor K's mail: the bank pays {e['corp']} {rs.money(e['amount'])}"
 
 
 def register(reg) -> None:

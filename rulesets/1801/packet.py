@@ -438,7 +438,12 @@ class PacketSold:
     apply = round_update
 
     def describe(e, rs):
-        return f"{e['player']} takes {e['item']} for {rs.money(e['price'])} ({e['how']})"
+        who, item, price = e["player"], e["item"], rs.money(e["price"])
+        said = {"bought": f"{who} buys {item} for {price}",
+                "sole bid": f"{who} buys {item} for {price}, the only bid",
+                "auction": f"{who} wins the auction for {item} at {price}",
+                "taken free": f"{who} takes {item} free (its price fell to {price}, §7)"}
+        return said.get(e["how"], f"{who} takes {item} for {price} ({e['how']})")
 
 
 @event
@@ -467,8 +472,9 @@ class PacketAuction:
     apply = round_update
 
     def describe(e, rs):
-        return (f"auction of {e['item']}: {', '.join(e['bidders'])} (high {e['leader']} {rs.money(e['high'])}"
-                f"{'; open to all' if e['open'] else ''})")
+        bidders = " and ".join(", ".join(e["bidders"]).rsplit(", ", 1))
+        who = ", open to every player" if e["open"] else f" between {bidders}"
+        return f"{e['item']} goes to auction{who}: {e['leader']}'s {rs.money(e['high'])} is the high bid"
 
 
 @event

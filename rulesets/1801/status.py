@@ -89,6 +89,11 @@ def insolvent_price(s, rs, corp: str) -> int:
     return face + s.own.insolvent[corp]
 
 
+# The keys of status_data whose numbers are money (a dict's values, each number within; "packet.bids":
+# the key bids inside packet), for a reader (the board page) to show as money: rs.money(n).
+MONEY_KEYS = ("insolvent", "remainder", "packet.prices", "packet.bids")
+
+
 def status_data(s, rs) -> dict:
     data = {"railroad_phase": railroad_phase(s), "removed": list(removed(s)),
             "reserved": dict(s.own.reserved), "owes_reserved_train": list(s.own.owes_train),
@@ -102,11 +107,13 @@ def status_data(s, rs) -> dict:
             "remainder": s.cash(REMAINDER),
             "pullmans": {sym: (acct_name(a.owner) if a.owner.startswith("company:") else "Open Market")
                          if a.owner else None for sym, a in s.assets.items() if a.kind == "pullman"},
-            "rusted_trains": {c: [t for t in s.corp_trains(c) if is_rusted(s, t)] for c in s.corps
-                              if any(is_rusted(s, t) for t in s.corp_trains(c))},
+            # a national's rusted trains by name, on the side each is on (§11.6.6), not by certificate id
+            "rusted_trains": {c: [trains.side_name(s, rs, t) for t in s.corp_trains(c) if is_rusted(s, t)]
+                              for c in s.corps if any(is_rusted(s, t) for t in s.corp_trains(c))},
             "oe_markers": list(s.own.oe_markers),
             "regional_minor_order": [track_json(s, rs, c) for c in regional_minor_track(s)],
-            "final_repeat_or": list(s.own.final["repeat"]) if s.own.final else None}
+            "final_repeat_or": list(s.own.final["repeat"]) if s.own.final else None,
+            "money_keys": list(MONEY_KEYS)}
     if s.round.get("kind") == "packet":
         data["packet"] = {"rows": [list(r) for r in s.round["rows"]], "prices": dict(s.round["prices"]),
                           "bids": {k: dict(v) for k, v in s.round["bids"].items()},

@@ -14,7 +14,7 @@ from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import Knob
 from ledger.core.state import BANK, DEPOT, POOL, RUSTED, company_acct, player_acct
 
-from .common import is_minor, is_rusted, kind_of, locomotive_discount, major_phase, owes, repeat_or, rules
+from .common import counted, is_minor, is_rusted, kind_of, locomotive_discount, major_phase, owes, repeat_or, rules
 from .nationals import form_national
 from .tiles_tokens import FERRY_TOKEN
 
@@ -69,7 +69,7 @@ def cmd_train(ctx, cmd) -> None:
             refuse("level 3 trains are bought only in the Major railroad phase (§8.2)")
     rusting = s.round.get("rusted_in_step", 0)
     if rusting and trains.load(s, rs, corp)[0] + rusting >= trains.limit(s, rs, corp):
-        refuse(f"{corp} holds {trains.load(s, rs, corp)[0]} train(s) and {rusting} rusted this step, which leave only "
+        refuse(f"{corp} holds {counted(trains.load(s, rs, corp)[0], 'train')} and {rusting} rusted this step, which leave only "
                f"at its end: it is at the limit of {trains.limit(s, rs, corp)} and buys no more now (§11.6, §11.6.3)")
     if kind_of(s, corp) == "major" and source in ("depot", "bank", "supply", "pool"):
         forced_purchase_check(s, rs, corp, name, side)
@@ -360,7 +360,8 @@ class RustedInStep:
         s.round = {**s.round, "rusted_in_step": e["count"]}
 
     def describe(e, rs):
-        return f"{e['corp']}'s {e['count']} rusted train(s) leave at the end of its buy step (§11.6.3)"
+        trains = "rusted train leaves" if e["count"] == 1 else f"{e['count']} rusted trains leave"
+        return f"{e['corp']}'s {trains} at the end of its buy step (§11.6.3)"
 
 
 @event

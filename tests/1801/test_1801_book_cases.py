@@ -176,3 +176,184 @@ def test_a_later_players_decline_leaves_the_earlier_ones_their_turn():
     t.refused("convert Ann WW", "§9.4")
     t.do("convert Ben GWR")
     assert t.company("GWR")["kind"] == "national"
+
+
+# =========================================================================== Minor A's bonus (§15.1, §9.5, §11.7)
+
+def test_a_major_buying_minor_a_abandoned_is_paid_as_if_merged():
+    """§11.7: a major buys an abandoned minor for £60 to the bank, 'the minor's charter and assets
+    are then added to the major as if it was merged (see 10.5)'; §15.1: when A 'is merged into a
+    major, the bank pays cash into the major's treasury equal to the current share value of the
+    major'. A went into the national GWR (no major: no bonus) and was abandoned; KSS, at £80, buys
+    it: KSS -60 + 80 = +20, the bank +60 - 80 = -20; A's charter is KSS's."""
+    t = tables.or41_a_bought()
+    assert t.price("KSS") == 80
+    before = t.cash()
+    t.do("buy-minor KSS A")
+    assert changes(before, t.cash()) == {"KSS": 20, "bank": -20}
+    assert t.holdings("A")["pool"] == 0
+
+
+def test_minor_a_is_paid_once_by_default():
+    """D18 #36 (best reading: a one-time payment): A merged into GWR in SR 3 (the bank paid GWR £70);
+    Ben converts GWR at the first 4, so A is abandoned (§9.4 step 3, §9.5); KSS, still in its turn
+    (after its buy step, §11 step 7), buys A for £60: KSS -60, the bank +60, no bonus again."""
+    t = tables.or31_first_4(a_into_gwr=True)
+    t.do("convert Ben GWR")
+    assert t.holdings("A")["pool"] == 100
+    before = t.cash()
+    t.do("buy-minor KSS A")
+    assert changes(before, t.cash()) == {"KSS": -60, "bank": 60}
+
+
+def test_minor_a_paid_again_is_an_option():
+    """The other reading of D18 #36 (option minor_a_paid_again): A pays each major it joins. The same
+    turn: KSS at £80 buys A for £60 and the bank pays it £80: KSS +20, the bank -20."""
+    t = tables.or31_first_4("minor_a_paid_again", a_into_gwr=True)
+    assert t.price("KSS") == 80
+    t.do("convert Ben GWR")
+    before = t.cash()
+    t.do("buy-minor KSS A")
+    assert changes(before, t.cash()) == {"KSS": 20, "bank": -20}
+
+
+# =========================================================================== the SML's 2+2 in a national (§14.10, §9.4)
+
+def test_the_sml_train_counts_toward_a_nationals_limit_by_default():
+    """D18 #35 (best reading): as WW becomes a national the SML marker leaves play (§9.4 step 4) and
+    its 2+2 is an ordinary rusted train of the national. At the first 6 Ann converts WW: it keeps the
+    2+2, the rusting 3 (E28), the 4 and the 5: four trains over a national's limit of 3 in Train
+    Phase 6 (§5.2): WW owes one discard once the window closes (SFAI's next step)."""
+    t = tables.first_6_with_sml()
+    assert t.trains("WW") == ["2+2", "4", "5"]
+    t.do("convert Ann WW", "done SFAI")
+    assert t.trains("WW") == ["2+2", "3", "4", "5"]
+    assert {"kind": "discard", "corp": "WW", "count": 1} in t.state.pending
+
+
+def test_the_sml_train_kept_outside_a_nationals_limit_is_an_option():
+    """The other reading of D18 #35 (option sml_outside_limit): the developer's note keeps the SML's
+    2+2 with the national, outside the limit as §14.10 says: WW keeps 2+2, 3, 4, 5 and counts three
+    trains, its limit: no discard is owed."""
+    t = tables.first_6_with_sml("sml_outside_limit")
+    t.do("convert Ann WW", "done SFAI")
+    assert t.trains("WW") == ["2+2", "3", "4", "5"]
+    assert not [p for p in t.state.pending if p.get("corp") == "WW"]
+
+
+def test_the_readings_35_and_36_are_stated_in_bank_info():
+    from ledger import catalog
+    from ledger.interface.info import info_text
+    text = info_text(catalog.load("1801", {}), width=400)
+    assert "sml_outside_limit" in text and "D18 #35" in text
+    assert "minor_a_paid_again" in text and "D18 #36" in text
+
+
+# =========================================================================== the repeat OR, played (§13)
+
+def test_repeat_plays_the_whole_repeat_or_as_the_example_types_it():
+    """§13: 'the final OR ... is a repeat of the previous OR' (E27): each railroad pays what it paid
+    there, the same way. `repeat` plays the whole repeat OR at once: the game ends exactly as the
+    example's typed repeat OR ends it (every balance, price and holding)."""
+    t, typed = tables.before_the_repeat_or()
+    assert "or repeat (every railroad pays as in the OR before, §13)" in t.status()["turn"]
+    by_hand = t.copy()
+    by_hand.play("\n".join(typed))
+    t.do("repeat")
+    assert t.status()["game_over"]
+    assert t.cash() == by_hand.cash()
+    assert t.score() == by_hand.score()
+    assert t.market() == by_hand.market()
+
+
+def test_repeat_stops_at_a_railroad_that_must_run_anew_and_refuses_it():
+    """§13, §11.6.6: in the last full OR MSP (Ben's national) takes LNWR's only train, a 7+7, for a
+    rusted 4. In the repeat OR `repeat` plays MZA and BHB as before, ends trainless LNWR's turn (it
+    runs nothing), and stops at MSP, which acquired a train and runs anew: `repeat` is then refused
+    with the rule. MSP runs by capacity; `repeat` plays the rest and the game ends."""
+    t, _typed = tables.before_the_repeat_or("claim MSP 7+7 --for 4 --from LNWR")
+    t.do("repeat")
+    assert t.status()["operating"] == "MSP"
+    assert not t.status()["game_over"]
+    t.refused("repeat", "MSP", "acquired a train", "§13")
+    t.do("run MSP --cities 60,50,40 --towns 20,10 --unlinked-cities 1 --unlinked-towns 1", "done MSP", "repeat")
+    assert t.status()["game_over"]
+
+
+def test_repeat_is_refused_before_the_repeat_or():
+    """§13: there is nothing to repeat before the last OR."""
+    t = tables.or21()
+    t.refused("repeat", "§13")
+
+
+# =========================================================================== what the bank says (issue 29)
+
+def test_a_player_who_must_float_a_minor_is_told_what_to_do():
+    """§8.2: in SR 1 Cy owns Minor L and may float it: he may not pass; the refusal says what he must
+    do and why, and the hint how."""
+    t = tables.sr1()
+    said = t.refused("pass Cy", "Cy must float Minor L before passing",
+                     "a player who can float a minor he owns may not pass (§8.2)")
+    assert "hint: float Cy L ZONE" in said
+
+
+def described(t) -> dict:
+    """Each event kind's lines as the log says them."""
+    from ledger.core import events
+    out: dict = {}
+    for e in t.events:
+        out.setdefault(e["kind"], []).append(events.describe(e, t.rs))
+    return out
+
+
+def test_the_example_games_lines_read_as_words():
+    """The log of examples/1801-game.txt (to its repeat OR) as a player reads it: a packet purchase
+    says who buys what for how much (the way only when it adds something: an auction, the only bid);
+    a regional's float has no '(floated)'; counts are singular or plural; trains are named by their
+    side or level (2+2, 3+3, level 4), never by a certificate id such as 4.1."""
+    import re
+    t, _typed = tables.before_the_repeat_or()
+    said = described(t)
+    assert said["packet_sold"][0] == "Ann buys RSC for £20"
+    assert "Cy floats GWR at £70: pays £140 into its treasury, home token £40" in said["regional_floated"]
+    assert said["rusted_in_step"] == ["LNWR's rusted train leaves at the end of its buy step (§11.6.3)"]
+    assert said["nationals_keep_rusted"] == ["nationals keep 2 rusted level 4 trains (§9.4, §11.6.6)"]
+    assert "MSP claims a rusted 3+3 (§11.6.6)" in said["train_claimed"]
+    assert "MSP turns its rusted 3 to its 3+3 side (§11.6.6)" in said["national_train_flipped"]
+    assert "Minor J is abandoned: its major MZA became a national (§9.5)" in said["minor_abandoned"]
+    assert "HML goes to auction between Ann and Cy: Cy's £95 is the high bid" in said["packet_auction"]
+    lines = [x for kind in ("packet_sold", "regional_floated", "rusted_in_step", "nationals_keep_rusted",
+                            "train_claimed", "national_train_flipped", "minor_abandoned", "national_revenue")
+             for x in said[kind]]
+    for line in lines:
+        assert not re.search(r"(?<![§.\d])\b\d\.\d+\b", line), line     # a train id, not a §11.6.3
+        assert "(bought)" not in line and "(floated)" not in line and "(s)" not in line, line
+
+
+def test_the_swift_metropolitan_line_names_its_train():
+    """§14.10: the SML's train is a 2+2, said so (not its certificate id)."""
+    t = tables.first_6_with_sml()
+    assert described(t)["permanent_train"] == ["Ann's Swift Metropolitan Line gives WW a rusted 2+2 for good (§14.10)"]
+
+
+# =========================================================================== the status data the board page shows
+
+def test_a_nationals_rusted_trains_are_named_in_the_status():
+    """§9.4, §11.6.6: WW, converted at the first 6, keeps the SML's 2+2 and the 3 rusting as it
+    converts (bought on its express side, 3): the status names them so, not by certificate ids."""
+    t = tables.first_6_with_sml()
+    t.do("convert Ann WW", "done SFAI")
+    assert sorted(t.status()["rusted_trains"]["WW"]) == ["2+2", "3"]
+
+
+def test_the_status_names_its_money_keys():
+    """The board page shows a title's own status keys: `money_keys` names those whose numbers are
+    money (the remainder cash, §13; an insolvent company's debt, §11.6.5; the packet's prices and
+    bids, §7), so they can be shown as money; a dotted key names a key inside another."""
+    t = Table("new 1801 Ann Ben Cy")
+    s = t.status()
+    assert sorted(s["money_keys"]) == ["insolvent", "packet.bids", "packet.prices", "remainder"]
+    for key in s["money_keys"]:
+        head, _, inner = key.partition(".")
+        assert head in s and (not inner or inner in s[head]), key
+    assert s["remainder"] == 100000 and s["packet"]["prices"]["RSC"] == 20
