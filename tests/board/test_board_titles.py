@@ -76,7 +76,8 @@ def test_every_round_of_the_example_is_shown_as_status_json_says(title):
 
             # the title's own state: every key it adds to the status that has something in it, as a
             # small table or badges; the per-company ones on the cards
-            own = [k for k, v in status.items() if k not in STATUS_KEYS and v not in (None, {}, [])]
+            # (money_keys says which of them are money: a key about the others, not a note)
+            own = [k for k, v in status.items() if k not in STATUS_KEYS | {"money_keys"} and v not in (None, {}, [])]
             companies = set(standing)
             per_company = [k for k in own if isinstance(status[k], dict) and set(status[k]) <= companies]
             assert page.owns == [k for k in own if k not in per_company], where
@@ -170,3 +171,14 @@ def test_a_position_of_each_title_in_chromium_at_both_sizes(browser, title):
                 in_view = dict(browser.execute_script(MARKERS_IN_VIEW))
                 assert in_view[leader], f"{title} {label}: the leading marker {leader} is off screen on a phone"
         browser.get("about:blank")  # closes the page's event stream before the server stops
+
+
+def test_the_title_notes_show_its_money_as_money():
+    """1801's status names its money figures (money_keys): the remainder and the packet's prices and
+    bids are shown in pounds on the page, the counts beside them as numbers."""
+    from ledger.interface.board.app import title_facts
+    status = {"companies": [], "money_keys": ["remainder", "packet.prices"], "remainder": 100000,
+              "packet": {"prices": {"RSC": 20, "BB": 100}, "left": 3}, "chits": 4}
+    notes, _facts = title_facts(status, lambda n: f"£{n}")
+    assert dict(notes) == {"remainder": "£100000", "packet": {"prices": {"RSC": "£20", "BB": "£100"}, "left": 3},
+                           "chits": 4}

@@ -89,7 +89,7 @@ def create_app(board: Board, table=None) -> Starlette:
     def context(view: View) -> dict:
         s = view.status
         cards = [c for c in s["companies"] if c["standing"] in SHOWN]
-        own, by_company = title_facts(s)
+        own, by_company = title_facts(s, view.money)
         return {"view": view, "s": s, "m": view.market, "money": view.money, "started": cards,
                 "groups": kind_groups(s, cards),
                 "kinds": {k["name"]: k for k in s["company_kinds"]},
@@ -190,15 +190,19 @@ def kind_groups(status: dict, cards: list[dict]) -> list[tuple[str, list[dict]]]
     return [(kind, group) for kind in dict.fromkeys(order) if (group := [c for c in cards if c["kind"] == kind])]
 
 
-def title_facts(status: dict) -> tuple[list[tuple[str, object]], dict[str, list[tuple[str, object]]]]:
+def title_facts(status: dict, money=None) -> tuple[list[tuple[str, object]], dict[str, list[tuple[str, object]]]]:
     """The title's own keys of the status: those that say one thing of each company (a table keyed
     by company) go on the companies' cards, the others are the title's notes. A fact a card
-    already shows (1801's table of kinds) is not repeated."""
+    already shows (1801's table of kinds) is not repeated. The figures under the keys the title
+    names in `money_keys` ("remainder", or "packet.prices" inside "packet") are shown as money."""
     companies = {c["sym"]: c for c in status["companies"]}
     notes, facts = [], {}
+    paths = [key.split(".") for key in status.get("money_keys") or ()]
     for key, value in status.items():
-        if key in STATUS_KEYS:
+        if key in STATUS_KEYS or key == "money_keys":
             continue
+        if money is not None:
+            value = as_money(value, [p[1:] for p in paths if p[0] == key], money)
         if isinstance(value, dict) and value and set(value) <= set(companies):
             for sym, fact in value.items():
                 if fact not in companies[sym].values():
@@ -206,6 +210,29 @@ def title_facts(status: dict) -> tuple[list[tuple[str, object]], dict[str, list[
         elif value not in (None, {}, []):  # what the title has nothing of now is left out
             notes.append((key, value))
     return notes, facts
+
+
+def as_money(value, paths: list[list[str]], money):
+    """`value` with the whole numbers at `paths` (an empty path: the value itself) written as money."""
+    if not paths:
+        return value
+    if [] in paths:
+        return in_money(value, money)
+    if isinstance(value, dict):
+        return {k: as_money(v, [p[1:] for p in paths if p[0] == k], money) for k, v in value.items()}
+    return value
+
+
+def in_money(value, money):
+    if isinstance(value, bool):
+        return value
+    if isinstance(value, int):
+        return money(value)
+    if isinstance(value, dict):
+        return {k: in_money(v, money) for k, v in value.items()}
+    if isinstance(value, list):
+        return [in_money(v, money) for v in value]
+    return value
 
 
 def quotes(status: dict, market: dict) -> list[dict]:
