@@ -827,7 +827,7 @@ def test_export_csv_and_json(full, fast_path):
     folder, json_file = fast_path / "out", fast_path / "game.json"
     out = full("export", "--csv", str(folder), "--json", str(json_file)).stdout
     headers = {
-        "commands.csv": ["id", "text", "verb", "args", "status", "at"],
+        "commands.csv": ["id", "text", "verb", "args", "status", "at", "entered_by"],
         "events.csv": ["id", "command_id", "seq", "kind", "data"],
         "postings.csv": ["id", "event_id", "command_id", "account", "amount", "counterparty"],
         "balances_by_round.csv": ["round", "account", "balance"],
@@ -864,6 +864,8 @@ def test_export_csv_and_json(full, fast_path):
     assert set(data) == {"game", "commands", "events", "postings", "rounds"}
     assert data["game"]["title"] == "1830" and json.loads(data["game"]["players"]) == FULL_PLAYERS
     assert len(data["commands"]) == len(tables["commands.csv"])
+    assert {c["entered_by"] for c in data["commands"]} == {r["entered_by"] for r in tables["commands.csv"]} == \
+        {"terminal"}
     assert len(data["events"]) == len(tables["events.csv"])
     assert len(data["postings"]) == len(tables["postings.csv"])
     assert sum(p["amount"] for p in data["postings"]) == 0
