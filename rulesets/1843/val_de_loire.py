@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
-from ledger.core.events import event
+from ledger.core.events import a_train, event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
 from ledger.core.rounds import operating, stock
 from ledger.core.rules import shares, train_step, trains
@@ -229,7 +229,8 @@ class TrainProtected:
     train: str
 
     def describe(e, rs):
-        return f"{e['corp']} uses {e['private']}'s Engineers on {e['train']}: it will go obsolete instead of rusting"
+        return (f"{e['corp']} uses {e['private']}'s Engineers on {a_train(e['train'])}: it will go obsolete "
+                f"instead of rusting")
 
 
 @event
