@@ -425,7 +425,7 @@ def status_lines(s, rs) -> list[str]:
     """What was drawn, and in the auction each private's discounts and price."""
     draws = s.own.draws
     out = [f"Draws: Rijkswaterstaat -> {draws['rws']} director's certificate at {rs.money(k(rs, 'director_par'))}; "
-           f"Spoorwegwerken Oost -> {draws['oost']} {k(rs, 'share_percent')} %; foreign pars "
+           f"Spoorwegwerken Oost -> a {k(rs, 'share_percent')}% share of {draws['oost']}; foreign pars "
            + ", ".join(f"{sym} {rs.money(v)}" for sym, v in draws["foreign"].items())]
     if s.round.get("kind") == "draws":
         chips = s.round["chips"]

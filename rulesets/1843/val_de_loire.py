@@ -20,7 +20,7 @@ from ledger.core.rounds import operating, stock
 from ledger.core.rules import shares, train_step, trains
 from ledger.core.rules.market import par_cell
 from ledger.core.rules.turn import operating_corp
-from ledger.core.state import BANK, DEPOT, company_acct, player_acct
+from ledger.core.state import BANK, DEPOT, company_acct, player_acct, train_type
 
 from .base import own_sides
 
@@ -240,4 +240,4 @@ class PrivateConverted:
     train: str
 
     def describe(e, rs):
-        return f"{e['private']} becomes {e['corp']}'s train {e['train']}"
+        return f"{e['private']} becomes {e['corp']}'s {train_type(e['train'])} train"

@@ -49,11 +49,15 @@ class Tail:
         if len(ids) == len(self.applied):
             return
         last = self.applied[-1] if self.applied else 0
-        for event_id, command_id, data in store.conn.execute(
-                "select e.id, e.command_id, e.data from events e join commands c on c.id = e.command_id "
-                "where c.status = 'active' and e.id > ? order by e.id", (last,)):
-            self.take(command_id, json.loads(data))
-            self.applied.append(event_id)
+        try:
+            for event_id, command_id, data in store.conn.execute(
+                    "select e.id, e.command_id, e.data from events e join commands c on c.id = e.command_id "
+                    "where c.status = 'active' and e.id > ? order by e.id", (last,)):
+                self.take(command_id, json.loads(data))
+                self.applied.append(event_id)
+        except BaseException:
+            self.restart()              # a state half changed by an event is no state to go on from
+            raise
 
     def take(self, command_id: int, event: dict) -> None:
         if not self.commands or self.commands[-1] != command_id:
