@@ -27,7 +27,7 @@ from ledger.books.history import walk
 from ledger.core import engine, snapshot
 from ledger.core.engine import Command
 from ledger.core.errors import BankError
-from ledger.core.events import apply, signed_money
+from ledger.core.events import apply, who_owes_whom
 from ledger.core.invariants import check, holdings
 from ledger.core.rules import shares
 
@@ -111,7 +111,7 @@ def audit(session) -> tuple[list[str], list[str]]:
                              f"{e['reason']}")
             elif e["kind"] == "count" and e["difference"]:
                 notes.append(f"command {entry.id}: {e['player']} counted {rs.money(e['counted'])}, ledger "
-                             f"{rs.money(e['ledger'])} (difference {signed_money(e['difference'], rs.currency)})")
+                             f"{rs.money(e['ledger'])}: {who_owes_whom(e, rs)}")
     notes.insert(0, f"{totals['commands']} commands decided again from the state at their moment: "
                     f"{totals['dividends']} dividends and {totals['sales']} sales recomputed")
     return problems, notes

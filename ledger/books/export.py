@@ -39,8 +39,11 @@ def round_snapshots(session) -> list[dict]:
 
 def tables(session) -> dict[str, list[dict]]:
     q = session.store.query
+    # who entered each command (terminal, banker or player:NAME); a file from before the table's
+    # pages has no such column, and every command in it was typed at a terminal
+    by = session.store.author_column() or ", 'terminal' as entered_by"
     return {
-        "commands": q("select id, text, verb, args, status, at from commands order by id"),
+        "commands": q(f"select id, text, verb, args, status, at{by} from commands order by id"),
         "events": q("select id, command_id, seq, kind, data from events order by id"),
         "postings": q("select id, event_id, command_id, account, amount, counterparty from postings order by id"),
     }

@@ -64,10 +64,9 @@ def walk(session, until: int | None = None, each=None) -> tuple[list[Entry], Gam
                       by=row.get("entered_by") or "terminal")
         entry.round = round_label(state) if row["verb"] != "new" else "setup"
         entry.actor = actor_of(args)
+        entry.money = money_moved(entry.events)
         for e in entry.events:
-            for payer, payee, amount in e.get("transfers", ()):
-                if payer != "mint":
-                    entry.money += amount
+            for payer, payee, _amount in e.get("transfers", ()):
                 entry.accounts.update((payer, payee))
             for _cert, src, dest in e.get("certs", ()):
                 entry.accounts.update(a for a in (src, dest) if a)
@@ -78,6 +77,11 @@ def walk(session, until: int | None = None, each=None) -> tuple[list[Entry], Gam
                 apply(state, e)
         entries.append(entry)
     return entries, state
+
+
+def money_moved(events: list[dict]) -> int:
+    """The money a command's events moved between accounts (what the mint issues is not counted)."""
+    return sum(amount for e in events for payer, _payee, amount in e.get("transfers", ()) if payer != "mint")
 
 
 def matches(entry: Entry, player: str | None, company: str | None, round_prefix: str | None) -> bool:
@@ -105,24 +109,30 @@ def state_before(session, command_id: int) -> GameState:
 def series(session) -> list[dict]:
     """After every round (at the start of the next, and at the end of the game): each player's net
     worth and each company's share price."""
-    from ledger.core.rules import shares
-    from ledger.core.scoring import score_rows
     rs = session.rs
     state = engine.initial_state(rs, session.players, session.options)
     points = []
-
-    def record(label):
-        points.append({"round": label,
-                       "worth": {r["name"]: r["value"] for r in score_rows(state, rs)},
-                       "prices": {c: shares.price(state, rs, c) for c, corp in state.corps.items() if corp.cell}})
-
     for event in session.store.active_events():
-        if event["kind"] in ("round_started", "game_over") and state.round.get("kind") not in (None, "setup"):
-            record(round_label(state))
+        if closes_round(state, event):
+            points.append(point(state, rs, round_label(state)))
         apply(state, event)
     if not state.game_over:
-        record(round_label(state) + " (now)")
+        points.append(point(state, rs, round_label(state) + " (now)"))
     return points
+
+
+def closes_round(state: GameState, event: dict) -> bool:
+    """Whether the event ends a round of play (the next begins, or the game ends): a series' point."""
+    return event["kind"] in ("round_started", "game_over") and state.round.get("kind") not in (None, "setup")
+
+
+def point(state: GameState, rs, label: str) -> dict:
+    """A series' point: each player's net worth and each company's share price, in this state."""
+    from ledger.core.rules import shares
+    from ledger.core.scoring import score_rows
+    return {"round": label,
+            "worth": {r["name"]: r["value"] for r in score_rows(state, rs)},
+            "prices": {c: shares.price(state, rs, c) for c, corp in state.corps.items() if corp.cell}}
 
 
 def events_since(store, kind: str, match=None, before: int | None = None) -> list[dict]:

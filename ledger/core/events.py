@@ -14,12 +14,14 @@ A title module declares its own kinds with the same `event` decorator (rulesets/
 from __future__ import annotations
 
 import re
+from collections import Counter
+from fractions import Fraction
 from typing import Any, Callable
 
 from ledger.core.errors import LedgerCorrupt
 from ledger.core.money import format_money
 from ledger.core.round_kind import round_title
-from ledger.core.state import DEPOT, MINT, GameState, Station, acct_name, company_acct, player_acct
+from ledger.core.state import DEPOT, MINT, GameState, Station, acct_name, company_acct, player_acct, train_type
 
 # Effects any event may carry; applied before the kind's own `apply` (see state.apply_effects).
 EFFECTS = ("transfers", "certs", "trains", "moves", "restack", "flags", "assets")
@@ -193,6 +195,19 @@ def payees_text(e: dict, rs) -> str:
     return ", ".join(f"{acct_name(a)} {rs.money(amt)}" for a, _n, amt in e["payees"] if amt) or "nobody"
 
 
+def counted(n: int, noun: str) -> str:
+    """'1 share', '2 shares': a count with its noun."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
+def a_train(train_id: str) -> str:
+    """'a 2 train', 'an 8 train', 'a yellow train': a train as the table names it (its type, not
+    the ledger's id of the one certificate)."""
+    kind = train_type(train_id)
+    article = "an" if kind[:1].upper() in "AEIOU8" or kind.startswith(("11", "18")) else "a"
+    return f"{article} {kind} train"
+
+
 # =========================================================================== the game and its rounds
 
 @event
@@ -289,7 +304,19 @@ class Chosen:
     option: str
 
     def describe(e, rs):
-        return f"{e['player']} chooses {e['option']} ({e['question']})"
+        return f"{e['player']} chooses {e['option']}: {answered(e['question'])}"
+
+
+def answered(question: str) -> str:
+    """A question the rules asked, as the statement its answer settles: 'where does Minor C operate
+    in this OR (§15.3)?' -> 'where Minor C operates in this OR (§15.3)'."""
+    # the subject is a name (capitalised words: 'Minor C', 'GWR'); any other question is kept as asked
+    asked = re.match(r"(where|when|how|which|what) does ((?:[A-Z0-9][\w&'+-]* )+)([a-z]+)(.*)\?$", question)
+    if not asked:
+        return question.rstrip("?")
+    how, subject, verb, rest = asked.groups()
+    ending = "es" if verb.endswith(("s", "sh", "ch", "x", "o")) else "s"
+    return f"{how} {subject}{verb}{ending}{rest}"
 
 
 @event
@@ -399,9 +426,25 @@ class Count:
     difference: int
 
     def describe(e, rs):
-        return (f"count: {e['player']} has {rs.money(e['counted'])} on the table, the ledger says "
-                f"{rs.money(e['ledger'])}" + (" — they agree" if e["difference"] == 0
-                                              else f" — difference {signed_money(e['difference'], rs.currency)}"))
+        said = f"count: {e['player']} has {rs.money(e['counted'])} on the table, the ledger says {rs.money(e['ledger'])}"
+        if e["counted"] == e["ledger"]:
+            return said + " — they agree"
+        return f"{said}: {who_owes_whom(e, rs)} (if the ledger is wrong instead: {mend_ledger(e)})"
+
+
+def who_owes_whom(e: dict, rs) -> str:
+    """A count that differs from the ledger, as the table settles it: who hands money to whom."""
+    who, gap = e["player"], abs(e["counted"] - e["ledger"])
+    if e["counted"] < e["ledger"]:
+        return f"{who} is {rs.money(gap)} short, so the bank owes {who} {rs.money(gap)}"
+    return f"{who} has {rs.money(gap)} too much, so {who} owes the bank {rs.money(gap)}"
+
+
+def mend_ledger(e: dict) -> str:
+    """The command that makes the ledger agree with a count that was right."""
+    who, gap = e["player"], abs(e["counted"] - e["ledger"])
+    payer, payee = ("bank", who) if e["counted"] > e["ledger"] else (who, "bank")
+    return f"adjust {payer} {payee} {gap} --reason ..."
 
 
 def signed_money(n: int, currency: str) -> str:
@@ -614,7 +657,7 @@ class SharesSold:
             s.round = {**s.round, "sale_at": {**s.round.get("sale_at", {}), e["corp"]: e["price"]}}
 
     def describe(e, rs):
-        line = (f"{e['player']} sells {e['count']} {e['corp']} share(s) at {rs.money(e['price'])} for "
+        line = (f"{e['player']} sells {counted(e['count'], e['corp'] + ' share')} at {rs.money(e['price'])} for "
                 f"{rs.money(e['amount'])}")
         if e.get("president"):
             line += f"; {e['president']} becomes president of {e['corp']}"
@@ -663,7 +706,8 @@ class Exchange:
         if e["source"] == "director":
             return (f"{e['player']} exchanges {e['private']} for {e['corp']}'s director's certificate, paying "
                     f"{rs.money(e['price'])}")
-        return f"{e['player']} exchanges {e['private']} for a {e['corp']} share from the {e['source']}"
+        source = "IPO" if e["source"] == "ipo" else e["source"]
+        return f"{e['player']} exchanges {e['private']} for a {e['corp']} share from the {source}"
 
 
 @event
@@ -720,7 +764,8 @@ class SharesIssued:
 
     def describe(e, rs):
         verb = "buys back" if e.get("redeem") else "issues"
-        return f"{e['corp']} {verb} {e['count']} share(s) at {rs.money(e['price'])} for {rs.money(e['amount'])}"
+        return (f"{e['corp']} {verb} {counted(e['count'], 'share')} at {rs.money(e['price'])} for "
+                f"{rs.money(e['amount'])}")
 
 
 @event
@@ -888,13 +933,25 @@ class Revenue:
             s.round = {**s.round, "revenue": e["revenue"], "moved": s.round.get("moved", []) + [e["corp"]]}
 
     def describe(e, rs):
-        if e["how"] == "pay":
-            return (f"{e['corp']} pays out {rs.money(e['revenue'])} ({format_money(e['per_share'], rs.currency)}/share): "
-                    f"{payees_text(e, rs)}")
+        if e["how"] == "withhold":
+            return f"{e['corp']} withholds {rs.money(e['revenue'])}"
         if e["how"] == "half":
-            return (f"{e['corp']} runs for {rs.money(e['revenue'])}, keeps {rs.money(e['kept'])} and pays out half "
-                    f"({format_money(e['per_share'], rs.currency)}/share): {payees_text(e, rs)}")
-        return f"{e['corp']} withholds {rs.money(e['revenue'])}"
+            said = f"{e['corp']} runs for {rs.money(e['revenue'])}, keeps {rs.money(e['kept'])} and pays out half"
+        else:
+            said = f"{e['corp']} pays out {rs.money(e['revenue'])}"
+        if Fraction(e.get("per_share") or 0).denominator > 1:
+            # a share's part is not whole money ("£12.5"): the rules round each holder's payout
+            # instead (1830 digest #1, 1801 §11.4, 1839 D11.2), so the line says so, not the fraction
+            return f"{said}, {PAYOUT_ROUNDING[rs.k('company', 'dividend_rounding')]}: {payees_text(e, rs)}"
+        return f"{said} ({format_money(e['per_share'], rs.currency)}/share): {payees_text(e, rs)}"
+
+
+# How each holder's part of a payout is rounded, by the title's rule (ruleset: dividend_rounding).
+PAYOUT_ROUNDING = {
+    "ceil_per_holder": "each holder's payout rounded up",
+    "floor_per_holder": "each holder's payout rounded down",
+    "ceil_players_floor_company": "each player's payout rounded up, the company's down",
+}
 
 
 # =========================================================================== trains and phases
@@ -941,7 +998,7 @@ class PhaseChanged:
         certs = e.get("certificate_limit", e["limit"])
         return (f"-- phase {e['phase']} (train limit {e['limit']}"
                 + (f" trains / {certs} certificates" if certs != e["limit"] else "") + ") --"
-                + (f" rusted: {', '.join(e['rusted'])}" if e.get("rusted") else ""))
+                + (f" rusted: {rusted_text(e)}" if e.get("rusted") else ""))
 
 
 @event
@@ -951,7 +1008,22 @@ class TrainsRusted:
     obsolete: list = None
 
     def describe(e, rs):
-        return f"trains rust: {', '.join(e['rusted'])}"
+        return f"trains rust: {rusted_text(e)}"
+
+
+def rusted_text(e: dict) -> str:
+    """The trains that rust, by type, with whose they were: 'the 2 trains (6: PRR, NYC ×2, pool ×3)'
+    (not the ledger's ids of the certificates, which the table never sees)."""
+    holders = {t: acct_name(h) for t, h, _to in e.get("trains") or ()}
+    by_type: dict[str, list[str]] = {}
+    for t in e["rusted"]:
+        by_type.setdefault(train_type(t), []).append(holders.get(t, ""))
+    parts = []
+    for kind, whose in by_type.items():
+        held = ", ".join(w if n == 1 else f"{w} ×{n}" for w, n in Counter(w for w in whose if w).items())
+        parts.append(f"the {kind} {'train' if len(whose) == 1 else 'trains'} ({len(whose)}"
+                     + (f": {held})" if held else ")"))
+    return ", ".join(parts)
 
 
 @event
@@ -962,7 +1034,7 @@ class TrainDiscarded:
 
     def describe(e, rs):
         where = "out of the game" if (e.get("trains") or [[0, 0, "pool"]])[0][2] == "removed" else "to the pool"
-        return f"{e['corp']} discards {e['train']} {where}"
+        return f"{e['corp']} discards {a_train(e['train'])} {where}"
 
 
 @event
@@ -971,7 +1043,8 @@ class ObsoleteDiscarded:
     corp: str
 
     def describe(e, rs):
-        return f"{e['corp']}'s obsolete train(s) leave play: {', '.join(t[0] for t in e['trains'])}"
+        gone = [a_train(t[0]) for t in e["trains"]]
+        return f"{e['corp']}'s obsolete {'train leaves' if len(gone) == 1 else 'trains leave'} play: {', '.join(gone)}"
 
 
 # =========================================================================== privates

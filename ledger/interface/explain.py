@@ -5,7 +5,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ledger.books.history import state_before
-from ledger.core.events import kind_of
+from ledger.core.events import counted, kind_of
 from ledger.core.rules import market, shares
 from ledger.core.rules.revenue import dividends
 from ledger.core.state import POOL, acct_name
@@ -43,7 +43,7 @@ def explain_event(s, rs, e: dict) -> list[str]:
     if k == "revenue":
         return [f"  {e['corp']} withholds {rs.money(e['revenue'])}: the bank pays it all to the treasury"] + move_lines(rs, e, "withhold")
     if k == "shares_sold":
-        return ([f"  {e['player']} sells {e['count']} {e['corp']} share(s) at the current price {rs.money(e['price'])} = "
+        return ([f"  {e['player']} sells {counted(e['count'], e['corp'] + ' share')} at the current price {rs.money(e['price'])} = "
                  f"{rs.money(e['amount'])}, paid by the bank"] + move_lines(rs, e, "sell"))
     if k == "share_bought":
         at_par = shares.kind(s, rs, e["corp"]).ipo_price == "par"
@@ -130,20 +130,20 @@ def explain_payout(s, rs, e: dict) -> list[str]:
         n = shares.shares_of(s, rs, f"player:{p}", corp)
         if n:
             exact = per_share * n
-            lines.append(f"    {p}: {n} share(s) × {rs.money(per_share)} = {rs.money(exact)} → {rs.money(recomputed.get(f'player:{p}', 0))}")
+            lines.append(f"    {p}: {counted(n, 'share')} × {rs.money(per_share)} = {rs.money(exact)} → {rs.money(recomputed.get(f'player:{p}', 0))}")
     pool = shares.shares_of(s, rs, POOL, corp)
     if pool:
         if shares.kind(s, rs, corp).pool_pays == "company":
             exact = per_share * pool
             got = recomputed.get(f"company:{corp}", exact)
             note = f" ({rs.money(exact)} rounded)" if got != exact else ""
-            lines.append(f"    pool: {pool} share(s) → {rs.money(got)} to {corp}{note}")
+            lines.append(f"    pool: {counted(pool, 'share')} → {rs.money(got)} to {corp}{note}")
         else:
-            lines.append(f"    pool: {pool} share(s) → nobody")
+            lines.append(f"    pool: {counted(pool, 'share')} → nobody")
     ipo = shares.shares_of(s, rs, shares.unsold_acct(s, rs, corp), corp)
     if ipo:
         who = corp if rs.k("company", "ipo_pays") == "company" else "nobody (the bank keeps it)"
-        lines.append(f"    IPO: {ipo} share(s) → {who}")
+        lines.append(f"    IPO: {counted(ipo, 'share')} → {who}")
     stored = {acct: amount for acct, _n, amount in e["payees"]}
     if stored != recomputed:
         lines.append(f"    WARNING: the ledger paid {stored}, the rules give {recomputed}")

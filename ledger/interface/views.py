@@ -6,7 +6,6 @@ Pure functions of (state, ruleset) returning text or JSON-ready data; the CLI pr
 from __future__ import annotations
 
 import textwrap
-from fractions import Fraction
 
 from ledger.core import events, legal, titles
 from ledger.core.rounds import operating
@@ -427,34 +426,5 @@ def score_text(s, rs, width: int | None = None) -> str:
 # --------------------------------------------------------------------------- event descriptions
 
 def describe(e: dict, rs) -> str | None:
-    """One log line for an event (each event kind says its own, ledger.core.events); a count says
-    here who owes whom (issue 29: "difference $-22" said neither; the core's own text should)."""
-    if e["kind"] == "count":
-        return count_text(e, rs)
-    if e["kind"] == "revenue" and e["how"] in ("pay", "half") and Fraction(e.get("per_share") or 0).denominator > 1:
-        return rounded_payout_text(e, rs)
+    """One log line for an event (each event kind says its own, ledger.core.events)."""
     return events.describe(e, rs)
-
-
-def rounded_payout_text(e: dict, rs) -> str:
-    """A payout whose figure a share is a fraction ("£12.5/share"): the rules round each holder's
-    whole payout (1830 digest #1, 1801 §11.4), so the line says that and the whole amounts paid."""
-    paid = events.payees_text(e, rs)
-    if e["how"] == "half":
-        return (f"{e['corp']} runs for {rs.money(e['revenue'])}, keeps {rs.money(e['kept'])} and pays out half, "
-                f"each holder's payout rounded: {paid}")
-    return f"{e['corp']} pays out {rs.money(e['revenue'])}, each holder's payout rounded: {paid}"
-
-
-def count_text(e: dict, rs) -> str:
-    """A physical count against the ledger, as the core says it, then who owes whom and how the
-    books are mended if the count is right instead."""
-    said = events.describe(e, rs)
-    who, gap = e["player"], abs(e["counted"] - e["ledger"])
-    if gap == 0:
-        return said
-    if e["counted"] < e["ledger"]:
-        return (f"{said}: {who} is {rs.money(gap)} short, so the bank owes {who} {rs.money(gap)} "
-                f"(if the ledger is wrong instead: adjust {who} bank {gap} --reason ...)")
-    return (f"{said}: {who} has {rs.money(gap)} too much, so {who} owes the bank {rs.money(gap)} "
-            f"(if the ledger is wrong instead: adjust bank {who} {gap} --reason ...)")

@@ -425,7 +425,7 @@ def status_lines(s, rs) -> list[str]:
     """What was drawn, and in the auction each private's discounts and price."""
     draws = s.own.draws
     out = [f"Draws: Rijkswaterstaat -> {draws['rws']} director's certificate at {rs.money(k(rs, 'director_par'))}; "
-           f"Spoorwegwerken Oost -> {draws['oost']} {k(rs, 'share_percent')} %; foreign pars "
+           f"Spoorwegwerken Oost -> a {k(rs, 'share_percent')}% share of {draws['oost']}; foreign pars "
            + ", ".join(f"{sym} {rs.money(v)}" for sym, v in draws["foreign"].items())]
     if s.round.get("kind") == "draws":
         chips = s.round["chips"]
@@ -509,7 +509,7 @@ class DrawsDealt:
         drawn = f" (drawn from seed {e['seed']})" if e.get("seed") is not None else ""
         extra = "; the sixth 5+ leaves the game" if e.get("trains") else ""
         return (f"draws{drawn}: {', '.join(e['privates'])} join the auction; Rijkswaterstaat brings {e['rws']}'s "
-                f"director's certificate, Spoorwegwerken Oost a 10 % of {e['oost']}; foreign pars "
+                f"director's certificate, Spoorwegwerken Oost a 10% share of {e['oost']}; foreign pars "
                 f"{', '.join(f'{k} {rs.money(v)}' for k, v in e['foreign'].items())}; cards "
                 f"{', '.join(e['order'])}{extra}")
 
@@ -540,8 +540,9 @@ class DiscountPlaced:
         s.round = r
 
     def describe(e, rs):
-        return (f"{e['player']} puts a {rs.money(e['amount'])} discount on {e['private']} "
-                f"({rs.money(e['total'])} in all: {rs.money(max(0, rs.private(e['private']).face - e['total']))})")
+        costs = max(0, rs.private(e["private"]).face - e["total"])
+        return (f"{e['player']} puts a {rs.money(e['amount'])} discount on {e['private']}: "
+                f"{rs.money(e['total'])} off in all, it now costs {rs.money(costs)}")
 
 
 @event

@@ -11,7 +11,7 @@ stored before the section existed)."""
 
 from __future__ import annotations
 
-from ledger.core.events import event
+from ledger.core.events import a_train, counted, event
 from ledger.core.grammar import Opt, TitleGrammar
 from ledger.core.rules import market, revenue, shares, train_step, trains
 from ledger.core.ruleset import Knob
@@ -268,10 +268,12 @@ class ForeignIncome:
         if not e["income"]:
             return f"{e['corp']} has no income this OR: its price falls a box"
         who = lambda h: "its charter" if h.startswith("treasury:") else acct_name(h)  # noqa: E731
-        paid = ", ".join(f"{who(h)} {n} x {rs.money(e['per_unit'])}" + (" (to nobody)" if not amt else "")
+        paid = ", ".join(f"{who(h)} {counted(n, 'unit')} " + (rs.money(amt) if amt else "(to nobody)")
                          for h, n, amt in e["payees"])
-        return (f"{e['corp']} earns {rs.money(e['income'])} (half of {', '.join(e['sources'])}'s revenue, rounded up "
-                f"to ƒ100): {rs.money(e['income'] // 2)} to its charter, {rs.money(e['per_unit'])} a unit: {paid}")
+        half = rs.money(e["income"] // 2)
+        return (f"{e['corp']} earns {rs.money(e['income'])}: half the revenue of {' and '.join(e['sources'])}, "
+                f"rounded up to a multiple of {rs.money(k(rs, 'income_rounding'))} (§8.3.2); {half} to its "
+                f"charter and {half} paid out at {rs.money(e['per_unit'])} a unit: {paid}")
 
 
 @event
@@ -281,7 +283,7 @@ class ForeignBuyBack:
     price: int
 
     def describe(e, rs):
-        return f"{e['corp']} buys back {e['units']} unit(s) from the pool at {rs.money(e['price'])}"
+        return f"{e['corp']} buys back {counted(e['units'], 'unit')} from the pool at {rs.money(e['price'])}"
 
 
 @event
@@ -293,7 +295,8 @@ class ForeignTrainBought:
 
     def describe(e, rs):
         gone = "goes back to the supply" if not e.get("trains") else "leaves the game"
-        return f"{e['corp']} buys a {e['type']} for {rs.money(e['price'])}; it {gone}; the price rises a box"
+        return (f"{e['corp']} buys {a_train(e['type'])} for {rs.money(e['price'])}; it {gone}; "
+                f"the price rises a box")
 
 
 @event

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from ledger.core import fees, names
 from ledger.core.errors import RuleViolation, refuse
-from ledger.core.events import event
+from ledger.core.events import counted, event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
 from ledger.core.plays import Bounds
 from ledger.core.rounds import operating
@@ -361,8 +361,8 @@ def sale_for_charge(sell):
         n = cmd.get("count") or 1
         price = shares.price(s, rs, corp)
         if (n - 1) * price >= need:
-            refuse(f"{player} needs {rs.money(need)}: selling {n} {corp} share(s) at {rs.money(price)} is more than "
-                   f"needed (§8.2.7.3)", f"sell {max(1, -(-need // price))} share(s)")
+            refuse(f"{player} needs {rs.money(need)}: selling {counted(n, corp + ' share')} at {rs.money(price)} is more than "
+                   f"needed (§8.2.7.3)", f"sell {counted(max(1, -(-need // price)), 'share')}")
         shares.sell(ctx, player, corp, n, keep_president=corp == op)
         operating.reorder_after_sale(ctx)
     return played
@@ -483,7 +483,7 @@ class TilesLaidWithPrivate:
         s.round = {**s.round, "tiles": max(s.round.get("tiles", 0) + 1, e.get("lays", 1)), "private_lay": True}
 
     def describe(e, rs):
-        return (f"{e['corp']} lays {e['count']} tile(s) with {e['private']} for {rs.money(e['fee'])}"
+        return (f"{e['corp']} lays {counted(e['count'], 'tile')} with {e['private']} for {rs.money(e['fee'])}"
                 + (f" + {rs.money(e['terrain'])} terrain" if e["terrain"] else ""))
 
 

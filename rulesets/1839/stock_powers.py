@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
-from ledger.core.events import event
+from ledger.core.events import counted, event
 from ledger.core.grammar import Arg, TitleGrammar, Verb
 from ledger.core.rounds import stock
 from ledger.core.rules import market, privates, shares
@@ -140,7 +140,7 @@ def status_lines(s, rs) -> list[str]:
         return []
     where = ("in its own account" if rs.k("stock_powers", "escrow_account") != BANK else "in the bank's balance")
     return [f"Escrow (Kabinet-Rochussen, §12.5): {rs.money(held['held'])} held {where} for "
-            f"{held['certificates']} pool certificate(s), paid to the company as each is bought"]
+            f"{counted(held['certificates'], 'pool certificate')}, paid to the company as each is bought"]
 
 
 # --------------------------------------------------------------------------- what the powers allow now

@@ -56,4 +56,4 @@ class TrainTaken:
     def describe(e, rs):
         # who took it: the foreigners buy it; the auction's brief OR discards it (§5, §6.2)
         what = "discards" if e["by"] == "the brief operating round" else "buy"
-        return f"{e['by']} {what} a {e['type']} train from the supply ({e['train']})"
+        return f"{e['by']} {what} a {e['type']} train from the supply"

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
-from ledger.core.events import event
+from ledger.core.events import a_train, counted, event
 from ledger.core.grammar import Arg, TitleGrammar, Verb
 from ledger.core.rules import train_step, trains
 from ledger.core.ruleset import Knob
@@ -111,7 +111,7 @@ def buy_relic(ctx, corp: str, name: str, side):
     held = [x for x in s.corp_trains(corp) if trains.is_rusted(s, x)]
     cap = rs.k("title_rules", "relic_limit")
     if len(held) >= cap:
-        refuse(f"{corp} already owns {len(held)} rusted certificate(s): at most {cap} per company")
+        refuse(f"{corp} already owns {counted(len(held), 'rusted certificate')}: at most {cap} per company")
     if s.cash(company_acct(corp)) < side.price:
         raise RuleViolation(f"{corp} has {rs.money(s.cash(company_acct(corp)))}: a rusted certificate is paid "
                             f"from the treasury alone ({rs.money(side.price)})")
@@ -186,4 +186,4 @@ class TrainFlipped:
     side: str
 
     def describe(e, rs):
-        return f"{e['corp']} flips {e['train']} to its {e['side']} side"
+        return f"{e['corp']} flips {a_train(e['train'])} to its {e['side']} side"

@@ -14,13 +14,13 @@ from __future__ import annotations
 
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
-from ledger.core.events import event
+from ledger.core.events import a_train, event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
 from ledger.core.rounds import operating, stock
 from ledger.core.rules import shares, train_step, trains
 from ledger.core.rules.market import par_cell
 from ledger.core.rules.turn import operating_corp
-from ledger.core.state import BANK, DEPOT, company_acct, player_acct
+from ledger.core.state import BANK, DEPOT, company_acct, player_acct, train_type
 
 from .base import own_sides
 
@@ -229,7 +229,8 @@ class TrainProtected:
     train: str
 
     def describe(e, rs):
-        return f"{e['corp']} uses {e['private']}'s Engineers on {e['train']}: it will go obsolete instead of rusting"
+        return (f"{e['corp']} uses {e['private']}'s Engineers on {a_train(e['train'])}: it will go obsolete "
+                f"instead of rusting")
 
 
 @event
@@ -239,4 +240,4 @@ class PrivateConverted:
     train: str
 
     def describe(e, rs):
-        return f"{e['private']} becomes {e['corp']}'s train {e['train']}"
+        return f"{e['private']} becomes {e['corp']}'s {train_type(e['train'])} train"

@@ -464,9 +464,9 @@ def test_log_filter_player_matches_names_as_the_banker_types_them(opening):
 
 # =========================================================================== 3. explain
 
-EXPLAIN_HOLDER = re.compile(r"^    (.+?): (\d+) share\(s\) × \$([\d.]+) = \$([\d.]+) → \$(\d+)$")
-EXPLAIN_POOL = re.compile(r"^    pool: (\d+) share\(s\) → \$(\d+) to (\S+)$")
-EXPLAIN_IPO = re.compile(r"^    IPO: (\d+) share\(s\) → nobody")
+EXPLAIN_HOLDER = re.compile(r"^    (.+?): (\d+) shares? × \$([\d.]+) = \$([\d.]+) → \$(\d+)$")
+EXPLAIN_POOL = re.compile(r"^    pool: (\d+) shares? → \$(\d+) to (\S+)$")
+EXPLAIN_IPO = re.compile(r"^    IPO: (\d+) shares? → nobody")
 EXPLAIN_MOVE = re.compile(r"^    (\S+) \$(\d+) → \$(\d+): a payout moves the marker one cell right")
 
 
@@ -575,7 +575,7 @@ def test_explain_sale_and_float(opening_master):
     b = Bank(opening_master)
     ids = {e["text"]: e["id"] for e in b.log("--round", "SR 2")}
     out = b("explain", str(ids["sell Bob C&O"])).stdout
-    assert "Bob sells 1 C&O share(s) at the current price $67 = $67, paid by the bank" in out
+    assert "Bob sells 1 C&O share at the current price $67 = $67, paid by the bank" in out
     assert "C&O $67 → $65: each share sold moves it one cell down" in out
     floats = [e for e in b.log("--round", "SR 1") if e["text"] == "buy Carol NYC"][-1]  # NYC 60 % sold
     assert floats["money"] == 76 + 760
@@ -661,7 +661,7 @@ def test_audit_notes_forced_commands_adjustments_and_counts(fresh):
     adjust = ids["adjust bank Bob 10 --reason 'paid short'"]
     assert f"note: command {adjust}: adjustment of $10 from bank to player:Bob: paid short" in notes
     count = ids["count Carol 590"]
-    assert any(f"command {count}:" in n and "Carol counted $590, ledger $600" in n and "-10" in n for n in notes)
+    assert any(f"command {count}:" in n and "Carol counted $590, ledger $600: Carol is $10 short, so the bank owes Carol $10" in n for n in notes)
     assert not any("Dave counted" in n for n in notes)  # a count that agrees is no note
 
 
@@ -671,9 +671,10 @@ def test_count_reports_the_difference_and_moves_no_money(opening):
     before = opening.status_text()
     postings = opening.query("select count(*) n from postings")[0]["n"]
     out = opening("count", "Alice", "33").stdout
-    assert "count: Alice has $33 on the table, the ledger says $28 — difference $+5" in out
+    assert ("count: Alice has $33 on the table, the ledger says $28: Alice has $5 too much, so Alice owes the bank $5"
+            in " ".join(out.split()))
     out = opening("count", "Bob", "41").stdout
-    assert "the ledger says $51 — difference $-10" in out
+    assert "the ledger says $51: Bob is $10 short, so the bank owes Bob $10" in " ".join(out.split())
     out = opening("count", "Carol", "38").stdout
     assert "count: Carol has $38 on the table, the ledger says $38 — they agree" in out
     assert "difference" not in out
@@ -683,14 +684,15 @@ def test_count_reports_the_difference_and_moves_no_money(opening):
     counts = [e for e in entries if e["text"].startswith("count ")]
     assert [e["text"] for e in counts] == ["count Alice 33", "count Bob 41", "count Carol 38"]
     assert all(e["money"] == 0 and e["events"] == ["count"] and e["round"] == "OR 2.1" for e in counts)
-    assert counts[0]["lines"] == ["count: Alice has $33 on the table, the ledger says $28 — difference $+5"]
+    assert counts[0]["lines"] == ["count: Alice has $33 on the table, the ledger says $28: Alice has $5 too much, so "
+                                  "Alice owes the bank $5 (if the ledger is wrong instead: adjust bank Alice 5 --reason ...)"]
     assert "count Alice 33" in opening("log").stdout
 
 
 def test_count_works_after_the_game_is_over_and_rejects_bad_input(full):
     before = full.status_text()
     assert "they agree" in full("count", "Player 1", "4641").stdout
-    assert "difference $-41" in full("count", "Player 2", "3722").stdout
+    assert "Player 2 is $41 short" in " ".join(full("count", "Player 2", "3722").stdout.split())
     assert full.status_text() == before
     assert "lots" in error_line(full("count", "Player 1", "lots", ok=False))
     assert "Zed" in error_line(full("count", "Zed", "5", ok=False))
@@ -827,7 +829,7 @@ def test_export_csv_and_json(full, fast_path):
     folder, json_file = fast_path / "out", fast_path / "game.json"
     out = full("export", "--csv", str(folder), "--json", str(json_file)).stdout
     headers = {
-        "commands.csv": ["id", "text", "verb", "args", "status", "at"],
+        "commands.csv": ["id", "text", "verb", "args", "status", "at", "entered_by"],
         "events.csv": ["id", "command_id", "seq", "kind", "data"],
         "postings.csv": ["id", "event_id", "command_id", "account", "amount", "counterparty"],
         "balances_by_round.csv": ["round", "account", "balance"],
@@ -864,6 +866,8 @@ def test_export_csv_and_json(full, fast_path):
     assert set(data) == {"game", "commands", "events", "postings", "rounds"}
     assert data["game"]["title"] == "1830" and json.loads(data["game"]["players"]) == FULL_PLAYERS
     assert len(data["commands"]) == len(tables["commands.csv"])
+    assert {c["entered_by"] for c in data["commands"]} == {r["entered_by"] for r in tables["commands.csv"]} == \
+        {"terminal"}
     assert len(data["events"]) == len(tables["events.csv"])
     assert len(data["postings"]) == len(tables["postings.csv"])
     assert sum(p["amount"] for p in data["postings"]) == 0

@@ -174,7 +174,7 @@ def test_refusals_name_their_rule(tmp_path, title, until, line, rule):
 def test_p39_a_foreign_share_sells_as_units(tmp_path):
     game = play(tmp_path, "P39", "done DE")
     message = refused(game, "sell Ben BE 1")
-    assert "cannot sell exactly 1 share(s) of BE (2%)" in message and "one share is 2%" in message
+    assert "cannot sell exactly 1 share of BE (2%)" in message and "one share is 2%" in message
 
 
 def test_audit_catches_certificates_that_do_not_sum_to_100(tmp_path):

@@ -395,7 +395,7 @@ def test_an_insert_refused_by_a_later_command_names_it_and_changes_nothing(full)
     before = digest(full.db)
     line = error_line(full("insert", "--before", "42", "tile PRR 120", ok=False))
     assert line == ("error: insert refused: with 'tile PRR 120' before command 42, command 42 (tile PRR 0) would be "
-                    "refused: PRR has laid its tile this turn (1 lay(s) a turn) (hint: nothing was recorded; correct "
+                    "refused: PRR has laid its tile this turn (1 lay a turn) (hint: nothing was recorded; correct "
                     "the later commands first (undo --to), or insert elsewhere)")
     assert digest(full.db) == before  # one transaction, rolled back: the file byte for byte
 
@@ -424,7 +424,7 @@ def test_an_early_forgotten_tile_that_the_rules_cascade_into_a_refusal(tmp_path,
 def test_an_inserted_command_refused_where_it_goes_gives_its_rule(full):
     before = digest(full.db)
     line = error_line(full("insert", "--before", "43", "tile PRR 80", ok=False))
-    assert line == "error: 'tile PRR 80' is refused before command 43: PRR has laid its tile this turn (1 lay(s) a turn)"
+    assert line == "error: 'tile PRR 80' is refused before command 43: PRR has laid its tile this turn (1 lay a turn)"
     assert "is refused before command 2: unknown player 'Nobody'" in \
         error_line(full("insert", "--before", "2", "pass Nobody", ok=False))
     assert digest(full.db) == before

@@ -4,6 +4,8 @@ decided on a game that has moved on since is refused and records nothing."""
 
 from __future__ import annotations
 
+import csv
+import json
 import shutil
 import sqlite3
 from pathlib import Path
@@ -133,3 +135,24 @@ def test_bank_log_shows_who_entered_each_command_within_80_columns(tmp_path):
     assert any(line.endswith("pass Cy  (by banker)") for line in out)
     assert all(len(line) <= 80 for line in out)
     assert [e["by"] for e in b.log()] == ["terminal", "terminal", "player:Ben", "banker"]
+
+
+def test_export_says_who_entered_each_command(tmp_path):
+    path = game_file(tmp_path, ["bid Ann CS 45"])
+    s = Session.open(path)
+    enter(s, "player:Ben", "pass Ben")
+    enter(s, "banker", "pass Cy")
+    s.close()
+    Bank(path)("export", "--json", str(tmp_path / "game.json"), "--csv", str(tmp_path / "csv"))
+    entered = ["terminal", "terminal", "player:Ben", "banker"]
+    assert [c["entered_by"] for c in json.loads((tmp_path / "game.json").read_text())["commands"]] == entered
+    with (tmp_path / "csv" / "commands.csv").open(newline="") as f:
+        assert [r["entered_by"] for r in csv.DictReader(f)] == entered
+
+
+def test_export_of_a_file_from_before_the_column_says_the_terminal(tmp_path):
+    path = tmp_path / "old.db"
+    shutil.copyfile(V1 / "1830-opening.v1.db", path)
+    Bank(path)("export", "--json", str(tmp_path / "game.json"))
+    commands = json.loads((tmp_path / "game.json").read_text())["commands"]
+    assert commands and {c["entered_by"] for c in commands} == {"terminal"}

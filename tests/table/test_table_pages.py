@@ -96,6 +96,14 @@ def test_players_act_in_turn_through_their_pages_and_the_figures_match_status(ri
     s.close()
 
 
+def test_the_boards_last_commands_say_who_entered_each(rig, client):
+    act(client, rig, "player:Ben", submit(page(client, rig, "player:Ben").of("pass")))
+    act(client, rig, "banker", submit(page(client, rig, "banker").of("pass", actor="Cy")))
+    board = client.get("/").text
+    said = re.findall(r'<li data-command="(\d+)">.*?<span class="by">by ([^<]+)</span>', board, re.DOTALL)
+    assert said == [("4", "banker"), ("3", "Ben"), ("2", "terminal"), ("1", "terminal")]
+
+
 def test_the_banker_enters_any_command_undo_and_redo(rig, client):
     banker = page(client, rig, "banker")
     line = banker.forms[-2]

@@ -114,7 +114,7 @@ def test_payouts_are_whole_money(title):
 def test_a_fractional_payout_names_the_rounding():
     screens = played("1801")
     lines = [views.describe(e, screens.table.rs) for e in screens.table.events if e["kind"] == "revenue"]
-    assert any("each holder's payout rounded: " in line for line in lines)
+    assert any("each holder's payout rounded up: " in line for line in lines)   # §11.4
 
 
 # ---------------------------------------------------------------------- count: who owes whom

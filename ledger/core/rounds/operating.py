@@ -11,7 +11,7 @@ import math
 
 from ledger.core import names, registry
 from ledger.core.errors import RuleViolation, refuse
-from ledger.core.events import TURN_RESET
+from ledger.core.events import TURN_RESET, counted
 from ledger.core.plays import Bounds
 from ledger.core.round_kind import RoundKind, known_round
 from ledger.core.rules import privates, revenue, shares, track, train_step, trains, turn
@@ -417,8 +417,8 @@ def cmd_emergency_sell(ctx, cmd) -> None:
         refuse(f"{player} may not sell: {op} and its president can already pay for the cheapest train")
     price = shares.price(s, rs, corp)
     if (n - 1) * price >= need:
-        refuse(f"{player} needs {rs.money(need)}: selling {n} {corp} share(s) at {rs.money(price)} is more than needed",
-                            f"sell {max(1, -(-need // price))} share(s)")
+        refuse(f"{player} needs {rs.money(need)}: selling {counted(n, corp + ' share')} at {rs.money(price)} is more than needed",
+                            f"sell {counted(max(1, -(-need // price)), 'share')}")
     keep = corp == op and not rs.k("operating", "emergency_sell_changes_operating_president")
     shares.sell(ctx, player, corp, n, keep_president=keep)
     reorder_after_sale(ctx)

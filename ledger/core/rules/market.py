@@ -10,7 +10,7 @@ bands), a sale (`after_sale`), the end of a stock round (`at_end_of_sr`).
 
 from __future__ import annotations
 
-from ledger.core.events import event
+from ledger.core.events import counted, event
 from ledger.core.market_data import STEPS
 from ledger.core.ruleset import Cell, Ruleset
 from ledger.core.state import POOL
@@ -162,7 +162,7 @@ class PoolDrop:
     shares: int
 
     def describe(e, rs):
-        return (f"{e['corp']} has {e['shares']} share(s) in the pool: price falls to "
+        return (f"{e['corp']} has {counted(e['shares'], 'share')} in the pool: price falls to "
                 f"{rs.money(rs.market[tuple(e['moves'][0][2])].price)}")
 
 

@@ -7,6 +7,7 @@ is, where its unsold certificates are and whether it has a president.
 
 from __future__ import annotations
 
+from ledger.core.events import counted
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.rules import market
 from ledger.core.ruleset import Ruleset
@@ -171,13 +172,13 @@ def sale_moves(s: GameState, rs: Ruleset, player: str, corp: str, n: int, *, kee
     if n < 1:
         raise RuleViolation("sell at least 1 share")
     if held < n * u:
-        raise RuleViolation(f"{player} holds {held}% of {corp}, cannot sell {n} share(s) ({n * u}%)")
+        raise RuleViolation(f"{player} holds {held}% of {corp}, cannot sell {counted(n, 'share')} ({n * u}%)")
     pool_after = s.percent_of(POOL, corp) + n * u
     limit = rs.k("stock", "pool_limit")
     if pool_after > limit:
         can = (limit - s.percent_of(POOL, corp)) // u
         refuse(f"pool limit {limit}%: the pool holds {s.percent_of(POOL, corp)}% of {corp}, "
-                            f"selling {n} would make {pool_after}%", f"at most {max(can, 0)} share(s) can be sold")
+                            f"selling {n} would make {pool_after}%", f"at most {counted(max(can, 0), 'share')} can be sold")
     percents = player_percents(s, corp)
     percents[player] = held - n * u
     is_pres = s.president(corp) == player
@@ -192,7 +193,7 @@ def sale_moves(s: GameState, rs: Ruleset, player: str, corp: str, n: int, *, kee
             if new_pres is None or others.get(new_pres, 0) < pres_pct:
                 refuse(f"{player} is president of {corp} and nobody else holds {pres_pct}%: the president's "
                        f"certificate cannot go to the pool",
-                       f"{player} may sell at most {(held - pres_pct) // u} share(s) of {corp}")
+                       f"{player} may sell at most {counted((held - pres_pct) // u, 'share')} of {corp}")
                 raise RuleViolation(f"no one can take {corp}'s president's certificate")
         else:
             new_pres = president_after(s, corp, percents)
@@ -200,7 +201,7 @@ def sale_moves(s: GameState, rs: Ruleset, player: str, corp: str, n: int, *, kee
             new_pres = None
         if new_pres:
             if keep_president:
-                refuse(f"selling {n} {corp} share(s) would make {new_pres} president of the operating "
+                refuse(f"selling {counted(n, corp + ' share')} would make {new_pres} president of the operating "
                        f"company {corp}, which an emergency sale may not do")
                 raise RuleViolation(f"{corp}'s presidency cannot change in an emergency sale")
             moves = swap_moves(s, rs, corp, player, new_pres)
@@ -220,7 +221,7 @@ def sale_moves(s: GameState, rs: Ruleset, player: str, corp: str, n: int, *, kee
         broken = kind(s, rs, corp).breaks_certificates and break_certificate(s, rs, corp, acct, [c for c in mine if c not in sold], n * u - total)
         if not broken:
             held = ", ".join(f"{s.cert_percent[c]}%" for c in sorted(mine, key=_cert_key))
-            raise RuleViolation(f"{player} cannot sell exactly {n} share(s) of {corp} ({n * u}%) with the certificates "
+            raise RuleViolation(f"{player} cannot sell exactly {counted(n, 'share')} of {corp} ({n * u}%) with the certificates "
                                 f"held ({held or 'none to sell'}; one share is {u}%)")
         moves += broken
     return moves, new_pres
@@ -380,12 +381,12 @@ def treasury_trade(ctx, corp: str, n: int, redeem: bool) -> None:
     certs = ordinary_certs(s, source, corp)[:n]
     if n < 1 or len(certs) < n:
         where = "the pool" if redeem else f"{corp}'s treasury"
-        raise RuleViolation(f"{where} holds {len(ordinary_certs(s, source, corp))} {corp} share(s), not {n}")
+        raise RuleViolation(f"{where} holds {counted(len(ordinary_certs(s, source, corp)), corp + ' share')}, not {n}")
     at = price(s, rs, corp)
     amount = at * sum(s.cert_percent[c] for c in certs) // k.unit
     if redeem:
         if s.cash(company_acct(corp)) < amount:
-            raise RuleViolation(f"{corp} has {rs.money(s.cash(company_acct(corp)))}, buying back {n} share(s) costs "
+            raise RuleViolation(f"{corp} has {rs.money(s.cash(company_acct(corp)))}, buying back {counted(n, 'share')} costs "
                                 f"{rs.money(amount)}")
         ctx.emit("shares_issued", corp=corp, count=n, price=at, amount=amount, redeem=True,
                  transfers=[[company_acct(corp), BANK, amount]], certs=[[c, POOL, dest] for c in certs])

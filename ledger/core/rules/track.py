@@ -11,6 +11,7 @@ table announces (1839 D5.3), through the title's token modifiers (1801 §12.4).
 
 from __future__ import annotations
 
+from ledger.core.events import counted
 from ledger.core import fees, names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.rules import privates, turn
@@ -106,7 +107,7 @@ def tile_bars(s, rs, corp: str, points: int = 1) -> list[str]:
         return out
     lays = tile_lays(rs, corp)
     if s.round["tiles"] >= lays:
-        out.append(f"{corp} has laid its tile this turn ({lays} lay(s) a turn)")
+        out.append(f"{corp} has laid its tile this turn ({counted(lays, 'lay')} a turn)")
     return out
 
 

@@ -7,6 +7,7 @@ title adds (1843: rusted certificates for sale, flips, engineers) it registers i
 
 from __future__ import annotations
 
+from ledger.core.events import counted
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.rules import privates, trains
@@ -49,7 +50,7 @@ def cmd_train(ctx, cmd) -> None:
         price = max(0, price - discount(ctx, corp, name, seller, cmd))
     if trade is None and not trains.within_limit(s, rs, corp, side):
         n_trains, n_certs = trains.load(s, rs, corp)
-        refuse(f"train limit: {corp} holds {n_trains} train(s) on {n_certs} certificate(s); a {side.name} "
+        refuse(f"train limit: {corp} holds {counted(n_trains, 'train')} on {counted(n_certs, 'certificate')}; a {side.name} "
                f"would exceed the limit of {trains.limit_text(s, rs, corp)} in {trains.phase_label(s.phase)}")
     contribution = 0 if rusted else funding(ctx, corp, side, seller, price, trade)
     if rusted and s.cash(company_acct(corp)) < price:
@@ -197,7 +198,7 @@ def limit_text_pending(s, rs, due: dict, reg) -> tuple[str, str]:
     others = [w for w in ways if w != "discard"]
     extra = "".join(f" or {w} a certificate" for w in others)
     return (f"{corp} is over the train limit of {trains.limit_text(s, rs, corp)}: it must first discard "
-            f"{due['count']} train(s){extra}",
+            f"{counted(due['count'], 'train')}{extra}",
             "".join(f"{w} {corp} TYPE or " for w in others) + f"discard {corp} TYPE")
 
 

@@ -7,8 +7,10 @@ The connection is opened with mode=ro: nothing here can change a game.
 
 Change detection is SQLite's `PRAGMA data_version`, which moves whenever another connection commits
 to the file (a command, an undo, a correction, whatever writes it) and costs no read of the
-tables. A view is built with several reads; the version is taken before them, so a command
-recorded meanwhile is seen by the next check and the view rebuilt again.
+tables. A view is built in one read of the file; the version is taken before it, so a command
+recorded meanwhile is seen by the next check and the view rebuilt again. The history it shows (the
+last commands, the chart) is followed command by command (ledger.interface.board.tail), so a
+rebuild costs the new commands, not the whole game.
 """
 
 from __future__ import annotations
@@ -22,12 +24,12 @@ from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, replace
 from pathlib import Path
 
-from ledger.books.history import series, walk
 from ledger.books.session import Session
 from ledger.books.store import Store
 from ledger.core.errors import BankError, one_line
 from ledger.interface import views
 from ledger.interface.board.chart import Chart, worth_chart
+from ledger.interface.board.tail import Tail
 from ledger.interface.charts import data
 
 # How many recorded commands the page lists (newest first).
@@ -46,7 +48,7 @@ class View:
     status: dict            # views.status_json
     market: dict            # views.market_json
     score: dict             # views.score_json
-    log: list[dict]         # the last commands in force: id, round, text, lines (newest first)
+    log: list[dict]         # the last commands in force: id, round, text, money, by, lines (newest first)
     chart: Chart            # net worth after each round
     money: Callable[[int], str]
     notes: tuple = ()       # what the title says about its own state (1839: the draws), as in status
@@ -65,6 +67,7 @@ class Board:
         self.session: Session | None = None
         self.seen: int | None = None
         self.view: View | None = None
+        self.tail: Tail | None = None
         # opened in the worker thread, which alone uses the connection; a missing or damaged game
         # file fails here, before anything listens
         self.worker.submit(self.open).result()
@@ -76,6 +79,7 @@ class Board:
         except BaseException:
             store.close()
             raise
+        self.tail = Tail(self.session.rs, self.session.players, self.session.options)
         self.seen = self.data_version()
         self.view = self.build()
 
@@ -104,8 +108,7 @@ class Board:
                     if self.view.problem:  # the file reads again and has not changed since
                         self.view = replace(self.view, problem="")
                     break
-                self.session.load()
-                self.view = self.build()
+                self.view = self.build(load=True)
                 self.seen = version  # only once built: a failed rebuild is tried again
         except (sqlite3.Error, BankError) as exc:
             # a writer holding the file past the busy timeout, or a game that no longer reads: the
@@ -115,10 +118,16 @@ class Board:
                                                    "the figures may be out of date")
         return self.view
 
-    def build(self) -> View:
+    def build(self, load: bool = False) -> View:
+        """The view of the game on disk, read at one moment (after reloading the state, with `load`)."""
         s = self.session
-        labels, lines = data(series(s), "worth")
-        return view_of(s.state, s.rs, self.path.name, s.head, recent_commands(s), labels, lines)
+        with s.store.reading():
+            if load:
+                s.load()
+            self.tail.follow(s.store)
+            log = self.tail.recent(s.store, LOG_LENGTH)
+        labels, lines = data(self.tail.series(), "worth")
+        return view_of(s.state, s.rs, self.path.name, s.head, log, labels, lines)
 
 
 def view_of(state, rs, game: str, head: int, log: list[dict], labels: list[str], lines: dict) -> View:
@@ -142,12 +151,3 @@ class Position:
 
     async def current(self) -> View:
         return self.view
-
-
-def recent_commands(session: Session, count: int = LOG_LENGTH) -> list[dict]:
-    """The last commands in force, newest first, each with what it did in plain words: the lines
-    `bank log` prints (undo and redo themselves are left out, as there)."""
-    entries = [e for e in walk(session)[0] if e.status == "active" and e.verb not in ("undo", "redo")]
-    return [{"id": e.id, "round": e.round, "text": e.text, "money": e.money,
-             "lines": [t for t in (views.describe(ev, session.rs) for ev in e.events) if t]}
-            for e in reversed(entries[-count:])]
