@@ -44,6 +44,9 @@ def main() -> int:
     summary = next((line for line in reversed(done.stdout.splitlines()) if " in " in line and "passed" in line
                     or "failed" in line), "")
     print(f"{' '.join(command[2:])}")
+    for line in done.stdout.splitlines():
+        if line.startswith(("FAILED", "ERROR")):
+            print(f"  {line}")
     print(f"  {summary.strip('= ')}")
     print(f"  wall {wall:.1f} s on {args.workers} worker(s), CPU {cpu:.1f} s (target: wall at most 120 s on 2)")
     print("  the slowest files (seconds of their tests):")

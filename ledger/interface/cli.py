@@ -52,6 +52,8 @@ class OneLineErrors(TyperGroup):
             message, code = error_message(exc, obj)
             click.echo(f"error: {message}", err=True)
             sys.exit(code)
+        finally:
+            close_session(obj)
         if isinstance(result, int) and result:
             sys.exit(result)
         return result
@@ -74,6 +76,17 @@ class OneLineErrors(TyperGroup):
         """Run one command line; errors propagate (used by `play` and the shell)."""
         return click.Group.main(self, args=hoist_game(list(args)), prog_name=prog_name, standalone_mode=False,
                                 obj=obj, **extra)
+
+
+def close_session(obj: dict) -> None:
+    """The game's connection closed as the command ends (not left to the garbage collector: a
+    caller that runs the command in its own process, a test or a script, may copy the file next)."""
+    s = obj.pop("session", None)
+    if s is not None:
+        try:
+            s.close()
+        except Exception:   # closing is tidying up: the command's outcome is already decided
+            pass
 
 
 def quiet_resource_signals() -> None:
@@ -616,7 +629,11 @@ def explain(ctx: typer.Context, number: str):
 @implements("audit")
 def audit(ctx: typer.Context):
     from ledger.books.audit import audit as run_audit
-    problems, notes = run_audit(session(ctx, verify=False))
+    audited = session(ctx, verify=False)
+    try:
+        problems, notes = run_audit(audited)
+    finally:
+        audited.close()
     for note in notes:
         say(f"note: {note}")
     for problem in problems:
@@ -826,7 +843,10 @@ def examples_folder():
 @implements("backup")
 def backup(ctx: typer.Context, file: Path):
     s = session(ctx, verify=False)
-    s.backup(file)
+    try:
+        s.backup(file)
+    finally:
+        s.close()
     typer.echo(f"wrote {file}: {s.head} commands")
 
 

@@ -14,7 +14,6 @@ Tests that found a bug are kept as strict xfails with the reason "BUG: ...".
 from __future__ import annotations
 
 import csv
-import gc
 import hashlib
 import json
 import re
@@ -76,12 +75,10 @@ def copy_db(src: Path, dest: Path) -> Path:
 
 
 def file_digest(path) -> str:
-    gc.collect()
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
 def dump(path) -> list[str]:
-    gc.collect()
     conn = sqlite3.connect(str(path))
     try:
         return list(conn.iterdump())
@@ -148,7 +145,6 @@ def shell_for(db):
 def opening_master(fast_dir) -> Path:
     db = fast_dir / "opening.db"
     Bank(db)("play", str(OPENING))
-    gc.collect()  # close the connections the play left behind before the file is copied
     return db
 
 
@@ -156,7 +152,6 @@ def opening_master(fast_dir) -> Path:
 def full_master(fast_dir) -> Path:
     db = fast_dir / "full.db"
     Bank(db)("play", str(FULL))
-    gc.collect()  # close the connections the play left behind before the file is copied
     return db
 
 

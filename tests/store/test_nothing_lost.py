@@ -5,7 +5,6 @@ runner) and the SQLite file it writes, on the 1830 opening example (73 commands)
 
 from __future__ import annotations
 
-import gc
 import hashlib
 import json
 import shutil
@@ -38,14 +37,12 @@ def played() -> Path:
 
 @pytest.fixture
 def game(played, tmp_path) -> Bank:
-    gc.collect()
     db = tmp_path / "game.db"
     shutil.copyfile(played, db)
     return Bank(db)
 
 
 def digest(path) -> str:
-    gc.collect()
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
