@@ -248,6 +248,18 @@ def missing_verb(rs: Ruleset, verb: str) -> str:
     return f"{rs.title} has no '{verb}' (another title's command)"
 
 
+def play_inside(ctx: Ctx, cmd: Command) -> None:
+    """A command played inside another command's rule, on the same context, as if it were typed
+    next: its names read, refused by its Play (actor, bars), its rule played, the rounds moving on
+    (a title's verb that plays a whole round of typed lines, e.g. a repeat of the OR before)."""
+    cmd = grammar.resolve(ctx.state, ctx.rs, cmd)
+    play = play_now(ctx.reg, ctx.state, ctx.rs, cmd.verb)
+    refuse_by_play(ctx.reg, play, ctx.state, ctx.rs, cmd)
+    ctx.reg.call("before_verb", ctx, cmd)
+    play.handler(ctx, cmd)
+    progress(ctx)
+
+
 def play_now(reg, state: GameState, rs: Ruleset, verb: str) -> Play:
     """The Play of `verb` now: the answer to a pending decision, or the verb in this round."""
     if state.pending and verb not in UNBLOCKED:

@@ -3,7 +3,7 @@ the first level 8 train with its repeat OR, and what scoring counts."""
 
 from __future__ import annotations
 
-from ledger.core import engine, grammar
+from ledger.core import engine
 from ledger.core.command import Command
 from ledger.core.errors import refuse
 from ledger.core.events import event
@@ -121,18 +121,6 @@ def repeat_turn(s, corp: str) -> list[Command] | None:
     return [Command(rec["how"], {"corp": corp, "revenue": rec["revenue"]}), Command("done", {"corp": corp})]
 
 
-def play_line(ctx, cmd: Command) -> None:
-    """One line of the repeat OR, decided as if typed: its actor and bars checked, its rule played,
-    the rounds moving on after it."""
-    s, rs = ctx.state, ctx.rs
-    cmd = grammar.resolve(s, rs, cmd)
-    play = engine.play_now(ctx.reg, s, rs, cmd.verb)
-    engine.refuse_by_play(ctx.reg, play, s, rs, cmd)
-    ctx.reg.call("before_verb", ctx, cmd)
-    play.handler(ctx, cmd)
-    engine.progress(ctx)
-
-
 def cmd_repeat(ctx, cmd) -> None:
     """§13 (E27): `repeat` plays the repeat OR: each railroad in turn pays what it paid in the OR
     before, the same way, and ends its turn, up to the end of the game or to a railroad that must
@@ -147,7 +135,7 @@ def cmd_repeat(ctx, cmd) -> None:
                 refuse(must_run_anew(s, corp), f"{'run' if kind_of(s, corp) == 'national' else 'pay'} {corp} ...")
             return
         for line in lines:
-            play_line(ctx, line)
+            engine.play_inside(ctx, line)
         played += 1
 
 
