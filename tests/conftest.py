@@ -323,7 +323,7 @@ def fast_dir():
     """A folder for the few tests of the CLI and its SQLite file, in memory (/dev/shm) where there is
     one: the store syncs every command to disk (synchronous=FULL), which on a shared disk costs far
     more than the rules; the code run is the same."""
-    base = "/dev/shm" if Path("/dev/shm").is_dir() else None
+    base = "/dev/shm" if Path("/dev/shm").is_dir() and os.access("/dev/shm", os.W_OK) else None
     folder = Path(tempfile.mkdtemp(prefix="bank-test-", dir=base))
     yield folder
     shutil.rmtree(folder, ignore_errors=True)

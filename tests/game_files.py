@@ -14,6 +14,7 @@ import atexit
 import os
 import shutil
 import tempfile
+import time
 from pathlib import Path
 
 from cli_driver import run_bank
@@ -47,7 +48,9 @@ def _remove_left_over(where: Path) -> None:
     that left by os._exit): memory is not a disk to leave games on."""
     for folder in where.glob(f"{PREFIX}*"):
         pid = folder.name[len(PREFIX):].split("-", 1)[0]
-        if pid.isdigit() and not Path(f"/proc/{pid}").exists():
+        # a day old as well: another machine's run (a container sharing /dev/shm) has other pids
+        stale = time.time() - folder.stat().st_mtime > 86400 if folder.exists() else False
+        if pid.isdigit() and not Path(f"/proc/{pid}").exists() and stale:
             shutil.rmtree(folder, ignore_errors=True)
 
 

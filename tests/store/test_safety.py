@@ -18,6 +18,7 @@ import subprocess
 import sys
 import threading
 import time
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -78,6 +79,15 @@ def in_process(*args: str, game: Path | None = None, cwd: Path | None = None, en
 def memory_path() -> Path:
     """A folder on the memory filesystem (game_files.in_memory), for what is not about the disk."""
     yield from in_memory()
+
+
+@pytest.fixture
+def tmp_path():
+    """A folder on a disk (the system's temporary folder), not the memory filesystem the rest of
+    the suite uses: this module tests durability, copies and full disks on the real thing."""
+    folder = Path(tempfile.mkdtemp(prefix="bank-safety-"))
+    yield folder
+    shutil.rmtree(folder, ignore_errors=True)
 
 
 @pytest.fixture

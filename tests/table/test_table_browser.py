@@ -186,6 +186,10 @@ def play(pages: Pages, path: Path) -> None:
         pages.wait(lambda d: "bid Ann DH 75" in pages.on(who).find_element("id", "log").text,
                    f"the terminal's command on {who}'s page")
     agree()
-    assert [by for *_rest, by in Session.open(path).store.conn.execute(
-        "select id, entered_by from commands order by id")] == [
+    session = Session.open(path)
+    try:
+        authors = [by for *_rest, by in session.store.conn.execute("select id, entered_by from commands order by id")]
+    finally:
+        session.close()
+    assert authors == [
         "terminal", "player:Ann", "player:Ben", "banker", "terminal"]

@@ -187,7 +187,7 @@ def test_new_links_end_the_old_ones(tmp_path):
 
 def test_a_write_needs_this_pages_anti_forgery_value(rig, client):
     form = page(client, rig, "player:Ben").of("pass")
-    for key in ("", "junk", "a.b", form["hidden"]["form_key"].split(".")[0] + ".0000"):
+    for key in ("", "junk", "a.b", form["hidden"]["form_key"].split(".")[0] + ".0000", "abc.éé"):
         answer = client.post(rig.url("player:Ben"), data={**form["hidden"], "form_key": key})
         assert answer.status_code == 403
     banker_key = page(client, rig, "banker").forms[0]["hidden"]["form_key"]
@@ -281,6 +281,9 @@ def test_requests_are_bounded_in_rate(rig, client, monkeypatch):
     answers = [client.get(rig.url("player:Ben") + "/fragment").status_code for _ in range(8)]
     assert answers[:5] == [200] * 5 and answers[5:] == [429] * 3
     assert client.get(rig.url("player:Cy") + "/fragment").status_code == 200   # another link has its own
+    # made-up tokens share one budget: changing the token does not buy a fresh one
+    made_up = [client.get(f"/t/{'x' * 20}{n:012d}/fragment").status_code for n in range(8)]
+    assert made_up[:5] == [200] * 5 and made_up[5:] == [429] * 3
 
 
 # --------------------------------------------------------------------------- how the server says where it is

@@ -199,7 +199,8 @@ class Table:
 
     def form_key_holds(self, who: str, value: str) -> bool:
         nonce, _, mac = value.partition(".")
-        return bool(nonce) and hmac.compare_digest(mac, self.mac(who, nonce))
+        # compared as bytes: a forged value may hold any characters (compare_digest takes ASCII text only)
+        return bool(nonce) and hmac.compare_digest(mac.encode("utf-8", "replace"), self.mac(who, nonce).encode())
 
     # ---- what a page offers, decided on the board's reading of the game (cached per version)
 
@@ -231,7 +232,9 @@ def routes(table: Table, env, context, headers: dict) -> list[Route]:
     headers = {**headers, "Content-Security-Policy": f"{csp}; form-action 'self'" if csp else "form-action 'self'"}
 
     def client(request: Request, token: str) -> tuple:
-        return (request.client.host if request.client else "", token[:12])
+        # one budget per address and link holder (any token that is no link shares "nobody"'s), so a
+        # made-up token does not buy a fresh one
+        return (request.client.host if request.client else "", table.holder(token) or "nobody")
 
     async def draw(request: Request, token: str, fragment: bool) -> HTMLResponse:
         who = table.holder(token)
