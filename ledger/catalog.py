@@ -163,6 +163,12 @@ def default_title() -> str | None:
     return default if default in titles else (titles[0] if titles else None)
 
 
+def default_ruleset():
+    """The default title's ruleset (its words fill help's examples outside a game), or None."""
+    title = default_title()
+    return title_ruleset(title) if title else None
+
+
 def log_import(source: str) -> tuple[str, dict]:
     """The title whose data says the bank imports its recorded games from `source` (its TOML's
     [log_import] table, e.g. source = "18xx.games"), with that table and the title's company

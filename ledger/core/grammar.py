@@ -530,16 +530,12 @@ class _Words(dict):
 
 def example_of(verb: Verb, rs=None) -> str:
     """A verb's example in the words of a title (its companies, privates, par prices, trains): the
-    open game's, or outside a game the catalog's default title's; the shared declarations
-    name no title's symbols."""
+    open game's, or outside a game the one the interface chooses; the shared declarations name no
+    title's symbols. Without a title the placeholders read as their names (CORP, PRIVATE ...)."""
     return verb.example.format_map(example_words(rs))
 
 
 def example_words(rs) -> dict:
-    if rs is None:
-        from ledger import catalog   # outside a game: the title the catalog offers first
-        title = catalog.default_title()
-        rs = catalog.title_ruleset(title) if title else None
     words = _Words()
     if rs is None:
         return words

@@ -43,6 +43,7 @@ class OneLineErrors(TyperGroup):
             check_text(argv)
             argv = hoist_game(argv)
             obj.setdefault("line", command_text(argv))
+            obj.setdefault("help_asked", "--help" in argv)
             result = self.invoke_line(argv, obj, prog_name=prog_name or "bank", **extra)
         except (click.exceptions.Exit, typer.Exit) as exc:
             sys.exit(exc.exit_code)
@@ -70,7 +71,7 @@ class OneLineErrors(TyperGroup):
         if verb is None:
             refuse_other_titles_verb(ctx, name)
             return None
-        return click_command(verb, kinds)
+        return click_command(verb, kinds, example_ruleset(ctx))
 
     def invoke_line(self, args, obj=None, prog_name="bank", **extra):
         """Run one command line; errors propagate (used by `play` and the shell)."""
@@ -323,9 +324,20 @@ def refuse_other_titles_verb(ctx, name: str) -> None:
 _COMMANDS: dict[tuple, tuple] = {}
 
 
-def click_command(verb: grammar.Verb, kinds: dict):
-    """A verb's click command (built once per declaration: a shell or a transcript asks again)."""
-    key = (id(verb), id(kinds))
+def example_ruleset(ctx):
+    """Whose words a command's help example is in, when its help is asked for: the open game's
+    title, else the default title (loading a title's data only then, off the path of a command)."""
+    obj = ctx.ensure_object(dict)
+    if not obj.get("help_asked"):
+        return None
+    s = obj.get("session")
+    return s.rs if s is not None else catalog.default_ruleset()
+
+
+def click_command(verb: grammar.Verb, kinds: dict, example_rs=None):
+    """A verb's click command (built once per declaration: a shell or a transcript asks again); its
+    help ends with its example when help is asked for."""
+    key = (id(verb), id(kinds), id(example_rs))
     if key not in _COMMANDS:
         one = typer.Typer(add_completion=False)
         if verb.game:
@@ -335,10 +347,10 @@ def click_command(verb: grammar.Verb, kinds: dict):
             # a command line as an argument (insert) keeps its own options and amounts
             callback = interface_command(verb, IMPLEMENTATIONS[verb.name], kinds)
             settings = VERB if any(a.kind == "line" for a in verb.args) else {}
-        one.command(name=verb.name, help=grammar.help_text(verb), rich_help_panel=grammar.GROUPS[verb.group],
+        one.command(name=verb.name, help=grammar.help_text(verb, example_rs) if example_rs else verb.help, rich_help_panel=grammar.GROUPS[verb.group],
                     context_settings=settings)(callback)
-        _COMMANDS[key] = (verb, kinds, typer.main.get_command(one))   # the declaration kept: ids stay its own
-    return _COMMANDS[key][2]
+        _COMMANDS[key] = (verb, kinds, example_rs, typer.main.get_command(one))   # the declaration kept: ids stay its own
+    return _COMMANDS[key][-1]
 
 
 def check_implementations() -> None:
@@ -794,7 +806,7 @@ def shell(ctx: typer.Context):
 @implements("demo")
 def demo(ctx: typer.Context, example: Optional[str]):
     from ledger.interface.views import score_text, status_text
-    example = example or grammar.example_words(None)["demo"]
+    example = example or grammar.example_words(catalog.default_ruleset())["demo"]
     file = example_file(example)
     if ctx.obj["game_given"]:
         path = Path(ctx.obj["game"])

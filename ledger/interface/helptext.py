@@ -84,7 +84,7 @@ def verb_help(verb: grammar.Verb, prefix: str = "bank ", rs=None) -> str:
         for o in options:
             flag = o.flag + ("" if o.switch else f" {o.name.upper()}")
             out.append(f"  {flag:<22} {o.help}")
-    example = grammar.example_of(verb, rs).removeprefix("bank ")
+    example = grammar.example_of(verb, rs or catalog.default_ruleset()).removeprefix("bank ")
     out += ["", f"Example: {prefix}{example}"]
     return "\n".join(wrap(line) for line in out)
 

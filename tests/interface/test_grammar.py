@@ -43,7 +43,7 @@ EXAMPLES = {"1830": ROOT / "examples" / "1830-full-game.txt", "1843": ROOT / "ex
 @pytest.mark.parametrize("name", sorted(VERBS))
 def test_every_verb_has_a_command_whose_help_shows_its_example(name):
     verb = VERBS[name]
-    example = grammar.example_of(verb)   # in the words of the default title (no game is open)
+    example = grammar.example_of(verb, catalog.default_ruleset())   # the default title's words (no game is open)
     assert example.startswith(f"bank {name} ") or example == f"bank {name}", example
     assert "{" not in example, f"a placeholder the default title's data did not fill: {example}"
     assert verb.group in grammar.GROUPS
@@ -55,7 +55,7 @@ def test_every_verb_has_a_command_whose_help_shows_its_example(name):
 @pytest.mark.parametrize("name", sorted(VERBS))
 def test_every_example_parses_with_the_grammar_and_the_command_line(name):
     verb = VERBS[name]
-    example = grammar.example_of(verb)
+    example = grammar.example_of(verb, catalog.default_ruleset())
     cmd = catalog.parse_line(example)
     assert cmd.verb == name
     words = shlex.split(example)[2:]
