@@ -113,11 +113,8 @@ def figures_json(s, rs) -> dict:
 
 
 def par_marker(s, rs, sym: str) -> dict:
-    """The par as long as its marker stands: a kind whose unsold shares sell at par only in the stock
-    round it was parred in (ipo_price par_then_market; 1801 §9.3, §10.7) has none after that round."""
-    if s.corps[sym].par is None or shares.kind(s, rs, sym).ipo_price != "par_then_market":
-        return {}
-    return {} if sym in s.round.get("at_par", ()) else {"par": None}
+    """The par as long as its marker stands (ledger.core.rules.shares.par_marker_stands)."""
+    return {} if shares.par_marker_stands(s, rs, sym) else {"par": None}
 
 
 def title_status(s, rs, rule: str, empty):
@@ -152,21 +149,8 @@ def company_standing(s, rs, sym: str) -> dict:
         for name in rs.market_rules["edges"]:
             to = market.primitive(rs, c.cell, name)
             moves[name] = market.price(rs, to) if to != c.cell else None
-    return {"standing": standing(s, sym), "operates": kind.operates, "unit": kind.unit,
+    return {"standing": shares.standing(s, sym), "operates": kind.operates, "unit": kind.unit,
             "zone": market.zone(rs, c.cell) if c.cell else None, "moves": moves}
-
-
-def standing(s, sym: str) -> str:
-    """'floated'; 'started' (parred, or its charter bought, not floated yet); 'closed' (it has run
-    and is no longer floated: merged, absorbed, closed); or 'not started'."""
-    c = s.corps[sym]
-    if c.floated:
-        return "floated"
-    if c.par is not None or s.president(sym):
-        return "started"
-    if c.operated or c.last_run:
-        return "closed"
-    return "not started"
 
 
 def kinds_json(rs) -> list[dict]:

@@ -398,3 +398,26 @@ def treasury_trade(ctx, corp: str, n: int, redeem: bool) -> None:
     ctx.emit("shares_issued", corp=corp, count=n, price=at, amount=amount,
              transfers=[[BANK, company_acct(corp), amount]], certs=[[c, source, POOL] for c in certs],
              **({"moves": [[corp, list(s.corps[corp].cell), list(to)]]} if to else {}))
+
+
+def par_marker_stands(s, rs, sym: str) -> bool:
+    """Whether a company's par marker is on the market: a kind whose unsold shares sell at par only
+    in the stock round it was parred in (ipo_price par_then_market; 1801 §9.3, §10.7) loses it
+    after that round; every other kind keeps its par."""
+    if s.corps[sym].par is None or kind(s, rs, sym).ipo_price != "par_then_market":
+        return s.corps[sym].par is not None
+    return sym in s.round.get("at_par", ())
+
+
+def standing(s, sym: str) -> str:
+    """Where a company stands in its life, whatever its kind: 'floated'; 'started' (parred, or its
+    charter bought, not floated yet); 'closed' (it has run and is no longer floated: merged,
+    absorbed, closed); or 'not started'."""
+    c = s.corps[sym]
+    if c.floated:
+        return "floated"
+    if c.par is not None or s.president(sym):
+        return "started"
+    if c.operated or c.last_run:
+        return "closed"
+    return "not started"
