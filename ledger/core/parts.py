@@ -7,6 +7,7 @@ Each feature module may declare:
   KNOBS, LEGACY_KNOBS      its own knobs (ruleset.Knob), by section; knobs renamed since older games
   ROUND_KINDS              the names of the round kinds it adds (they may stand in the round sequence)
   PRIVATE_ABILITIES        the abilities its privates may have in the data, with their types
+  ABILITY_WORDS            how `bank info` says them: name -> (value, rs) -> words
   DATA_SECTIONS            its own TOML sections: name -> reader(table, problems)
   check(rs, problems)      its own checks of the data
   upgrade_data(data)       rewrites, in place, its data as an older version wrote it (a game file
@@ -28,6 +29,7 @@ class TitleParts:
     legacy_knobs: dict = field(default_factory=dict)
     round_kinds: tuple = ()
     private_abilities: dict = field(default_factory=dict)
+    ability_words: dict = field(default_factory=dict)
     data_sections: dict = field(default_factory=dict)
     checks: tuple = ()
     data_upgrades: tuple = ()
@@ -62,6 +64,7 @@ def parts_of(package) -> TitleParts:
         legacy_knobs=merged(features, "LEGACY_KNOBS"),
         round_kinds=tuple(kind for f in features for kind in getattr(f, "ROUND_KINDS", ())),
         private_abilities=merged(features, "PRIVATE_ABILITIES"),
+        ability_words=merged(features, "ABILITY_WORDS"),
         data_sections=merged(features, "DATA_SECTIONS"),
         checks=tuple(f.check for f in features if callable(getattr(f, "check", None))),
         data_upgrades=tuple(f.upgrade_data for f in features if callable(getattr(f, "upgrade_data", None))),

@@ -13,9 +13,9 @@ def places(v) -> str:
     return listed({"ipo": "the IPO", "pool": "the pool"}.get(x, x) for x in v)
 
 
-# each ability: its words, given its value and the ruleset (for money); a False switch says nothing
+# each shared ability (ledger.core.ruleset's): its words, given its value and the ruleset (for money);
+# a False switch says nothing. A title's own abilities have their words in its features (ABILITY_WORDS).
 PHRASES = {
-    "colour": lambda v, rs: f"{v} private",
     "starts_with": lambda v, rs: f"{v} owns it from the start",
     "extra_tile_lay": lambda v, rs: "lays an extra tile",
     "extra_tile_cost": lambda v, rs: f"the extra tile costs {rs.money(v)}",
@@ -26,7 +26,6 @@ PHRASES = {
     "free_token_after_tile": lambda v, rs: "then a free station there",
     "exchange_for": lambda v, rs: f"exchanged for a {v} share",
     "exchange_from": lambda v, rs: f"from {places(v)}",
-    "exchange_any": lambda v, rs: "exchanged for any IPO certificate or an unstarted company's director's half",
     "bonus_share": lambda v, rs: f"comes with a {v} share",
     "bonus_president": lambda v, rs: f"comes with the {v} president's certificate",
     "par_colours": lambda v, rs: f"its company pars in the {listed(v)} boxes",
@@ -37,29 +36,6 @@ PHRASES = {
     "station_tile_fee": lambda v, rs: f"a tile and a station on its hex for {rs.money(v)}",
     "company_buy_early": lambda v, rs: f"a company may buy it at face early with {listed(v)} players",
     "revenue_company": lambda v, rs: f"pays {rs.money(v)} to a company owner",
-    "tiles_max": lambda v, rs: f"up to {v} tiles as the company's track lay",
-    "tile_each": lambda v, rs: f"{rs.money(v)} a tile",
-    "lay_fee": lambda v, rs: f"or {rs.money(v)} in all",
-    "station_fees": lambda v, rs: f"a station for {listed(rs.money(x) for x in v)}",
-    "station_half": lambda v, rs: "a station at half its cost, rounded up",
-    "train_discounts": lambda v, rs: "off a train: " + ", ".join(f"{k} {rs.money(x)}" for k, x in v.items()),
-    "discount_by": lambda v, rs: f"by the {v}'s colour",
-    "becomes_train": lambda v, rs: f"exchanged for a train before {v}",
-    "converts_at_brown": lambda v, rs: f"a company's becomes a {v} as brown begins",
-    "early_trains": lambda v, rs: "its company buys trains at any point of its turn",
-    "saved_markers": lambda v, rs: f"{v} SAVED marker{'s' if v != 1 else ''}",
-    "saved_price": lambda v, rs: f"sold to companies for {rs.money(v)}",
-    "saved_owner_share": lambda v, rs: f"of which its company gets {rs.money(v)}",
-    "typed_income": lambda v, rs: "a player owner earns what the table announces each OR",
-    "counts_abroad": lambda v, rs: "counted twice toward a foreign company's income it reaches",
-    "paid_per_company": lambda v, rs: "paid as each of its owner's companies operates",
-    "forced_float": lambda v, rs: f"its owner floats a company with {v}% bought",
-    "repar": lambda v, rs: "its owner re-pars a company he floated this stock round",
-    "charges_director": lambda v, rs: "its company charges its director for costs",
-    "engineers": lambda v, rs: "its engineers make a train obsolete instead of rusted",
-    "converts_to_train": lambda v, rs: f"bought by a company, it becomes a {v} train",
-    "convert_players": lambda v, rs: f"with {listed(v)} players",
-    "convert_before_phase": lambda v, rs: f"before phase {v}",
 }
 
 
@@ -78,7 +54,7 @@ def power_text(abilities: dict, rs) -> str:
     for key, value in abilities.items():
         if value is False or value is None:
             continue
-        phrase = PHRASES.get(key)
+        phrase = PHRASES.get(key) or rs.parts.ability_words.get(key)
         text = phrase(value, rs) if phrase else key.replace("_", " ") + ("" if value is True else f" {words(value)}")
         # a phrase that goes on from the one before ("from the pool", "or £20 in all") joins it
         out += (" " if text.startswith(GOES_ON) else "; ") + text if out else text

@@ -38,6 +38,12 @@ from .common import foreign_companies, split
 # The privates' colours decide the draws: yellow start on charters, every green is auctioned,
 # so many blue and brown are drawn (§4).
 PRIVATE_ABILITIES = {"colour": str}
+
+
+# How `bank info` says these abilities (ledger.interface.powers reads them through the title's parts).
+ABILITY_WORDS = {
+    "colour": lambda v, rs: f"{v} private",
+}
 ROUND_KINDS = ("draws",)
 KNOBS = {"draws": {
     "drawn": Knob(dict, None, {"blue": 2, "brown": 2}),        # §4: privates of each colour drawn

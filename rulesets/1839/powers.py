@@ -7,6 +7,8 @@ charge (`charge`). Each power is an ability of the private in ruleset.toml."""
 
 from __future__ import annotations
 
+from ledger.core.plays import join_words
+
 from ledger.core import fees, names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import counted, event
@@ -46,6 +48,30 @@ PRIVATE_ABILITIES = {
     "charge_for_costs": bool,    # ... money spent on station, track or train costs in that turn
     "station_after_second_tile": bool,   # its marker may follow a second tile (§12.2-12.3)
     "tile_beside_lay": bool,     # its tile is besides the normal lay, which stays open (§12.2)
+}
+
+
+# How `bank info` says these abilities (ledger.interface.powers reads them through the title's parts).
+ABILITY_WORDS = {
+    "tiles_max": lambda v, rs: f"up to {v} tiles as the company's track lay",
+    "tile_each": lambda v, rs: f"{rs.money(v)} a tile",
+    "lay_fee": lambda v, rs: f"or {rs.money(v)} in all",
+    "station_fees": lambda v, rs: f"a station for {join_words([rs.money(x) for x in v])}",
+    "station_half": lambda v, rs: "a station at half its cost, rounded up",
+    "train_discounts": lambda v, rs: "off a train: " + ", ".join(f"{k} {rs.money(x)}" for k, x in v.items()),
+    "discount_by": lambda v, rs: f"by the {v}'s colour",
+    "becomes_train": lambda v, rs: f"exchanged for a train before {v}",
+    "converts_at_brown": lambda v, rs: f"a company's becomes a {v} as brown begins",
+    "early_trains": lambda v, rs: "its company buys trains at any point of its turn",
+    "saved_markers": lambda v, rs: f"{v} SAVED marker{'s' if v != 1 else ''}",
+    "saved_price": lambda v, rs: f"sold to companies for {rs.money(v)}",
+    "saved_owner_share": lambda v, rs: f"of which its company gets {rs.money(v)}",
+    "typed_income": lambda v, rs: "a player owner earns what the table announces each OR",
+    "counts_abroad": lambda v, rs: "counted twice toward a foreign company's income it reaches",
+    "paid_per_company": lambda v, rs: "paid as each of its owner's companies operates",
+    "forced_float": lambda v, rs: f"its owner floats a company with {v}% bought",
+    "repar": lambda v, rs: "its owner re-pars a company he floated this stock round",
+    "charges_director": lambda v, rs: "its company charges its director for costs",
 }
 KNOBS = {"powers": {
     # §12.4: the private whose fee modifier (ruleset.toml [[fees.tile]]) a company names with --with

@@ -12,6 +12,8 @@ rules say.
 
 from __future__ import annotations
 
+from ledger.core.plays import join_words
+
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import a_train, event
@@ -31,6 +33,16 @@ PRIVATE_ABILITIES = {
     "converts_to_train": str,      # bought by a company, it becomes this train
     "convert_players": list,       # ... in games of these player counts
     "convert_before_phase": str,   # ... before this phase
+}
+
+
+# How `bank info` says these abilities (ledger.interface.powers reads them through the title's parts).
+ABILITY_WORDS = {
+    "exchange_any": lambda v, rs: "exchanged for any IPO certificate or an unstarted company's director's half",
+    "engineers": lambda v, rs: "its engineers make a train obsolete instead of rusted",
+    "converts_to_train": lambda v, rs: f"bought by a company, it becomes a {v} train",
+    "convert_players": lambda v, rs: f"with {join_words([str(x) for x in v])} players",
+    "convert_before_phase": lambda v, rs: f"before phase {v}",
 }
 
 GRAMMAR = TitleGrammar(
