@@ -361,6 +361,8 @@ def refusal(reg, play: Play, state: GameState, rs: Ruleset, cmd: Command) -> tup
         actors = actors_now(reg, play, state, rs)
         if actors is not None and actor not in actors:
             return not_turn(reg, play, state, rs, actor, actors)
+    if actor_arg(rs, cmd.verb) and cmd.get(actor_arg(rs, cmd.verb)) is not None and actor is None:
+        return None   # the actor's word names something else (a private where a company is read): the rule's to refuse
     bars = bars_of(reg, play, state, rs, actor)
     return (bars[0], None) if bars else None
 
