@@ -47,6 +47,7 @@ from ledger.core.state import BANK, POOL, GameState, company_acct, player_acct
 sys.path.insert(0, str(Path(__file__).parent))   # the helper modules beside this file (transcripts ...)
 
 from transcripts import lines_of  # noqa: E402
+from game_files import memory_root  # noqa: E402
 
 
 class Refusal(AssertionError):
@@ -323,7 +324,7 @@ def fast_dir():
     """A folder for the few tests of the CLI and its SQLite file, in memory (/dev/shm) where there is
     one: the store syncs every command to disk (synchronous=FULL), which on a shared disk costs far
     more than the rules; the code run is the same."""
-    base = "/dev/shm" if Path("/dev/shm").is_dir() and os.access("/dev/shm", os.W_OK) else None
+    base = memory_root()
     folder = Path(tempfile.mkdtemp(prefix="bank-test-", dir=base))
     yield folder
     shutil.rmtree(folder, ignore_errors=True)
@@ -485,10 +486,10 @@ def pytest_configure(config):
     """Every test's tmp_path on the memory filesystem when the machine has one: the store commits
     durably (synchronous=FULL), and on a busy disk a test of the store would wait on the disk
     rather than run. xdist's workers take their folders under the controller's."""
-    shm = Path("/dev/shm")
-    if config.option.basetemp or hasattr(config, "workerinput") or not (shm.is_dir() and os.access(shm, os.W_OK)):
+    shm = memory_root()
+    if config.option.basetemp or hasattr(config, "workerinput") or shm is None:
         return
-    config.option.basetemp = str(shm / f"bank-tests-{os.getpid()}")
+    config.option.basetemp = str(Path(shm) / f"bank-tests-{os.getpid()}")
     config._bank_basetemp = config.option.basetemp
 
 

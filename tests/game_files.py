@@ -28,6 +28,24 @@ _made: dict[tuple, Path] = {}
 _folder: Path | None = None
 
 
+# A memory filesystem smaller than this (a container's default /dev/shm is 64 MiB) is not used: the
+# suite's game files would fill it, and a full disk is a test of its own (tests/store/test_safety.py).
+MEMORY_NEEDED = 512 * 1024 ** 2   # the whole suite used under 40 MiB there at its peak
+
+
+def memory_root() -> str | None:
+    """/dev/shm when the machine has one that is writable and roomy enough, else None (the system's
+    temporary folder then)."""
+    shm = Path("/dev/shm")
+    if not (shm.is_dir() and os.access(shm, os.W_OK)):
+        return None
+    try:
+        stat = os.statvfs(shm)
+    except OSError:
+        return None
+    return str(shm) if stat.f_bavail * stat.f_frsize >= MEMORY_NEEDED else None
+
+
 def _where(name: str) -> Path:
     global _folder
     if _folder is None:
@@ -35,8 +53,7 @@ def _where(name: str) -> Path:
         # durable commit (synchronous=FULL), and on a disk shared by busy neighbours those syncs,
         # not the rules, took most of the time. Durability itself is tested on the real thing
         # (tests/store/test_safety.py: the pragmas, a copy taken while a shell writes).
-        shm = Path("/dev/shm")
-        memory = str(shm) if shm.is_dir() and os.access(shm, os.W_OK) else None
+        memory = memory_root()
         _remove_left_over(Path(memory or tempfile.gettempdir()))
         _folder = Path(tempfile.mkdtemp(prefix=f"{PREFIX}{os.getpid()}-", dir=memory))
         atexit.register(shutil.rmtree, _folder, True)
