@@ -42,6 +42,7 @@ from test_1801_merges_rules import (  # noqa: F401  (fixtures are used by name)
     or41_path,
     p3_path,
     p3m_path,
+    s2_path,
     s2x_path,
 )
 

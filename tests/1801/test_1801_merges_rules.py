@@ -36,6 +36,13 @@ from pathlib import Path
 import pytest
 from table_1801 import Table
 from test_1801_major_rules import AUCTION, CONCESSIONS, MAJOR_SR1, MINORS, REGIONALS, REGIONALS_LEFT, changes  # noqa: F401  (REGIONALS_LEFT and changes are imported from here)
+# SR 2's tables and OR 2.1's, built once by the major rules' fixtures (their lines and worked figures
+# are there): this module's tables go on from them
+import test_1801_major_rules as major_tables
+from test_1801_major_rules import OR21_CASH
+
+s2_path, s2x_path, or21_path = major_tables.s2_path, major_tables.s2x_path, major_tables.or21_path
+s2x, or21 = major_tables.s2x, major_tables.or21
 
 BANK_TOTAL = 54_000  # §3.1
 
@@ -50,62 +57,12 @@ BANK_TOTAL = 54_000  # §3.1
 # Minors' cash (from test_1801_operating_rules / test_1801_major_rules): OR 1.1 buys the 2+2s (the
 # president tops up A and B; J pays £90), OR 1.2 and OR 2.1 idle, K's mail £20 at each OR start:
 # A 0, B 0, C 0, D 30, E 10, F 0, G 0, H 10, J 20, K 30 + 20 + 20 = 70, L 10, M 10 (at OR 2.1).
-S2X_TURNS = """
-expand Ann WW
-buy Ann WW
-expand Ben GWR --secondary
-buy Cy GWR
-buy Ann WW
-buy Ben KSS
-buy Cy WW
-buy Ann WW
-expand Ben KSS
-buy Cy GWR
-buy Ann WW
-"""
 # S2X (SR 2, Ben's turn): Ann 1020, Ben 1410, Cy 1340, WW 850, GWR 420, KSS 330.
 # WW: Ann 60, Ben 10, Cy 20, ipo 10 at (0,2) 120; GWR: Ben 30, Cy 30, ipo 40 at (3,2) 90 (first);
 # KSS: Ben 30, Cy 20, ipo 50 at (3,2) 90 (under GWR).
-S2E_TURNS = """
-sell Ben WW 1
-buy Ben GWR
-sell Cy KSS 1
-buy Ann WW --pool
-pass Ben
-pass Cy
-pass Ann
-"""
 # OR21 (OR 2.1, WW's turn): Ann 830, Ben 1480, Cy 1480, WW 850, GWR 510, KSS 330.
 # WW: Ann 70, Cy 20, ipo 10 at (1,2) 110; GWR: Ben 40, Cy 30, ipo 30 at (3,2) 90;
 # KSS: Ben 30, Cy 10, ipo 50, OM 10 at (4,2) 80. Each major owns its 2+2.
-OR21_CASH = {"Ann": 830, "Ben": 1480, "Cy": 1480, "WW": 850, "GWR": 510, "KSS": 330}
-
-
-@pytest.fixture(scope="module")
-def s2x_path(tmp_path_factory) -> Path:
-    t = Table(tmp_path_factory.mktemp("merges") / "s2x.db")
-    t.play(AUCTION + CONCESSIONS + MAJOR_SR1)
-    t.bank.line("choose Ann normal")
-    for corp in MINORS + REGIONALS:
-        t.first_turn(corp)
-    t.bank.line("choose Ann normal")
-    for corp in MINORS:
-        t.idle_turn(corp)
-    for corp in REGIONALS:
-        t.bank.line(f"pay {corp} 400")
-        t.bank.line(f"done {corp}")
-    t.play(S2X_TURNS)
-    return t.path
-
-
-@pytest.fixture(scope="module")
-def or21_path(s2x_path, tmp_path_factory) -> Path:
-    t = Table(s2x_path).copy_to(tmp_path_factory.mktemp("merges") / "or21.db")
-    t.play(S2E_TURNS)
-    t.bank.line("choose Ann normal")
-    for corp in MINORS + REGIONALS_LEFT:
-        t.idle_turn(corp)
-    return t.path
 
 
 # ---------------------------------------------------------------- P3: Train Phase 3, SR 3
@@ -328,16 +285,6 @@ train GWR 2+2 --from KSS --price 1
 done GWR
 """)
     return t.path
-
-
-@pytest.fixture
-def s2x(s2x_path, tmp_path) -> Table:
-    return Table(s2x_path).copy_to(tmp_path / "t.db")
-
-
-@pytest.fixture
-def or21(or21_path, tmp_path) -> Table:
-    return Table(or21_path).copy_to(tmp_path / "t.db")
 
 
 @pytest.fixture
