@@ -195,9 +195,9 @@ def payees_text(e: dict, rs) -> str:
     return ", ".join(f"{acct_name(a)} {rs.money(amt)}" for a, _n, amt in e["payees"] if amt) or "nobody"
 
 
-def counted(n: int, noun: str) -> str:
-    """'1 share', '2 shares': a count with its noun."""
-    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+def counted(n: int, noun: str, plural: str | None = None) -> str:
+    """'1 share', '2 shares': a count with its noun (`plural` where adding s is wrong)."""
+    return f"{n} {noun}" if n == 1 else f"{n} {plural or noun + 's'}"
 
 
 def a_train(train_id: str) -> str:

@@ -3,10 +3,12 @@
 
 from __future__ import annotations
 
+from ledger.core.plays import join_words
+
 
 def listed(v) -> str:
-    items = [str(x) for x in v]
-    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}" if items else "none"
+    """'a, b or c' (the Next line's joining), 'none' for nothing."""
+    return join_words([str(x) for x in v]) or "none"
 
 
 def places(v) -> str:

@@ -233,11 +233,6 @@ def train_name(rs, train_id: str, side: str | None = None) -> str:
     return sides[0].name if len(sides) == 1 else f"level {trains.train_type(train_id)}"
 
 
-def counted(n: int, word: str, plural: str | None = None) -> str:
-    """'1 train', '2 trains'."""
-    return f"{n} {word if n == 1 else plural or word + 's'}"
-
-
 def pullmans_of(s, corp: str) -> list[str]:
     return sorted(sym for sym, a in s.assets.items() if a.kind == "pullman" and a.owner == company_acct(corp))
 

@@ -6,14 +6,14 @@ from __future__ import annotations
 
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
-from ledger.core.events import event
+from ledger.core.events import counted, event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
 from ledger.core.rules import revenue, shares, train_step, trains
 from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import REQUIRED, Knob
 from ledger.core.state import BANK, POOL, RUSTED, acct_name, company_acct, player_acct
 
-from .common import counted, is_rusted, kind_of, level, pullmans_of, rules, train_name
+from .common import is_rusted, kind_of, level, pullmans_of, rules, train_name
 from .end import check_repeat, record_final_run
 from .mergers import abandon
 from .pullmans import PULLMAN_CORP, pullman_value

@@ -7,14 +7,14 @@ from __future__ import annotations
 
 from ledger.core import names
 from ledger.core.errors import refuse
-from ledger.core.events import event
+from ledger.core.events import counted, event
 from ledger.core.rounds import operating
 from ledger.core.rules import revenue, train_step, trains
 from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import Knob
 from ledger.core.state import BANK, DEPOT, POOL, RUSTED, company_acct, player_acct
 
-from .common import counted, is_minor, is_rusted, kind_of, locomotive_discount, major_phase, owes, repeat_or, rules
+from .common import is_minor, is_rusted, kind_of, locomotive_discount, major_phase, owes, repeat_or, rules
 from .nationals import form_national
 from .tiles_tokens import FERRY_TOKEN
 
