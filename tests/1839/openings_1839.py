@@ -131,3 +131,27 @@ def said(t: Table, line: str) -> str:
     line each, as `bank` and `bank log` word them."""
     from ledger.core.events import describe
     return "\n".join(filter(None, (describe(e, t.rs) for e in t.do(line))))
+
+# Two players, ƒ1300 each. Draws VVD, LSW (blue), KR, KV (brown). Ben buys RWS (NBDS 20 % at 101),
+# KR and KV; Ann the rest (test_1839_sr_powers and test_1839_book_cases play on from here).
+# Ann: 1300 - 200 - 10 - 80 - 100 - 160 = 750; Ben: 1300 - 250 - 200 - 280 - 140 = 430.
+# SR 1 order by ascending cash: Ben, Ann.
+KR_OPENING = """
+deal --privates VVD,LSW,KR,KV --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
+discount Ann LVG 60
+discount Ben SWO 60
+discount Ann SWO 40
+discount Ben KV 40
+discount Ann CO 60
+discount Ben VVD 40
+deal --order Ann,Ben
+buy Ann SWO
+buy Ben RWS
+buy Ann LVG
+buy Ben KR
+buy Ann VVD
+buy Ben KV
+buy Ann CO
+buy Ben LSW
+buy Ann SHZ
+"""

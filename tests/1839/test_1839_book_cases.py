@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import next_turn_of
-from openings_1839 import new_table
+from openings_1839 import KR_OPENING, new_table
 
 # Two players, ƒ1300 each (§4). Draws: WSM and LSW (blue), RB and KR (brown); every green private.
 # Ben pars HIJSM (homes Leeuwarden and Hoorn, §14) and Ann NRS (home Utrecht; ZK on its charter,
@@ -260,26 +260,7 @@ def test_westlandsche_turns_the_exchange_marker_into_a_station(green):
 
 # =========================================================================== §12.5 Kabinet-Rochussen's escrow
 
-# Two players; Ben buys RWS (NBDS 20 % at 101) and KR; SR 1 order Ben, Ann (as test_1839_sr_powers).
-KR_OPENING = """
-deal --privates VVD,LSW,KR,KV --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
-discount Ann LVG 60
-discount Ben SWO 60
-discount Ann SWO 40
-discount Ben KV 40
-discount Ann CO 60
-discount Ben VVD 40
-deal --order Ann,Ben
-buy Ann SWO
-buy Ben RWS
-buy Ann LVG
-buy Ben KR
-buy Ann VVD
-buy Ben KV
-buy Ann CO
-buy Ben LSW
-buy Ann SHZ
-"""
+# Two players; Ben buys RWS (NBDS 20 % at 101) and KR; SR 1 order Ben, Ann: openings_1839.KR_OPENING.
 
 
 def test_kabinet_rochussens_pool_money_is_held_in_escrow_not_in_the_bank():

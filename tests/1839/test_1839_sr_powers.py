@@ -6,30 +6,9 @@ from __future__ import annotations
 
 import pytest
 
-from openings_1839 import audit, new_table
+from openings_1839 import KR_OPENING, audit, new_table
 
-# Two players, ƒ1300 each. Draws VVD, LSW (blue), KR, KV (brown). Ben buys RWS (NBDS 20 % at 101),
-# KR and KV; Ann the rest.
-SETUP = """
-new 1839 Ann Ben
-deal --privates VVD,LSW,KR,KV --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
-discount Ann LVG 60
-discount Ben SWO 60
-discount Ann SWO 40
-discount Ben KV 40
-discount Ann CO 60
-discount Ben VVD 40
-deal --order Ann,Ben
-buy Ann SWO
-buy Ben RWS
-buy Ann LVG
-buy Ben KR
-buy Ann VVD
-buy Ben KV
-buy Ann CO
-buy Ben LSW
-buy Ann SHZ
-"""
+# Two players, ƒ1300 each: openings_1839.KR_OPENING (Ben buys RWS, KR and KV; Ann the rest).
 # Ann: 1300 - 200 - 10 - 80 - 100 - 160 = 750; Ben: 1300 - 250 - 200 - 280 - 140 = 430.
 # SR 1 order by ascending cash: Ben, Ann.
 
@@ -37,7 +16,7 @@ buy Ann SHZ
 @pytest.fixture
 def game():
     b = new_table("Ann Ben")
-    b.play(SETUP.replace("new 1839 Ann Ben\n", "", 1))
+    b.play(KR_OPENING)
     s = b.status()
     assert s["round"] == "SR 1" and [p["name"] for p in s["players"]] == ["Ben", "Ann"]
     assert [p["cash"] for p in s["players"]] == [430, 750]
