@@ -20,7 +20,7 @@ whole `status --json` each time).
 from __future__ import annotations
 
 import pytest
-from conftest import Table
+from conftest import Table, finish_turn, next_turn_of, opening_1830  # noqa: F401  (the review reads them here)
 
 from ledger.core.errors import BankError, CommandError, RuleViolation
 from ledger.core.rounds import auction
@@ -410,67 +410,5 @@ def chain(label: str) -> Table:
     return _REACHED[label].copy()
 
 
-# =========================================================================== 1830's opening
-# (the review of issue 10 compares 1843's Next line with 1830's; tests/test_operating.py `opening()`)
-
-OPENING_1830 = """
-new 1830 Alice Bob Carol Dave
-buy Alice SV
-buy Bob CS
-buy Carol DH
-buy Dave MH
-buy Alice CA
-buy Bob BO
-par Bob B&O 67
-par Carol PRR 76
-buy Dave PRR
-buy Alice PRR
-buy Bob PRR
-par Carol NYC 67
-buy Dave NYC
-buy Alice NYC
-buy Bob NYC
-buy Carol NYC
-buy Dave NYC
-buy Alice B&O
-buy Bob B&O
-buy Carol B&O
-buy Dave B&O
-pass Alice
-pass Bob
-pass Carol
-pass Dave
-"""
-
-
-def opening_1830() -> Table:
-    """1830's OR 1.1 (phase 2, a set of 1 OR), PRR about to operate (digest §4's auction; SR 1: PRR par
-    76 by Carol floats with $760, NYC par 67 and B&O (Bob's 20 % + 40 %) with $670 each)."""
-    return Table(OPENING_1830)
-
-
-def next_turn_of(t: Table, corp: str) -> None:
-    """Play on (everyone passes in stock rounds, companies run for $0) until `corp` starts a turn."""
-    if round_kind(t) == "operating" and t.state.round["corp"] == corp:
-        finish_turn(t)
-    for _ in range(200):
-        if round_kind(t) == "operating":
-            if t.state.round["corp"] == corp:
-                return
-            finish_turn(t)
-        elif round_kind(t) == "stock":
-            t.do(f"pass {turn(t)}")
-        else:
-            raise AssertionError(f"cannot reach {corp}'s turn: {round_kind(t)}")
-    raise AssertionError(f"{corp} never operated")
-
-
-def finish_turn(t: Table) -> None:
-    """End the operating company's turn: run for $0 if it has trains, else declare no route."""
-    corp = t.state.round["corp"]
-    if t.state.corp_trains(corp):
-        if t.state.round["revenue"] is None:
-            t.do(f"withhold {corp} 0")
-        t.do(f"done {corp}")
-    else:
-        t.do(f"done {corp} --no-route")
+# 1830's opening (the review of issue 10 compares 1843's Next line with 1830's) and playing on to a
+# company's turn: conftest's opening_1830 and next_turn_of.
