@@ -202,6 +202,34 @@ class Store:
             "select e.id, e.data from events e join commands c on c.id = e.command_id "
             "where c.status = 'active' and e.command_id > ? order by e.command_id, e.id", (after_command,)).fetchall()
 
+    def active_event_ids(self) -> list[int]:
+        """The ids of the events of commands in force, in order."""
+        return [i for (i,) in self.conn.execute(
+            "select e.id from events e join commands c on c.id = e.command_id "
+            "where c.status = 'active' order by e.id")]
+
+    def active_events_after(self, event_id: int):
+        """(id, command id, data) of the events of commands in force after event `event_id`, in order."""
+        return self.conn.execute(
+            "select e.id, e.command_id, e.data from events e join commands c on c.id = e.command_id "
+            "where c.status = 'active' and e.id > ? order by e.id", (event_id,))
+
+    def recent_commands(self, count: int, leave_out: tuple) -> list[tuple]:
+        """(id, text, verb, entered by) of the last `count` commands in force whose verb is not in
+        `leave_out`, newest first, and their events by command (id -> [event])."""
+        author = self.author_column() or ", 'terminal'"
+        marks = ",".join("?" * len(leave_out))
+        rows = self.conn.execute(
+            f"select id, text, verb{author} from commands where status = 'active' and verb not in ({marks}) "
+            "order by id desc limit ?", (*leave_out, count)).fetchall()
+        events: dict[int, list[dict]] = {}
+        if rows:
+            for command_id, data in self.conn.execute(
+                    "select command_id, data from events where command_id between ? and ? order by id",
+                    (rows[-1][0], rows[0][0])):
+                events.setdefault(command_id, []).append(json.loads(data))
+        return rows, events
+
     def has_table(self, name: str) -> bool:
         return self.conn.execute("select 1 from sqlite_master where type = 'table' and name = ?",
                                  (name,)).fetchone() is not None

@@ -41,18 +41,14 @@ class Tail:
 
     def follow(self, store) -> None:
         """Bring the state up to the events in force in `store` now (call inside one read)."""
-        ids = [i for (i,) in store.conn.execute(
-            "select e.id from events e join commands c on c.id = e.command_id "
-            "where c.status = 'active' order by e.id")]
+        ids = store.active_event_ids()
         if ids[:len(self.applied)] != self.applied:
             self.restart()              # an event applied is no longer in force
         if len(ids) == len(self.applied):
             return
         last = self.applied[-1] if self.applied else 0
         try:
-            for event_id, command_id, data in store.conn.execute(
-                    "select e.id, e.command_id, e.data from events e join commands c on c.id = e.command_id "
-                    "where c.status = 'active' and e.id > ? order by e.id", (last,)):
+            for event_id, command_id, data in store.active_events_after(last):
                 self.take(command_id, json.loads(data))
                 self.applied.append(event_id)
         except BaseException:
@@ -84,17 +80,7 @@ class Tail:
     def recent(self, store, count: int) -> list[dict]:
         """The last `count` commands in force, newest first, each with what it did in plain words and
         who entered it: the lines `bank log` prints (call inside the same read as `follow`)."""
-        author = store.author_column() or ", 'terminal'"
-        marks = ",".join("?" * len(UNLISTED))
-        rows = store.conn.execute(
-            f"select id, text, verb{author} from commands where status = 'active' and verb not in ({marks}) "
-            "order by id desc limit ?", (*UNLISTED, count)).fetchall()
-        events: dict[int, list[dict]] = {}
-        if rows:
-            for command_id, data in store.conn.execute(
-                    "select command_id, data from events where command_id between ? and ? order by id",
-                    (rows[-1][0], rows[0][0])):
-                events.setdefault(command_id, []).append(json.loads(data))
+        rows, events = store.recent_commands(count, tuple(UNLISTED))
         out = []
         for command_id, text, verb, by in rows:
             done = events.get(command_id, [])
