@@ -266,6 +266,16 @@ def complete(s, rs, verb: str, words: list[str]) -> list[str]:
     return [str(v) for v in found or ()]
 
 
+def player_for(s, actor) -> str | None:
+    """The player who types for an actor: a player for themselves, a company's president for the
+    company (None for a company without one, or for no actor)."""
+    if actor is None:
+        return None
+    if actor in s.players:
+        return actor
+    return s.president(actor) if actor in s.corps else None
+
+
 def legal_actors(s, rs, verb: str) -> list[str]:
     reg = for_ruleset(rs)
     play = play_now(s, rs, verb)

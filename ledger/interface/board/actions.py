@@ -69,10 +69,7 @@ def acts_for(s, who: str, actor) -> bool:
     themselves, or as a company they preside over."""
     if who == BANKER:
         return True
-    name = who.removeprefix("player:")
-    if actor is None:
-        return False
-    return actor == name or (actor in s.corps and s.president(actor) == name)
+    return actor is not None and legal.player_for(s, actor) == who.removeprefix("player:")
 
 
 def offer(s, rs, who: str, head: int) -> Offer:
