@@ -27,6 +27,7 @@ from ledger import catalog
 from ledger.core import grammar
 from ledger.core.command import Command
 from ledger.core.errors import BankError, CommandError
+from ledger.interface import corrections
 from ledger.interface.lines import check_text, error_message, help_of, hoist_game, run_text
 
 DEFAULT_GAME = "bank.db"
@@ -416,15 +417,9 @@ def undo(ctx: typer.Context, to: Optional[str], yes: bool):
             if not ask or not ask(exc.message.split(": nothing")[0].replace("would hide", "hides") + "?"):
                 raise
             rows = s.undo_to(number, line_of(ctx), confirmed=True)
-        lines = [f"undone: {len(rows)} command(s) after command {to}, from {rows[0]['id']} ({rows[0]['text']}) "
-                 f"to {rows[-1]['id']} ({rows[-1]['text']}); redo brings them back, and bank restore "
-                 f"{rows[0]['id']} at any time"]
+        lines = corrections.undone_to(rows, to)
     else:
-        row = s.undo(line_of(ctx))
-        lines = [f"undone: {row['text']}"]
-        if row["restored"]:
-            lines.append(f"  the {len(row['hidden'])} command(s) it recorded are hidden; commands "
-                         f"{span(row['restored'])} are in play again as they were recorded")
+        lines = corrections.undone(s.undo(line_of(ctx)))
     if not quiet(ctx):
         for line in lines:
             say(line)
@@ -437,16 +432,9 @@ def redo(ctx: typer.Context):
     s = session(ctx)
     row = s.redo(line_of(ctx))
     if not quiet(ctx):
-        if len(row["restored"]) == 1 and not row["superseded"]:
-            say(f"redone: {row['text']}")
-        else:
-            say(f"redone: {len(row['restored'])} command(s), {span(row['restored'])}"
-                       + (f" (commands {span(row['superseded'])} superseded again)" if row["superseded"] else ""))
+        for line in corrections.redone(row):
+            say(line)
         say(f"Next: {whose_turn(s.state, s.rs)}")
-
-
-def span(ids: list[int]) -> str:
-    return f"{ids[0]}" if len(ids) == 1 else f"{ids[0]}-{ids[-1]}"
 
 
 @implements("insert")
@@ -459,7 +447,7 @@ def insert(ctx: typer.Context, command: List[str], before: Optional[str]):
     text, cmd = correction_line(command, "insert", 'bank insert --before 117 "tile CORP 120"', s.rs)
     done = s.insert(number, cmd, text, line_of(ctx))
     if not quiet(ctx):
-        report_rederived(s, done, f"inserted as command {done.command_id}, before command {number}: {text}")
+        report_rederived(s, done, corrections.inserted(done, number, text))
 
 
 @implements("amend")
@@ -471,7 +459,7 @@ def amend(ctx: typer.Context, number: str, command: List[str]):
     old = s.store.command(target)
     done = s.amend(target, cmd, text, line_of(ctx))
     if not quiet(ctx):
-        report_rederived(s, done, f"amended command {target} ({old['text']}): now command {done.command_id}: {text}")
+        report_rederived(s, done, corrections.amended(done, target, old["text"], text))
 
 
 @implements("restore")
@@ -480,10 +468,7 @@ def restore(ctx: typer.Context, number: str, to: Optional[str]):
     s = session(ctx)
     done = s.restore(command_number(number), command_number(to) if to is not None else None, line_of(ctx))
     if not quiet(ctx):
-        olds = [old for old, _new in done.renumbered]
-        news = [new for _old, new in done.renumbered]
-        report_rederived(s, done, f"restored {len(olds)} hidden command(s), {span(olds)}, as commands {span(news)}",
-                         re_derived=False)
+        report_rederived(s, done, corrections.restored(done), re_derived=False)
 
 
 def correction_line(words: List[str], verb: str, example: str, rs) -> tuple[str, Command]:
@@ -513,7 +498,7 @@ def report_rederived(s, done, headline: str, re_derived: bool = True) -> None:
         pairs = [(old, new) for old, new in done.renumbered if old != done.before or new != done.command_id]
         if pairs:
             olds, news = [old for old, _ in pairs], [new for _, new in pairs]
-            say(f"re-derived {len(news)} later command(s): {span(olds)} are now {span(news)}"
+            say(f"re-derived {len(news)} later command(s): {corrections.span(olds)} are now {corrections.span(news)}"
                        f" ({len(done.changed)} with results that changed"
                        + (f": {', '.join(map(str, done.changed[:8]))}{' ...' if len(done.changed) > 8 else ''})"
                           if done.changed else ")"))

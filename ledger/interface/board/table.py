@@ -34,6 +34,7 @@ from ledger.books.session import Session
 from ledger.core import grammar
 from ledger.core.errors import BankError, CommandError, RuleViolation, one_line
 from ledger.interface.board import links
+from ledger.interface import corrections
 from ledger.interface.board.actions import BANKER, Offer, acts_for, command_of, offer, who_label
 
 # Bounds on what a request may be (anything larger is refused before it is read further).
@@ -151,23 +152,28 @@ class Writer:
         s, args = self.session, cmd.args
         if cmd.verb == "undo" and "to" in args:
             rows = s.undo_to(command_number(args["to"]), text, confirmed=bool(args.get("yes")))
-            return [f"undone: {len(rows)} command(s) after command {args['to']}"]
+            return corrections.undone_to(rows, args["to"])
         if cmd.verb == "undo":
-            return [f"undone: {s.undo(text)['text']}"]
+            return corrections.undone(s.undo(text))
         if cmd.verb == "redo":
-            return [f"redone: {s.redo(text)['text']}"]
+            return corrections.redone(s.redo(text))
         if cmd.verb == "restore":
             done = s.restore(command_number(args["number"]), command_number(args["to"]) if "to" in args else None,
                              text)
-            return [f"restored {len(done.renumbered)} hidden command(s)"]
+            return [corrections.restored(done)]
         line, inner = correction_line(args.get("command", []), cmd.verb, "insert --before 117 'tile CORP 120'", s.rs)
         if cmd.verb == "insert":
             if "before" not in args:
                 raise CommandError("say where: insert --before N \"COMMAND\"")
-            done = s.insert(command_number(args["before"]), inner, line, text)
+            number = command_number(args["before"])
+            done = s.insert(number, inner, line, text)
+            said = corrections.inserted(done, number, line)
         else:
-            done = s.amend(command_number(args["number"]), inner, line, text)
-        return [f"{cmd.verb}: now command {done.command_id}: {line}"] + self.described(done.events)[:-1]
+            target = command_number(args["number"])
+            old = s.store.command(target)
+            done = s.amend(target, inner, line, text)
+            said = corrections.amended(done, target, old["text"], line)
+        return [said] + self.described(done.events)[:-1]
 
     def described(self, events: list[dict]) -> list[str]:
         from ledger.interface.views import describe, whose_turn
