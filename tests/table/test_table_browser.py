@@ -79,6 +79,16 @@ class Pages:
     def result(self, who: str) -> str:
         return self.wait(lambda d: self.on(who).find_element("id", "result").text, f"{who}'s result")
 
+    def send(self, who: str, element, how: str = "click") -> str:
+        """Post a form from `who`'s page and read the result on the page the server answers with.
+        The old page is marked first: its result line is the previous action's until the answer loads."""
+        driver = self.on(who)
+        driver.execute_script("window.__sent = true;")
+        getattr(element, how)()
+        self.wait(lambda d: d.execute_script("return window.__sent === undefined && document.readyState === 'complete';"),
+                  f"{who}'s page answers the post")
+        return self.result(who)
+
     def figures(self, who: str) -> dict:
         # read in one script: the page's script may swap the board in between two reads
         return self.on(who).execute_script("""
@@ -146,21 +156,19 @@ def play(pages: Pages, path: Path) -> None:
     assert amount.get_attribute("min") == "45"
     amount.clear()
     amount.send_keys("50")
-    bid.find_element("css selector", "button").click()
-    assert pages.result("player:Ann").startswith("Ann bids $50 on CS")
+    assert pages.send("player:Ann", bid.find_element("css selector", "button")).startswith("Ann bids $50 on CS")
     agree()
 
     # Ben forges his own pass form to act as Ann: refused, nothing recorded
     forged = pages.form("player:Ben", "pass")
     browser.execute_script("arguments[0].querySelector(\"input[name='actor']\").value = 'Ann';", forged)
-    forged.find_element("css selector", "button").click()
     assert "this link acts for Ben only: pass Ann is Ann's to enter; nothing was recorded" in \
-        pages.result("player:Ben")
+        pages.send("player:Ben", forged.find_element("css selector", "button"))
     assert expected(path)["head"] == 2
 
     # Ben passes, on the page as drawn again
-    pages.form("player:Ben", "pass").find_element("css selector", "button").click()
-    assert pages.result("player:Ben").startswith("Ben passes")
+    assert pages.send("player:Ben", pages.form("player:Ben", "pass").find_element("css selector", "button")) \
+        .startswith("Ben passes")
     agree()
 
     # Cy starts typing a bid; meanwhile the banker enters Cy's pass: Cy's page is stale
@@ -170,11 +178,8 @@ def play(pages: Pages, path: Path) -> None:
     field.send_keys("80")                      # focused: the page is not swapped under the typing
     line = pages.wait(lambda d: pages.on("banker").find_element("css selector", "input[name='line']"))
     line.send_keys("pass Cy")
-    line.submit()
-    assert pages.result("banker").startswith("Cy passes")
-    pages.on("player:Cy")
-    field.submit()
-    assert pages.result("player:Cy").startswith("the game moved on since this page was drawn: command 4 "
+    assert pages.send("banker", line, "submit").startswith("Cy passes")
+    assert pages.send("player:Cy", field, "submit").startswith("the game moved on since this page was drawn: command 4 "
                                                 "(pass Cy) was recorded after command 3; nothing was recorded")
     agree()
 
