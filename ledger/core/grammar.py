@@ -474,12 +474,25 @@ def merged(extras: list[TitleGrammar]) -> dict[str, Verb]:
     verbs = {v.name: v for v in SHARED}
     for extra in extras:
         for verb in extra.verbs:
-            verbs.setdefault(verb.name, verb)
+            verbs[verb.name] = both_titles(verbs[verb.name], verb) if verb.name in verbs else verb
         for name, options in extra.options.items():
             have = {o.flag for o in verbs[name].options}
             added = tuple(o for o in options if o.flag not in have)
             verbs[name] = replace(verbs[name], options=verbs[name].options + added)
     return verbs
+
+
+def both_titles(first: Verb, other: Verb) -> Verb:
+    """One verb two titles declare (each its own power, read with the same arguments): outside a
+    game its help tells both. Their arguments must agree, or a line read before its game is open
+    would be read wrongly for one of them."""
+    def reading(verb):
+        return [(a.name, a.kind, a.optional, a.many) for a in verb.args]
+    if reading(first) != reading(other):
+        raise ValueError(f"two titles declare '{first.name}' with different arguments")
+    if other.help in first.help:
+        return first
+    return replace(first, help=f"{first.help} {other.help}")
 
 
 # What a verb's `needs` asks of a title's company kinds.

@@ -306,3 +306,20 @@ def test_a_command_not_declared_passes_resolution_unchanged():
     g = Game(["Alice", "Bob", "Carol", "Dave"])
     cmd = Command("nonsense", {"x": "y"})
     assert grammar.resolve(g.state, g.rs, cmd) is cmd
+
+
+def test_a_verb_two_titles_declare_tells_both_outside_a_game():
+    """1801 and 1839 both have a re-par power (BBBT, Ketwich & Voombergh): before a game is open the
+    command's help names both; inside a game only its title's."""
+    both = catalog.all_verbs()["repar"].help
+    assert "Barclay" in both and "Ketwich" in both
+    assert "Ketwich" not in catalog.verbs_of_title("1801")["repar"].help
+    assert "Barclay" not in catalog.verbs_of_title("1839")["repar"].help
+
+
+def test_two_titles_cannot_read_one_verb_differently():
+    one = grammar.Verb("x", "stock", "One.", "bank x Ann", (grammar.Arg("player", "player"),))
+    other = grammar.Verb("x", "stock", "Other.", "bank x Ann 5", (grammar.Arg("player", "player"),
+                                                                  grammar.Arg("amount", "amount")))
+    with pytest.raises(ValueError, match="two titles declare 'x' with different arguments"):
+        grammar.merged([grammar.TitleGrammar(verbs=(one,)), grammar.TitleGrammar(verbs=(other,))])
