@@ -4,15 +4,11 @@ figures a company's card must show, worked from `status --json`."""
 
 from __future__ import annotations
 
-import asyncio
-import socket
-import threading
-import time
 from contextlib import contextmanager
 from functools import cache
-from html.parser import HTMLParser
 from pathlib import Path
 
+from browsers import SIZES, FieldReader, served_app, viewport
 from conftest import Table
 from transcripts import lines_of
 
@@ -39,61 +35,25 @@ def positions(title: str) -> list[tuple[str, Position]]:
     return out
 
 
-class Page(HTMLParser):
-    """The text of every element marked data-field, by its scope (the nearest data-company,
-    data-quote, data-player or data-own around it), and the companies of each card group."""
+class Page(FieldReader):
+    """The figures of a board page by scope (the nearest data-company, data-quote, data-player or
+    data-own around each), and the companies of each card group."""
 
-    SCOPES = ("data-company", "data-quote", "data-player", "data-own")
-    VOID = frozenset({"meta", "link", "br", "img", "input", "hr", "wbr", "source"})
+    SCOPES = (("data-company", ""), ("data-quote", ""), ("data-player", ""), ("data-own", ""))
 
     def __init__(self, html: str):
-        super().__init__(convert_charrefs=True)
-        self.stack: list[dict] = []
-        self.open: list[tuple[tuple[str, str], int, list[str]]] = []
-        self.found: dict[tuple[str, str], list[str]] = {}
         self.cards: list[tuple[str, str]] = []   # (kind heading or "", company) in page order
         self.owns: list[str] = []
         self.kind = ""
-        self.feed(html)
-        self.close()
+        super().__init__(html)
 
-    def scope(self) -> str:
-        for attrs in reversed(self.stack):
-            for attr in self.SCOPES:
-                if attr in attrs:
-                    return attrs[attr]
-        return ""
-
-    def handle_starttag(self, tag, attrs):
-        if tag in self.VOID:
-            return
-        a = dict(attrs)
-        self.stack.append({**a, "_tag": tag})
+    def opened(self, a: dict) -> None:
         if "data-kind" in a:
             self.kind = a["data-kind"]
         if "data-company" in a:
             self.cards.append((self.kind, a["data-company"]))
         if "data-own" in a:
             self.owns.append(a["data-own"])
-        if "data-field" in a:
-            self.open.append(((self.scope(), a["data-field"]), len(self.stack), []))
-
-    def handle_startendtag(self, tag, attrs):
-        pass
-
-    def handle_endtag(self, tag):
-        if tag in self.VOID or not self.stack:
-            return
-        assert self.stack[-1]["_tag"] == tag, f"</{tag}> closes <{self.stack[-1]['_tag']}>"
-        depth = len(self.stack)
-        while self.open and self.open[-1][1] == depth:
-            key, _, parts = self.open.pop()
-            self.found.setdefault(key, []).append(" ".join("".join(parts).split()))
-        self.stack.pop()
-
-    def handle_data(self, data):
-        for _, _, parts in self.open:
-            parts.append(data)
 
 
 def card_figures(status: dict, money) -> dict[tuple[str, str], str]:
@@ -143,50 +103,11 @@ def quote_figures(status: dict, market: dict, money) -> dict[tuple[str, str], st
 
 @contextmanager
 def served(board):
-    """The board app on a free local port, in a thread (uvicorn), for a browser."""
-    import uvicorn
-
+    """The board app for `board`, on a free local port; yields its URL."""
     from ledger.interface.board.app import create_app
-    sock = socket.socket()
-    sock.bind(("127.0.0.1", 0))
-    port = sock.getsockname()[1]
-    server = uvicorn.Server(uvicorn.Config(create_app(board), log_level="warning", access_log=False,
-                                           lifespan="on", timeout_graceful_shutdown=0))
-    thread = threading.Thread(target=lambda: asyncio.run(server.serve(sockets=[sock])), daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert time.monotonic() < deadline, "the board did not start"
-        time.sleep(0.01)
-    try:
-        yield f"http://127.0.0.1:{port}/"
-    finally:
-        server.should_exit = True
-        thread.join(5)
-        sock.close()
+    with served_app(create_app(board), "the board") as base:
+        yield base + "/"
 
 
-def chromium(profile: str):
-    """Headless Chromium from Debian's packages, driven by Selenium (never downloads a driver)."""
-    import os
-
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    os.environ.setdefault("SE_AVOID_STATS", "true")
-    os.environ.setdefault("SE_OFFLINE", "true")
-    options = webdriver.ChromeOptions()
-    options.binary_location = "/usr/bin/chromium"
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-sync",
-                 "--disable-background-networking", "--disable-component-update", "--disable-dev-shm-usage",
-                 f"--user-data-dir={profile}", "--window-size=1366,768", "--hide-scrollbars"):
-        options.add_argument(flag)
-    return webdriver.Chrome(service=Service("/usr/bin/chromedriver"), options=options)
-
-
-SIZES = {"phone": (390, 844, True), "laptop": (1366, 768, False)}
-
-
-def viewport(driver, size: str) -> None:
-    width, height, mobile = SIZES[size]
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
+def viewport_of(driver, size: str) -> None:
+    viewport(driver, *SIZES[size])

@@ -11,7 +11,8 @@ import time
 from html import unescape
 
 import pytest
-from board_page import EXAMPLES, SIZES, Page, card_figures, chromium, positions, quote_figures, served, viewport
+from board_page import EXAMPLES, Page, card_figures, positions, quote_figures, served, viewport_of
+from browsers import SIZES, chromium
 from starlette.testclient import TestClient
 
 from ledger.interface.board.app import STATUS_KEYS, create_app
@@ -158,7 +159,7 @@ def test_a_position_of_each_title_in_chromium_at_both_sizes(browser, title):
     leader = max(view.market["markers"], key=lambda m: m["price"])["sym"] if view.market["markers"] else None
     with served(position) as url:
         for size, (width, _height, _mobile) in SIZES.items():
-            viewport(browser, size)
+            viewport_of(browser, size)
             browser.get(url)
             found = read_page(browser, len(expected))
             hidden = [key for key, (_texts, visible) in found.items() if not visible]

@@ -27,12 +27,12 @@ import tempfile
 import threading
 import time
 from contextlib import contextmanager
-from html.parser import HTMLParser
 from pathlib import Path
 
 import httpx
 import pytest
 import uvicorn
+from browsers import FieldReader, chromium, viewport
 from cli_driver import Bank, error_line
 from game_files import played_file
 from starlette.testclient import TestClient
@@ -44,7 +44,6 @@ from ledger.interface.board.chart import labelled, runs, worth_chart, y_ticks
 from ledger.interface.board.reading import Board
 
 ROOT = Path(__file__).resolve().parents[2]
-CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 
 # A position in the middle of each example game (the transcript's first N lines), and the game's
 # next line there, recorded while the page is open: each moves money between a company and the bank.
@@ -124,60 +123,23 @@ def assert_figures(found: dict[tuple[str, str], list[str]], status: dict, score:
     assert cards == {c["sym"] for c in status["companies"] if c["par"] is not None}
 
 
-class Figures(HTMLParser):
-    """The text of every element marked data-field, by its scope (the nearest data-player,
-    data-company or data-train around it); and each market marker's box title."""
+class Figures(FieldReader):
+    """A page's figures by scope (the nearest data-player, data-company or data-train around each),
+    and each market marker's box title."""
 
     SCOPES = (("data-player", ""), ("data-company", ""), ("data-train", "train:"))
-    VOID = frozenset({"meta", "link", "br", "img", "input", "hr", "wbr", "source"})
 
-    def __init__(self):
-        super().__init__(convert_charrefs=True)
-        self.stack: list[dict] = []
-        self.open: list[tuple[tuple[str, str], int, list[str]]] = []
-        self.found: dict[tuple[str, str], list[str]] = {}
+    def __init__(self, html: str):
         self.markers: dict[str, str] = {}
+        super().__init__(html)
 
-    def scope(self) -> str:
-        for attrs in reversed(self.stack):
-            for attr, prefix in self.SCOPES:
-                if attr in attrs:
-                    return prefix + attrs[attr]
-        return ""
-
-    def handle_starttag(self, tag, attrs):
-        if tag in self.VOID:
-            return
-        a = dict(attrs)
+    def opened(self, a: dict) -> None:
         if "data-marker" in a:
             self.markers[a["data-marker"]] = next(s.get("title") for s in reversed(self.stack) if "title" in s)
-        self.stack.append({**a, "_tag": tag})
-        if "data-field" in a:
-            self.open.append(((self.scope(), a["data-field"]), len(self.stack), []))
-
-    def handle_startendtag(self, tag, attrs):
-        pass  # <line/>, <circle/> in the SVG: no figures there
-
-    def handle_endtag(self, tag):
-        if tag in self.VOID or not self.stack:
-            return
-        assert self.stack[-1]["_tag"] == tag, f"</{tag}> closes <{self.stack[-1]['_tag']}>"
-        depth = len(self.stack)
-        while self.open and self.open[-1][1] == depth:
-            key, _, parts = self.open.pop()
-            self.found.setdefault(key, []).append(" ".join("".join(parts).split()))
-        self.stack.pop()
-
-    def handle_data(self, data):
-        for _, _, parts in self.open:
-            parts.append(data)
 
 
 def figures_of(html: str) -> Figures:
-    f = Figures()
-    f.feed(html)
-    f.close()
-    return f
+    return Figures(html)
 
 
 # --------------------------------------------------------------------------- the app, in process
@@ -455,33 +417,12 @@ def test_shared_on_the_network_it_listens_on_every_address(masters, tmp_path):
 # --------------------------------------------------------------------------- a real browser
 
 @pytest.fixture
-def browser(tmp_path, monkeypatch):
-    """Headless Chromium from Debian's packages, driven by Selenium; never downloads a driver."""
-    missing = [str(p) for p in (CHROMIUM, CHROMEDRIVER) if not p.exists()]
-    assert not missing, (f"{', '.join(missing)} missing: apt-get install -y chromium chromium-driver "
-                         "(.ci/run installs them)")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    monkeypatch.setenv("SE_AVOID_STATS", "true")
-    monkeypatch.setenv("SE_OFFLINE", "true")
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    profile = tempfile.mkdtemp(dir=tmp_path, prefix="chromium-")
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--window-size=1366,900"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+def browser(tmp_path):
+    driver = chromium(tempfile.mkdtemp(dir=tmp_path, prefix="chromium-"))
     try:
         yield driver
     finally:
         driver.quit()
-
-
-def viewport(driver, width: int, height: int, mobile: bool) -> None:
-    """The page's viewport exactly (a phone's: its width, touch, the meta viewport honoured)."""
-    driver.execute_cdp_cmd("Emulation.setDeviceMetricsOverride",
-                           {"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile})
 
 
 # the figures as the browser renders them: the text of every data-field element, by scope

@@ -4,12 +4,10 @@ and a reader of a table page's forms."""
 
 from __future__ import annotations
 
-import socket
-import threading
-import time
-from contextlib import contextmanager
 from html.parser import HTMLParser
 from pathlib import Path
+
+from browsers import served_app
 
 from ledger.books.session import Session
 from ledger.core import grammar
@@ -125,29 +123,6 @@ def submit(form: dict, **values) -> dict:
 
 # --------------------------------------------------------------------------- a real server, for a browser
 
-def free_port() -> socket.socket:
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(64)
-    return sock
-
-
-@contextmanager
 def served(rig: Rig):
-    """The rig's app on a free local port (uvicorn in a thread); yields its base URL."""
-    import uvicorn
-    sock = free_port()
-    server = uvicorn.Server(uvicorn.Config(rig.app, log_level="warning", access_log=False, lifespan="on",
-                                           timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started and time.monotonic() < deadline:
-        time.sleep(0.02)
-    try:
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}"
-    finally:
-        server.should_exit = True
-        thread.join(5)
-        sock.close()
+    """The rig's app on a free local port; yields its base URL."""
+    return served_app(rig.app, "the table's pages")

@@ -13,32 +13,18 @@ import tempfile
 from pathlib import Path
 
 import pytest
+from browsers import chromium
 from table_rig import Rig, game_file, served, terminal
 
 from ledger.books.session import Session
 from ledger.interface.views import status_json
 
-CHROMIUM, CHROMEDRIVER = Path("/usr/bin/chromium"), Path("/usr/bin/chromedriver")
 WAIT = 10
 
 
 @pytest.fixture(scope="module")
 def browser(tmp_path_factory):
-    assert CHROMIUM.exists() and CHROMEDRIVER.exists(), "Debian's chromium and chromium-driver are needed"
-    import os
-
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-    os.environ.setdefault("SE_AVOID_STATS", "true")
-    os.environ.setdefault("SE_OFFLINE", "true")
-    options = webdriver.ChromeOptions()
-    options.binary_location = str(CHROMIUM)
-    profile = tempfile.mkdtemp(dir=tmp_path_factory.mktemp("chromium"), prefix="profile-")
-    for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-                 "--disable-background-networking", "--disable-component-update", "--disable-sync",
-                 "--disable-dev-shm-usage", f"--user-data-dir={profile}", "--window-size=390,844"):
-        options.add_argument(flag)
-    driver = webdriver.Chrome(service=Service(str(CHROMEDRIVER)), options=options)
+    driver = chromium(tempfile.mkdtemp(dir=tmp_path_factory.mktemp("chromium"), prefix="profile-"), "phone")
     try:
         yield driver
     finally:
