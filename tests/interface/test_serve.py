@@ -221,7 +221,7 @@ def test_no_route_changes_the_game_and_the_file_is_opened_read_only(masters, tmp
             methods = getattr(route, "methods", None)
             assert methods is None or methods <= {"GET", "HEAD"}, (route.path, methods)
         paths = ["/", "/fragment", "/events", "/status.json", "/market.json", "/score.json", "/static/board.css",
-                 "/static/board.js"]
+                 "/static/board.js", "/static/live.js"]
         with TestClient(app) as client:
             for path in paths:
                 for method in ("POST", "PUT", "PATCH", "DELETE"):
