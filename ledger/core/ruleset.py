@@ -125,9 +125,6 @@ KNOBS: dict[str, dict[str, Knob]] = {
         # a president's help buys only the cheapest bank train, and from a company at most face value
         "emergency_cheapest_only": Knob(bool, None, True),
         "emergency_from_company_max": Knob(str, ("face", "any"), "face"),
-        # the president helps only a company that cannot pay for the cheapest bank or pool train
-        # itself; off, he may also help toward another company's train when it could (R18)
-        "emergency_help_only_when_short": Knob(bool, None, False),
         # privates a president may hand to the bank to raise money: none, or at face (1843 §8.8.3)
         # privates a director hands to the bank for a forced train: not at all, at face, at half face (1839 D11.6)
         "emergency_private_discard": Knob(str, ("none", "face", "half_face"), "none"),

@@ -129,11 +129,10 @@ def funding(ctx, corp: str, side: Side, seller: str, price: int, trade: str | No
         refuse(f"{corp} has {rs.money(cash)}, the traded-in {what} costs {rs.money(price)}; the president cannot "
                f"contribute to a trade-in")
     cheapest = trains.cheapest_available(s, rs)
-    if (seller not in (BANK, POOL) and rs.k("operating", "emergency_help_only_when_short")
-            and cheapest and cash >= cheapest[0]):
-        refuse(f"{corp} has {rs.money(cash)}, enough for the cheapest train ({cheapest[1]} for "
-               f"{rs.money(cheapest[0])}): its president helps only a company that cannot pay for that, "
-               f"so the {what} for {rs.money(price)} is paid from the treasury alone")
+    bar = ctx.reg.rules.get("emergency_help_bar")   # a title's own limit on the president's help
+    why = bar(s, rs, corp, seller, price, cheapest) if bar else ""
+    if why:
+        refuse(why)
     if seller in (BANK, POOL):
         if rs.k("operating", "emergency_cheapest_only") and cheapest and price > cheapest[0]:
             refuse(f"{corp} has {rs.money(cash)}: with the president's help it may only buy the cheapest train, "
