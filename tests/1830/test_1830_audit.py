@@ -6,7 +6,8 @@ scenario needs one.
 
 from __future__ import annotations
 
-from conftest import chain_1830, next_turn_of, opening_1830, sr1_1830
+import pytest
+from conftest import chain_1830, new_1830, next_turn_of, opening_1830, sr1_1830
 
 
 def finish_round(g) -> None:
@@ -38,6 +39,12 @@ def sr2_prr():
 
 
 # --------------------------------------------------------------------------- stock round
+
+@pytest.mark.parametrize("n, limit", [(2, 28), (3, 20), (4, 16), (5, 13), (6, 11)])
+def test_certificate_limit_by_player_count(n, limit):
+    # digest §1 table (R18 CERT_LIMIT; RAILS agrees): the limit never changes during the game
+    g = new_1830([f"P{i}" for i in range(n)])
+    assert g.status()["cert_limit"] == limit
 
 def test_float_counts_a_share_sold_to_the_pool_before_floating():
     # SEED "Starting a company": a company floats when 60 % has been sold from the IPO; a share a
