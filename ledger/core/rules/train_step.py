@@ -129,6 +129,10 @@ def funding(ctx, corp: str, side: Side, seller: str, price: int, trade: str | No
         refuse(f"{corp} has {rs.money(cash)}, the traded-in {what} costs {rs.money(price)}; the president cannot "
                f"contribute to a trade-in")
     cheapest = trains.cheapest_available(s, rs)
+    bar = ctx.reg.rules.get("emergency_help_bar")   # a title's own limit on the president's help
+    why = bar(s, rs, corp, seller, price, cheapest) if bar else ""
+    if why:
+        refuse(why)
     if seller in (BANK, POOL):
         if rs.k("operating", "emergency_cheapest_only") and cheapest and price > cheapest[0]:
             refuse(f"{corp} has {rs.money(cash)}: with the president's help it may only buy the cheapest train, "
