@@ -155,3 +155,52 @@ buy Ann CO
 buy Ben LSW
 buy Ann SHZ
 """
+
+# Two players, ƒ1300 each (§4); test_1839_powers and test_1839_audit play on from here (OR 2.1 in
+# green, AMS to operate, Ann its director and SHZ's owner). Draws: NFLM and VVD (blue), BP and CM
+# (brown); every green private.
+POWERS_GREEN = """
+deal --privates NFLM,VVD,BP,CM --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
+discount Ann LVG 60
+discount Ben SWO 60
+discount Ann SWO 40
+discount Ben CM 40
+discount Ann CO 60
+discount Ben VVD 40
+deal --order Ann,Ben
+buy Ann SWO
+buy Ben RWS
+buy Ann LVG
+buy Ben CO
+buy Ann VVD
+buy Ben CM
+buy Ann NFLM
+buy Ben BP
+buy Ann SHZ
+par Ben ZHESM 67
+buy Ben ZHESM
+par Ann AMS 67
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+pass Ben
+pass Ann
+withhold ZHESM 0
+train ZHESM 2
+train ZHESM 2
+train ZHESM 2
+train ZHESM 2
+done ZHESM
+withhold AMS 0
+train AMS 2
+train AMS 2
+train AMS 2
+train AMS 3+
+done AMS
+pass Ben
+pass Ann
+"""
