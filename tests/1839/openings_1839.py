@@ -204,3 +204,48 @@ done AMS
 pass Ben
 pass Ann
 """
+
+# The short train roster (tests/data/1839/short-roster.toml, a table's `--rules` override: brown after
+# five trains) and its opening: OR 2.1 in green, ZHESM to operate (test_1839_brown, test_1839_audit).
+SHORT_ROSTER = ROOT / "tests" / "data" / "1839" / "short-roster.toml"
+
+GREEN_SHORT = """
+deal --privates VVD,LSW,JJB,NF --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
+discount Ann LVG 60
+discount Ben SWO 60
+discount Ann SWO 40
+discount Ben NF 40
+discount Ann CO 60
+discount Ben VVD 40
+deal --order Ann,Ben
+buy Ann SWO
+buy Ben RWS
+buy Ann LVG
+buy Ben CO
+buy Ann VVD
+buy Ben NF
+buy Ann JJB
+buy Ben LSW
+buy Ann SHZ
+par Ann AMS 80
+buy Ann AMS
+par Ben ZHESM 80
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+pass Ann
+pass Ben
+withhold AMS 0
+train AMS 2
+train AMS 2
+done AMS
+withhold ZHESM 0
+train ZHESM 3+
+done ZHESM
+pass Ann
+pass Ben
+"""

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from openings_1839 import POWERS_GREEN, balanced, example, new_table
+from openings_1839 import GREEN_SHORT, POWERS_GREEN, SHORT_ROSTER, audit, balanced, example, new_table
 
 
 @pytest.fixture(scope="module")
@@ -127,3 +127,29 @@ def test_schielands_station_may_follow_the_first_tile(shz):
     shz.do("tile AMS 0", "token AMS 0 --using SHZ --city Middelburg")
     assert shz.cash("AMS") == before
     shz.refused("tile AMS 0")
+
+
+# --------------------------------------------------------------------------- §12.5 Beijnes at brown
+
+def test_a_companys_beijnes_becomes_a_brown_train_as_brown_begins():
+    """§12.5 (B15): Beijnes "auto-converts to a brown train at the start of brown phase if owned by a
+    company": a 7+ from the supply, unpaid, and the private closes. Short roster (two 3+, one 5+,
+    three 7+). OR 2.1: ZHESM (ƒ550) buys NF from Ben for 1 and the last 3+ (299), pays 100 (Ben
+    60 %: +60); AMS (ƒ660) buys JJB from Ann for 1, pays 100 (Ann 60 %: +60) and the 5+ (659 - 450 =
+    209; blue: AMS's 2s rust). OR 2.2: privates pay AMS 20 + 10 (SLE, IJR; JJB 0) = 239 and ZHESM
+    20 (NF); AMS pays 50; ZHESM withholds 500 (299 + 20 + 500 = 819) and buys the first 7+ (119)."""
+    t = new_table("Ann Ben", rules=SHORT_ROSTER)
+    t.play(GREEN_SHORT)
+    t.do("buy-private ZHESM NF 1", "train ZHESM 3+", "pay ZHESM 100", "done ZHESM")
+    t.do("buy-private AMS JJB 1", "pay AMS 100", "train AMS 5+", "done AMS")
+    # OR 2.2's private step paid AMS 209 + 30 and ZHESM 299 + 20
+    assert (t.cash("AMS"), t.cash("ZHESM"), t.trains("AMS")) == (239, 319, ["5+"])
+    t.do("pay AMS 50", "done AMS", "withhold ZHESM 500", "train ZHESM 7+")
+    s = t.status()
+    assert s["phase"] == "brown"
+    assert t.trains("ZHESM") == ["7+"]                    # its two 3+ rusted (§17)
+    assert t.trains("AMS") == ["5+", "7+"]                # JJB became a 7+, within the limit of 3
+    assert t.private("JJB", s)["closed"]
+    assert next(r for r in s["train_roster"] if r["type"] == "7+")["left"] == 3 - 2
+    assert (t.cash("AMS"), t.cash("ZHESM")) == (239, 119)  # the converted train costs nothing
+    audit(t)
