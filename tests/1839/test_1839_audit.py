@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from openings_1839 import GREEN_SHORT, POWERS_GREEN, SHORT_ROSTER, audit, balanced, example, new_table
+from openings_1839 import GREEN_SHORT, KR_OPENING, POWERS_GREEN, SHORT_ROSTER, audit, balanced, example, new_table
 
 
 @pytest.fixture(scope="module")
@@ -26,6 +26,31 @@ def shz(green_master):
     t = green_master.copy()
     t.do("buy-private AMS SHZ 60")
     return t
+
+
+# --------------------------------------------------------------------------- §7.3, §7.6 stock round
+
+def test_eighty_percent_raises_the_certificate_limit_by_two():
+    """§7.6: a player's own limit rises by 2 for each public company of which he holds at least 80 %;
+    §7.3: no IPO buy at 60 % or more, but pool buys past it, and a director buys up to 30 % an action.
+    openings_1839.KR_OPENING (two players, limit 32). SR 1: Ben pars ZHESM at 80 and buys a 10 %
+    (160 + 80: Ben 190) and Kabinet-Rochussen floats it at the end of the SR (D14.12: 560, three 10 %
+    to the pool, 80 -> 62). OR 1.1: no train, no dividend: 62 -> 55 (the floor); a 2-train: ZHESM
+    460. Ben's privates pay RWS 35 + KR 10 + KV 50 + LSW 15: 300."""
+    t = new_table("Ann Ben")
+    t.play(KR_OPENING)
+    t.do("par Ben ZHESM 80", "buy Ben ZHESM", "force-float Ben KR ZHESM", "pass Ann", "pass Ben")
+    t.do("withhold ZHESM 0", "train ZHESM 2", "done ZHESM")
+    assert (t.cash("Ben"), t.cash("ZHESM"), t.price("ZHESM")) == (300, 460, 55)
+    t.do("pass Ann", "buy Ben ZHESM 3")            # IPO 30 % at 55: 165; Ben 60 %
+    assert t.status()["players"][1]["cert_limit"] == 32
+    t.do("pass Ann")
+    t.refused("buy Ben ZHESM --ipo", "60%")          # his next turn: the IPO is closed to him
+    t.do("buy Ben ZHESM 2 --pool")                 # the pool's 20 % at 55: 110; escrow 2 x 80 to ZHESM
+    ben = t.player("Ben")
+    assert (ben["cash"], ben["certificates"], ben["cert_limit"]) == (25, 12, 32 + 2)
+    assert t.pct("Ben", "ZHESM") == 80 and t.cash("ZHESM") == 460 + 2 * 80
+    audit(t)                                        # (the last pool share's 80 is still in escrow)
 
 
 # --------------------------------------------------------------------------- §8.2.6 dividends, §7.7.3.1 prices
