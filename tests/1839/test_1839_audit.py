@@ -178,3 +178,17 @@ def test_a_companys_beijnes_becomes_a_brown_train_as_brown_begins():
     assert next(r for r in s["train_roster"] if r["type"] == "7+")["left"] == 3 - 2
     assert (t.cash("AMS"), t.cash("ZHESM")) == (239, 119)  # the converted train costs nothing
     audit(t)
+
+
+def test_no_company_buys_an_obsolete_private():
+    """§12.1: privates become obsolete once the first 7+'s buyer finishes its turn, and "obsolete
+    private companies cannot be bought by a public company". Short roster, OR 2.1: ZHESM (ƒ550)
+    buys NF from Ben for 1 (§12.5: trains before its run), the last 3+ (299), withholds 900 (1199),
+    buys the 5+ (749; blue: AMS's 2s rust) and the first 7+ (49; brown: its 3+ rust)."""
+    t = new_table("Ann Ben", rules=SHORT_ROSTER)
+    t.play(GREEN_SHORT)
+    t.do("buy-private ZHESM NF 1", "train ZHESM 3+", "withhold ZHESM 900", "train ZHESM 5+", "train ZHESM 7+")
+    assert (t.status()["phase"], t.cash("ZHESM"), t.trains("ZHESM"), t.trains("AMS")) == \
+        ("brown", 49, ["5+", "7+"], [])
+    t.do("done ZHESM")                                   # every private is obsolete now
+    t.refused("buy-private AMS JJB 1", "obsolete", "§12.1")
