@@ -48,6 +48,7 @@ PRIVATE_ABILITIES = {
     "charge_for_costs": bool,    # ... money spent on station, track or train costs in that turn
     "station_after_second_tile": bool,   # its marker may follow a second tile (§12.2-12.3)
     "tile_beside_lay": bool,     # its tile is besides the normal lay, which stays open (§12.2)
+    "tile_as_lay": bool,         # its tile is one of the company's tile lays, the other stays open (§12.3)
 }
 
 
@@ -72,6 +73,7 @@ ABILITY_WORDS = {
     "forced_float": lambda v, rs: f"its owner floats a company with {v}% bought",
     "repar": lambda v, rs: "its owner re-pars a company he floated this stock round",
     "charges_director": lambda v, rs: "its company charges its director for costs",
+    "tile_as_lay": lambda v, rs: "its tile is one of the company's tile lays",
 }
 KNOBS = {"powers": {
     # §12.4: the private whose fee modifier (ruleset.toml [[fees.tile]]) a company names with --with
@@ -148,6 +150,8 @@ def cmd_token(ctx, cmd) -> None:
         refuse(why)
     if track.markers_left(s, rs, corp) <= 0:
         raise RuleViolation(f"{corp} has no station markers left")
+    if sym and rs.private(sym).ability("tile_as_lay"):
+        lay_left(s, rs, corp, sym)
     city = (markers.exchange_city(s, rs, corp, cmd.get("city")) if cmd.get("exchange")
             else track.station_city(s, corp, cmd.get("city")))
     slot = track.free_slots(s, rs, corp)[0]
@@ -160,7 +164,20 @@ def cmd_token(ctx, cmd) -> None:
     if sym:
         if rs.private(sym).ability("tile_beside_lay"):
             ctx.emit("track_left_open", corp=corp, private=sym)
+        if rs.private(sym).ability("tile_as_lay"):
+            ctx.emit("private_tile_lay", corp=corp, private=sym)
         used(ctx, corp, sym, "station")
+
+
+def lay_left(s, rs, corp: str, sym: str) -> None:
+    """§12.3: Schielands Hoge Zeedijk's tile and station go down in the track-building step "as one
+    of the company's track lays": the track step is still open and a lay is left (§8.2.3: two)."""
+    for why in track.track_step_over(s, corp):
+        refuse(f"{sym}'s tile is one of {corp}'s track lays (§12.3): {why}")
+    lays, laid = track.tile_lays(rs, corp), s.round["tiles"]
+    if laid >= lays:
+        refuse(f"{sym}'s tile is one of {corp}'s track lays (§12.3), and {corp} has laid "
+               f"{counted(laid, 'tile')} of its {lays} this turn")
 
 
 def station_cost(ctx, corp: str, sym: str | None, slot: int, cmd) -> tuple[int, list]:
@@ -522,6 +539,17 @@ class TrackLeftOpen:
 
     def apply(s, e):
         s.round = {**s.round, "track_open": True}
+
+
+@event
+class PrivateTileLay:
+    """§12.3: the private's tile, laid with its station, was one of the company's tile lays; the
+    other stays open."""
+    corp: str
+    private: str
+
+    def apply(s, e):
+        s.round = {**s.round, "tiles": s.round.get("tiles", 0) + 1, "track_open": True}
 
 
 @event

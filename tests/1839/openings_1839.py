@@ -155,3 +155,97 @@ buy Ann CO
 buy Ben LSW
 buy Ann SHZ
 """
+
+# Two players, ƒ1300 each (§4); test_1839_powers and test_1839_audit play on from here (OR 2.1 in
+# green, AMS to operate, Ann its director and SHZ's owner). Draws: NFLM and VVD (blue), BP and CM
+# (brown); every green private.
+POWERS_GREEN = """
+deal --privates NFLM,VVD,BP,CM --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
+discount Ann LVG 60
+discount Ben SWO 60
+discount Ann SWO 40
+discount Ben CM 40
+discount Ann CO 60
+discount Ben VVD 40
+deal --order Ann,Ben
+buy Ann SWO
+buy Ben RWS
+buy Ann LVG
+buy Ben CO
+buy Ann VVD
+buy Ben CM
+buy Ann NFLM
+buy Ben BP
+buy Ann SHZ
+par Ben ZHESM 67
+buy Ben ZHESM
+par Ann AMS 67
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+pass Ben
+pass Ann
+withhold ZHESM 0
+train ZHESM 2
+train ZHESM 2
+train ZHESM 2
+train ZHESM 2
+done ZHESM
+withhold AMS 0
+train AMS 2
+train AMS 2
+train AMS 2
+train AMS 3+
+done AMS
+pass Ben
+pass Ann
+"""
+
+# The short train roster (tests/data/1839/short-roster.toml, a table's `--rules` override: brown after
+# five trains) and its opening: OR 2.1 in green, ZHESM to operate (test_1839_brown, test_1839_audit).
+SHORT_ROSTER = ROOT / "tests" / "data" / "1839" / "short-roster.toml"
+
+GREEN_SHORT = """
+deal --privates VVD,LSW,JJB,NF --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
+discount Ann LVG 60
+discount Ben SWO 60
+discount Ann SWO 40
+discount Ben NF 40
+discount Ann CO 60
+discount Ben VVD 40
+deal --order Ann,Ben
+buy Ann SWO
+buy Ben RWS
+buy Ann LVG
+buy Ben CO
+buy Ann VVD
+buy Ben NF
+buy Ann JJB
+buy Ben LSW
+buy Ann SHZ
+par Ann AMS 80
+buy Ann AMS
+par Ben ZHESM 80
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+pass Ann
+pass Ben
+withhold AMS 0
+train AMS 2
+train AMS 2
+done AMS
+withhold ZHESM 0
+train ZHESM 3+
+done ZHESM
+pass Ann
+pass Ben
+"""

@@ -6,54 +6,11 @@ D14.17, D0.1 #6)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
-from openings_1839 import audit, new_table
+from openings_1839 import GREEN_SHORT, SHORT_ROSTER, audit, new_table
 
-ROSTER = Path(__file__).resolve().parents[1] / "data" / "1839" / "short-roster.toml"
-
-SETUP = """
-deal --privates VVD,LSW,JJB,NF --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
-discount Ann LVG 60
-discount Ben SWO 60
-discount Ann SWO 40
-discount Ben NF 40
-discount Ann CO 60
-discount Ben VVD 40
-deal --order Ann,Ben
-buy Ann SWO
-buy Ben RWS
-buy Ann LVG
-buy Ben CO
-buy Ann VVD
-buy Ben NF
-buy Ann JJB
-buy Ben LSW
-buy Ann SHZ
-par Ann AMS 80
-buy Ann AMS
-par Ben ZHESM 80
-buy Ben ZHESM
-buy Ann AMS
-buy Ben ZHESM
-buy Ann AMS
-buy Ben ZHESM
-buy Ann AMS
-buy Ben ZHESM
-pass Ann
-pass Ben
-withhold AMS 0
-train AMS 2
-train AMS 2
-done AMS
-withhold ZHESM 0
-train ZHESM 3+
-done ZHESM
-pass Ann
-pass Ben
-"""
+ROSTER, SETUP = SHORT_ROSTER, GREEN_SHORT
 
 
 @pytest.fixture

@@ -5,54 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from openings_1839 import new_table
-
-# Two players, ƒ1300 each (§4). Draws: NFLM and VVD (blue), BP and CM (brown); every green private.
-SETUP = """
-deal --privates NFLM,VVD,BP,CM --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
-discount Ann LVG 60
-discount Ben SWO 60
-discount Ann SWO 40
-discount Ben CM 40
-discount Ann CO 60
-discount Ben VVD 40
-deal --order Ann,Ben
-buy Ann SWO
-buy Ben RWS
-buy Ann LVG
-buy Ben CO
-buy Ann VVD
-buy Ben CM
-buy Ann NFLM
-buy Ben BP
-buy Ann SHZ
-par Ben ZHESM 67
-buy Ben ZHESM
-par Ann AMS 67
-buy Ann AMS
-buy Ben ZHESM
-buy Ann AMS
-buy Ben ZHESM
-buy Ann AMS
-buy Ben ZHESM
-buy Ann AMS
-pass Ben
-pass Ann
-withhold ZHESM 0
-train ZHESM 2
-train ZHESM 2
-train ZHESM 2
-train ZHESM 2
-done ZHESM
-withhold AMS 0
-train AMS 2
-train AMS 2
-train AMS 2
-train AMS 3+
-done AMS
-pass Ben
-pass Ann
-"""
+from openings_1839 import POWERS_GREEN as SETUP, new_table
 
 
 # The table's own limit for this test (README "A table's own market"): five trains in yellow and
