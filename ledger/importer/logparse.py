@@ -84,6 +84,7 @@ LOG_TITLE, _LOG = log_import(LOG_SOURCE)
 PRIVATES: dict[str, str] = dict(_LOG.get("privates", {}))
 CORPORATIONS: tuple[str, ...] = tuple(_LOG["corporations"])
 OPTION_NAMES: dict[str, str] = dict(_LOG.get("options", {}))
+SITE_OPTIONS: dict[str, bool] = dict(_LOG.get("always", {}))
 
 # The bank's train supply, as the log names it when it sells or when its trains rust.
 DEPOT = "The Depot"

@@ -19,7 +19,7 @@ from ledger.core.rules import shares, trains
 from ledger.core.scoring import value as net_worth
 from ledger.core.state import acct_name, train_type
 
-from .logparse import DEPOT, OPTION_NAMES, POOL, LogEntry, parse_log
+from .logparse import DEPOT, OPTION_NAMES, POOL, SITE_OPTIONS, LogEntry, parse_log
 
 # 18xx.games optional-rule titles -> our option names (rulesets/1830/ruleset.toml [options]).
 
@@ -113,7 +113,7 @@ class Importer:
 
     def __init__(self, session_factory, text: str, title: str):
         self.seating, self.entries = parse_log(text)
-        options = {name: False for name in OPTION_NAMES.values()}
+        options = {name: False for name in OPTION_NAMES.values()} | SITE_OPTIONS
         for e in self.entries:
             if e.kind == "optional_rule" and e.data["rule"] in OPTION_NAMES:
                 options[OPTION_NAMES[e.data["rule"]]] = True

@@ -7,7 +7,7 @@ scenario needs one.
 from __future__ import annotations
 
 import pytest
-from conftest import chain_1830, new_1830, next_turn_of, opening_1830, sr1_1830
+from conftest import FOUR, Table, chain_1830, new_1830, next_turn_of, opening_1830, sr1_1830
 
 
 def finish_round(g) -> None:
@@ -117,3 +117,16 @@ def test_no_presidents_help_toward_another_companys_train_when_the_company_can_p
     g.do("adjust ERIE bank 100 --reason 'test position'")    # ERIE $100 < $180: short
     g.do("train ERIE 4 --from B&O --price 300")               # Alice adds 300 - 100 = $200
     assert (g.cash("ERIE"), g.cash("Alice")) == (0, 430 - 200)
+
+
+def test_the_sites_reading_lets_the_president_help_toward_another_companys_train():
+    # digest §10.3 "R18 nuance": on 18xx.games the president of a trainless company may help toward
+    # another company's train (at up to face value) even when the company could pay for the cheapest;
+    # option site_emergency_help plays that reading, and importing the site's games always does.
+    # The same OR 3.1 position, played again with the option: ERIE $200, Alice adds 300 - 200 = $100.
+    site = Table(title="1830", players=list(FOUR), options={"site_emergency_help": True})
+    site.do(*chain_1830("or3.1").lines, "adjust ERIE bank 800 --reason 'test position'")
+    site.do("train ERIE 4 --from B&O --price 300")
+    assert (site.cash("ERIE"), site.cash("Alice")) == (0, 430 - 100)
+    from ledger.importer.translate import Importer
+    assert Importer.__init__.__globals__["SITE_OPTIONS"] == {"site_emergency_help": True}

@@ -49,6 +49,9 @@ EXPECTED = {
         "privates_rules": {"company_buy_from_phase": "3", "company_buy_min": "half_face",
                            "company_buy_max": "double_face", "close_on_phase": "5"},
         "rounds": ROUNDS,
+        # a knob of 1830's own, added later (rulesets/1830/forced_train.py): the rulebook's limit on
+        # the president's help toward a forced train, on unless the site's reading is chosen
+        "forced_train": {"help_only_when_short": True},
     },
     "1843": {
         "bank": {"total": 100000, "breaks": "never", "remainder": 0},
