@@ -1,0 +1,242 @@
+"""1843 audit: scenarios written from the rulebook (seed 000/001) with figures worked by hand."""
+
+from __future__ import annotations
+
+from openings_1843 import (P4, P5, cash, cell, certs, end_sr, order, pct, phase, play_or, president, price,
+                           refused, round_kind, standard_auction, to_turn, turn, turns, value, owner, closed,
+                           corp_now, until_turn, train_sides)
+from openings_1843 import table as game
+
+
+def opened(plm_par=67):
+    g = game()
+    standard_auction(g, plm_par=plm_par)
+    return g
+
+
+# ---- stock round
+
+def test_par_only_yellow_in_yellow_phase():
+    g = opened()
+    to_turn(g, "P4")
+    refused(g, "par P4 MID 86", match="86")
+    refused(g, "par P4 MID 105", match="105")
+    g.do("par P4 MID 79")
+    assert cash(g, "P4") == 540 - 158
+
+
+def test_lm_par_must_be_yellow_or_green():
+    g = game()
+    g.do("buy P1 TB", "buy P2 CEI", "buy P3 SG", "buy P4 HAV", "buy P1 VDL", "buy P2 BA", "buy P3 LM")
+    refused(g, "par P3 PLM 105", match="105")
+    g.do("par P3 PLM 94")
+    assert price(g, "PLM") == 94
+
+
+def test_no_sale_in_first_sr():
+    g = opened()
+    to_turn(g, "P3")
+    refused(g, "sell P3 PLM 1")
+
+
+def test_float_at_60_percent_sold():
+    g = opened()
+    turns(g, "par P4 MID 67", "buy P1 MID", "buy P2 MID", "buy P3 MID")
+    assert not g.state.corps["MID"].floated
+    turns(g, "buy P4 MID")
+    assert g.state.corps["MID"].floated
+    assert cash(g, "MID") == 670
+
+
+def test_director_change_on_buy_strictly_more():
+    g = opened()
+    # P4 par MID 67 (20%); P1 buys 10, 10: equal 20 -> no change; P1 30 -> P1 director
+    turns(g, "par P4 MID 67", "buy P1 MID", "buy P1 MID")
+    assert president(g, "MID") == "P4"
+    turns(g, "buy P1 MID")
+    assert president(g, "MID") == "P1"
+    assert certs(g, "P1", "MID") == [20, 10] and certs(g, "P4", "MID") == [10, 10]
+
+
+def test_sixty_percent_cap():
+    g = opened()
+    turns(g, "par P4 MID 67", "buy P4 MID", "buy P4 MID", "buy P4 MID", "buy P4 MID")
+    assert pct(g, "P4", "MID") == 60
+    to_turn(g, "P4")
+    refused(g, "buy P4 MID", match="60")
+
+
+def test_end_of_sr_order_by_cash_ties_keep_order():
+    g = opened()
+    # cash P1 475, P2 430, P3 350, P4 540 -> P4, P1, P2, P3
+    end_sr(g)
+    assert order(g) == ["P4", "P1", "P2", "P3"]
+
+
+def mid_floated():
+    """SR1: P4 par MID 67 and buys one more (30 %), P1 P2 P3 one each: MID floats with 670."""
+    g = opened()
+    turns(g, "par P4 MID 67", "buy P1 MID", "buy P2 MID", "buy P3 MID", "buy P4 MID")
+    end_sr(g)
+    return g
+
+
+def test_director_cannot_sell_into_a_tie():
+    g = mid_floated()
+    play_or(g, {"MID": ["withhold MID 0", "train MID 2+1", "done MID"]})
+    assert round_kind(g) == "stock"
+    to_turn(g, "P4")
+    had = cash(g, "P4")
+    g.do("sell P4 MID 1")   # 30 -> 20, others 10: keeps the director certificate
+    assert cash(g, "P4") == had + 64 and president(g, "MID") == "P4"
+    refused(g, "sell P4 MID 1")  # 20 -> 10 would tie P1/P2/P3 at 10: nobody holds strictly more
+
+
+def test_values_after_the_auction():
+    g = opened()
+    # P2: 430 cash + CEI 20 + BA 150 + unparred ETA 10 % (no price: 0) = 600
+    assert value(g, "P2") == 600
+    # P3: 350 + SG 40 + LM 210 + PLM director 20 % at 67 = 134 -> 734
+    assert value(g, "P3") == 734
+
+
+def test_private_income_at_or_start_and_pool_dividend():
+    g = mid_floated()
+    # cash after SR1: P1 408, P2 363, P3 283, P4 339; OR1 incomes P1 20, P2 30, P3 40, P4 15
+    play_or(g, {"MID": ["withhold MID 0", "train MID 2+1", "done MID"]})
+    assert {p: cash(g, p) for p in P4} == {"P1": 428, "P2": 393, "P3": 323, "P4": 354}
+    assert cash(g, "MID") == 545 and cell(g, "MID") == (13, 6)
+    # SR2: P1 sells his MID share at 64 (pool 10 %), marker down to (14,6) = 59
+    turns(g, "sell P1 MID 1")
+    assert cash(g, "P1") == 428 + 64 and cell(g, "MID") == (14, 6)
+    before = {p: cash(g, p) for p in P4}
+    # OR2 (yellow, 1 OR): incomes again, then MID pays 100: P4 30, P2 10, P3 10, pool 10 -> MID; IPO 40 to nobody
+    play_or(g, {"MID": ["pay MID 100", "done MID"]})
+    income = {"P1": 20, "P2": 30, "P3": 40, "P4": 15}
+    div = {"P1": 0, "P2": 10, "P3": 10, "P4": 30}
+    assert {p: cash(g, p) - before[p] for p in P4} == {p: income[p] + div[p] for p in P4}
+    assert cash(g, "MID") == 545 + 10
+    # right end of row 14 (c1-c6): up one row to (13,6) = 64
+    assert cell(g, "MID") == (13, 6)
+
+
+def test_paying_zero_moves_left():
+    g = mid_floated()
+    play_or(g, {"MID": ["withhold MID 0", "train MID 2+1", "done MID"]})
+    play_or(g, {"MID": ["pay MID 0", "done MID"]})
+    # (13,7) 67 -> withheld (13,6) 64 -> "no dividend" (more than 0fr per share, §7.7) -> (13,5) 60
+    assert cell(g, "MID") == (13, 5)
+
+
+from openings_1843 import chain, pool_sides, supply_left  # noqa: E402
+
+
+def test_lm_closes_when_plm_buys_a_train_from_another_company():
+    g = chain("sr2")
+    until_turn(g, "PLM")
+    refused(g, "buy-private PLM LM 210")
+    g.do("withhold PLM 0")
+    refused(g, "train PLM 2+1 --from OU --price 0")
+    g.do("train PLM 2+1 --from OU --price 1")
+    assert closed(g, "LM")
+
+
+def test_private_price_between_1_and_twice_face():
+    g = chain("sr2")
+    until_turn(g, "ETA", {"PLM": ["withhold PLM 0", "train PLM 4+1", "done PLM"]})
+    refused(g, "buy-private ETA VDL 221", match="220")
+    refused(g, "buy-private ETA VDL 0")
+    had = cash(g, "P2")
+    g.do("buy-private ETA CEI 40")
+    assert cash(g, "P2") == had + 40 and owner(g, "CEI") == "ETA"
+
+
+def test_yellow_before_green_and_the_yellow_limit():
+    g = chain("sr1")
+    until_turn(g, "MID", {"PLM": ["withhold PLM 0", "done PLM --no-route"]})
+    g.do("withhold MID 0")
+    refused(g, "train MID 4+1")
+    g.do("train MID 2+1", "done MID")
+    until_turn(g, "OU")
+    g.do("withhold OU 0", "train OU 2+1", "train OU 2+1", "train OU 2+1", "train OU 2x2")
+    refused(g, "train OU 2+1", match="4")
+
+
+def test_emergency_stops_raising_once_the_shortfall_is_covered():
+    g = chain("first-blue")
+    g.do("discard PLM 4+1", "done PLM")
+    until_turn(g, "OU", {"ETA": ["withhold ETA 100", "done ETA"]})
+    g.do("withhold OU 0", "sell P4 PLM 2")
+    # 62 + 2 x 81 = 224 >= 180: HAV may not be discarded as well (A22)
+    refused(g, "sell P4 HAV")
+
+
+def gray_so_turn():
+    g = chain("or6.1")
+    until_turn(g, "ETA")
+    g.do("withhold ETA 0", "train ETA TGV", "done ETA")
+    until_turn(g, "SO")
+    g.do("withhold SO 0")
+    return g
+
+
+def test_gray_relics_one_per_company_single_sides_only():
+    g = gray_so_turn()
+    so = cash(g, "SO")
+    refused(g, "train SO 4/6x2")          # x2 sides never return (§15.6 "single trains")
+    g.do("train SO 3+1")                   # the yellow B side read as a 3+1 at 200 (§8.8.1)
+    assert cash(g, "SO") == so - 200
+    refused(g, "train SO 5+2", match="one|1")   # at most one rusted certificate (§8.8.1)
+    g.do("train SO TGV")
+    assert cash(g, "SO") == so - 200 - 900
+    # 2/2 now; a second TGV only after discarding the relic without recompense (§8.8.1)
+    refused(g, "train SO TGV", match="limit|2")
+    g.do("discard SO 3+1", "train SO TGV")
+    assert train_sides(g, "SO") == ["TGV", "TGV"] and cash(g, "SO") == so - 200 - 1800
+
+
+def test_first_sr_starts_after_the_last_face_buyer_not_the_bid_winner():
+    g = game()
+    g.do("bid P1 LM 215")
+    refused(g, "bid P2 TB 20")  # the cheapest is bought, never bid on (§6.1)
+    g.do("buy P2 TB", "buy P3 CEI", "buy P4 SG", "buy P1 HAV", "buy P2 VDL", "buy P3 BA")
+    assert owner(g, "LM") == "P1" and cash(g, "P1") == 600 - 60 - 215
+    g.do("par P1 PLM 67")
+    assert round_kind(g) == "stock" and turn(g) == "P4"   # after P3, the last face-value buyer (§6.2)
+
+
+def test_pool_purchase_at_the_current_price():
+    g = mid_floated()
+    play_or(g, {"MID": ["withhold MID 0", "train MID 2+1", "done MID"]})
+    turns(g, "sell P1 MID 1")         # 64 -> (14,6) = 59
+    had = cash(g, "P2")
+    turns(g, "buy P2 MID --pool")
+    assert cash(g, "P2") == had - 59
+
+
+def test_vdl_exchange_is_the_turns_purchase():
+    g = opened()
+    to_turn(g, "P1")
+    g.do("par P1 MID 67")
+    to_turn(g, "P1")
+    g.do("exchange P1 VDL MID")
+    assert closed(g, "VDL") and pct(g, "P1", "MID") == 30
+    refused(g, "buy P1 MID")
+
+
+def test_company_owned_private_pays_the_company_and_closes_at_brown():
+    g = chain("sr2")
+    until_turn(g, "ETA", {"PLM": ["withhold PLM 0", "train PLM 4+1", "done PLM"]})
+    g.do("buy-private ETA CEI 40", "withhold ETA 0", "done ETA")
+    eta = cash(g, "ETA")
+    play_or(g)   # the rest of OR 2.1; OR 2.2 starts with CEI paying ETA 5 (§8.1, §10.1)
+    assert cash(g, "ETA") - eta == 5
+
+
+def test_train_between_companies_at_any_agreed_price():
+    g = chain("sr2")
+    until_turn(g, "PLM")
+    g.do("withhold PLM 1000 --force --reason 'test position'")
+    plm, ou = cash(g, "PLM"), cash(g, "OU")
+    g.do("train PLM 2+1 --from OU --price 400")   # above face: no director money, any agreed price (§8.8.1)
+    assert plm - cash(g, "PLM") == 400 and cash(g, "OU") - ou == 400
