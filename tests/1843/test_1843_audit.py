@@ -128,7 +128,8 @@ def test_paying_zero_moves_left():
     assert cell(g, "MID") == (13, 5)
 
 
-from openings_1843 import chain, pool_sides, supply_left  # noqa: E402
+from openings_1843 import chain, idle, pool_sides, supply_left  # noqa: E402
+from test_1843_edge_cases import e19_position  # noqa: E402
 
 
 def test_lm_closes_when_plm_buys_a_train_from_another_company():
@@ -240,3 +241,93 @@ def test_train_between_companies_at_any_agreed_price():
     plm, ou = cash(g, "PLM"), cash(g, "OU")
     g.do("train PLM 2+1 --from OU --price 400")   # above face: no director money, any agreed price (§8.8.1)
     assert plm - cash(g, "PLM") == 400 and cash(g, "OU") - ou == 400
+
+
+def test_sell_after_buying_in_the_same_turn():
+    g = mid_floated()
+    play_or(g, {"MID": ["withhold MID 0", "train MID 2+1", "done MID"]})
+    to_turn(g, "P2")
+    had = cash(g, "P2")
+    g.do("buy P2 MID")                 # IPO at par 67
+    g.do("sell P2 MID 2")              # sell, buy, sell (§7.1): 2 x 64 at the pre-sale price (A4)
+    assert cash(g, "P2") == had - 67 + 128
+    refused(g, "buy P2 MID")           # one certificate per turn, and sold this round (§7.3)
+
+
+def test_par_is_the_turns_one_purchase():
+    g = opened()
+    to_turn(g, "P4")
+    g.do("par P4 MID 67")
+    refused(g, "buy P4 MID")
+
+
+def test_no_company_buys_a_private_in_yellow_with_five_players_except_vdl():
+    g = game(P5)
+    g.do("buy P1 TB", "buy P2 CEI", "buy P3 SG", "buy P4 HAV", "buy P5 VDL", "buy P1 BA", "buy P2 LM",
+         "par P2 PLM 67")
+    turns(g, "buy P3 PLM", "buy P4 PLM", "buy P5 PLM", "buy P1 PLM")
+    end_sr(g)
+    assert corp_now(g) == "PLM"
+    refused(g, "buy-private PLM VDL 111", match="110")
+    refused(g, "buy-private PLM CEI 20")
+    g.do("buy-private PLM VDL 110")       # bought, not converted (A15: optional)
+    assert owner(g, "VDL") == "PLM" and not closed(g, "VDL") and not closed(g, "LM")
+
+
+def test_vdl_conversion_in_green_at_any_price_and_never_from_blue():
+    """§10.2: from yellow until the first blue train a company may buy VDL and make it a "2" train
+    (5-6 players), in green within the normal 1fr-220fr; from blue it is a plain purchase only."""
+    g = game(P5)
+    g.do("buy P1 TB", "buy P2 CEI", "buy P3 SG", "buy P4 HAV", "buy P5 VDL", "buy P1 BA", "buy P2 LM",
+         "par P2 PLM 67")
+    turns(g, "buy P3 PLM", "buy P4 PLM", "buy P5 PLM", "buy P1 PLM")
+    seen = {}
+    for _ in range(400):
+        if round_kind(g) == "stock":
+            end_sr(g)
+            continue
+        if phase(g) not in seen:
+            seen[phase(g)] = g.copy()
+        if phase(g) == "blue":
+            break
+        idle(g)
+    green = seen["green"]
+    assert corp_now(green) == "PLM"
+    had = cash(green, "P5")
+    green.do("buy-private PLM VDL 150 --as-train")
+    assert cash(green, "P5") == had + 150 and train_sides(green, "PLM") == ["2"]
+    blue = seen["blue"]
+    assert corp_now(blue) == "PLM" and owner(blue, "VDL") == "P5"
+    refused(blue, "buy-private PLM VDL 110 --as-train", match="blue")
+    blue.do("buy-private PLM VDL 110")
+    assert owner(blue, "VDL") == "PLM"
+
+
+def test_a_sale_may_not_take_the_pool_past_half():
+    g = e19_position()          # MID: pool 50 %, P1 20 %
+    to_turn(g, "P1")
+    refused(g, "sell P1 MID 1", match="50")
+
+
+def test_engineers_card_lost_when_the_marked_train_is_sold():
+    """§10.2: "If a train certificate marked with the Engineer's card is bought by another company before
+    it becomes obsolete, it loses the Engineer's card and will rust in the normal manner." ETA marks its
+    2+1 in OR 2.1 and sells it to MID for 1fr; at the first blue MID's 2+1 rusts."""
+    g = chain("sr2")
+    until_turn(g, "ETA", {"PLM": ["withhold PLM 0", "train PLM 4+1", "train PLM 3/5x2", "done PLM"]})
+    g.do("buy-private ETA VDL 220", "withhold ETA 1000 --force --reason 'test position'", "use ETA VDL 2+1",
+         "train ETA 3/5x2", "done ETA")
+    until_turn(g, "MID", {"OU": ["withhold OU 25", "done OU"]})
+    g.do("withhold MID 1000 --force --reason 'test position'", "train MID 2+1 --from ETA --price 1",
+         "train MID 4+1", "train MID 4+1", "done MID")
+    assert train_sides(g, "MID") == ["2+1", "2+1", "4+1", "4+1"]
+    until_turn(g, "PLM")
+    g.do("withhold PLM 1000 --force --reason 'test position'", "train PLM 5+2")
+    assert phase(g) == "blue"
+    assert train_sides(g, "MID") == ["4+1", "4+1"]
+
+
+def test_an_obsolete_train_is_not_sold_between_companies():
+    g = chain("first-blue")      # ETA's marked 2+1 is obsolete now (E21)
+    g.do("discard PLM 4+1")
+    refused(g, "train PLM 2+1 --from ETA --price 1")
