@@ -331,3 +331,35 @@ def test_an_obsolete_train_is_not_sold_between_companies():
     g = chain("first-blue")      # ETA's marked 2+1 is obsolete now (E21)
     g.do("discard PLM 4+1")
     refused(g, "train PLM 2+1 --from ETA --price 1")
+
+
+def test_saint_germain_and_havre_tiles_only_once():
+    """§10.2: Saint-Germain lays E14 "if one has not already been placed there"; Havre's power "is not
+    available if a track tile has already been placed at Le Havre (C14)"."""
+    g = chain("sr2")
+    until_turn(g, "PLM")
+    g.do("buy-private PLM SG 40", "buy-private PLM HAV 60", "tile PLM 0 --using SG", "withhold PLM 0",
+         "train PLM 4+1", "done PLM")
+    play_or(g)
+    until_turn(g, "PLM")
+    g.do("token PLM --using HAV", "withhold PLM 0", "done PLM")
+    play_or(g)
+    until_turn(g, "PLM")
+    refused(g, "tile PLM 0 --using SG", match="used")
+    refused(g, "token PLM --using HAV", match="used")
+
+
+def test_a_forced_free_take_resolves_the_bids_on_the_next_private():
+    """§6.2: four all-pass rounds take Ceinture from 20 to 0 (one yellow discarded each); P2, after P1 the
+    last buyer, must take it free; that purchase of the cheapest checks Saint-Germain, where P2's 45 is
+    the only bid: P2 pays 45. Havre has no bid: P3 (after P2) is next."""
+    g = game()
+    g.do("buy P1 TB", "bid P2 SG 45")
+    for _ in range(16):
+        if owner(g, "CEI"):
+            break
+        g.do(f"pass {turn(g)}")
+    assert supply_left(g, "yellow") == 2
+    assert owner(g, "CEI") == "P2" and owner(g, "SG") == "P2"
+    assert cash(g, "P2") == 600 - 45 and cash(g, "P1") == 585
+    assert turn(g) == "P3"
