@@ -363,3 +363,45 @@ def test_a_forced_free_take_resolves_the_bids_on_the_next_private():
     assert owner(g, "CEI") == "P2" and owner(g, "SG") == "P2"
     assert cash(g, "P2") == 600 - 45 and cash(g, "P1") == 585
     assert turn(g) == "P3"
+
+
+def test_obsolete_train_runs_in_the_next_operation_when_its_company_bought_the_rusting_train():
+    """§10.2 Engineers: an obsolete certificate "run[s] one more time after [it] would normally rust" and
+    is discarded "immediately before the train-buying step". ETA marks its 2+1 in OR 2.1 and itself buys
+    the first blue in OR 2.2, after its run: the 2+1 stays until its next operation's train step, and
+    does not count toward the 3/3 limit meanwhile."""
+    g = chain("sr2")
+    play_or(g, {
+        "PLM": ["withhold PLM 0", "train PLM 4+1", "train PLM 3/5x2", "done PLM"],
+        "ETA": ["buy-private ETA VDL 220", "withhold ETA 1000 --force --reason 'test position'",
+                "use ETA VDL 2+1", "done ETA"],
+        "OU": ["withhold OU 25", "done OU"],
+        "MID": ["withhold MID 1000 --force --reason 'test position'", "train MID 4+1", "train MID 4+1",
+                "done MID"],
+    })
+    until_turn(g, "ETA")
+    g.do("withhold ETA 0", "train ETA 4+1", "train ETA 5+2")
+    assert phase(g) == "blue"
+    assert train_sides(g, "ETA") == ["2+1", "4+1", "4+1", "5+2"]
+    assert not [p for p in g.state.pending if p.get("corp") == "ETA"]
+    g.do("done ETA")
+    until_turn(g, "ETA")
+    assert "2+1" in train_sides(g, "ETA")      # it runs once more ...
+    g.do("withhold ETA 0")
+    assert train_sides(g, "ETA") == ["4+1", "4+1", "5+2"]   # ... and leaves before the train step
+
+
+def test_vdl_exchange_in_an_or_floats_a_company_that_operates_from_the_next_or():
+    """§10.2: VDL "at any time during an operating round, may be exchanged for any 10% share from the
+    IPO"; §7.4: floated at 40 % left in the IPO (capital 10 x par at once) and operating in "future"
+    ORs (A13, A25). MID (par 67) at 50 % in the IPO; during PLM's turn P1 exchanges VDL for a MID share."""
+    g = opened()
+    turns(g, "par P4 MID 67", "buy P1 MID", "buy P2 MID", "buy P3 MID",
+          "buy P4 PLM", "buy P1 PLM", "buy P2 PLM", "buy P3 PLM")
+    end_sr(g)
+    assert corp_now(g) == "PLM" and not g.state.corps["MID"].floated
+    g.do("exchange P1 VDL MID")
+    assert g.state.corps["MID"].floated and cash(g, "MID") == 670
+    assert pct(g, "P1", "MID") == 20 and closed(g, "VDL")
+    g.do("withhold PLM 0", "done PLM --no-route")
+    assert round_kind(g) == "stock", "MID first operates in the next OR"
