@@ -128,7 +128,7 @@ def test_paying_zero_moves_left():
     assert cell(g, "MID") == (13, 5)
 
 
-from openings_1843 import chain, idle, pool_sides, supply_left  # noqa: E402
+from openings_1843 import chain, idle, supply_left  # noqa: E402
 from test_1843_edge_cases import e19_position  # noqa: E402
 
 
@@ -405,3 +405,71 @@ def test_vdl_exchange_in_an_or_floats_a_company_that_operates_from_the_next_or()
     assert pct(g, "P1", "MID") == 20 and closed(g, "VDL")
     g.do("withhold PLM 0", "done PLM --no-route")
     assert round_kind(g) == "stock", "MID first operates in the next OR"
+
+
+def test_past_sixty_percent_in_the_orange_zone_one_certificate_a_turn():
+    """§7.3: more than 60 % of a company whose marker is in the orange section, but one certificate per
+    turn (several only in brown). MID at (17,4) = 44o in SR 4 (the E19 path): P1 (20 %) buys four pool
+    shares at 44 on four turns, then a fifth (IPO, par 67): 70 %."""
+    g = game()
+    standard_auction(g, plm_par=67)
+    turns(g, "par P1 MID 67", "buy P2 MID", "buy P3 MID", "buy P4 MID", "buy P1 MID", "buy P2 MID")
+    end_sr(g)
+    play_or(g)
+    turns(g, "sell P2 MID 1", "sell P3 MID 1")
+    play_or(g)
+    turns(g, "sell P4 MID 1", "sell P1 MID 1")
+    play_or(g)
+    assert cell(g, "MID") == (17, 4) and pct(g, "P1", "MID") == 20
+    had = cash(g, "P1")
+    to_turn(g, "P1")
+    g.do("buy P1 MID --pool")
+    refused(g, "buy P1 MID --pool", match="one certificate per turn")
+    turns(g, "buy P1 MID --pool", "buy P1 MID --pool", "buy P1 MID --pool", "buy P1 MID")
+    assert pct(g, "P1", "MID") == 70 and had - cash(g, "P1") == 4 * 44 + 67
+
+
+def test_sixty_percent_still_holds_in_the_yellow_zone():
+    """§7.3 lifts the 60 % cap only in orange and brown; §7.6 frees yellow from the certificate limit
+    only. MID at (15,5) = 53y in SR 3 (the E19 path): P1 (30 %) buys three, then no fourth."""
+    g = game()
+    standard_auction(g, plm_par=67)
+    turns(g, "par P1 MID 67", "buy P2 MID", "buy P3 MID", "buy P4 MID", "buy P1 MID", "buy P2 MID")
+    end_sr(g)
+    play_or(g)
+    turns(g, "sell P2 MID 1", "sell P3 MID 1")
+    play_or(g)
+    assert cell(g, "MID") == (15, 5) and pct(g, "P1", "MID") == 30
+    turns(g, "buy P1 MID --pool", "buy P1 MID --pool", "buy P1 MID")
+    assert pct(g, "P1", "MID") == 60
+    to_turn(g, "P1")
+    refused(g, "buy P1 MID", match="60%")
+
+
+def test_a_set_keeps_the_length_of_the_phase_at_the_end_of_its_stock_round():
+    """§5, T2: a set's OR count is the phase's at the end of the SR. Set 4 began blue (2 ORs); NOR's first
+    brown in OR 4.2 (brown: 3 ORs) does not add an OR 4.3: the next round is SR 5, then 3 ORs."""
+    g = chain("or4.2")
+    assert phase(g) == "brown" and round_kind(g) == "stock" and g.state.round["number"] == 5
+    end_sr(g)
+    assert g.state.round["count"] == 3
+
+
+def test_saint_germain_tile_after_havre_in_the_same_turn():
+    """§10.2: Havre's tile and station are the company's "entire track build and station marker placement";
+    Saint-Germain's E14 tile may be laid "at any time in its operations" and "is in addition to the
+    company's normal track build". PLM (940) buys SG (40), HAV (60) and TB (15): 825; Havre 80: 745;
+    then E14 (no fee, no terrain): still 745, SG stays open."""
+    g = chain("sr2")
+    until_turn(g, "PLM")
+    g.do("buy-private PLM SG 40", "buy-private PLM HAV 60", "buy-private PLM TB 15", "token PLM --using HAV")
+    assert cash(g, "PLM") == 745
+    # Toulouse's tile belongs to the track step, which Havre's power took (RULES §10.2 "Use")
+    refused(g, "tile PLM 0 --using TB", match="track")
+    g.do("tile PLM 0 --using SG")
+    assert cash(g, "PLM") == 745 and not closed(g, "SG")
+    # and the other way round: E14 first, then Havre's tile and station
+    other = chain("sr2")
+    until_turn(other, "PLM")
+    other.do("buy-private PLM SG 40", "buy-private PLM HAV 60", "tile PLM 0 --using SG", "token PLM --using HAV")
+    assert cash(other, "PLM") == 760
