@@ -1,11 +1,18 @@
-"""1843 audit: scenarios written from the rulebook (seed 000/001) with figures worked by hand."""
+"""1843 audit: scenarios written from the rulebook (seed 000, the June 2016 LyX; seed 001 for section
+numbers) against the engine, each figure worked by hand from the rule it cites. They add to the
+digest's worked cases (test_1843_edge_cases.py) what those leave out: par colours, float, director
+changes on a buy and on a refused sale, the pool and holding limits by zone, dividends to the pool,
+private incomes and prices, Val de Loire in an OR, the Engineers' card, relics in gray, and the
+privates' once-only powers. Openings and readers: openings_1843.py.
+"""
 
 from __future__ import annotations
 
-from openings_1843 import (P4, P5, cash, cell, certs, end_sr, order, pct, phase, play_or, president, price,
-                           refused, round_kind, standard_auction, to_turn, turn, turns, value, owner, closed,
-                           corp_now, until_turn, train_sides)
+from openings_1843 import (P4, P5, cash, cell, certs, chain, closed, corp_now, end_sr, idle, order, owner, pct, phase,
+                           play_or, president, price, refused, round_kind, standard_auction, supply_left, to_turn,
+                           train_sides, turn, turns, until_turn, value)
 from openings_1843 import table as game
+from test_1843_edge_cases import e19_position
 
 
 def opened(plm_par=67):
@@ -17,6 +24,7 @@ def opened(plm_par=67):
 # ---- stock round
 
 def test_par_only_yellow_in_yellow_phase():
+    """§7.4, T2: only yellow pars in yellow (67, 73, 79); the director's certificate costs 2 x par."""
     g = opened()
     to_turn(g, "P4")
     refused(g, "par P4 MID 86", match="86")
@@ -26,6 +34,7 @@ def test_par_only_yellow_in_yellow_phase():
 
 
 def test_lm_par_must_be_yellow_or_green():
+    """§6.3: Lyon-Mediterranee's buyer sets PLM's par to a yellow or green par, even in yellow."""
     g = game()
     g.do("buy P1 TB", "buy P2 CEI", "buy P3 SG", "buy P4 HAV", "buy P1 VDL", "buy P2 BA", "buy P3 LM")
     refused(g, "par P3 PLM 105", match="105")
@@ -34,12 +43,15 @@ def test_lm_par_must_be_yellow_or_green():
 
 
 def test_no_sale_in_first_sr():
+    """§7.2: no selling in the first stock round after the auction."""
     g = opened()
     to_turn(g, "P3")
     refused(g, "sell P3 PLM 1")
 
 
 def test_float_at_60_percent_sold():
+    """§7.4: a company floats when no more than 40 % is left in the IPO, with 10 x par from the
+    bank."""
     g = opened()
     turns(g, "par P4 MID 67", "buy P1 MID", "buy P2 MID", "buy P3 MID")
     assert not g.state.corps["MID"].floated
@@ -49,6 +61,8 @@ def test_float_at_60_percent_sold():
 
 
 def test_director_change_on_buy_strictly_more():
+    """§7.5: a buyer becomes director only with strictly more than the director; two 10 %s for the
+    20 %."""
     g = opened()
     # P4 par MID 67 (20%); P1 buys 10, 10: equal 20 -> no change; P1 30 -> P1 director
     turns(g, "par P4 MID 67", "buy P1 MID", "buy P1 MID")
@@ -59,6 +73,7 @@ def test_director_change_on_buy_strictly_more():
 
 
 def test_sixty_percent_cap():
+    """§7.3: at most 60 % of a company (white zone, here its par box)."""
     g = opened()
     turns(g, "par P4 MID 67", "buy P4 MID", "buy P4 MID", "buy P4 MID", "buy P4 MID")
     assert pct(g, "P4", "MID") == 60
@@ -66,7 +81,8 @@ def test_sixty_percent_cap():
     refused(g, "buy P4 MID", match="60")
 
 
-def test_end_of_sr_order_by_cash_ties_keep_order():
+def test_end_of_sr_order_by_descending_cash():
+    """§7.1: the cards are re-dealt by descending cash at the end of the SR."""
     g = opened()
     # cash P1 475, P2 430, P3 350, P4 540 -> P4, P1, P2, P3
     end_sr(g)
@@ -82,6 +98,8 @@ def mid_floated():
 
 
 def test_director_cannot_sell_into_a_tie():
+    """§7.5: the director's certificate never goes to the pool; it passes only to a player holding
+    strictly more."""
     g = mid_floated()
     play_or(g, {"MID": ["withhold MID 0", "train MID 2+1", "done MID"]})
     assert round_kind(g) == "stock"
@@ -93,6 +111,8 @@ def test_director_cannot_sell_into_a_tie():
 
 
 def test_values_after_the_auction():
+    """§8.10.2: cash + privates at face + shares at their price (A20: the unparred ETA share has
+    none)."""
     g = opened()
     # P2: 430 cash + CEI 20 + BA 150 + unparred ETA 10 % (no price: 0) = 600
     assert value(g, "P2") == 600
@@ -101,6 +121,8 @@ def test_values_after_the_auction():
 
 
 def test_private_income_at_or_start_and_pool_dividend():
+    """§8.1: privates pay at the start of each OR; §8.7: players and the pool (to the company) are
+    paid, the IPO not; §7.7 moves."""
     g = mid_floated()
     # cash after SR1: P1 408, P2 363, P3 283, P4 339; OR1 incomes P1 20, P2 30, P3 40, P4 15
     play_or(g, {"MID": ["withhold MID 0", "train MID 2+1", "done MID"]})
@@ -121,6 +143,7 @@ def test_private_income_at_or_start_and_pool_dividend():
 
 
 def test_paying_zero_moves_left():
+    """§7.7: a payout of 0fr is no dividend (more than 0fr per share is): the marker moves left."""
     g = mid_floated()
     play_or(g, {"MID": ["withhold MID 0", "train MID 2+1", "done MID"]})
     play_or(g, {"MID": ["pay MID 0", "done MID"]})
@@ -128,11 +151,9 @@ def test_paying_zero_moves_left():
     assert cell(g, "MID") == (13, 5)
 
 
-from openings_1843 import chain, idle, supply_left  # noqa: E402
-from test_1843_edge_cases import e19_position  # noqa: E402
-
-
 def test_lm_closes_when_plm_buys_a_train_from_another_company():
+    """§10.2: LM is never bought by a company, and closes when PLM acquires a train, from another
+    company too (any price of at least 1fr, §8.8.1)."""
     g = chain("sr2")
     until_turn(g, "PLM")
     refused(g, "buy-private PLM LM 210")
@@ -143,6 +164,8 @@ def test_lm_closes_when_plm_buys_a_train_from_another_company():
 
 
 def test_private_price_between_1_and_twice_face():
+    """§10.1: from green a company buys a private from a player for 1fr to 2 x face, paid to the
+    player."""
     g = chain("sr2")
     until_turn(g, "ETA", {"PLM": ["withhold PLM 0", "train PLM 4+1", "done PLM"]})
     refused(g, "buy-private ETA VDL 221", match="220")
@@ -153,6 +176,8 @@ def test_private_price_between_1_and_twice_face():
 
 
 def test_yellow_before_green_and_the_yellow_limit():
+    """§8.8.1: colours strictly in order; §8.8.2: 4 trains on 4 certificates in yellow (2x2 read as
+    a 3+1)."""
     g = chain("sr1")
     until_turn(g, "MID", {"PLM": ["withhold PLM 0", "done PLM --no-route"]})
     g.do("withhold MID 0")
@@ -164,6 +189,7 @@ def test_yellow_before_green_and_the_yellow_limit():
 
 
 def test_emergency_stops_raising_once_the_shortfall_is_covered():
+    """§8.8.3, A22: the director raises money only until the shortfall (180) is covered."""
     g = chain("first-blue")
     g.do("discard PLM 4+1", "done PLM")
     until_turn(g, "OU", {"ETA": ["withhold ETA 100", "done ETA"]})
@@ -182,6 +208,8 @@ def gray_so_turn():
 
 
 def test_gray_relics_one_per_company_single_sides_only():
+    """§15.6, §8.8.1: in gray the single sides return (yellow 2+1 125 / 3+1 200); one per company; a
+    relic may be thrown away to make room."""
     g = gray_so_turn()
     so = cash(g, "SO")
     refused(g, "train SO 4/6x2")          # x2 sides never return (§15.6 "single trains")
@@ -207,6 +235,7 @@ def test_first_sr_starts_after_the_last_face_buyer_not_the_bid_winner():
 
 
 def test_pool_purchase_at_the_current_price():
+    """§7.3: a pool certificate costs the current price (59 after the sale), not par."""
     g = mid_floated()
     play_or(g, {"MID": ["withhold MID 0", "train MID 2+1", "done MID"]})
     turns(g, "sell P1 MID 1")         # 64 -> (14,6) = 59
@@ -216,6 +245,7 @@ def test_pool_purchase_at_the_current_price():
 
 
 def test_vdl_exchange_is_the_turns_purchase():
+    """§10.2, A13: exchanging VDL for an IPO share is the turn's one purchase."""
     g = opened()
     to_turn(g, "P1")
     g.do("par P1 MID 67")
@@ -225,7 +255,8 @@ def test_vdl_exchange_is_the_turns_purchase():
     refused(g, "buy P1 MID")
 
 
-def test_company_owned_private_pays_the_company_and_closes_at_brown():
+def test_company_owned_private_pays_the_company():
+    """§10.1: a private bought by a company pays its revenue to the treasury from the next OR start."""
     g = chain("sr2")
     until_turn(g, "ETA", {"PLM": ["withhold PLM 0", "train PLM 4+1", "done PLM"]})
     g.do("buy-private ETA CEI 40", "withhold ETA 0", "done ETA")
@@ -235,6 +266,8 @@ def test_company_owned_private_pays_the_company_and_closes_at_brown():
 
 
 def test_train_between_companies_at_any_agreed_price():
+    """§8.8.1: between companies any agreed price (minimum 1fr), above face when no director money
+    is in it."""
     g = chain("sr2")
     until_turn(g, "PLM")
     g.do("withhold PLM 1000 --force --reason 'test position'")
@@ -244,6 +277,7 @@ def test_train_between_companies_at_any_agreed_price():
 
 
 def test_sell_after_buying_in_the_same_turn():
+    """§7.1: sell, buy one certificate, sell again in one turn; §7.3: no buying back what was sold."""
     g = mid_floated()
     play_or(g, {"MID": ["withhold MID 0", "train MID 2+1", "done MID"]})
     to_turn(g, "P2")
@@ -255,6 +289,7 @@ def test_sell_after_buying_in_the_same_turn():
 
 
 def test_par_is_the_turns_one_purchase():
+    """§7.3: parring is buying the director's certificate: the turn's one certificate."""
     g = opened()
     to_turn(g, "P4")
     g.do("par P4 MID 67")
@@ -262,6 +297,7 @@ def test_par_is_the_turns_one_purchase():
 
 
 def test_no_company_buys_a_private_in_yellow_with_five_players_except_vdl():
+    """§8.3, §10.1: in yellow only VDL, 5-6 players, for exactly face (110)."""
     g = game(P5)
     g.do("buy P1 TB", "buy P2 CEI", "buy P3 SG", "buy P4 HAV", "buy P5 VDL", "buy P1 BA", "buy P2 LM",
          "par P2 PLM 67")
@@ -304,6 +340,7 @@ def test_vdl_conversion_in_green_at_any_price_and_never_from_blue():
 
 
 def test_a_sale_may_not_take_the_pool_past_half():
+    """§7.2: never more than 50 % of a company in the pool."""
     g = e19_position()          # MID: pool 50 %, P1 20 %
     to_turn(g, "P1")
     refused(g, "sell P1 MID 1", match="50")
@@ -328,6 +365,7 @@ def test_engineers_card_lost_when_the_marked_train_is_sold():
 
 
 def test_an_obsolete_train_is_not_sold_between_companies():
+    """§10.2: obsolete certificates may not be bought between companies."""
     g = chain("first-blue")      # ETA's marked 2+1 is obsolete now (E21)
     g.do("discard PLM 4+1")
     refused(g, "train PLM 2+1 --from ETA --price 1")
