@@ -192,8 +192,8 @@ def tile_with_private(ctx, corp: str, sym: str, terrain: int, hex_fee: int, aske
         fixed = p.ability("extra_tile_cost")
         if fixed is not None and terrain != fixed:
             refuse(f"{sym}'s extra tile costs {rs.money(fixed)}, not {rs.money(terrain)}")
-        if s.round.get("special"):
-            refuse(f"{corp} used a private's station power this turn, which replaces its whole track step")
+        # A station power that replaces the turn's track step (track_step_over) stops only the lays tied
+        # to that step; a lay allowed at any time of the turn is beside it (1843 §10.2 Saint-Germain).
         lay = {"extra": True}
         cost, steps = tile_price(s, rs, corp, terrain, {"private": p.ability("tile_fee", 0), "hex": hex_fee}, asked,
                                  hex_name)
