@@ -8,11 +8,10 @@ privates' once-only powers. Openings and readers: openings_1843.py.
 
 from __future__ import annotations
 
-from openings_1843 import (P4, P5, cash, cell, certs, chain, closed, corp_now, end_sr, idle, order, owner, pct, phase,
-                           play_or, president, price, refused, round_kind, standard_auction, supply_left, to_turn,
-                           train_sides, turn, turns, until_turn, value)
+from openings_1843 import (P4, P5, cash, cell, certs, chain, closed, corp_now, e19_position, end_sr, idle, order,
+                           owner, pct, phase, play_or, president, price, refused, round_kind, standard_auction,
+                           supply_left, to_turn, train_sides, turn, turns, until_turn, value)
 from openings_1843 import table as game
-from test_1843_edge_cases import e19_position
 
 
 def opened(plm_par=67):

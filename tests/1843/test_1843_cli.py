@@ -21,8 +21,8 @@ import pytest
 from cli_driver import Bank, error_line
 from typer.testing import CliRunner
 
-from ledger.core.errors import CommandError, RuleViolation
 from ledger.catalog import ruleset_text
+from ledger.core.errors import CommandError, RuleViolation
 from ledger.interface.cli import app
 
 PLAYERS = ["Alice", "Bob", "Carol", "Dave"]

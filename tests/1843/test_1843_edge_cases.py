@@ -13,9 +13,10 @@ from __future__ import annotations
 import pytest
 from conftest import Table
 from openings_1843 import (OU_EMERGENCY, P4, P5, P6, PRIVATES, bank_cash, cash, cell, certs, certs_held, chain,
-                           closed, corp_now, end_sr, first_blue, idle, order, owner, pct, pending_corps, phase,
-                           play_or, pool_sides, port_owner, president, price, refused, round_kind, sr1_train_era,
-                           standard_auction, supply_left, to_turn, train_sides, turn, turns, until_turn, value)
+                           closed, corp_now, e19_position, end_sr, first_blue, idle, order, owner, pct, pending_corps,
+                           phase, play_or, pool_sides, port_owner, president, price, refused, round_kind,
+                           sr1_train_era, standard_auction, supply_left, to_turn, train_sides, turn, turns,
+                           until_turn, value)
 from openings_1843 import table as game
 
 from ledger.core.rules import market
@@ -896,32 +897,6 @@ def test_e18_over_the_limit_must_sell_at_the_next_opportunity():
     his turn without selling."""
     g = e18_position()
     refused(g, "pass P2", match="12|limit|certificate|sell")
-
-
-def e19_position() -> Table:
-    """MID at (17,3) = 42 (brown zone) in SR 5, with P2's last share just sold (pool 50 %, IPO 30 %,
-    P1 20 %). MID par 67: P1 30 %, P2 20 %, P3 10 %, P4 10 %, IPO 30 %. Path: OR 1 withhold (13,6) 64;
-    SR 2 two sales (15,6) 55; OR 2 (15,5) 53; SR 3 two sales (17,5) 46; OR 3 (17,4) 44; OR 4 (17,3) 42."""
-    g = game()
-    standard_auction(g, plm_par=67)
-    turns(g, "par P1 MID 67", "buy P2 MID", "buy P3 MID", "buy P4 MID", "buy P1 MID", "buy P2 MID")
-    end_sr(g)
-    play_or(g)
-    assert cell(g, "MID") == (13, 6)
-    turns(g, "sell P2 MID 1", "sell P3 MID 1")
-    assert cell(g, "MID") == (15, 6)
-    play_or(g)
-    assert cell(g, "MID") == (15, 5)
-    turns(g, "sell P4 MID 1", "sell P1 MID 1")
-    assert cell(g, "MID") == (17, 5)
-    play_or(g)
-    play_or(g)
-    assert cell(g, "MID") == (17, 3) and price(g, "MID") == 42
-    assert (pct(g, "pool", "MID"), pct(g, "ipo", "MID"), pct(g, "P1", "MID")) == (40, 30, 20)
-    turns(g, "sell P2 MID 1")
-    assert cell(g, "MID") == (17, 3), "at the foot of its column and alone: no move"
-    assert pct(g, "pool", "MID") == 50
-    return g
 
 
 def test_e19_no_buying_after_selling_in_the_same_round():
