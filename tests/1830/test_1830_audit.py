@@ -130,3 +130,11 @@ def test_the_sites_reading_lets_the_president_help_toward_another_companys_train
     assert (site.cash("ERIE"), site.cash("Alice")) == (0, 430 - 100)
     from ledger.importer.translate import Importer
     assert Importer.__init__.__globals__["SITE_OPTIONS"] == {"site_emergency_help": True}
+
+
+def test_a_later_train_is_refused_naming_the_trains_sold_before_it():
+    # SEED "Trains": the bank sells its trains in order, all of one type before the next. OR 3.1:
+    # B&O bought the first of the four 4s (digest §9: 4 x 4, 3 x 5), so three 4s and three 5s remain.
+    g = chain_1830("or3.1")
+    g.refused("train ERIE 6", "does not sell 6 trains now", "its 4s (3 left) and its 5s (3 left) come first")
+    g.refused("train ERIE 5", "its 4s (3 left) come first")

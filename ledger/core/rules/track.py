@@ -107,7 +107,7 @@ def tile_bars(s, rs, corp: str, points: int = 1) -> list[str]:
         return out
     lays = tile_lays(rs, corp)
     if s.round["tiles"] >= lays:
-        out.append(f"{corp} has laid its tile this turn ({counted(lays, 'lay')} a turn)")
+        out.append(f"{corp} has laid its tile{'s' if lays > 1 else ''} this turn ({counted(lays, 'lay')} a turn)")
     return out
 
 

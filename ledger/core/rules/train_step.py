@@ -79,7 +79,23 @@ def from_supply(ctx, corp: str, name: str, side_name: str | None, trade: str | N
     if bought:
         return bought
     offer = trains.for_sale(s, rs, ctx.reg)
-    raise RuleViolation(f"the bank does not sell {name} trains now", f"for sale: {', '.join(offer) or 'none'}")
+    raise RuleViolation(f"the bank does not sell {name} trains now{sold_first(s, rs, name)}",
+                        f"for sale: {', '.join(offer) or 'none'}")
+
+
+def sold_first(s, rs, name: str) -> str:
+    """Why a later train is not for sale yet: the supply sells its trains in order, each type's
+    last one before the next type's first."""
+    earlier = []
+    for t in rs.trains:
+        if t.name == name:
+            break
+        left = len(trains.depot_left(s, t.name)) if t.supply and t.count is not None else 0
+        if left:
+            earlier.append(f"its {t.name}s ({left} left)")
+    if not earlier:
+        return ""
+    return f": the bank sells its trains in order, and {' and '.join(earlier)} come first"
 
 
 def from_pool(s, rs, name: str, side_name: str | None):
