@@ -54,8 +54,8 @@ def cmd_buy(ctx, cmd) -> None:
         if keeper == player:
             ctx.emit("share_kept", player=player, corp=corp,
                      custody={k: v for k, v in s.own.custody.items() if k != corp})
-    if kind_of(s, corp) == "major":
-        major_buy(ctx, player, corp, cmd)
+    if kind_of(s, corp) in ("major", "national"):
+        major_buy(ctx, player, corp, cmd)   # §10.2: the 60 % rule binds a national's shares as a major's
         return
     stock.cmd_buy(ctx, cmd)
 

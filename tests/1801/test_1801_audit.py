@@ -1,0 +1,74 @@
+"""1801 (18OE): an audit of the bank against the rulebook, scenarios written from the rules.
+
+Every figure is worked by hand in the comments from the rulebook (shared/seeds/002_c09d1f5beee78cce.txt,
+"§x") and the digest (shared/rules/1801.md, "D x"; its corrections 0.1 override the rest). Each test
+here was written for a rule the other 1801 tests did not check; those that found a discrepancy say so.
+The positions come from book_tables_1801 (built once per session, handed out as copies).
+"""
+
+from __future__ import annotations
+
+from book_tables_1801 import NATIONAL_RUN, or41_a_bought
+
+
+def idle_to_the_stock_round(t) -> None:
+    """Every company operates idle (withhold £0; the national GWR runs one £60 city) to the next SR."""
+    while t.round_kind() == "operating":
+        corp = t.state.round["corp"]
+        if corp == "GWR":
+            t.do(f"run GWR {NATIONAL_RUN}", "done GWR")
+            continue
+        err = t.attempt(f"withhold {corp} 0")
+        if err and "choose" in err:        # §15.3: Minor C's place is chosen before anyone operates
+            t.do("choose Ann normal")
+            continue
+        assert err is None, err
+        t.do(f"done {corp}")
+
+
+def money_kept(t) -> None:
+    """Money is only moved: every event's transfers sum to zero (§3.1: the bank's £54,000 and the
+    remainder cash)."""
+    assert sum(t.state.balances.values()) == t.money_at_start
+
+
+def sr5_national() -> object:
+    """or41_a_bought() to SR 5: the national GWR held Ben 60 %, Cy 30 %, Open Market 10 % at £100."""
+    t = or41_a_bought()
+    t.do("done KSS")
+    idle_to_the_stock_round(t)
+    return t
+
+
+# =========================================================================== stock round
+
+def test_a_national_presidents_open_market_buy_at_60_percent_costs_twice_the_share_value():
+    """§10.2: "a player who already owns 60% of the stock in a major or national is restricted from
+    purchasing that RR's stock ... from the Open Market"; its president may buy there "paying the bank
+    double the current share value per share". GWR, a national at £100 (5,5), Ben 60 %: Ben's Open
+    Market share costs 2 x 100 = £200, to the bank. (Found: the engine charged a national's president
+    the plain £100, the 60 % rule being applied to majors only.) §10.7: with every share in players'
+    hands GWR moves UP at the SR's end: (5,5) £100 -> (4,5) £110."""
+    t = sr5_national()
+    assert t.round() == "SR 5" and t.turn() == "Cy"
+    assert t.holdings("GWR") == {"Ann": 0, "Ben": 60, "Cy": 30, "ipo": 0, "pool": 10}
+    assert (t.cell("GWR"), t.price("GWR")) == ((5, 5), 100)
+    t.do("pass Cy", "pass Ann")
+    before = t.cash()
+    t.do("buy Ben GWR")
+    after = t.cash()
+    assert {k: after[k] - before[k] for k in after if after[k] != before[k]} == {"Ben": -200, "bank": 200}
+    assert t.holdings("GWR") == {"Ann": 0, "Ben": 70, "Cy": 30, "ipo": 0, "pool": 0}
+    t.do("pass Cy", "pass Ann", "pass Ben")
+    assert (t.cell("GWR"), t.price("GWR")) == ((4, 5), 110)
+    money_kept(t)
+
+
+def test_a_national_share_below_60_percent_costs_the_share_value():
+    """§10.2: below 60 % a player buys from the Open Market at the share value, paid to the bank:
+    Cy (30 % of the national GWR at £100) pays £100."""
+    t = sr5_national()
+    before = t.cash()
+    t.do("buy Cy GWR")
+    after = t.cash()
+    assert {k: after[k] - before[k] for k in after if after[k] != before[k]} == {"Cy": -100, "bank": 100}
