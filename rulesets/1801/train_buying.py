@@ -51,6 +51,7 @@ def cmd_train(ctx, cmd) -> None:
                f"train {corp} {rs.train(reserved).sides[0].name}")
     if source not in ("depot", "bank", "supply", "pool"):
         check_seller(s, rs, names.corp(rs, cmd.get("source")), name)
+        treasury_pays_alone(s, rs, corp, cmd)
     if name == reserved and source not in ("depot", "bank", "supply", "pool") and major_phase(s):
         train_step.cmd_train(ctx, cmd)   # §11.6: any train changes hands between railroads in the Major phase
         return
@@ -93,6 +94,23 @@ def check_seller(s, rs, seller: str, name: str) -> None:
     if held and all(is_rusted(s, t) or trains.flags(s, t).get("outside_limit") for t in held):
         refuse(f"{seller}'s level {name} train is rusted or the Swift Metropolitan Line's: it is never sold "
                f"(§11.6.3, §14.10)")
+
+
+def treasury_pays_alone(s, rs, corp: str, cmd) -> None:
+    """§11.6: a train bought from another railroad costs £1 up to the buyer's whole treasury, and
+    only treasury cash may be used: a president adds his own cash only to a forced purchase from
+    the bank (§11.6.4), never to a price agreed between railroads."""
+    agreed = cmd.get("price")
+    if agreed in (None, ""):
+        return
+    price = names.amount(agreed, "price")
+    if rules(rs, "j_discount_on_deals"):
+        price -= locomotive_discount(s, corp, price)
+    cash = s.cash(company_acct(corp))
+    if price > cash:
+        refuse(f"{corp} has {rs.money(cash)}: a train from another railroad costs from {rs.money(1)} up to the "
+               f"buyer's whole treasury and only treasury cash may be used (§11.6), not {rs.money(price)}",
+               f"--price {cash}" if cash >= 1 else None)
 
 
 def forced_purchase_check(s, rs, corp: str, name: str, side_name) -> None:

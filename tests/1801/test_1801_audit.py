@@ -8,7 +8,9 @@ The positions come from book_tables_1801 (built once per session, handed out as 
 
 from __future__ import annotations
 
-from book_tables_1801 import NATIONAL_RUN, or41_a_bought
+from book_tables_1801 import MINORS, NATIONAL_RUN, REGIONALS_LEFT, kept, or41_a_bought, sr2
+from test_1801_major_rules import S2X_TURNS
+from test_1801_merges_rules import FORCED_TURNS
 
 
 def idle_to_the_stock_round(t) -> None:
@@ -72,3 +74,47 @@ def test_a_national_share_below_60_percent_costs_the_share_value():
     t.do("buy Cy GWR")
     after = t.cash()
     assert {k: after[k] - before[k] for k in after if after[k] != before[k]} == {"Cy": -100, "bank": 100}
+
+
+# =========================================================================== operating round: trains
+
+def trainless_kss() -> object:
+    """test_1801_merges_rules' FORCED table with one line more: S2X, Ben trades all his cash for
+    Ann's RSC, OR 2.1 (Ben £45); WW (Ann's) withholds and buys a 3 (£200: Train Phase 3); GWR buys
+    KSS's only train, its 2+2, for £1. KSS (Ben's, trainless, £331) operates: it places its £60 token
+    (271) and buys a port authority (£125, §11.3.5): £146."""
+    def build():
+        t = sr2()
+        t.play(S2X_TURNS + FORCED_TURNS)
+        for corp in MINORS + REGIONALS_LEFT:
+            t.do(f"withhold {corp} 0", f"done {corp}")
+        t.play("""
+withhold WW 0
+train WW 3
+done WW
+withhold GWR 0
+train GWR 2+2 --from KSS --price 1
+done GWR
+token KSS --slot 4
+withhold KSS 0
+port-authority KSS north
+""")
+        return t
+    return kept("audit trainless KSS", build)
+
+
+def test_a_train_from_another_railroad_is_paid_from_the_treasury_alone():
+    """§11.6: "Only cash in the purchasing RR's treasury may be used. The purchase price of a train
+    from a major, minor, or regional must be a minimum of £1 to a maximum of the purchasing RR's
+    entire treasury"; a trainless major's president helps only in a forced purchase from the bank
+    (§11.6.4). KSS (£146, no train) may buy WW's 3 for at most £146: at £150 it is refused. (Found:
+    the engine let Ben pay the £4 over KSS's treasury.) At £146 KSS pays it all to WW."""
+    t = trainless_kss()
+    assert t.cash("KSS") == 146 and t.cash("Ben") == 45 and t.trains("KSS") == []
+    t.refused("train KSS 3 --from WW --price 150", "§11.6", "£146", "£150")
+    before = t.cash()
+    t.do("train KSS 3 --from WW --price 146")
+    after = t.cash()
+    assert {k: after[k] - before[k] for k in after if after[k] != before[k]} == {"KSS": -146, "WW": 146}
+    assert t.trains("KSS") == ["3"] and t.trains("WW") == ["2+2"]
+    money_kept(t)
