@@ -63,6 +63,8 @@ def cmd_train(ctx, cmd) -> None:
         return
     if source not in ("depot", "bank", "supply", "pool") and not major_phase(s):
         refuse("trains are bought from other railroads only in the Major railroad phase (§8.2, §8.3)")
+    if source in ("depot", "bank", "supply"):
+        early_level_check(s, rs, name)
     if name == "3" and source in ("depot", "bank", "supply", "pool"):
         if first_or_of_game(s):
             refuse("no level 3 train is bought in the first OR of the game (§8.3, §11.6)")
@@ -94,6 +96,18 @@ def check_seller(s, rs, seller: str, name: str) -> None:
     if held and all(is_rusted(s, t) or trains.flags(s, t).get("outside_limit") for t in held):
         refuse(f"{seller}'s level {name} train is rusted or the Swift Metropolitan Line's: it is never sold "
                f"(§11.6.3, §14.10)")
+
+
+def early_level_check(s, rs, name: str) -> None:
+    """§11.6 (§5.2): level 8 is on sale before every level 7 is sold only once the fourth level 7 has
+    been bought from the Locomotive Works; say so, with the count, rather than only "not for sale"."""
+    early = rules(rs, "early_levels").get(name)
+    if not early or not trains.depot_left(s, early["after"]):
+        return
+    bought = trains.sold_count(s, early["after"])
+    if bought < early["bought"]:
+        refuse(f"level {name} trains are sold once {early['bought']} level {early['after']} trains have been bought "
+               f"from the Locomotive Works (§11.6, §5.2): {bought} so far")
 
 
 def treasury_pays_alone(s, rs, corp: str, cmd) -> None:
@@ -394,8 +408,21 @@ class FerryWindow:
         return "Train Phase 5: White Cliffs Ferry's owner may now place a token of any railroad he controls at Lille"
 
 
+def early_offers(s, rs) -> list[str]:
+    """What the Locomotive Works sells early (§11.6, §5.2): level 8 once the fourth level 7 is bought,
+    while level 7 trains are still for sale (the supply's own offer lists only the lowest level)."""
+    out = []
+    for name, early in rules(rs, "early_levels").items():
+        if (trains.depot_left(s, early["after"]) and trains.depot_left(s, name)
+                and trains.sold_count(s, early["after"]) >= early["bought"]):
+            out.append(" / ".join(f"{sd.name} at {rs.money(sd.price)}" for sd in rs.train(name).sides)
+                       + f" (early: {early['bought']} level {early['after']} trains bought, §11.6)")
+    return out
+
+
 def register(reg) -> None:
     reg.rule("supply_fallback", supply_fallback)
+    reg.rule("train_offers", early_offers)
     reg.rule("train_discount", train_discount)
     reg.rework("operating", "train", handler=cmd_train, phrase=train_phrase)
     reg.rework("operating", "done", handler=cmd_done, phrase=done_phrase)

@@ -8,7 +8,8 @@ The positions come from book_tables_1801 (built once per session, handed out as 
 
 from __future__ import annotations
 
-from book_tables_1801 import MINORS, NATIONAL_RUN, REGIONALS_LEFT, kept, or41_a_bought, sr2
+from book_tables_1801 import MINORS, NATIONAL_RUN, REGIONALS_LEFT, example_lines, kept, or41_a_bought, sr2
+from conftest import Table
 from test_1801_major_rules import S2X_TURNS
 from test_1801_merges_rules import FORCED_TURNS
 
@@ -118,3 +119,24 @@ def test_a_train_from_another_railroad_is_paid_from_the_treasury_alone():
     assert {k: after[k] - before[k] for k in after if after[k] != before[k]} == {"KSS": -146, "WW": 146}
     assert t.trains("KSS") == ["3"] and t.trains("WW") == ["2+2"]
     money_kept(t)
+
+
+def test_level_8_is_on_sale_once_the_fourth_level_7_is_bought():
+    """§11.6: "Level 8 trains may be purchased after the fourth level 7 train is purchased" (§5.2).
+    examples/1801-game.txt at LNWR's turn in OR 8.1 (£1,064, one 4): three level 7 trains have been
+    bought (BEL, GWR, KBS), ten are left. An 8+8 or a 5D is refused, the refusal naming the rule and
+    the count. LNWR buys the fourth 7+7 (£750: 314 left); the Locomotive Works now offers level 8
+    beside level 7. (Found: the refusal said only "the bank does not sell 8 trains now", and the
+    status's trains for sale left level 8 out after the fourth level 7.)"""
+    lines = example_lines()
+    t = Table("\n".join(lines[:lines.index("train LNWR 7+7")]))
+    assert t.round() == "OR 8.1" and t.state.round["corp"] == "LNWR"
+    assert t.cash("LNWR") == 1064 and t.trains("LNWR") == ["4"]
+    assert t.status()["trains_for_sale"] == ["7+7 at £750 / 4D at £850"]
+    t.refused("train LNWR 8+8", "§11.6", "4 level 7", "3 so far")
+    t.refused("train LNWR 5D", "§11.6", "3 so far")
+    t.do("train LNWR 7+7")
+    assert t.cash("LNWR") == 314 and t.trains("LNWR") == ["4", "7+7"]
+    offer = t.status()["trains_for_sale"]
+    assert offer[0] == "7+7 at £750 / 4D at £850"
+    assert offer[1].startswith("8+8 at £900 / 5D at £1000")
