@@ -77,6 +77,62 @@ def test_a_national_share_below_60_percent_costs_the_share_value():
     assert {k: after[k] - before[k] for k in after if after[k] != before[k]} == {"Cy": -100, "bank": 100}
 
 
+def idle_or(t) -> None:
+    """Every company of the OR withholds £0 and ends its turn (Minor C keeps its normal place)."""
+    start = t.round()
+    while t.round() == start:
+        corp = t.state.round["corp"]
+        err = t.attempt(f"withhold {corp} 0")
+        if err and "choose" in err:
+            t.do("choose Ann normal")
+            continue
+        assert err is None, err
+        t.do(f"done {corp}")
+
+
+def test_a_presidency_given_up_by_sale_goes_to_the_tied_player_closest_to_the_left():
+    """§10.3: the president may sell part of his 20 % when another player holds 20 % or more and the
+    Open Market has room; "If two other players own an equal percentage of the RR and both become
+    eligible to be the new president, the player closest to the left of the old president becomes
+    the new president." Player order Ann, Ben, Cy: the player left of Ben is Cy.
+    SR 2 (sr2): Ben expands GWR buying its secondary first (par 70 -> MAJOR 90 at (3,2), §9.3); Ann,
+    Ben, Cy buy at 90 to GWR: Ben 50 % (20 + 3 x 10), Ann 20 %, Cy 20 %, treasury 10 %. OR 2.1 and
+    2.2: GWR withholds £0 twice: LEFT (3,2) -> (3,1) £80 -> (3,0) £75 (§4.4). SR 3 (Cy first, after
+    Ben, the last to act in SR 2): Cy and Ann pass; Ben sells 4 (Open Market 40 %, within 50 %,
+    §10.1) at £75: +£300; DOWN x 4: (4,0) 70, (5,0) 65, (6,0) 60, (7,0) £50. Ben is left with 10 %:
+    Ann and Cy tie at 20 %, Cy (left of Ben) presides, holding the 20 % certificate."""
+    t = sr2()
+    t.play("""
+expand Ann WW
+expand Ben GWR --secondary
+buy Cy GWR
+buy Ann GWR
+buy Ben GWR
+pass Cy
+buy Ann GWR
+buy Ben GWR
+pass Cy
+pass Ann
+pass Ben
+""")
+    assert t.holdings("GWR") == {"Ann": 20, "Ben": 50, "Cy": 20, "ipo": 10, "pool": 0}
+    assert t.cert_percents("Ben", "GWR") == [20, 10, 10, 10]
+    idle_or(t)
+    idle_or(t)
+    assert t.round() == "SR 3" and t.turn() == "Cy"
+    assert (t.cell("GWR"), t.price("GWR")) == ((3, 0), 75)
+    t.do("pass Cy", "pass Ann")
+    before = t.cash()
+    t.do("sell Ben GWR 4")
+    after = t.cash()
+    assert {k: after[k] - before[k] for k in after if after[k] != before[k]} == {"Ben": 300, "bank": -300}
+    assert t.holdings("GWR") == {"Ann": 20, "Ben": 10, "Cy": 20, "ipo": 10, "pool": 40}
+    assert (t.cell("GWR"), t.price("GWR")) == ((7, 0), 50)
+    assert t.president("GWR") == "Cy"
+    assert t.cert_percents("Cy", "GWR") == [20] and t.cert_percents("Ben", "GWR") == [10]
+    money_kept(t)
+
+
 # =========================================================================== operating round: trains
 
 def trainless_kss() -> object:
