@@ -64,7 +64,7 @@ def cmd_train(ctx, cmd) -> None:
     if source not in ("depot", "bank", "supply", "pool") and not major_phase(s):
         refuse("trains are bought from other railroads only in the Major railroad phase (§8.2, §8.3)")
     if source in ("depot", "bank", "supply"):
-        early_level_check(s, rs, name)
+        level_order_check(s, rs, name)
     if name == "3" and source in ("depot", "bank", "supply", "pool"):
         if first_or_of_game(s):
             refuse("no level 3 train is bought in the first OR of the game (§8.3, §11.6)")
@@ -98,16 +98,25 @@ def check_seller(s, rs, seller: str, name: str) -> None:
                f"(§11.6.3, §14.10)")
 
 
-def early_level_check(s, rs, name: str) -> None:
-    """§11.6 (§5.2): level 8 is on sale before every level 7 is sold only once the fourth level 7 has
-    been bought from the Locomotive Works; say so, with the count, rather than only "not for sale"."""
+def level_order_check(s, rs, name: str) -> None:
+    """§11.6: every un-rusted train of a level in the Locomotive Works is sold before the first of the
+    next level (the reserved 2+2s aside), except level 8 once the fourth level 7 has been bought
+    (§5.2); a refusal names the rule and the count rather than only "not for sale"."""
     early = rules(rs, "early_levels").get(name)
-    if not early or not trains.depot_left(s, early["after"]):
+    if early and trains.depot_left(s, early["after"]):
+        bought = trains.sold_count(s, early["after"])
+        if bought < early["bought"]:
+            refuse(f"level {name} trains are sold once {early['bought']} level {early['after']} trains have been "
+                   f"bought from the Locomotive Works (§11.6, §5.2): {bought} so far")
         return
-    bought = trains.sold_count(s, early["after"])
-    if bought < early["bought"]:
-        refuse(f"level {name} trains are sold once {early['bought']} level {early['after']} trains have been bought "
-               f"from the Locomotive Works (§11.6, §5.2): {bought} so far")
+    reserved = rules(rs, "reserved_train")
+    for t in rs.trains:
+        if t.name == name:
+            return
+        left = trains.depot_left(s, t.name)
+        if t.name != reserved and left:
+            refuse(f"every level {t.name} train in the Locomotive Works is sold before the first level {name} "
+                   f"(§11.6): {len(left)} left")
 
 
 def treasury_pays_alone(s, rs, corp: str, cmd) -> None:

@@ -8,7 +8,7 @@ The positions come from book_tables_1801 (built once per session, handed out as 
 
 from __future__ import annotations
 
-from book_tables_1801 import MINORS, NATIONAL_RUN, REGIONALS_LEFT, example_lines, kept, or41_a_bought, sr2
+from book_tables_1801 import MINORS, NATIONAL_RUN, REGIONALS_LEFT, example_lines, kept, or21, or41_a_bought, sr2
 from conftest import Table
 from test_1801_major_rules import S2X_TURNS
 from test_1801_merges_rules import FORCED_TURNS
@@ -249,6 +249,19 @@ def test_a_train_from_another_railroad_is_paid_from_the_treasury_alone():
     assert {k: after[k] - before[k] for k in after if after[k] != before[k]} == {"KSS": -146, "WW": 146}
     assert t.trains("KSS") == ["3"] and t.trains("WW") == ["2+2"]
     money_kept(t)
+
+
+def test_a_level_is_sold_out_before_the_next_and_the_refusal_says_so():
+    """§11.6: "All un-rusted trains of each level in the Locomotive Works must be sold before the
+    first train of the next higher level may be purchased." OR 2.1 (or21), WW's turn, after its run:
+    none of the twenty level 3 trains has been bought, so a 4 is refused, the refusal naming the rule
+    and the count (it said only "the bank does not sell 4 trains now"); a 3 is sold (£200)."""
+    t = or21()
+    t.do("pay WW 100")
+    t.refused("train WW 4", "§11.6", "level 3", "20 left")
+    before = t.cash("WW")
+    t.do("train WW 3")
+    assert t.cash("WW") == before - 200
 
 
 def test_level_8_is_on_sale_once_the_fourth_level_7_is_bought():
