@@ -13,6 +13,8 @@ from book_tables_1801 import (MINORS, NATIONAL_RUN, REGIONALS_LEFT, example_line
                               or41_a_bought, sr2)
 from conftest import Table
 from test_1801_major_rules import S2X_TURNS
+from test_1801_opening_rules import (N_AUCTION, N_CHITS_4, N_CHITS_6, N_CHITS_12, N_REGIONAL_18,
+                                     N_REGIONALS_17)
 from test_1801_merges_rules import FORCED_TURNS, LEFT_MINORS
 
 
@@ -133,6 +135,30 @@ pass Ben
     assert t.president("GWR") == "Cy"
     assert t.cert_percents("Cy", "GWR") == [20] and t.cert_percents("Ben", "GWR") == [10]
     money_kept(t)
+
+
+def test_a_reservation_ends_when_its_regional_expands_before_the_first_or():
+    """§8.4: "If the regional expands into a major before the beginning of the first OR, the reserve
+    status is cancelled and the major's shares are available for purchase by any player."
+    test_1801_opening_rules' GAME N (two players, no concessions): in SR 1 Ben reserved SFAI's
+    secondaries (Ann's regional, par £70); Ben floated WW, the 18th regional: the Major phase begins
+    (§8.2, §8.3); Ann (410) is to act. Ann expands SFAI (REGIONAL 70 -> MAJOR 90 at (3,2), §9.3): the
+    reservation is cancelled; Ann buys a treasury share at £90 (to SFAI: 130 -> 220); Ben buys one
+    too, at £90 (430 -> 340; SFAI 310)."""
+    t = Table("new 1801 Ann Ben --option no-concessions\n" + N_AUCTION + N_CHITS_4 + N_CHITS_6 + N_CHITS_12
+              + N_REGIONALS_17 + N_REGIONAL_18)
+    assert t.round() == "SR 1"
+    assert t.status()["reserved"] == {"SFAI": "Ben"}
+    assert (t.cash("Ann"), t.cash("Ben"), t.cash("SFAI")) == (410, 430, 130)
+    t.do("expand Ann SFAI")
+    assert t.status()["reserved"] == {}
+    assert (t.cell("SFAI"), t.price("SFAI")) == ((3, 2), 90)
+    t.do("buy Ann SFAI")
+    before = t.cash()
+    t.do("buy Ben SFAI")
+    assert changes(before, t.cash()) == {"Ben": -90, "SFAI": 90}
+    assert t.holdings("SFAI") == {"Ann": 30, "Ben": 10, "ipo": 60, "pool": 0}
+    assert t.cash("SFAI") == 310
 
 
 # --------------------------------------------------------------------------- BBBT's three powers (§14.4)
