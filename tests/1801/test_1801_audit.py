@@ -235,6 +235,26 @@ def test_bbbt_re_par_of_a_regional_prices_its_secondaries_and_its_major():
     assert t.holdings("PLM") == {"Ann": 30, "Ben": 10, "Cy": 0, "ipo": 60, "pool": 0}
 
 
+def test_hochberg_turned_face_down_pays_no_income_and_scores_nothing():
+    """§14.8: Hochberg's owner places its token in the lay-track step of a RR he controls "and turn[s]
+    the private's certificate face down"; §6.1/§11 step 1: a face-down private pays no revenue;
+    §4.1: it no longer counts toward the certificate limit; §13.1: only face-up privates score.
+    OR 2.1 (or21), after WW's turn: Ben's GWR places Hochberg's token: Ben's certificates 17 -> 16,
+    his privates score PC 20 + SHTC 60 = £80 (not + HML's 80). GWR and KSS withhold £0; OR 2.2
+    opens with the privates' income: Ben PC 5 + SHTC 15 = £20 (Hochberg's £20 no more), Ann RSC 5 +
+    BBBT 10 + WCF 15 = £30, Cy WSB 10 + CCTC 15 + BB 25 = £50, and Minor K's mail £20 (§15.10)."""
+    t = or21()
+    t.do("pay WW 100", "done WW")
+    assert t.state.round["corp"] == "GWR" and t.certs("Ben") == 17
+    t.do("token GWR --using HML")
+    assert t.certs("Ben") == 16
+    assert t.score()["Ben"]["privates"] == 80
+    before = t.cash()
+    t.do("withhold GWR 0", "done GWR", "withhold KSS 0", "done KSS")
+    assert t.round() == "OR 2.2"
+    assert changes(before, t.cash()) == {"Ann": 30, "Ben": 20, "Cy": 50, "K": 20, "bank": -120}
+
+
 # =========================================================================== operating round: trains
 
 def trainless_kss() -> object:
