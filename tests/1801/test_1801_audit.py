@@ -242,7 +242,10 @@ def test_hochberg_turned_face_down_pays_no_income_and_scores_nothing():
     OR 2.1 (or21), after WW's turn: Ben's GWR places Hochberg's token: Ben's certificates 17 -> 16,
     his privates score PC 20 + SHTC 60 = £80 (not + HML's 80). GWR and KSS withhold £0; OR 2.2
     opens with the privates' income: Ben PC 5 + SHTC 15 = £20 (Hochberg's £20 no more), Ann RSC 5 +
-    BBBT 10 + WCF 15 = £30, Cy WSB 10 + CCTC 15 + BB 25 = £50, and Minor K's mail £20 (§15.10)."""
+    BBBT 10 + WCF 15 = £30, Cy WSB 10 + CCTC 15 + BB 25 = £50, and Minor K's mail £20 (§15.10).
+    Ben's 17: 15 in SR 2 (3 privates, 4 minors, 6 presidencies, KSS's and WW's 25 %), + GWR's
+    secondary, KSS's secondary and KSS's share on expanding it, - 1 as two 10 % became KSS's 20 %,
+    - WW sold, + GWR bought."""
     t = or21()
     t.do("pay WW 100", "done WW")
     assert t.state.round["corp"] == "GWR" and t.certs("Ben") == 17
