@@ -144,7 +144,7 @@ def test_a_reservation_ends_when_its_regional_expands_before_the_first_or():
     secondaries (Ann's regional, par £70); Ben floated WW, the 18th regional: the Major phase begins
     (§8.2, §8.3); Ann (410) is to act. Ann expands SFAI (REGIONAL 70 -> MAJOR 90 at (3,2), §9.3): the
     reservation is cancelled; Ann buys a treasury share at £90 (to SFAI: 130 -> 220); Ben buys one
-    too, at £90 (430 -> 340; SFAI 310)."""
+    too, at £90 (430 -> 340; SFAI 310). Ann may not sell it in SR 1: Train Phase 1 (§10.1)."""
     t = Table("new 1801 Ann Ben --option no-concessions\n" + N_AUCTION + N_CHITS_4 + N_CHITS_6 + N_CHITS_12
               + N_REGIONALS_17 + N_REGIONAL_18)
     assert t.round() == "SR 1"
@@ -159,6 +159,9 @@ def test_a_reservation_ends_when_its_regional_expands_before_the_first_or():
     assert changes(before, t.cash()) == {"Ben": -90, "SFAI": 90}
     assert t.holdings("SFAI") == {"Ann": 30, "Ben": 10, "ipo": 60, "pool": 0}
     assert t.cash("SFAI") == 310
+    # §10.1: "A player may not sell stock during Train Phase 1": SR 1 is still Train Phase 1 (the
+    # refusal said only "no selling in the first stock round")
+    t.refused("sell Ann SFAI 1", "Train Phase 1", "§10.1")
 
 
 # --------------------------------------------------------------------------- BBBT's three powers (§14.4)
