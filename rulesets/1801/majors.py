@@ -54,8 +54,8 @@ def cmd_buy(ctx, cmd) -> None:
         if keeper == player:
             ctx.emit("share_kept", player=player, corp=corp,
                      custody={k: v for k, v in s.own.custody.items() if k != corp})
-    if kind_of(s, corp) == "major":
-        major_buy(ctx, player, corp, cmd)
+    if kind_of(s, corp) in ("major", "national"):
+        major_buy(ctx, player, corp, cmd)   # §10.2: the 60 % rule binds a national's shares as a major's
         return
     stock.cmd_buy(ctx, cmd)
 
@@ -285,6 +285,12 @@ def cmd_sell(ctx, cmd) -> None:
     stock.cmd_sell(ctx, cmd)
 
 
+def sell_bars(s, rs) -> list[str]:
+    """§10.1: "A player may not sell stock during Train Phase 1" (the first SR, and any stock round
+    before the first OR)."""
+    return ["no player sells stock in Train Phase 1 (§10.1)"] if s.phase == "1" else []
+
+
 def expand_bars(s, rs) -> list[str]:
     return [] if major_phase(s) else ["majors float only in the Major railroad phase (§8.2, §8.3)"]
 
@@ -335,7 +341,8 @@ GRAMMAR = TitleGrammar(
 
 def register(reg) -> None:
     reg.rework("stock", "buy", handler=cmd_buy, bars=lambda *_: [], phrase=lambda *_: "buy")
-    reg.rework("stock", "sell", handler=cmd_sell, candidates={"corp": player_majors_held, "count": one_share})
+    reg.rework("stock", "sell", handler=cmd_sell, when=sell_bars,
+               candidates={"corp": player_majors_held, "count": one_share})
     reg.verb("expand", cmd_expand, "stock", elsewhere="a regional expands into a major in a stock round (§9.3)",
              when=expand_bars, bars=one_stock_action, candidates={"corp": expandable}, phrase=lambda *_: "expand a regional")
     reg.rework("operating", "issue", handler=cmd_issue)

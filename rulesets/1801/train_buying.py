@@ -51,6 +51,7 @@ def cmd_train(ctx, cmd) -> None:
                f"train {corp} {rs.train(reserved).sides[0].name}")
     if source not in ("depot", "bank", "supply", "pool"):
         check_seller(s, rs, names.corp(rs, cmd.get("source")), name)
+        treasury_pays_alone(s, rs, corp, cmd)
     if name == reserved and source not in ("depot", "bank", "supply", "pool") and major_phase(s):
         train_step.cmd_train(ctx, cmd)   # §11.6: any train changes hands between railroads in the Major phase
         return
@@ -62,6 +63,8 @@ def cmd_train(ctx, cmd) -> None:
         return
     if source not in ("depot", "bank", "supply", "pool") and not major_phase(s):
         refuse("trains are bought from other railroads only in the Major railroad phase (§8.2, §8.3)")
+    if source in ("depot", "bank", "supply"):
+        level_order_check(s, rs, name)
     if name == "3" and source in ("depot", "bank", "supply", "pool"):
         if first_or_of_game(s):
             refuse("no level 3 train is bought in the first OR of the game (§8.3, §11.6)")
@@ -93,6 +96,44 @@ def check_seller(s, rs, seller: str, name: str) -> None:
     if held and all(is_rusted(s, t) or trains.flags(s, t).get("outside_limit") for t in held):
         refuse(f"{seller}'s level {name} train is rusted or the Swift Metropolitan Line's: it is never sold "
                f"(§11.6.3, §14.10)")
+
+
+def level_order_check(s, rs, name: str) -> None:
+    """§11.6: every un-rusted train of a level in the Locomotive Works is sold before the first of the
+    next level (the reserved 2+2s aside), except level 8 once the fourth level 7 has been bought
+    (§5.2); a refusal names the rule and the count rather than only "not for sale"."""
+    early = rules(rs, "early_levels").get(name)
+    if early and trains.depot_left(s, early["after"]):
+        bought = trains.sold_count(s, early["after"])
+        if bought < early["bought"]:
+            refuse(f"level {name} trains are sold once {early['bought']} level {early['after']} trains have been "
+                   f"bought from the Locomotive Works (§11.6, §5.2): {bought} so far")
+        return
+    reserved = rules(rs, "reserved_train")
+    for t in rs.trains:
+        if t.name == name:
+            return
+        left = trains.depot_left(s, t.name)
+        if t.name != reserved and left:
+            refuse(f"every level {t.name} train in the Locomotive Works is sold before the first level {name} "
+                   f"(§11.6): {len(left)} left")
+
+
+def treasury_pays_alone(s, rs, corp: str, cmd) -> None:
+    """§11.6: a train bought from another railroad costs £1 up to the buyer's whole treasury, and
+    only treasury cash may be used: a president adds his own cash only to a forced purchase from
+    the bank (§11.6.4), never to a price agreed between railroads."""
+    agreed = cmd.get("price")
+    if agreed in (None, ""):
+        return
+    price = names.amount(agreed, "price")
+    if rules(rs, "j_discount_on_deals"):
+        price -= locomotive_discount(s, corp, price)
+    cash = s.cash(company_acct(corp))
+    if price > cash:
+        refuse(f"{corp} has {rs.money(cash)}: a train from another railroad costs from {rs.money(1)} up to the "
+               f"buyer's whole treasury and only treasury cash may be used (§11.6), not {rs.money(price)}",
+               f"--price {cash}" if cash >= 1 else None)
 
 
 def forced_purchase_check(s, rs, corp: str, name: str, side_name) -> None:
@@ -376,8 +417,21 @@ class FerryWindow:
         return "Train Phase 5: White Cliffs Ferry's owner may now place a token of any railroad he controls at Lille"
 
 
+def early_offers(s, rs) -> list[str]:
+    """What the Locomotive Works sells early (§11.6, §5.2): level 8 once the fourth level 7 is bought,
+    while level 7 trains are still for sale (the supply's own offer lists only the lowest level)."""
+    out = []
+    for name, early in rules(rs, "early_levels").items():
+        if (trains.depot_left(s, early["after"]) and trains.depot_left(s, name)
+                and trains.sold_count(s, early["after"]) >= early["bought"]):
+            out.append(" / ".join(f"{sd.name} at {rs.money(sd.price)}" for sd in rs.train(name).sides)
+                       + f" (early: {early['bought']} level {early['after']} trains bought, §11.6)")
+    return out
+
+
 def register(reg) -> None:
     reg.rule("supply_fallback", supply_fallback)
+    reg.rule("train_offers", early_offers)
     reg.rule("train_discount", train_discount)
     reg.rework("operating", "train", handler=cmd_train, phrase=train_phrase)
     reg.rework("operating", "done", handler=cmd_done, phrase=done_phrase)
