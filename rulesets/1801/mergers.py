@@ -173,7 +173,12 @@ def cmd_abandon(ctx, cmd) -> None:
         refuse(f"{player} owns no minor {minor}")
     if not s.round.get("consolidation"):
         refuse("a minor is abandoned in the Consolidation round, when it cannot be merged (§9.5, §10.6)")
-    own = [c for c in s.corps if kind_of(s, c) == "major" and s.president(c) == player
+    regionals = [c for c in s.corps if kind_of(s, c) == "regional" and s.president(c) == player]
+    if regionals:
+        # §10.6 Designer's Note: the player floats the major first, and it may then take the minor
+        refuse(f"{player} still holds the regional {regionals[0]}: expanded, it can take {minor}, so {minor} is not "
+               f"abandoned (§10.6)", f"expand {player} {regionals[0]}")
+    own = [c for c in s.corps if kind_of(s, c) in ("major", "national") and s.president(c) == player
            and c not in s.round.get("merged_into", []) and merger_share(s, rs, c)[1]]
     if own:
         refuse(f"{minor} can merge into {player}'s {own[0]} (§10.6): merge {player} {minor} {own[0]}")
