@@ -8,7 +8,6 @@ The positions come from book_tables_1801 (built once per session, handed out as 
 
 from __future__ import annotations
 
-import pytest
 from book_tables_1801 import (MINORS, NATIONAL_RUN, REGIONALS_LEFT, example_lines, kept, or21, or31_first_4,
                               or41_a_bought, sr2)
 from conftest import Table

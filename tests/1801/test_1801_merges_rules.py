@@ -936,10 +936,93 @@ def test_an_abandoned_minor_is_not_bought_by_a_player(cons):
 
 
 def test_abandoning_a_minor_first_invites_the_other_players_offers(cons):
-    """§10.6: a minor its owner cannot place is offered to every other player whose major has a
-    treasury share and has not absorbed a minor this round (Ben's KSS); only with no offer is it
-    abandoned (--no-offers); had Ben offered, Cy would have had to accept (merge Cy B KSS)."""
-    cons.refused("abandon Cy B")
+    """§10.6: a player LEFT with minors none of his own railroads can take (every regional expanded,
+    every major of his has absorbed its one minor this SR, §10.5) publicly invites offers from every
+    other player's major or national with a share in its treasury that has not absorbed a minor this
+    SR; with one offer he must accept it; with none the minor is abandoned (§9.5).
+
+    From CONS (SR 4, Consolidation, turn order Cy, Ann, Ben; nobody may pass while he holds a minor or
+    a regional, so each acts every turn). Cy has no major, the minors B 100, E 110, H 110, L 110 and
+    the regionals BEL MAV MZA BJV MKV (each par 60 with both 25 % secondaries in its treasury):
+    expanded, each is a major at par 75 (§9.3, D 5.2) with 6 + 2 = 8 treasury 10 % shares (Cy's 50 %
+    becomes the 20 %), so five majors for four minors. Ann and Ben merge four of their minors into
+    Cy's new majors (mutually agreed, §10.5, §10.6: a treasury share to the minor's owner, its cash to
+    the major): Cy's majors can then take only one of his own, and he is left with three.
+      R1 Cy may not abandon B (he holds regionals: expanded, they can take it): he expands BEL.
+         Ann merges C into BEL: C's 100 to BEL; BEL: Ann 10, Cy 20, treasury 80 - 10 = 70.
+         Ben merges A into KSS (40 % treasury): A's 100 and A's bonus, KSS's value 75 (§15.1), to
+         KSS: A -100, KSS +175, bank -75. KSS has absorbed its minor this SR.
+      R2 Cy expands MAV; Ann buys PLM's secondary (£60 to PLM); Ben merges D into MAV (D's 130 to MAV).
+      R3 Cy expands MZA; Ann merges F into MZA; Ben buys OU's secondary.
+      R4 Cy expands BJV; Ann merges M into BJV; Ben buys SB's secondary.
+      R5 Cy expands MKV; Ann buys MIDI's secondary; Ben buys SFR's secondary.
+      R6 Cy may not abandon B: his MKV can take it; he merges B into MKV (B's 100 to MKV). Ann buys
+         SFAI's secondary; Ben buys RCP's secondary.
+      R7 Cy's five majors have each absorbed a minor: E, H, L cannot merge. Offers: Ben's KSS has
+         absorbed A; GWR has no treasury share (20 % in the OM only), Ann's WW none anywhere, so
+         neither is invited (Ben could still agree to take E into GWR, §10.6, but need not); Ann's
+         and Ben's regionals are not majors. No railroad may offer: E is abandoned (--no-offers):
+         its 110 to the bank, its charter and its 4 to the Open Market, its chit stays on its charter;
+         Cy's cash untouched, one certificate fewer. Ann expands PLM (par 75; treasury: 6 new + the
+         secondary she left = 70 %; Ann's 50 % + 25 % -> 20 % + 10 %). Ben buys MSP's secondary.
+      R8 Cy's H: now Ann's PLM (70 % treasury, no minor this SR) may offer, and only it: `abandon Cy
+         H` is refused naming PLM. Ann offers; the single offer must be accepted: H into PLM, a
+         treasury share to Cy, H's 110 to PLM; PLM: Ann 30, Cy 10, treasury 60."""
+    line = cons.refused("abandon Cy B --no-offers")                     # R1
+    assert "regional" in line and "§10.6" in line
+    cons.bank.line("expand Cy BEL")
     before = cons.cash()
-    cons.bank.line("abandon Cy B --no-offers")
-    assert changes(before, cons.cash()) == {"B": -100, "bank": 100}
+    cons.bank.line("merge Ann C BEL")
+    assert changes(before, cons.cash()) == {"C": -100, "BEL": 100}
+    assert cons.holdings("BEL") == {"Ann": 10, "Ben": 0, "Cy": 20, "ipo": 70, "pool": 0}
+    before = cons.cash()
+    cons.bank.line("merge Ben A KSS")
+    assert changes(before, cons.cash()) == {"A": -100, "KSS": 175, "bank": -75}
+    cons.play("""
+expand Cy MAV
+buy Ann PLM
+merge Ben D MAV
+expand Cy MZA
+merge Ann F MZA
+buy Ben OU
+expand Cy BJV
+merge Ann M BJV
+buy Ben SB
+expand Cy MKV
+buy Ann MIDI
+buy Ben SFR
+""")
+    line = cons.refused("abandon Cy B --no-offers")                     # R6
+    assert "MKV" in line and "§10.6" in line
+    before = cons.cash()
+    cons.bank.line("merge Cy B MKV")
+    assert changes(before, cons.cash()) == {"B": -100, "MKV": 100}
+    cons.play("""
+buy Ann SFAI
+buy Ben RCP
+""")
+    # R7: no railroad may offer for E: abandoned (§9.5)
+    certs = cons.certs("Cy")
+    pool_trains = len(cons.status()["pool_trains"])
+    chits = {chit for chit, holder in cons.status()["chits"].items() if holder == "E"}
+    before = cons.cash()
+    cons.bank.line("abandon Cy E --no-offers")
+    assert changes(before, cons.cash()) == {"E": -110, "bank": 110}
+    assert "E" not in cons.player("Cy")["shares"]
+    assert cons.certs("Cy") == certs - 1
+    assert cons.holdings("E")["pool"] == 100
+    assert cons.trains("E") == []
+    assert len(cons.status()["pool_trains"]) == pool_trains + 1
+    assert {chit for chit, holder in cons.status()["chits"].items() if holder == "E"} == chits
+    cons.bank.line("expand Ann PLM")
+    assert cons.holdings("PLM") == {"Ann": 30, "Ben": 0, "Cy": 0, "ipo": 70, "pool": 0}
+    cons.bank.line("buy Ben MSP")
+    # R8: Ann's PLM may offer for H, and no other railroad
+    line = cons.refused("abandon Cy H")
+    assert "PLM" in line and "§10.6" in line
+    assert not any(corp in line for corp in ("KSS", "GWR", "WW", "BEL", "MAV", "MZA", "BJV", "MKV"))
+    before = cons.cash()
+    cons.bank.line("merge Cy H PLM")
+    assert changes(before, cons.cash()) == {"H": -110, "PLM": 110}
+    assert cons.holdings("PLM") == {"Ann": 30, "Ben": 0, "Cy": 10, "ipo": 60, "pool": 0}
+    cons.conserved()
