@@ -935,6 +935,15 @@ def test_an_abandoned_minor_is_not_bought_by_a_player(cons):
     cons.refused("buy Ben C")
 
 
+def offered_to_abandon(t: Table, player: str):
+    """The minors the core offers `player` to abandon now (the Next line's and completion's values)."""
+    from engine_bank_1801 import GAMES
+
+    from ledger.core import legal
+    game = GAMES[str(t.path)]
+    return legal.choices(game.state, game.rs, "abandon", player, "minor")
+
+
 def test_abandoning_a_minor_first_invites_the_other_players_offers(cons):
     """§10.6: a player LEFT with minors none of his own railroads can take (every regional expanded,
     every major of his has absorbed its one minor this SR, §10.5) publicly invites offers from every
@@ -970,6 +979,7 @@ def test_abandoning_a_minor_first_invites_the_other_players_offers(cons):
          treasury share to Cy, H's 110 to PLM; PLM: Ann 30, Cy 10, treasury 60."""
     line = cons.refused("abandon Cy B --no-offers")                     # R1
     assert "regional" in line and "§10.6" in line
+    assert not offered_to_abandon(cons, "Cy")                             # nor offered on the Next line
     cons.bank.line("expand Cy BEL")
     before = cons.cash()
     cons.bank.line("merge Ann C BEL")
@@ -1002,6 +1012,7 @@ buy Ann SFAI
 buy Ben RCP
 """)
     # R7: no railroad may offer for E: abandoned (§9.5)
+    assert offered_to_abandon(cons, "Cy") == ["E", "H", "L"]
     certs = cons.certs("Cy")
     pool_trains = len(cons.status()["pool_trains"])
     chits = {chit for chit, holder in cons.status()["chits"].items() if holder == "E"}
