@@ -173,10 +173,9 @@ def cmd_abandon(ctx, cmd) -> None:
         refuse(f"{player} owns no minor {minor}")
     if not s.round.get("consolidation"):
         refuse("a minor is abandoned in the Consolidation round, when it cannot be merged (§9.5, §10.6)")
-    own = [c for c in s.corps if kind_of(s, c) == "major" and s.president(c) == player
-           and c not in s.round.get("merged_into", []) and merger_share(s, rs, c)[1]]
-    if own:
-        refuse(f"{minor} can merge into {player}'s {own[0]} (§10.6): merge {player} {minor} {own[0]}")
+    kept = kept_by_owner(s, rs, player, minor)
+    if kept:
+        refuse(*kept)
     bidders = [c for c in s.corps if kind_of(s, c) in ("major", "national") and s.president(c) not in (None, player)
                and c not in s.round.get("merged_into", []) and shares.ordinary_certs(s, shares.unsold_acct(s, rs, c), c)]
     if bidders and not cmd.get("no_offers"):
@@ -185,6 +184,26 @@ def cmd_abandon(ctx, cmd) -> None:
 
     abandon(ctx, minor, f"abandoned by {player} (§10.6)")
     stock.acted(ctx, player, bought=[minor, "abandon"])
+
+
+def kept_by_owner(s, rs, player: str, minor: str) -> tuple[str, str] | None:
+    """Why `player` must place `minor` himself rather than abandon it (§10.6), as (reason, hint):
+    he still holds a regional (the Designer's Note: he expands it first, and the major it becomes can
+    take the minor), or one of his majors or nationals can take it this round; None when neither."""
+    regionals = [c for c in s.corps if kind_of(s, c) == "regional" and s.president(c) == player]
+    if regionals:
+        return (f"{player} still holds the regional {regionals[0]}: expanded, it can take {minor}, so {minor} is not "
+                f"abandoned (§10.6)", f"expand {player} {regionals[0]}")
+    own = [c for c in s.corps if kind_of(s, c) in ("major", "national") and s.president(c) == player
+           and c not in s.round.get("merged_into", []) and merger_share(s, rs, c)[1]]
+    if own:
+        return f"{minor} can merge into {player}'s {own[0]} (§10.6)", f"merge {player} {minor} {own[0]}"
+    return None
+
+
+def abandonable_minors(s, rs, player, args) -> list[str]:
+    """The minors the Next line and completion offer to abandon: the player's, none of his own can take."""
+    return [m for m in own_floated_minors(s, rs, player, args) if not kept_by_owner(s, rs, player, m)]
 
 
 def abandon(ctx, minor: str, reason: str) -> None:
@@ -394,7 +413,7 @@ def register(reg) -> None:
              when=merge_bars, bars=one_stock_action, candidates={"minor": own_floated_minors, "corp": majors_and_nationals},
              phrase=lambda *_: "merge a minor into a major")
     reg.verb("abandon", cmd_abandon, "stock", elsewhere="a minor is abandoned in the Consolidation round (§10.6)",
-             when=abandon_bars, bars=one_stock_action, candidates={"minor": own_floated_minors, "no_offers": lambda *_: [None, True]},
+             when=abandon_bars, bars=one_stock_action, candidates={"minor": abandonable_minors, "no_offers": lambda *_: [None, True]},
              fill=("no_offers",), phrase=lambda *_: "abandon a minor")
     reg.on("phase_changed", consolidation_due)
     reg.on("stock_round_started", consolidation_begins)

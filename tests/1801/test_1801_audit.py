@@ -8,7 +8,6 @@ The positions come from book_tables_1801 (built once per session, handed out as 
 
 from __future__ import annotations
 
-import pytest
 from book_tables_1801 import (MINORS, NATIONAL_RUN, REGIONALS_LEFT, example_lines, kept, or21, or31_first_4,
                               or41_a_bought, sr2)
 from conftest import Table
@@ -393,9 +392,6 @@ def consolidation_round() -> object:
     return kept("audit consolidation", build)
 
 
-@pytest.mark.xfail(strict=True, reason="found, not fixed: 1801 lets a player abandon a minor while he still holds a "
-                   "regional that, expanded, could take it (§10.6 designer's note); the fix changes the CONS "
-                   "fixture of test_1801_merges_rules and every figure built on it (see the report)")
 def test_no_minor_is_abandoned_while_its_owner_holds_a_regional_that_could_take_it():
     """§10.6: "If a player owns any minors that section 10.5 allows to be merged into one of that
     player's own majors ..., the player may not select the pass option"; "If a player owns a major
