@@ -1,0 +1,154 @@
+"""1801 (18OE): a second audit of the bank against the rulebook, on the title's own machinery (the
+packet, the Regional/Minor phase, first-round insolvency, Pullmans through a merger, ...).
+
+Every figure is worked by hand in the comments from the rulebook (shared/seeds/002_c09d1f5beee78cce.txt,
+"§x") and the digest (shared/rules/1801.md, "D x"; its corrections 0.1 override the rest). Each test
+checks a rule no other 1801 test checked (test_1801_audit.py, the first audit, covered the common
+money rules). The positions come from book_tables_1801 and the POOR opening of
+test_1801_operating_rules (played here on the engine Table).
+"""
+
+from __future__ import annotations
+
+from book_tables_1801 import MINORS, or31_first_4
+from conftest import Table
+from test_1801_operating_rules import poor_auction
+
+
+def changes(before: dict, after: dict) -> dict:
+    return {k: after[k] - before[k] for k in after if after[k] != before[k]}
+
+
+def money_kept(t) -> None:
+    """Money is only moved (§3.1: the bank's £54,000 and the remainder cash)."""
+    assert sum(t.state.balances.values()) == t.money_at_start
+
+
+# =========================================================================== §7, §7.1: the packet
+
+PRIVATES_IN_TURN = """
+new 1801 Ann Ben Cy
+buy Ann RSC
+buy Ben PC
+buy Cy WSB
+buy Ann BBBT
+buy Ben SHTC
+buy Cy CCTC
+buy Ann WCF
+buy Ben HML
+buy Cy BB
+buy Ann SML
+"""
+
+
+def test_a_minor_bought_after_two_all_pass_cuts_puts_its_cut_price_in_its_treasury():
+    """§7 / D 8.4 / E9: the ten privates bought at face in turn (rows 1-4 [S]); row 5 (A-F, £120)
+    is on top and Ben acts (the deal passes on after every action). Everyone passes twice: each time
+    every owned private pays its income (§7: Ann RSC 5 + BBBT 10 + WCF 15 + SML 0 = 30, Ben PC 5 +
+    SHTC 15 + HML 20 = 40, Cy WSB 10 + CCTC 15 + BB 25 = 50) and the top row drops £5: A-F cost £110.
+    Ben (first again) buys A at £110: §7.1 the price goes to the minor's treasury (under £180), none
+    to the bank. Ann 1800 - 240 + 60 = 1620; Ben 1800 - 160 + 80 - 110 = 1610; Cy 1800 - 200 + 100 =
+    1700; A 110."""
+    t = Table(PRIVATES_IN_TURN)
+    t.do("pass Ben", "pass Cy", "pass Ann", "pass Ben", "pass Cy", "pass Ann")
+    assert t.turn() == "Ben"
+    before = t.cash()
+    t.do("buy Ben A")
+    assert changes(before, t.cash()) == {"Ben": -110, "A": 110}
+    cash = t.cash()
+    assert (cash["Ann"], cash["Ben"], cash["Cy"], cash["A"]) == (1620, 1610, 1700, 110)
+    money_kept(t)
+
+
+# =========================================================================== §11.6.5: a regional
+
+# The POOR opening with Ann's SML bid at £1130 (she ends the auction with 1260 - 1130 = £130), her
+# concession C2 floating B in Russia (£10: B keeps 110, so her minors need no top-up) and, in SR 1,
+# her par of GWR at £60 (§9.2: 2 x 60 = 120 from Ann, 130 -> 10; the UK home token £40: GWR 80).
+# SR 1: Ann floats L, Ben M, Cy passes, Ann pars GWR, then all pass: Ann acted last, Ben is first in SR 2.
+POOR_REGIONAL = poor_auction(1130).replace("float Ann B UK ", "float Ann B RU ").replace(
+    "pass Cy\npass Ann\npass Ben", "pass Cy\npar Ann GWR 60\npass Ben\npass Cy\npass Ann")
+
+
+def test_a_regionals_first_round_insolvency_pays_twice_par_and_sells_for_it_plus_the_shortfall():
+    """§11.6.5 for a regional: GWR (£80) lays a £30 tile (50) and places its £20 token (30). Its
+    reserved 2+2 costs £100: 30 + Ann's 10 < 100, so the token is refunded (50), then the tile (80);
+    80 + 10 = 90 < 100 still: Ann's £10 goes to GWR, which receives its 2+2 and pays the bank its 90
+    (D 12.14 [I]; the debt D = 100 - 90 = £10); the 50 % president's certificate goes to the Open
+    Market and the bank pays Ann its face, 2 x par = £120 (§11.6.5 step 2). GWR was the last to
+    operate: OR 1.2 begins and pays its income (Ben 70, Cy 50, K's mail 20, Ann's SML nothing).
+    So: Ann 10 -> 120 (+110), GWR 80 -> 0, the bank + 90 - 120 - 140 = -170.
+    GWR does not operate in OR 1.2 (nobody owns it, step 3). In SR 2 Ben buys it as a stock action
+    for face + D = 120 + 10 = £130, paid to the bank (D 18 #31); he presides with the 50 %, the two
+    secondaries still in its treasury; GWR restarts with £0."""
+    t = Table(POOR_REGIONAL)
+    assert t.round() == "OR 1.1"
+    assert (t.cash()["Ann"], t.cash()["GWR"]) == (10, 80)
+    t.do("choose Ben normal")
+    for corp in MINORS:
+        t.attempt(f"withhold {corp} 0")
+        t.do(f"train {corp} 2+2", f"done {corp}")
+    assert t.status()["operating"] == "GWR"
+    before = t.cash()
+    t.do("tile GWR 30", "token GWR")
+    assert t.cash()["GWR"] == 30
+    t.do("train GWR 2+2")
+    assert changes(before, t.cash()) == {"Ann": 110, "GWR": -80, "Ben": 70, "Cy": 50, "K": 20, "bank": -170}
+    assert t.round() == "OR 1.2"
+    assert t.trains("GWR") == ["2+2"]
+    assert t.holdings("GWR") == {"Ann": 0, "Ben": 0, "Cy": 0, "ipo": 50, "pool": 50}
+    assert t.status()["insolvent"] == {"GWR": 10}
+    t.do("choose Ben normal")
+    for corp in MINORS:
+        t.do(f"withhold {corp} 0", f"done {corp}")
+    assert t.round() == "SR 2" and t.turn() == "Ben"      # GWR was skipped
+    before = t.cash()
+    t.do("buy Ben GWR")
+    assert changes(before, t.cash()) == {"Ben": -130, "bank": 130}
+    assert t.holdings("GWR") == {"Ann": 0, "Ben": 50, "Cy": 0, "ipo": 50, "pool": 0}
+    assert t.president("GWR") == "Ben" and t.cash()["GWR"] == 0
+    assert not t.status()["insolvent"]
+    money_kept(t)
+
+
+# =========================================================================== §11.6.2: M's Pullman
+
+def run_idle_until(t, done) -> None:
+    """Every company withholds £0 and ends its turn until `done()` (Ann keeps Minor C's place)."""
+    while not done():
+        corp = t.status()["operating"]
+        err = t.attempt(f"withhold {corp} 0")
+        if err and "choose" in err:
+            t.do("choose Ann normal")
+            continue
+        assert err is None, err
+        t.do(f"done {corp}")
+
+
+def test_minor_m_merged_into_a_major_with_a_pullman_sends_one_to_the_open_market():
+    """§11.6.2: from or31_first_4 (KSS bought the first 4: Train Phase 4, Minor M got its own Pullman
+    free, PM1) nobody converts; everyone idles to OR 3.2, where Ann's WW buys a Pullman from M's stock:
+    £150 to the bank, the £15 royalty to M (bank + 135). In SR 4 (Cy first, after Ben the last to act
+    in SR 3) Ann merges M into WW: WW has no share in its treasury nor the Open Market, so the merger
+    needs a connection and M's £425 goes to the bank (§10.5); "If Minor M and the major it merges with
+    both own a Pullman, one of these Pullmans must immediately be discarded into the Open Market":
+    WW keeps one, one is in the Open Market, for sale at £150 with no royalty."""
+    t = or31_first_4()
+    t.do("decline Ben", "decline Cy", "decline Ann", "done KSS")
+    assert t.status()["pullmans"]["PM1"] == "M"
+    run_idle_until(t, lambda: t.round() == "OR 3.2" and t.status()["operating"] == "WW")
+    before = t.cash()
+    t.do("withhold WW 0", "pullman WW")
+    assert changes(before, t.cash()) == {"WW": -150, "M": 15, "bank": 135}
+    t.do("done WW")
+    run_idle_until(t, lambda: t.round() == "SR 4")
+    assert t.turn() == "Cy"
+    assert t.holdings("WW") == {"Ann": 70, "Ben": 10, "Cy": 20, "ipo": 0, "pool": 0}
+    t.do("pass Cy")
+    before = t.cash()
+    assert before["M"] == 425
+    t.do("merge Ann M WW --connected")
+    assert changes(before, t.cash()) == {"M": -425, "bank": 425}
+    where = sorted(v for v in t.status()["pullmans"].values() if v)
+    assert where == ["Open Market", "WW"]
+    money_kept(t)
