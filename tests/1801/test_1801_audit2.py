@@ -60,6 +60,19 @@ def test_a_minor_bought_after_two_all_pass_cuts_puts_its_cut_price_in_its_treasu
     money_kept(t)
 
 
+def test_money_set_aside_for_a_bid_is_not_spent_on_a_top_row_buy():
+    """§7 / D 8.2, D18 #15: a bid's money is set aside until its item is sold, and (best reading) it
+    cannot be spent on anything else. Ann bids £120 on A (row 5), Ben £125; Cy bids all his £1800 on
+    SML (row 4); Ann and Ben buy RSC and PC (row 1 empties; row 2 on top). Cy may not buy WSB (£40):
+    the refusal names the rule and the figures. Nothing is paid for a bid: the bank has 48,600 + 20 +
+    20 = £48,640."""
+    t = Table("new 1801 Ann Ben Cy")
+    t.do("bid Ann A 120", "bid Ben A 125", "bid Cy SML 1800", "buy Ann RSC", "buy Ben PC")
+    t.refused("buy Cy WSB", "£1800", "£40", "§7")
+    cash = t.cash()
+    assert (cash["Ann"], cash["Ben"], cash["Cy"], cash["bank"]) == (1780, 1780, 1800, 48640)
+
+
 # =========================================================================== §11.6.5: a regional
 
 # The POOR opening with Ann's SML bid at £1130 (she ends the auction with 1260 - 1130 = £130), her
