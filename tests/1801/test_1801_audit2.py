@@ -210,3 +210,24 @@ def test_a_transferred_token_returns_to_the_sellers_dearest_open_slot():
     t.do("token GWR --city Paris --slot 7")
     assert changes(before, t.cash()) == {"GWR": -80, "bank": 80}
     money_kept(t)
+
+
+# =========================================================================== §13.1, E25: the score
+
+def test_the_swift_metropolitan_line_exercised_scores_nothing():
+    """§13.1 / E25 / D18 #38: a face-up private scores its face; the Swift Metropolitan Line, once
+    exercised, is removed and scores nothing (a face-down private neither). examples/1801-game.txt
+    to WW's £130 withheld in OR 5.1 (Train Phase 4, §14.10): Ann's face-up privates RSC 20 + CCTC 60
+    + HML 80 + SML 120 = £280; Ben's WSB 40 + BBBT 40 + WCF 60 = £140 (his PC is face down: nothing).
+    Ann gives WW an unclaimed rusted 2+2 with the SML: her privates now score 20 + 60 + 80 = £160, her
+    cash and shares unchanged."""
+    from book_tables_1801 import example_lines
+    lines = example_lines()
+    t = Table("\n".join(lines[:lines.index("withhold WW 130") + 1]))
+    before = t.score()
+    assert (before["Ann"]["privates"], before["Ben"]["privates"]) == (280, 140)
+    t.do("claim WW 2 --using SML")
+    after = t.score()
+    assert (after["Ann"]["privates"], after["Ben"]["privates"]) == (160, 140)
+    assert after["Ann"]["value"] == before["Ann"]["value"] - 120
+    assert (after["Ann"]["cash"], after["Ann"]["shares"]) == (before["Ann"]["cash"], before["Ann"]["shares"])
