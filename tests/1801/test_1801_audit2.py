@@ -231,3 +231,36 @@ def test_the_swift_metropolitan_line_exercised_scores_nothing():
     assert (after["Ann"]["privates"], after["Ben"]["privates"]) == (160, 140)
     assert after["Ann"]["value"] == before["Ann"]["value"] - 120
     assert (after["Ann"]["cash"], after["Ann"]["shares"]) == (before["Ann"]["cash"], before["Ann"]["shares"])
+
+
+# =========================================================================== §11.7: own shares
+
+def test_a_major_holding_60_percent_of_itself_buys_none_back():
+    """§11.7: a major buys its own shares "subject to the rules for buying (see 10.2) ... with the
+    major acting as a player"; §10.2: a player who already owns 60 % buys none from the Open Market
+    (the double-price way is the president's) (D 12.16 [I]). (Found: the engine let a major at 70 %
+    of itself buy back.) SR 2 (sr2): Ann expands PLM (REGIONAL 60 -> MAJOR 75 at (5,2), §9.3) and
+    buys nothing: Ann 20 %, the treasury 80 % (the two secondaries and six new shares). OR 2.1: PLM
+    withholds £0: LEFT (5,1) £70 (§4.4); it issues one share at £70 (PLM + 70 from the bank; DOWN
+    (6,1) £65): treasury 70 %, Open Market 10 %. OR 2.2: PLM withholds: LEFT (6,0) £60; holding 70 %
+    of itself it may not buy the Open Market's share back."""
+    from book_tables_1801 import sr2
+    t = sr2()
+    t.do("expand Ann PLM", "pass Ben", "pass Cy", "pass Ann")
+    assert t.holdings("PLM") == {"Ann": 20, "Ben": 0, "Cy": 0, "ipo": 80, "pool": 0}
+    assert (t.cell("PLM"), t.price("PLM")) == ((5, 2), 75)
+    run_idle_until(t, lambda: t.status()["operating"] == "PLM")
+    t.do("withhold PLM 0")
+    before = t.cash()
+    t.do("issue PLM 1")
+    assert changes(before, t.cash()) == {"PLM": 70, "bank": -70}
+    assert t.holdings("PLM") == {"Ann": 20, "Ben": 0, "Cy": 0, "ipo": 70, "pool": 10}
+    assert (t.cell("PLM"), t.price("PLM")) == ((6, 1), 65)
+    t.do("done PLM")
+    run_idle_until(t, lambda: t.status()["operating"] == "PLM")
+    assert t.round() == "OR 2.2"
+    t.do("withhold PLM 0")
+    assert (t.cell("PLM"), t.price("PLM")) == ((6, 0), 60)
+    t.refused("redeem PLM 1", "70%", "60%", "§10.2")
+    assert t.holdings("PLM")["pool"] == 10
+    money_kept(t)
