@@ -264,3 +264,50 @@ def test_a_major_holding_60_percent_of_itself_buys_none_back():
     t.refused("redeem PLM 1", "70%", "60%", "§10.2")
     assert t.holdings("PLM")["pool"] == 10
     money_kept(t)
+
+
+# =========================================================================== §9.4: conversion
+
+def test_a_converted_majors_orient_express_marker_and_port_authority_leave_play():
+    """§9.4 steps 1 and 4: the major's cash goes to the bank; "Remove from play all other assets on
+    the major's charter except for trains. This includes track rights, port authorities, Orient
+    Express markers, and private markers." (Found: the national kept its OE marker.) or31_first_4
+    played with one change: in OR 2.1 Ann's WW runs the Orient Express (its first: the marker, Ann
+    takes the cash bonus) and buys the North Sea port authority (§11.3.5). At KSS's first 4 (Train
+    Phase 4) Ben and Cy decline; Ann converts WW: its £778 to the bank, no treasury share to move
+    (Ann 70, Ben 10, Cy 20), the marker and the port authority out of play; it keeps its four trains,
+    the two rusting 2+2s too (§9.4 step 5, E28), and its share value (0,3) £135."""
+    from book_tables_1801 import REGIONALS_LEFT, or21
+    from test_1801_merges_rules import LEFT_MINORS, OR21_TO_P3, P3M_TURNS
+    t = or21()
+    t.play(OR21_TO_P3.replace("pay WW 100\ntrain WW 3\n",
+                              "pay WW 100 --oe 50\nchoose Ann cash\nport-authority WW north\ntrain WW 3\n"))
+    for corp in MINORS:
+        t.do(f"half {corp} 400", f"done {corp}")
+    for corp in REGIONALS_LEFT:
+        t.do(f"withhold {corp} 400", f"train {corp} 3", f"done {corp}")
+    t.play("pay WW 100\ntrain WW 3\ndone WW\npay KSS 70\ntrain KSS 3\ndone KSS\n"
+           "pay GWR 50\ntrain GWR 3\ntrain GWR 3\ndone GWR\n")
+    t.play(P3M_TURNS)
+    t.do("choose Ann normal")
+    for corp in LEFT_MINORS:
+        t.do(f"half {corp} 400", f"done {corp}")
+    for corp in REGIONALS_LEFT:
+        t.do(f"withhold {corp} 0", f"done {corp}")
+    t.play("pay WW 100\ndone WW\npay KSS 50\ntrain KSS 4\n")
+    assert t.status()["oe_markers"] == ["WW"]
+    ports = [a for a, where in t.state.assets.items() if t.state.assets[a].kind == "port"
+             and where.owner == "company:WW" and not where.closed]
+    assert len(ports) == 1
+    t.do("decline Ben", "decline Cy")
+    before = t.cash()
+    assert before["WW"] == 778
+    t.do("convert Ann WW")
+    assert changes(before, t.cash()) == {"WW": -778, "bank": 778}
+    ww = t.company("WW")
+    assert ww["kind"] == "national" and (ww["cell"], ww["price"]) == ([0, 3], 135)
+    assert t.holdings("WW") == {"Ann": 70, "Ben": 10, "Cy": 20, "ipo": 0, "pool": 0}
+    assert t.trains("WW") == ["2+2", "2+2", "3", "3"]
+    assert t.status()["oe_markers"] == []
+    assert all(t.state.assets[a].closed for a in ports)
+    money_kept(t)
