@@ -262,7 +262,23 @@ def treasury_step(ctx, cmd, redeem: bool) -> None:
         if (cmd.get("count") or 1) > left - 1:
             refuse(f"one of {corp}'s {left} treasury shares is kept for {keeper} (BBBT, §14.4): it issues at most "
                    f"{left - 1}")
+    if redeem:
+        check_own_holding_limit(s, rs, corp, cmd.get("count") or 1)
     (operating.cmd_redeem if redeem else operating.cmd_issue)(ctx, cmd)
+
+
+def check_own_holding_limit(s, rs, corp: str, n: int) -> None:
+    """§11.7: a major buys its own shares "subject to the rules for buying (see 10.2) ... with the
+    major acting as a player" (D 12.16): holding 60 % of itself already, it buys no more from the
+    Open Market (the double-price way past 60 % is the president's alone). Bought one by one, the
+    last of `n` is bought holding its percentage + 10 x (n - 1)."""
+    held, limit = s.percent_of(shares.unsold_acct(s, rs, corp), corp), rs.k("stock", "holding_limit")
+    unit = shares.unit(s, rs, corp)
+    last = held + unit * (n - 1)
+    if last >= limit:
+        most = max(0, (limit - 1 - held) // unit + 1)
+        refuse(f"{corp} holds {held}% of itself: a major buying its own shares acts as a player, who at {limit}% "
+               f"buys no more (§11.7, §10.2): it may buy back {most} now, not {n}")
 
 
 def cmd_sell(ctx, cmd) -> None:

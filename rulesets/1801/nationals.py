@@ -434,6 +434,8 @@ class NationalFormed:
         for sym, _was, now in e.get("assets") or ():   # track rights and port authority: out of play
             if now is None:
                 s.assets[sym].closed = True
+        # §9.4 step 4: its Orient Express marker is removed from play too
+        s.own.oe_markers = [m for m in s.own.oe_markers if m != e["corp"]]
 
     def describe(e, rs):
         why = (f"{e['president']} cannot pay for its train and hands the bank his {rs.money(e['president_cash'])}; "

@@ -189,7 +189,8 @@ def cmd_packet_buy(ctx, cmd) -> None:
     price = s.round["prices"][item]
     if free_cash(s, player) < price:
         refuse(f"{player} has {rs.money(s.cash(player_acct(player)))}, {rs.money(held_back(s, player))} of it held "
-               f"back by bids; {item} costs {rs.money(price)}")
+               f"back by bids; {item} costs {rs.money(price)} (§7: a bid's money stays set aside until its item is "
+               f"sold, D18 #15)")
     check_portfolio(s, rs, player, item)
     award(ctx, player, item, price, "bought")
     after_action(ctx)
@@ -249,7 +250,8 @@ def open_minor_auction(ctx, player: str, item: str, amount: int) -> None:
         refuse(f"{item} costs {rs.money(s.round['prices'][item])} in the top row; a bid above it is at least "
                f"{rs.money(least)} (§7.1)", f"buy {player} {item}")
     if free_cash(s, player) < amount:
-        refuse(f"{player} has {rs.money(free_cash(s, player))} free of bids: cannot bid {rs.money(amount)}")
+        refuse(f"{player} has {rs.money(free_cash(s, player))} free of bids: cannot bid {rs.money(amount)} (§7, §7.1: "
+               f"a bid's money stays set aside until its item is sold)")
     check_portfolio(s, rs, player, item)
     seat = s.player_index(player)
     bidders = [s.players[(seat + i) % len(s.players)] for i in range(1, len(s.players))] + [player]
