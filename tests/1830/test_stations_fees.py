@@ -152,7 +152,7 @@ def test_a_token_records_its_city_slot_and_cost():
 def test_1830_places_markers_in_charter_order():
     g = opening_1830()
     g.refusal("token PRR --slot 3", match="charter order: the next is slot 2")
-    g.refusal("token PRR --slot 1", match="already on the map")
+    g.refusal("token PRR --slot 1", match="slot 1 holds no marker now")
     g.refusal("token PRR --slot 5", match="slots 1 to 4")
     g.do("token PRR --slot 2")
     assert last(g, "token_placed")["slot"] == 2

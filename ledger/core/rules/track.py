@@ -253,7 +253,8 @@ def station_slot(s, rs, corp: str, raw) -> int:
     if not 1 <= n <= count:
         raise RuleViolation(f"{corp}'s charter has slots 1 to {count}, not {n}")
     if n not in free:
-        raise RuleViolation(f"{corp}'s marker in slot {n} is already on the map", f"free slots: {free}")
+        raise RuleViolation(f"{corp}'s slot {n} holds no marker now (placed, or given up to another company): "
+                            f"a station comes from a free slot", f"free slots: {free}")
     if rs.stations["slots"] == "in_order" and n != free[0]:
         refuse(f"{corp}'s markers go down in charter order: the next is slot {free[0]}")
     return n
