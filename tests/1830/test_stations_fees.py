@@ -241,7 +241,7 @@ def test_1801_tokens_from_any_slot_with_water_surcharges():
     assert e["steps"] == [["slot 3 on the charter", None, 100, None],
                           ["+ 3 × $40 sea zones crossed (1801 §12.4)", 100, 220, None]]
     next_turn_of(g, "PRR")
-    g.refusal("token PRR --slot 3", match="already on the map")
+    g.refusal("token PRR --slot 3", match="slot 3 holds no marker now")
     g.do("token PRR --slot 4 --with wien,sea=3")
     assert last(g, "token_placed")["cost"] == 120
     next_turn_of(g, "PRR")
