@@ -215,6 +215,24 @@ def test_d0_1_3_overzees_in_brown_is_parred_and_counts_the_whole_revenue(tiny_br
     audit(t)
 
 
+def test_a_foreign_companys_first_flood_starts_gray_and_goes_back_to_the_supply(tiny_brown):
+    """§8.3.2, §17 gray (D4.1: foreign purchases start phases too): OR 2.2 (red after ZHESM's 5D+):
+    AMS (its 7+) pays 8000 to Germany: Duitsland parred at 80; income 4000: 2000 + 50 units x 40 =
+    4000; 80 -> 89. It buys the first FLOOD (2000): gray at once, every 7+ (AMS's and ZHESM's)
+    leaves the game; the FLOOD goes back to the supply, and it buys it again (0): 89 -> 101 -> 116.
+    The phase changes once; nine FLOODs are still in the supply."""
+    t = tiny_brown.copy()
+    t.do("done ZHESM", "withhold AMS 0", "train AMS 7+", "done AMS")
+    t.do(f"withhold ZHESM 1500 {F}", "train ZHESM 5D+", "done ZHESM")
+    assert (t.status()["phase"], t.trains("AMS"), t.trains("ZHESM")) == ("red", ["7+"], ["5D+", "7+"])
+    n = len(t.events)
+    t.do(f"pay AMS 8000 --abroad DUI {F}", "done AMS")
+    assert [e["phase"] for e in t.events[n:] if e["kind"] == "phase_changed"] == ["gray"]
+    assert (t.round(), t.status()["phase"], t.price("DUI"), t.cash("DUI")) == ("SR 3", "gray", 116, 0)
+    assert (t.trains("AMS"), t.trains("ZHESM"), left(t, "FLOOD")) == ([], ["5D+"], 9)
+    audit(t)
+
+
 # --------------------------------------------------------------------------- §12.3, §12.5 privates
 
 def test_b17_rijkswaterstaat_closes_when_its_company_buys_another_companys_train():
@@ -267,4 +285,32 @@ def test_kabinet_rochussen_floats_two_companies_at_the_end_of_one_sr():
     for corp in ("ZHESM", "AMS"):
         assert (t.holdings(corp)["ipo"], t.holdings(corp)["pool"]) == (40, 30)
     assert t.status()["operating_order"] == ["ZHESM", "AMS"]
+    # B13: it may be used again in a later SR, and Spoorwegwerken Oost's free 10 % is not "bought".
+    # OR 1.1: each buys a 2 (no train, no dividend: 56 -> 55). SR 2: Ann (NCS 10 % from SWO) pars
+    # NCS at 67 and buys a 10 %: 30 % bought, 60 % left in the IPO; Ben declares it: 7 x 67 = 469,
+    # three 10 % to the pool (IPO 30 %), 67 -> 56
+    t.do("withhold ZHESM 0", "train ZHESM 2", "done ZHESM", "withhold AMS 0", "train AMS 2", "done AMS")
+    t.do("pass Ben", "par Ann NCS 67", "buy Ann NCS")
+    assert (t.holdings("NCS")["ipo"], t.pct("Ann", "NCS")) == (60, 40)
+    t.do("force-float Ben KR NCS", "pass Ben", "pass Ann")
+    assert (t.round(), t.cash("NCS"), t.price("NCS")) == ("OR 2.1", 469, 56)
+    assert (t.holdings("NCS")["ipo"], t.holdings("NCS")["pool"]) == (30, 30)
+    assert "KR" not in closed(t)
+    audit(t)
+
+
+def test_d14_20_ketwich_and_voombergh_reparss_down_and_the_treasury_pays_the_bank():
+    """§12.5 (D14.20, B14): a re-par down: the company gives the bank the difference, 10 x (80 - 67)
+    = 130; the marker moves to 67; the private closes on use (B14: single use). KR_OPENING: Ben pars
+    ZHESM at 80 with a 10 % (240), Ann buys a 10 % (80), Ben one, Ann one: 60 % sold, ZHESM floats
+    with 800 (§7.4)."""
+    t = new_table("Ann Ben")
+    t.play(KR_OPENING)
+    t.do("par Ben ZHESM 80", "buy Ben ZHESM", "buy Ann ZHESM", "buy Ben ZHESM", "buy Ann ZHESM")
+    assert (t.cash("ZHESM"), t.cash("Ben"), t.cash("Ann")) == (800, 430 - 320, 750 - 160)
+    bank = t.cash("bank")
+    t.do("repar Ben KV ZHESM 67")
+    assert (t.cash("ZHESM"), t.cash("bank"), t.price("ZHESM")) == (670, bank + 130, 67)
+    assert "KV" in closed(t)
+    t.refused("repar Ben KV ZHESM 72", "KV")
     audit(t)
