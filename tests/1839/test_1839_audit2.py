@@ -314,3 +314,97 @@ def test_d14_20_ketwich_and_voombergh_reparss_down_and_the_treasury_pays_the_ban
     assert "KV" in closed(t)
     t.refused("repar Ben KV ZHESM 72", "KV")
     audit(t)
+
+
+# --------------------------------------------------------------------------- §12.1 (B20) NFLM's last run
+
+# Two players on the tiny roster; as GREEN_SHORT, but Ann buys the Noord Friesche (NFLM, ƒ300) and
+# Ben Beijnes (ƒ260). Auction: Ann SWO 200 + LVG 10 + VVD 80 + NFLM 300 + SHZ 160 = 750 (550); Ben
+# RWS 250 + CO 100 + NF 170 + JJB 260 = 780 (520): SR 1 Ben first. Each floats his company at 80
+# with 60 % (480): Ann 70, Ben 40. OR 1.1: no train, no dividend: 80 -> 62 each; ZHESM buys both 2s
+# (600), AMS (800 + SLE 20 + IJR 10) the first 3+ (580): green.
+NFLM_GREEN = """
+deal --privates VVD,NFLM,JJB,NF --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
+discount Ann LVG 60
+discount Ben SWO 60
+discount Ann SWO 40
+discount Ben NF 40
+discount Ann CO 60
+discount Ben VVD 40
+deal --order Ann,Ben
+buy Ann SWO
+buy Ben RWS
+buy Ann LVG
+buy Ben CO
+buy Ann VVD
+buy Ben NF
+buy Ann NFLM
+buy Ben JJB
+buy Ann SHZ
+par Ben ZHESM 80
+buy Ben ZHESM
+par Ann AMS 80
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+pass Ben
+pass Ann
+withhold ZHESM 0
+train ZHESM 2
+train ZHESM 2
+done ZHESM
+withhold AMS 0
+train AMS 3+
+done AMS
+pass Ben
+pass Ann
+"""
+
+
+@pytest.fixture(scope="module")
+def nflm_obsolete():
+    """NFLM_GREEN, OR 2.1 (green): the private step paid Ann LVG 5 + SHZ 20 + SWO 25 + VVD 15 (NFLM:
+    its run) = 65 (200) and Ben RWS 35 + CO 20 + NF 20 = 75 (190); AMS (610) is on top. Ann's NFLM
+    runs for 40 (240). AMS withholds 1000 (1610), buys the last 3+ (1360), the 5+ (910; blue: ZHESM's
+    2s rust) and the first 7+ (210; brown: its 3+ rust). ZHESM (600, no train) falls 62 -> 55 and
+    buys the last 7+ with 100 of Ben's (90). OR 2.2's private step pays Ann 65 again (305) and Ben
+    75 (165), and closes their other privates."""
+    t = new_table("Ann Ben", rules=TINY)
+    t.play(NFLM_GREEN)
+    s = t.status()
+    assert (s["round"], s["phase"], s["operating_order"]) == ("OR 2.1", "green", ["AMS", "ZHESM"])
+    assert (t.cash("Ann"), t.cash("Ben"), t.cash("AMS"), t.cash("ZHESM")) == (200, 190, 610, 600)
+    t.do("income NFLM 40")
+    t.do(f"withhold AMS 1000 {F}", "train AMS 3+", "train AMS 5+", "train AMS 7+", "done AMS")
+    assert (t.status()["phase"], t.trains("AMS"), t.trains("ZHESM"), t.cash("AMS")) == ("brown", ["5+", "7+"], [], 210)
+    t.do("withhold ZHESM 0", "train ZHESM 7+", "done ZHESM")
+    assert (t.round(), t.cash("Ann"), t.cash("Ben"), t.price("ZHESM")) == ("OR 2.2", 305, 165, 55)
+    return t
+
+
+def test_b20_an_obsolete_players_nflm_runs_once_more_then_closes(nflm_obsolete):
+    """§12.1 (D7.5, B20): a player's obsolete private closes "at the end of the private operations
+    step" of the next OR, so it still earns that step's revenue; NFLM's revenue is its own run in
+    that step (§12.4). OR 2.2: Ann's NFLM runs for 40 (345) and then it is closed: no second run."""
+    t = nflm_obsolete.copy()
+    assert {"LVG", "SHZ", "SWO", "VVD", "CO", "RWS", "NF", "JJB"} <= closed(t)
+    t.do("income NFLM 40")
+    assert t.cash("Ann") == 305 + 40
+    assert "NFLM" in closed(t)
+    t.refused("income NFLM 40", "NFLM", "closed")
+    audit(t)
+
+
+def test_b20_an_obsolete_nflm_that_does_not_run_closes_as_the_companies_operate(nflm_obsolete):
+    """§12.1: the private step ends before the companies operate; an NFLM that did not run in it
+    is closed once the first company (AMS) has finished, and earns nothing more."""
+    t = nflm_obsolete.copy()
+    t.do("withhold AMS 10", "done AMS")
+    assert "NFLM" in closed(t)
+    t.refused("income NFLM 40", "NFLM", "closed")
+    assert t.cash("Ann") == 305
+    audit(t)
