@@ -3,7 +3,7 @@ shared/rules/1839.md "D x", its best readings "B n"): as brown begins a company'
 brown train; every private becomes obsolete once the company that bought the first brown train
 finishes its turn (at once when a foreign company bought it); no company buys an obsolete private,
 and each closes at its next closing point: its company's turn's end, a player's next private
-income, or the next stock round."""
+income (for NFLM, its next run in the private step), or the next stock round."""
 
 from __future__ import annotations
 
@@ -56,9 +56,41 @@ def make_obsolete(ctx) -> None:
     ctx.emit("privates_obsolete", at=where)
 
 
+def obsolete_before_this_or(s) -> bool:
+    """Whether the privates were already obsolete as this OR began (not made so during it)."""
+    at = s.own.obsolete
+    return bool(at) and not (at[0] == "operating" and at[1:3] == [s.round.get("set"), s.round.get("index")])
+
+
+def runs_in_private_step(p) -> bool:
+    """NFLM (§12.4): a player owner's revenue is its own run in the private step, typed by the table
+    (MEVS, paid as its owner's companies operate, is not)."""
+    return bool(p.ability("typed_income")) and not p.ability("paid_per_company")
+
+
+def players_open(s) -> list[str]:
+    return [p for p, a in s.privates.items() if str(a.owner).startswith("player:") and not a.closed]
+
+
+def private_step_over(ctx) -> None:
+    """§12.1 (B20): the private step is over once a company has operated; an obsolete player's NFLM
+    that did not run in it closes."""
+    if obsolete_before_this_or(ctx.state):
+        left = players_open(ctx.state)
+        if left:
+            privates.close(ctx, left, reason="obsolete: the private step is over (§12.1)")
+
+
+def run_recorded(ctx, sym: str) -> None:
+    """§12.1 (B20): an obsolete player's NFLM closes once it has run in the private step."""
+    if obsolete_before_this_or(ctx.state) and sym in players_open(ctx.state):
+        privates.close(ctx, [sym], reason="obsolete: it ran its last route (§12.1)")
+
+
 def turn_ended(ctx, corp: str) -> None:
     """D7.5: the first brown train's buyer finishing its turn makes every private obsolete; a
     company whose turn began after that closes its obsolete privates as it finishes."""
+    private_step_over(ctx)
     s = ctx.state
     due = s.own.obsolescence_due
     if due == corp:
@@ -76,10 +108,11 @@ def turn_ended(ctx, corp: str) -> None:
 
 
 def players_obsolete_close(ctx) -> None:
-    """D7.5 (B20): a player's obsolete private pays in the next OR's private step, then closes."""
-    s = ctx.state
+    """D7.5 (B20): a player's obsolete private pays in the next OR's private step, then closes (an
+    NFLM once it has run in that step, `run_recorded`, or once a company has operated)."""
+    s, rs = ctx.state, ctx.rs
     if obsolete(s):
-        mine = [p for p, a in s.privates.items() if str(a.owner).startswith("player:") and not a.closed]
+        mine = [p for p in players_open(s) if not runs_in_private_step(rs.private(p))]
         if mine:
             privates.close(ctx, mine, reason="obsolete: paid its last revenue (§12.1)")
 

@@ -20,8 +20,8 @@ from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import Knob
 from ledger.core.state import BANK, acct_name, company_acct, player_acct, train_type
 
+from . import markers, obsolescence
 from .common import country, owned_by, split
-from . import markers
 from .publics import marker_money_cap, station_bars
 
 # The powers a private may have in the data (its colour is the draws')
@@ -307,7 +307,9 @@ def cmd_income(ctx, cmd) -> None:
         raise RuleViolation(f"{sym} pays its fixed revenue; only {', '.join(x.sym for x in rs.privates if x.ability('typed_income'))} "
                             f"earn what the table announces")
     held = s.privates[sym]
-    if held.closed or not str(held.owner).startswith("player:"):
+    if held.closed:
+        refuse(f"{sym} is closed: it earns nothing more (§12.1)")
+    if not str(held.owner).startswith("player:"):
         refuse(f"{sym} earns this way only for a player owner (B19)")
     amount = names.amount(cmd.get("amount"), "the income")
     abroad = [country(rs, w) for w in split(cmd.get("abroad"))] if cmd.get("abroad") else []
@@ -325,6 +327,7 @@ def cmd_income(ctx, cmd) -> None:
         refuse(f"{sym} has been paid this OR" + (f" for {s.round.get('corp')}" if p.ability("paid_per_company") else ""))
     ctx.emit("private_income", private=sym, amount=amount, abroad=abroad, key=key,
              transfers=[[BANK, held.owner, amount]] if amount else [])
+    obsolescence.run_recorded(ctx, sym)
 
 
 def cmd_charge(ctx, cmd) -> None:
