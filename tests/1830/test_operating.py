@@ -632,7 +632,7 @@ def test_private_sales_only_in_the_buyers_turn_from_a_player():
     g.refusal("buy-private NYC SV 20", match="turn")
     g.do("buy-private PRR SV 20")
     next_turn_of(g, "NYC")
-    g.refusal("buy-private NYC SV 20", match="owned by a player")
+    g.refusal("buy-private NYC SV 20", match="SV is owned by PRR: a company buys a private from a player")
 
 
 def test_private_sale_needs_the_cash():

@@ -18,7 +18,7 @@ from ledger.core.rules import privates, revenue, shares, track, train_step, trai
 from ledger.core.rules.market import operating_order
 from ledger.core.rules.revenue import ensure_ran
 from ledger.core.rules.turn import operating_corp
-from ledger.core.state import BANK, RUSTED, company_acct, player_acct
+from ledger.core.state import BANK, RUSTED, acct_name, company_acct, player_acct
 
 # The closed set of private sale bounds a ruleset may name (ruleset.KNOBS privates_rules).
 PRICE_BOUNDS = {"half_face": lambda face: math.ceil(face / 2), "double_face": lambda face: 2 * face,
@@ -322,8 +322,11 @@ def cmd_buy_private(ctx, cmd) -> None:
     held, p = s.privates[sym], rs.private(sym)
     if p.ability("no_company_sale"):
         raise RuleViolation(f"{sym} can never be bought by a company")
-    if held.closed or not held.owner or not held.owner.startswith("player:"):
-        raise RuleViolation(f"{sym} is not an open private owned by a player")
+    if held.closed:
+        raise RuleViolation(f"{sym} is closed: no company buys it")
+    if not held.owner or not held.owner.startswith("player:"):
+        where = f"owned by {acct_name(held.owner)}" if held.owner else "unsold"
+        raise RuleViolation(f"{sym} is {where}: a company buys a private from a player")
     low, high = private_price_range(s, rs, sym)
     if not low <= price <= high:
         span = rs.money(low) if low == high else f"{rs.money(low)} to {rs.money(high)}"
