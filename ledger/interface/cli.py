@@ -71,7 +71,9 @@ class OneLineErrors(TyperGroup):
         verb = verbs.get(name)
         if verb is None:
             refuse_other_titles_verb(ctx, name)
-            return None
+            if name.startswith("-") or ctx.resilient_parsing:
+                return None
+            raise unknown_verb(name, [*verbs, *INTERFACE])
         return click_command(verb, kinds, example_ruleset(ctx))
 
     def invoke_line(self, args, obj=None, prog_name="bank", **extra):
@@ -310,6 +312,15 @@ def verbs_for(ctx, name: str) -> tuple[dict, dict]:
             return catalog.all_verbs(), catalog.all_kinds()
     rs = session(ctx).rs
     return grammar.verbs_of(rs), grammar.kinds_of(rs)
+
+
+def unknown_verb(name: str, known: list[str]) -> CommandError:
+    """A verb nobody declares: the nearest one by a slip of the finger (`selll`: sell), else where the
+    game's verbs are listed (`bank --help` lists the shared verbs only)."""
+    from ledger.interface.suggest import close_to, either
+    near = close_to(name, sorted(set(known)))
+    return CommandError(f"unknown command '{name}'",
+                        f"did you mean {either(near)}?" if near else "bank help lists this game's commands")
 
 
 def refuse_other_titles_verb(ctx, name: str) -> None:

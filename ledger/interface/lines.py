@@ -26,7 +26,7 @@ def error_message(exc: BaseException, obj: dict | None) -> tuple[str, int]:
     if isinstance(exc, BankError):
         return one_line(exc.line()), exc.exit_code
     if isinstance(exc, click.ClickException):
-        return one_line(f"{exc.format_message()} (hint: 'bank --help', 'bank VERB --help')"), exc.exit_code or 2
+        return one_line(f"{exc.format_message()} (hint: {usage_help(exc)})"), exc.exit_code or 2
     if isinstance(exc, click.exceptions.Abort):
         return "aborted", 1
     if isinstance(exc, KeyboardInterrupt):
@@ -35,6 +35,14 @@ def error_message(exc: BaseException, obj: dict | None) -> tuple[str, int]:
         return "out of memory: nothing was recorded", 70
     return one_line(f"internal error ({type(exc).__name__}: {exc}); nothing was recorded "
                     f"(hint: BANK_DEBUG=1 shows where)"), 70
+
+
+def usage_help(exc: click.ClickException) -> str:
+    """Where a malformed line's verb is explained: `bank help VERB` when the verb is known, else
+    `bank help` (the game's verbs; `bank --help` lists the shared ones only)."""
+    ctx = getattr(exc, "ctx", None)
+    verb = ctx.info_name if ctx is not None and ctx.parent is not None else None
+    return f"bank help {verb} shows its arguments" if verb else "bank help lists the commands"
 
 
 def check_text(words: list[str]) -> None:

@@ -206,6 +206,27 @@ def test_bad_amount_is_a_command_error(bank):
     assert bank("status", "--json").stdout == before
 
 
+def test_a_mistyped_verb_suggests_the_closest(bank):
+    """`bank selll Bob NYC` said click's "No such command 'selll'." and pointed at `bank --help`,
+    which lists the shared verbs only: the verb nearest to the typo is named, else `bank help`."""
+    line = error_line(bank("selll", "Bob", "NYC", ok=False))
+    assert "unknown command 'selll'" in line and "did you mean sell?" in line, line
+    line = error_line(bank("stauts", ok=False))
+    assert "did you mean status?" in line, line
+    line = error_line(bank("frobnicate", ok=False))
+    assert "unknown command 'frobnicate'" in line and "bank help" in line, line
+    assert "--help" not in line and "No such command" not in line, line
+
+
+def test_a_missing_argument_names_the_verb_and_its_help(bank):
+    """`bank pay` said "Missing argument 'CORP'. (hint: 'bank --help', 'bank VERB --help')": the
+    hint names the verb's own help, as the game's other refusals name what to type."""
+    line = error_line(bank("pay", ok=False))
+    assert "CORP" in line and "bank help pay" in line, line
+    assert "VERB" not in line, line
+    assert error_line(bank("buy", "Dave", ok=False)).count("bank help buy") == 1
+
+
 def test_rule_and_command_errors_have_different_exit_codes(bank):
     rule = bank("bid", "Alice", "CS", "44", ok=False).exit_code
     malformed = bank("pass", "Zed", ok=False).exit_code
