@@ -10,6 +10,8 @@ Openings and readers: openings_1843.py.
 
 from __future__ import annotations
 
+import importlib
+
 import pytest
 
 from ledger.core.rules import market
@@ -17,6 +19,8 @@ from openings_1843 import (P4, P5, cash, cell, chain, closed, corp_now, end_sr, 
                            refused, round_kind, standard_auction, supply_left, to_turn, train_sides, turn, turns,
                            until_turn)
 from openings_1843 import table as game
+
+relics = importlib.import_module("rulesets.1843.relics")  # the title's package name starts with a digit
 
 FORCE = "--force --reason 'test position'"
 
@@ -152,6 +156,26 @@ def test_a_sale_at_a_columns_foot_sinks_one_place_per_share():
     assert market.sink_in_stack(["A", "B", "C"], "A", 5) == ["B", "C", "A"]
 
 
+def test_two_sold_out_markers_of_one_stack_rise_in_their_operating_order():
+    """§7.7: a company 100 % owned by players at the end of an SR moves up one row, placed under any
+    marker already there; A8: several are moved in operating order, so a stack keeps its order. PLM (par 67
+    through LM) lies on EST (par 67, P1) in (13,7) = 67; SR 1 sells out both (P1 475 - 134 - 3 x 67 = 140,
+    P2 430 - 4 x 67 = 162, P3 350 - 4 x 67 = 82, P4 540 - 5 x 67 = 205); both rise to (12,7) = 72 and PLM
+    still operates first."""
+    g = game()
+    standard_auction(g, plm_par=67)
+    turns(g, "buy P4 PLM", "par P1 EST 67", "buy P2 PLM", "buy P3 EST",
+          "buy P4 PLM", "buy P1 EST", "buy P2 PLM", "buy P3 EST",
+          "buy P4 PLM", "buy P1 EST", "buy P2 PLM", "buy P3 EST",
+          "buy P4 PLM", "buy P1 EST", "buy P2 EST", "buy P3 PLM", "buy P4 EST")
+    assert {p: cash(g, p) for p in P4} == {"P1": 140, "P2": 162, "P3": 82, "P4": 205}
+    assert pct(g, "ipo", "PLM") == pct(g, "ipo", "EST") == 0
+    assert cell(g, "PLM") == cell(g, "EST") == (13, 7)
+    end_sr(g)
+    assert cell(g, "PLM") == cell(g, "EST") == (12, 7)
+    assert corp_now(g) == "PLM"
+
+
 # =========================================================================== §8.5.2: moving a station
 
 
@@ -272,6 +296,20 @@ def gray_mid_turn():
     until_turn(g, "MID")
     assert phase(g) == "gray" and cash(g, "MID") == 350 and train_sides(g, "SO") == ["2+1", "TGV"]
     return g
+
+
+def test_at_gray_every_single_certificate_returns():
+    """§15.6: "All yellow, blue, green, red and brown single trains are returned to the supply" -- every one,
+    those the foreigners and the companies' rusting took too: yellow 6, green 7, blue 7, brown 6, red 6 (32);
+    not Val de Loire's "2" (no supply train) and no Electric. ETA buys the first Electric in OR 6.2."""
+    g = chain("or6.1")
+    until_turn(g, "ETA")
+    g.do("withhold ETA 0", "train ETA TGV")
+    assert phase(g) == "gray"
+    left = {name: len(relics.relics_left(g.state, name)) for name in ("yellow", "green", "blue", "brown", "red",
+                                                                      "gray", "2")}
+    assert left == {"yellow": 6, "green": 7, "blue": 7, "brown": 6, "red": 6, "gray": 0, "2": 0}
+    assert supply_left(g, "gray") == 17
 
 
 def test_a_second_rusted_certificate_is_refused_from_another_company_too():
