@@ -376,3 +376,33 @@ def test_val_de_loire_is_not_exchanged_for_a_company_sold_this_round():
     refused(g, "exchange P1 VDL EST --par 86", match="green par")
     g.do("exchange P1 VDL EST --par 67")
     assert cash(g, "P1") == 361 and pct(g, "P1", "EST") == 20 and closed(g, "VDL")
+
+
+# =========================================================================== §10.1, §15.4: privates close at brown
+
+
+def test_a_company_owned_private_closes_at_brown_and_stops_paying():
+    """§10.1, §15.4: "All the private companies close immediately at the start of brown phase", a company's
+    too. OR 4.1 (blue): MID buys Ceinture from P2 for 40 (595 - 40 = 555 after its 5+2). OR 4.2 starts
+    with Ceinture's 5 to MID (560) and Boulogne-Amiens' 25 to P2; NOR buys the first brown: Ceinture closes. OR 5.1 pays MID nothing."""
+    g = chain("sr4")
+    p2 = cash(g, "P2")
+    play_or(g, {
+        "SO": ["withhold SO 0", "train SO 4/6x2", "train SO 5+2", "done SO"],
+        "NOR": ["withhold NOR 0", "train NOR 4/6x2", "done NOR"],
+        "MID": ["buy-private MID CEI 40", "withhold MID 0", "train MID 5+2", "done MID"],
+    })
+    # the end of OR 4.1 starts OR 4.2, whose first step pays Ceinture's 5 to MID (§8.1): 555 + 5; P2 has
+    # the 40 and Boulogne-Amiens' 25, no longer Ceinture's 5
+    assert owner(g, "CEI") == "MID" and cash(g, "MID") == 560 and cash(g, "P2") - p2 == 40 + 25
+    until_turn(g, "SO")
+    g.do("withhold SO 0", "done SO")
+    until_turn(g, "NOR")
+    g.do(f"withhold NOR 1000 {FORCE}", "train NOR 5E")
+    assert phase(g) == "brown" and closed(g, "CEI")
+    g.do("done NOR")
+    until_turn(g, "MID")
+    assert (g.state.round["set"], g.state.round["index"]) == (4, 2)
+    g.do("withhold MID 0", "done MID")
+    until_turn(g, "MID")
+    assert (g.state.round["set"], g.state.round["index"]) == (5, 1) and cash(g, "MID") == 560
