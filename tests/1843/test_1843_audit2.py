@@ -224,7 +224,8 @@ def test_val_de_loire_made_a_2_train_obeys_the_train_limit():
     g = five_player_plm_operating()
     g.do("withhold PLM 0", "train PLM 2+1", "train PLM 2+1", "train PLM 2+1", "train PLM 2+1")
     assert cash(g, "PLM") == 170
-    refused(g, "buy-private PLM VDL 110 --as-train", match="limit")
+    error = refused(g, "buy-private PLM VDL 110 --as-train", match="limit")
+    assert "4 trains on 4 certificates" in error.message and "yellow" in error.message, error.message
     assert owner(g, "VDL") == "P5" and not closed(g, "VDL")
 
 
