@@ -4,6 +4,7 @@ In the phase whose data says `rusted_for_sale` (gray) the single certificates of
 return to the supply for sale, rusted: on a single side only, at most the data's `relic_limit` per
 company, paid from the treasury alone (§8.8.1). A company may throw one away in its own train step to
 make room. A x2 certificate may be turned to its single side (`flip`) to get within the train limit.
+The cap holds for one bought from another company too (§8.8.1 "in the normal manner").
 """
 
 from __future__ import annotations
@@ -13,6 +14,7 @@ from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import a_train, counted, event
 from ledger.core.grammar import Arg, TitleGrammar, Verb
 from ledger.core.rules import train_step, trains
+from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import Knob
 from ledger.core.state import BANK, DEPOT, POOL, RUSTED, company_acct, train_type
 
@@ -54,6 +56,7 @@ def register(reg) -> None:
     reg.answer("discard", "flip", cmd_flip, who=train_step.owing_discard,
                candidates={"type": lambda s, rs, corp, args: own_sides(s, rs, corp)},
                phrase=lambda s, rs, corps: f"flip {corps[0]} TYPE")
+    reg.rework("operating", "train", handler=cmd_train)
     reg.rule("supply_fallback", buy_relic)
     reg.rule("train_offers", relic_offers)
     reg.on("phase_changed", return_relics)
@@ -108,14 +111,34 @@ def buy_relic(ctx, corp: str, name: str, side):
     if not side.sold_rusted:
         singles = ", ".join(sd.name for sd in t.sides if sd.sold_rusted)
         raise RuleViolation(f"a rusted {name} certificate is sold only as {singles}, not {side.name}")
-    held = [x for x in s.corp_trains(corp) if trains.is_rusted(s, x)]
-    cap = rs.k("title_rules", "relic_limit")
-    if len(held) >= cap:
-        refuse(f"{corp} already owns {counted(len(held), 'rusted certificate')}: at most {cap} per company")
+    refuse_past_cap(s, rs, corp)
     if s.cash(company_acct(corp)) < side.price:
         raise RuleViolation(f"{corp} has {rs.money(s.cash(company_acct(corp)))}: a rusted certificate is paid "
                             f"from the treasury alone ({rs.money(side.price)})")
     return relics_left(s, name)[0], BANK, side, True
+
+
+def refuse_past_cap(s, rs, corp: str) -> None:
+    """A company owns at most the data's number of rusted certificates (§8.8.1)."""
+    held = [x for x in s.corp_trains(corp) if trains.is_rusted(s, x)]
+    cap = rs.k("title_rules", "relic_limit")
+    if len(held) >= cap:
+        refuse(f"{corp} already owns {counted(len(held), 'rusted certificate')}: at most {cap} per company "
+               f"(RULES §8.8.1)")
+
+
+def cmd_train(ctx, cmd) -> None:
+    """A rusted certificate bought from another company counts toward the cap like one from the
+    supply: rusted certificates "may be bought between companies in the normal manner" (§8.8.1).
+    Every other purchase is the shared rule's."""
+    s, rs = ctx.state, ctx.rs
+    source = str(cmd.get("source") or "depot")
+    if source.lower() not in ("depot", "bank", "supply", "pool"):
+        name, side_name = names.side(rs, cmd.get("type"))
+        bought = trains.owned_side(s, rs, names.corp(rs, source), name, side_name)
+        if bought and trains.is_rusted(s, bought):
+            refuse_past_cap(s, rs, operating_corp(ctx, cmd.get("corp"), "train"))
+    train_step.cmd_train(ctx, cmd)
 
 
 # --------------------------------------------------------------------------- thrown away (§8.8.1)
