@@ -58,16 +58,28 @@ class LedgerCorrupt(BankError):
     exit_code = 5
 
 
+def nearest(name: str, choices: list[str], cutoff: float = 0.4) -> list[str]:
+    """The known names most similar to `name` (all of them when several are as close), in the
+    order given, for 'did you mean' hints; none when nothing is near."""
+    scored = [(difflib.SequenceMatcher(None, name.lower(), c.lower()).ratio(), c) for c in dict.fromkeys(choices)]
+    best = max((ratio for ratio, _ in scored), default=0.0)
+    return [c for ratio, c in scored if ratio == best] if best >= cutoff else []
+
+
 def closest(name: str, choices: list[str]) -> str | None:
-    """The most similar known name, for 'did you mean' hints."""
-    lowered = {c.lower(): c for c in choices}
-    found = difflib.get_close_matches(name.lower(), list(lowered), n=1, cutoff=0.4)
-    return lowered[found[0]] if found else None
+    """The most similar known name (the first of the nearest)."""
+    near = nearest(name, choices)
+    return near[0] if near else None
+
+
+def one_of(names: list[str]) -> str:
+    """'A', 'A or B', 'A, B or C'."""
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def unknown(kind: str, name: str, choices: list[str]) -> CommandError:
-    guess = closest(name, choices)
-    hint = f"did you mean {guess}?" if guess else f"known: {', '.join(choices)}"
+    near = nearest(name, choices)
+    hint = f"did you mean {one_of(near)}?" if near else f"known: {', '.join(choices)}"
     return CommandError(f"unknown {kind} '{name}'", hint)
 
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import re
 
-from ledger.core.errors import CommandError, closest, unknown
+from ledger.core.errors import CommandError, nearest, one_of, unknown
 from ledger.core.ruleset import SHELL_SAFE, Ruleset
 from ledger.core.state import GameState
 
@@ -85,11 +85,12 @@ def unknown_symbol(rs: Ruleset, kind: str, raw: str, table) -> CommandError:
                                                         f"type {options}, or quote it: '{first.sym}'")
         error.literal_hint = True  # it names the symbol itself, to say why the shell cut it
         return error
-    guess = closest(text, [e.sym for e in table])
-    entry = next((e for e in table if e.sym == guess), None)
-    if entry is None:
+    spelled = {w: e for e in table for w in (e.sym, e.alias) if w}   # B&O is typed BnO too
+    near = nearest(text, list(spelled))
+    if not near:
         return CommandError(f"unknown {kind} '{raw}'", "known: " + ", ".join(typed(e) for e in table))
-    return CommandError(f"unknown {kind} '{raw}'", f"did you mean {typed(entry)}?")
+    entries = list({id(spelled[w]): spelled[w] for w in near}.values())
+    return CommandError(f"unknown {kind} '{raw}'", f"did you mean {one_of([typed(e) for e in entries])}?")
 
 
 def typed(entry) -> str:
@@ -103,6 +104,7 @@ def pasteable(text: str, rs: Ruleset, amounts: bool = False) -> str:
     amounts without the currency sign, which bash would expand ($140 is $1 then 40)."""
     for entry in (*rs.corporations, *rs.privates):
         if entry.alias and not SHELL_SAFE.fullmatch(entry.sym) and entry.sym in text:
+            text = text.replace(typed(entry), entry.alias)   # "BnO (B&O)" is said once: BnO
             text = re.sub(rf"(?<![\w&]){re.escape(entry.sym)}(?![\w&])", entry.alias, text)
     if amounts and rs.currency:
         sign = re.escape(rs.currency)
