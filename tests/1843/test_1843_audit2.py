@@ -111,6 +111,8 @@ def test_the_pars_each_phase_opens():
     refused(green, "par P4 PO 105", match="blue par")
     refused(green, "par P4 PO 120", match="brown par")
     refused(green, "buy P4 PO", match="not been started")
+    # a price that is no par at all: the hint lists the pars open now (yellow and green's)
+    assert refused(green, "par P4 PO 70", match="not a par price").hint == "pars open now: 67, 73, 79, 86, 94"
     blue = chain("set3")
     assert phase(blue) == "blue" and turn(blue) == "P1"
     refused(blue, "par P1 PO 120", match="brown par")

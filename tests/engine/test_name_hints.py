@@ -21,3 +21,4 @@ def test_a_mistyped_alias_is_matched_against_the_aliases():
 def test_the_list_of_known_names_says_each_once_as_it_is_typed():
     line = opening().refused("bid Alice XX 45")
     assert "BnO, CnO" in line and "(BnO)" not in line and "B&O" not in line
+

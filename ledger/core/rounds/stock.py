@@ -208,9 +208,12 @@ def cmd_par(ctx, cmd) -> None:
     corp = names.corp(rs, cmd.get("corp"))
     price = names.amount(cmd.get("price"), "par price")
     pars = rs.k("company", "par_prices")
-    if price not in pars:
-        raise RuleViolation(f"{rs.money(price)} is not a par price in {rs.title}", f"par prices: {', '.join(map(str, pars))}")
     pending = next((p for p in s.pending if p["kind"] == "par"), None)
+    if price not in pars:
+        now = allowed_pars(s, rs, pending.get("colours") if pending else None)
+        raise RuleViolation(f"{rs.money(price)} is not a par price in {rs.title}",
+                            f"pars open now: {', '.join(map(str, now))}" if now != pars else
+                            f"par prices: {', '.join(map(str, pars))}")
     if pending:
         if (pending["player"], pending["corp"]) != (player, corp):
             raise RuleViolation(f"{pending['player']} must first choose the par price of {pending['corp']}")
