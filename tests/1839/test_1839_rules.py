@@ -378,7 +378,8 @@ def test_refusals_in_the_first_stock_round(game_f):
     t.refused("buy Cy NCS", "Ben")                          # Ben's turn (Dee is next), not Cy's
     t.refused("buy Dee HIJSM", "started")                   # HIJSM has no par yet (§7.3)
     t.play("par Dee ZHESM 80")
-    t.refused("buy Dee ZHESM 2", "30")                      # 20 % + 20 % > a director's 30 % (§7.3)
+    line = t.refused("buy Dee ZHESM 2", "30")               # 20 % + 20 % > a director's 30 % (§7.3)
+    assert "may buy 1 ZHESM certificate now, not 2" in line and "10% more of ZHESM would make Dee's 40%" in line
     t.play("buy Dee ZHESM")
     t.refused("buy Dee NBDS", "one certificate")            # the par and its 10 % were the turn's buy
     t.play("par Cy NCS 72\nbuy Cy NCS\nbuy Ann NBDS")

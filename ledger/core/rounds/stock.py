@@ -382,8 +382,8 @@ def director_may_buy_more(s, rs, player: str, corp: str, pct: int) -> bool:
     ordinary = shares.kind(s, rs, corp).certificates[-1]
     bought = sum(s.cert_percent[s.presidents[corp]] if b[1] == "par" else ordinary for b in s.round["buys"])
     if bought + pct > most:
-        refuse(f"a director buys at most {most}% of his company in one turn: {player} has bought {bought}% of "
-               f"{corp} this turn")
+        refuse(f"a director buys at most {most}% of his company in one turn: {pct}% more of {corp} would make "
+               f"{player}'s {bought + pct}%")
     return True
 
 
