@@ -12,7 +12,7 @@ from typing import Optional
 import click
 import typer
 
-from ledger.core.errors import BankError, CommandError, closest, one_line
+from ledger.core.errors import BankError, CommandError, one_line
 
 
 def error_message(exc: BaseException, obj: dict | None) -> tuple[str, int]:
@@ -107,7 +107,8 @@ def help_of(title: Optional[str], verb: Optional[str], prefix: str = "bank ") ->
     known = title_verbs(title) if title else catalog.all_verbs()
     found = known.get(verb)
     if found is None:
-        guess = closest(verb, list(known))
+        from ledger.interface.suggest import close_to, either
+        near = close_to(verb, sorted(known))
         where = f" in {title}" if title and verb in catalog.all_verbs() else ""
-        raise CommandError(f"no command '{verb}'{where}", f"did you mean {guess}?" if guess else "bank help lists them")
+        raise CommandError(f"no command '{verb}'{where}", f"did you mean {either(near)}?" if near else "bank help lists them")
     return verb_help(found, prefix, catalog.title_ruleset(title) if title else None)

@@ -1,9 +1,11 @@
-"""'Did you mean ...?' for a mistyped title or word: the closest known one by edit distance, and
-only when it is close; else the list of what there is (issue 29: `bank new 1831` offered 1843)."""
+"""'Did you mean ...?' for a mistyped title, verb or word: the closest known ones by edit distance,
+and only when close (a title or a verb is short, and a loose likeness misleads: `bank new 1831`
+offered 1843); names of players and companies are matched more loosely (core.errors.nearest)."""
 
 from __future__ import annotations
 
 from ledger.core.errors import CommandError
+from ledger.core.errors import one_of as either
 
 
 def edits(a: str, b: str) -> int:
@@ -30,11 +32,6 @@ def close_to(name: str, known: list[str]) -> list[str]:
     if best == 0 or best > max(1, len(name) // 4):
         return []
     return [k for k in known if edits(name, k) == best]
-
-
-def either(names: list[str]) -> str:
-    """'A', 'A or B', 'A, B or C'."""
-    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"
 
 
 def unknown_name(kind: str, name: str, known: list[str]) -> CommandError:
