@@ -455,7 +455,7 @@ def insert(ctx: typer.Context, command: List[str], before: Optional[str]):
         raise CommandError("say where: insert --before N \"COMMAND\"", "bank log shows the command numbers")
     number = command_number(before)
     s = session(ctx)
-    text, cmd = correction_line(command, "insert", 'bank insert --before 117 "tile CORP 120"', s.rs)
+    text, cmd = corrections.correction_line(command, "insert", 'bank insert --before 117 "tile CORP 120"', s.rs)
     done = s.insert(number, cmd, text, line_of(ctx))
     if not quiet(ctx):
         report_rederived(s, done, corrections.inserted(done, number, text))
@@ -466,7 +466,7 @@ def amend(ctx: typer.Context, number: str, command: List[str]):
     from ledger.core.names import command_number
     target = command_number(number)
     s = session(ctx)
-    text, cmd = correction_line(command, "amend", 'bank amend 117 "pay CORP 50"', s.rs)
+    text, cmd = corrections.correction_line(command, "amend", 'bank amend 117 "pay CORP 50"', s.rs)
     old = s.store.command(target)
     done = s.amend(target, cmd, text, line_of(ctx))
     if not quiet(ctx):
@@ -480,18 +480,6 @@ def restore(ctx: typer.Context, number: str, to: Optional[str]):
     done = s.restore(command_number(number), command_number(to) if to is not None else None, line_of(ctx))
     if not quiet(ctx):
         report_rederived(s, done, corrections.restored(done), re_derived=False)
-
-
-def correction_line(words: List[str], verb: str, example: str, rs) -> tuple[str, Command]:
-    """The command a correction records, as typed (one quoted argument, or the words) and parsed
-    with the game's verbs."""
-    text = (words[0] if len(words) == 1 else shlex.join(words)).removeprefix("bank ")
-    verbs = grammar.verbs_of(rs)
-    cmd = grammar.parse_line(text, verbs)
-    if not verbs[cmd.verb].game:
-        what = "inserted" if verb == "insert" else "the correction of a command"
-        raise CommandError(f"only a game command can be {what}, not '{cmd.verb}'", f"e.g. {example}")
-    return text, cmd
 
 
 def report_rederived(s, done, headline: str, re_derived: bool = True) -> None:

@@ -1,8 +1,15 @@
-"""What a correction says it did (undo, redo, restore, insert, amend): the same lines in the
-terminal (ledger.interface.cli) and on the banker's page (ledger.interface.board.table). The
-session decides the corrections; this module only words them."""
+"""What a correction says it did (undo, redo, restore, insert, amend), and how the command it
+records is read: the same in the terminal (ledger.interface.cli) and on the banker's page
+(ledger.interface.board.table). The session decides the corrections; this module only reads and
+words them."""
 
 from __future__ import annotations
+
+import shlex
+
+from ledger.core import grammar
+from ledger.core.command import Command
+from ledger.core.errors import CommandError
 
 
 def span(ids: list[int]) -> str:
@@ -44,3 +51,15 @@ def inserted(done, number: int, text: str) -> str:
 
 def amended(done, target: int, old_text: str, text: str) -> str:
     return f"amended command {target} ({old_text}): now command {done.command_id}: {text}"
+
+
+def correction_line(words: list[str], verb: str, example: str, rs) -> tuple[str, Command]:
+    """The command a correction records, as typed (one quoted argument, or the words) and parsed
+    with the game's verbs."""
+    text = (words[0] if len(words) == 1 else shlex.join(words)).removeprefix("bank ")
+    verbs = grammar.verbs_of(rs)
+    cmd = grammar.parse_line(text, verbs)
+    if not verbs[cmd.verb].game:
+        what = "inserted" if verb == "insert" else "the correction of a command"
+        raise CommandError(f"only a game command can be {what}, not '{cmd.verb}'", f"e.g. {example}")
+    return text, cmd

@@ -148,7 +148,6 @@ class Writer:
 
     def correction(self, cmd, text: str) -> list[str]:
         from ledger.core.names import command_number
-        from ledger.interface.cli import correction_line
         s, args = self.session, cmd.args
         if cmd.verb == "undo" and "to" in args:
             rows = s.undo_to(command_number(args["to"]), text, confirmed=bool(args.get("yes")))
@@ -161,7 +160,8 @@ class Writer:
             done = s.restore(command_number(args["number"]), command_number(args["to"]) if "to" in args else None,
                              text)
             return [corrections.restored(done)]
-        line, inner = correction_line(args.get("command", []), cmd.verb, "insert --before 117 'tile CORP 120'", s.rs)
+        line, inner = corrections.correction_line(args.get("command", []), cmd.verb,
+                                                  "insert --before 117 'tile CORP 120'", s.rs)
         if cmd.verb == "insert":
             if "before" not in args:
                 raise CommandError("say where: insert --before N \"COMMAND\"")
