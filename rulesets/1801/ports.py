@@ -44,17 +44,18 @@ def cmd_port(ctx, cmd) -> None:
     if seller:
         held = port_of(s, seller)
         if not held or not held.startswith(sea.upper()):
-            refuse(f"{seller} holds no {SEAS[sea]} port authority")
+            refuse(f"{seller} holds no {SEAS[sea]} port authority to sell (§11.3.5)")
         marker, pay_to = held, company_acct(seller)
     else:
         free = sorted(sym for sym, a in s.assets.items() if a.kind == "port" and a.owner is None and not a.closed
                       and sym.startswith(sea.upper()))
         if not free:
-            refuse(f"no {SEAS[sea]} port authority is left")
+            refuse(f"no {SEAS[sea]} port authority is left: eight markers of each sea (§11.3.5)")
         marker, pay_to = free[0], BANK
     price = rules(rs, "port_price")
     if s.cash(company_acct(corp)) < price:
-        refuse(f"{corp} has {rs.money(s.cash(company_acct(corp)))}; a port authority costs {rs.money(price)}")
+        refuse(f"{corp} has {rs.money(s.cash(company_acct(corp)))}; a port authority costs {rs.money(price)}, paid from "
+               f"its treasury (§11.3.5)")
     ctx.emit("port_bought", corp=corp, port=marker, seller=seller or "bank", price=price,
              transfers=[[company_acct(corp), pay_to, price]],
              assets=[[marker, s.assets[marker].owner, company_acct(corp)]])

@@ -55,10 +55,15 @@ def cmd_train(ctx, cmd) -> None:
     if name == reserved and source not in ("depot", "bank", "supply", "pool") and major_phase(s):
         train_step.cmd_train(ctx, cmd)   # §11.6: any train changes hands between railroads in the Major phase
         return
-    if name == reserved:
+    if name == reserved and not (source == "pool" and not owes(s, corp)):
+        # §11.6.3: a discarded un-rusted 2+2 is for sale to any railroad in the Open Market at face
+        # value (and so the cheapest train of a forced purchase, §11.6.4); the Locomotive Works sells
+        # its 2+2s only as reserved trains (§11.6.1, D18 #46)
         if not owes(s, corp) or source not in ("depot", "bank", "supply"):
-            refuse("2+2 trains are sold only as a company's reserved train, from the Locomotive Works, in its first "
-                   "OR (§11.6.1, D18 #46)")
+            refuse("the Locomotive Works sells 2+2 trains only as a company's reserved train, in its first OR "
+                   "(§11.6.1, D18 #46); a discarded 2+2 is bought from the Open Market (§11.6.3), and not "
+                   "before the reserved one", f"train {corp} 2+2" if owes(s, corp)
+                   else f"train {corp} 2+2 --from pool" if pool_train(s, name) else None)
         buy_reserved(ctx, corp)
         return
     if source not in ("depot", "bank", "supply", "pool") and not major_phase(s):
@@ -85,6 +90,22 @@ def cmd_train(ctx, cmd) -> None:
             refuse(f"{corp} has {rs.money(cash)}, a {side or rs.train(name).sides[0].name} costs {rs.money(price)}: a "
                    f"{kind_of(s, corp)} pays from its treasury alone (§11.6)")
     train_step.cmd_train(ctx, cmd)
+
+
+def pool_train(s, name: str) -> str | None:
+    """An un-rusted train of this level in the Open Market (§11.6.3)."""
+    return next((t for t in s.pool_trains() if trains.train_type(t) == name and not is_rusted(s, t)), None)
+
+
+def cheapest_only(s, rs, corp: str, seller: str, price: int, cheapest) -> str:
+    """§11.6.4: a trainless major its president helps buys the lowest cost un-rusted train in the
+    Locomotive Works or the Open Market, on its cheaper side; the refusal names both prices."""
+    if seller in (BANK, POOL) and cheapest and price > cheapest[0]:
+        cash = s.cash(company_acct(corp))
+        return (f"{corp} has {rs.money(cash)} and no train: a forced purchase, with the president's help, is of the "
+                f"lowest cost un-rusted train in the Locomotive Works or the Open Market on its cheaper side "
+                f"(§11.6.4), {cheapest[1]} for {rs.money(cheapest[0])}, not one for {rs.money(price)}")
+    return ""
 
 
 def check_seller(s, rs, seller: str, name: str) -> None:
@@ -433,6 +454,7 @@ def register(reg) -> None:
     reg.rule("supply_fallback", supply_fallback)
     reg.rule("train_offers", early_offers)
     reg.rule("train_discount", train_discount)
+    reg.rule("emergency_help_bar", cheapest_only)
     reg.rework("operating", "train", handler=cmd_train, phrase=train_phrase)
     reg.rework("operating", "done", handler=cmd_done, phrase=done_phrase)
     never = {"who": lambda s, rs: list(s.players), "offered": False}
