@@ -1,0 +1,187 @@
+"""1839 audited a third time against its rulebook (shared/seeds/003_aa544c940024c360.txt "§x"; digest
+shared/rules/1839.md "D x", its corrections D0.1 and best readings "B n"), on the cases the first two
+audits (test_1839_audit.py, test_1839_audit2.py) left: a SAVED train toward the train limit and
+sold (B16), Credit Mobilier on a blue train by either reading (B21, D0.1 #4), MEVS owned by a company
+(B19), a Ketwich & Voombergh re-par of a company that had collected income before it floated (B14),
+the operating order's ties, the foreign companies' order in an OR and the score. Every figure is
+worked by hand in the comments. Engine only (tests/conftest.py's Table)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import Table
+
+from ledger import catalog
+from ledger.core import engine
+from ledger.core.events import apply
+from openings_1839 import KR_OPENING, ROOT, audit
+
+TINY = ROOT / "tests" / "data" / "1839" / "tiny-roster.toml"
+F = "--force --reason audit"
+
+
+def table(players: str, rules: Path | None = None, **options) -> Table:
+    """`bank new 1839 PLAYERS [--rules FILE] [--option ...]` on the engine."""
+    if rules is None:
+        return Table(f"new 1839 {players}" + "".join(f" --option {o}" for o in options))
+    t = Table()
+    t.rs = catalog.load("1839", dict(options), override=Path(rules))
+    t.players, t.options = players.split(), dict(options)
+    t.state = engine.initial_state(t.rs, t.players, t.options)
+    for event in engine.start_events(t.rs, t.players):
+        apply(t.state, event)
+        t.events.append(event)
+    t.money_at_start = sum(t.state.balances.values())
+    return t
+
+
+def closed(t) -> set:
+    return {p["sym"] for p in t.status()["privates"] if p["closed"]}
+
+
+# --------------------------------------------------------------------------- a green table with VV and CM
+
+# The tiny roster with a single 3+ and three 5+ (Verveers and Credit Mobilier both drawn: the sixth
+# 5+ stays, §4): the first 3+ starts green and the 5+ are on sale at once.
+ONE_3 = 'price = 250\ncount = 2'
+
+# Draws VVD, LSW (blue), VV, CM (brown). Auction: Ann SWO 300-100 = 200, LVG 70-60 = 10, VVD 120-40 =
+# 80, VV 180, SHZ 160: 630 (670 left); Ben RWS 250, CO 160-60 = 100, CM 200-40 = 160, LSW 140: 650
+# (650 left): SR 1 Ben first (§6.2: ascending cash). Ben pars ZHESM at 80 with a 10 % (240), Ann AMS
+# at 80 (240); two more 10 % each: 60 % sold, both float with 800 (§7.4): Ann 190, Ben 170.
+# OR 1.1 (yellow): ZHESM on top (parred first, AMS went under it, §7.4). No train, no dividend:
+# 80 -> 62 each (three boxes, §7.7.3.1). ZHESM buys both 2s (600); AMS (800 + SLE 20 + IJR 10) the
+# 3+ (580): green. AMS moved into 62 after ZHESM, face up over ZHESM's face-down marker (§8.2.1):
+# AMS operates first from now on.
+VV_CM = """
+deal --privates VVD,LSW,VV,CM --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
+discount Ann LVG 60
+discount Ben SWO 60
+discount Ann SWO 40
+discount Ben CM 40
+discount Ann CO 60
+discount Ben VVD 40
+deal --order Ann,Ben
+buy Ann SWO
+buy Ben RWS
+buy Ann LVG
+buy Ben CO
+buy Ann VVD
+buy Ben CM
+buy Ann VV
+buy Ben LSW
+buy Ann SHZ
+par Ben ZHESM 80
+buy Ben ZHESM
+par Ann AMS 80
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+pass Ben
+pass Ann
+withhold ZHESM 0
+train ZHESM 2
+train ZHESM 2
+done ZHESM
+withhold AMS 0
+train AMS 3+
+done AMS
+pass Ben
+pass Ann
+"""
+
+
+@pytest.fixture(scope="module")
+def vv_cm(tmp_path_factory):
+    """VV_CM, OR 2.1 (green), AMS to operate. Each private step paid Ann LVG 5 + SHZ 20 + SWO 25 +
+    VVD 15 + VV 20 = 85 (190 + 85 + 85 = 360) and Ben RWS 35 + CO 20 + CM 10 + LSW 15 = 80 (170 + 80 +
+    80 = 330); AMS 580 + SLE 20 + IJR 10 = 610; ZHESM 800 - 200 = 600."""
+    roster = tmp_path_factory.mktemp("vvcm") / "one-3plus.toml"
+    roster.write_text(TINY.read_text().replace(ONE_3, 'price = 250\ncount = 1')
+                      .replace('price = 450\ncount = 1', 'price = 450\ncount = 3'))
+    t = table("Ann Ben", rules=roster)
+    t.play(VV_CM)
+    s = t.status()
+    assert (s["round"], s["phase"], s["operating_order"]) == ("OR 2.1", "green", ["AMS", "ZHESM"])
+    assert (t.cash("Ann"), t.cash("Ben"), t.cash("AMS"), t.cash("ZHESM")) == (360, 330, 610, 600)
+    assert (t.trains("AMS"), t.trains("ZHESM")) == (["3+"], ["2", "2"])
+    return t
+
+
+
+def discards(t) -> dict:
+    return {p["corp"]: p["count"] for p in t.state.pending if p["kind"] == "discard"}
+
+
+# --------------------------------------------------------------------------- §12.5 SAVED markers (B16)
+
+def test_b16_a_saved_train_counts_toward_the_limit_once_its_type_rusts(vv_cm):
+    """§12.5, D7.3, B16 (best reading: a saved train counts toward the limit until it is removed).
+    OR 2.1: AMS buys Verveers from Ann for 1 (609; green: §12.1), withholds 3000 (3609; 62 -> 56, two
+    boxes: no dividend, trains), puts VV's marker on its 3+ (VV closes: used), buys the three 5+
+    (1350: 2259): blue at the first (ZHESM's 2s leave the game); AMS holds four, the limit.
+    ZHESM (no train, 600) withholds 0 (62 -> 55: three boxes, stopped by the floor) and buys the
+    first 7+ (700: its 600 and 100 of Ben's, 330 -> 230): brown, the limit is 3 and every 3+ leaves
+    the game but AMS's SAVED one, which runs once more. AMS then holds four trains toward a limit of
+    3 (§8.2.7.2): it discards one, out of the game, unpaid: it may be the SAVED 3+ itself."""
+    t = vv_cm.copy()
+    t.do("buy-private AMS VV 1", f"withhold AMS 3000 {F}", "save AMS VV 3+")
+    assert "VV" in closed(t) and t.cash("AMS") == 3609
+    t.do("train AMS 5+")
+    assert (t.status()["phase"], t.trains("ZHESM")) == ("blue", [])
+    t.do("train AMS 5+", "train AMS 5+", "done AMS")
+    assert (t.trains("AMS"), t.cash("AMS")) == (["3+", "5+", "5+", "5+"], 2259)
+    t.do("withhold ZHESM 0", "train ZHESM 7+")
+    s = t.status()
+    assert (s["phase"], s["train_limit"], t.cash("Ben"), t.price("ZHESM")) == ("brown", 3, 230, 55)
+    assert t.trains("AMS") == ["3+ (obsolete)", "5+", "5+", "5+"]
+    assert discards(t) == {"AMS": 1}
+    t.do("discard AMS 3+")
+    assert (t.trains("AMS"), discards(t)) == (["5+", "5+", "5+"], {})
+    audit(t)
+
+
+def test_b16_a_saved_train_sold_to_another_company_loses_its_marker(vv_cm):
+    """§12.5 (Verveers): "the marker is discarded from the game and the protection removed from the
+    train if the marked train is sold to another company". OR 2.1: AMS saves its 3+ as above and
+    buys the three 5+ (blue: ZHESM's 2s leave). ZHESM (no train) withholds 1000 (1600; 62 -> 56)
+    and buys AMS's SAVED 3+ for 1 (§8.2.7.1: any price from ƒ1) and the first 7+ (899): brown, and
+    the 3+ it bought leaves the game like every other 3+."""
+    t = vv_cm.copy()
+    t.do("buy-private AMS VV 1", f"withhold AMS 3000 {F}", "save AMS VV 3+")
+    t.do("train AMS 5+", "train AMS 5+", "train AMS 5+", "done AMS")
+    t.do(f"withhold ZHESM 1000 {F}", "train ZHESM 3+ --from AMS --price 1")
+    assert (t.trains("ZHESM"), t.trains("AMS"), t.cash("ZHESM")) == (["3+"], ["5+", "5+", "5+"], 1599)
+    t.do("train ZHESM 7+")
+    assert (t.status()["phase"], t.trains("ZHESM"), t.cash("ZHESM")) == ("brown", ["7+"], 899)
+    assert discards(t) == {}
+    audit(t)
+
+
+# --------------------------------------------------------------------------- §12.5 Credit Mobilier (B21)
+
+@pytest.mark.parametrize("option, price", [(None, 450 - 150), ("credit_mobilier_by_phase", 450 - 100)])
+def test_b21_credit_mobilier_on_the_first_blue_train_bought_in_green(tmp_path, option, price):
+    """§12.5 (Credit Mobilier: "Green: ƒ100, Blue: ƒ150, Brown: ƒ250"), D0.1 #4: by the train's
+    colour (best reading) the first 5+, bought in green, is a blue train: 450 - 150 = 300; by the
+    phase's colour (option credit_mobilier_by_phase) it is bought in green: 450 - 100 = 350. OR 2.1:
+    AMS withholds 10 and passes; ZHESM buys CM from Ben for 1 (599), withholds 0 (its 2s: 62 -> 56)
+    and buys the 5+ with it; CM closes (used, B21: once)."""
+    roster = tmp_path / "one-3plus.toml"
+    roster.write_text(TINY.read_text().replace(ONE_3, 'price = 250\ncount = 1')
+                      .replace('price = 450\ncount = 1', 'price = 450\ncount = 3'))
+    t = table("Ann Ben", rules=roster, **({option: True} if option else {}))
+    t.play(VV_CM)
+    t.do("withhold AMS 10", "done AMS", "buy-private ZHESM CM 1", "withhold ZHESM 0")
+    bank = t.cash("bank")
+    t.do("train ZHESM 5+ --using CM")
+    assert (t.cash("ZHESM"), t.cash("bank"), t.status()["phase"]) == (599 - price, bank + price, "blue")
+    assert "CM" in closed(t)
+    assert "CM" in t.refused("train ZHESM 5+ --using CM")
+    audit(t)
