@@ -185,3 +185,72 @@ def test_b21_credit_mobilier_on_the_first_blue_train_bought_in_green(tmp_path, o
     assert "CM" in closed(t)
     assert "CM" in t.refused("train ZHESM 5+ --using CM")
     audit(t)
+
+
+# --------------------------------------------------------------------------- §12.5 MEVS owned by a company (B19)
+
+def test_b19_mevs_owned_by_a_company_earns_nothing(tmp_path):
+    """§12.5, B19: MEVS's power is its player owner's ("Owning player is paid ..."); its revenue to a
+    company owner is ƒ0 (§6: "? / 0"). VV_CM with MEVS drawn in Verveers' place (same face, ƒ180; it
+    pays Ann nothing in the private steps: 360 - 2 x 20 = 320). OR 2.1: AMS buys MEVS from Ann for
+    1 (321); the table cannot pay MEVS anything now, and OR 2.2's private step pays AMS only its
+    yellow privates' 30."""
+    mevs = VV_CM.replace("VVD,LSW,VV,CM", "VVD,LSW,MEVS,CM").replace("buy Ann VV\n", "buy Ann MEVS\n")
+    t = table("Ann Ben", rules=_one_3(tmp_path))
+    t.play(mevs)
+    assert (t.round(), t.cash("Ann"), t.status()["operating"]) == ("OR 2.1", 320, "AMS")
+    owned = t.copy()
+    owned.do("income MEVS 30")                 # Ann's: paid as her AMS operates (D0.1 #5)
+    assert owned.cash("Ann") == 350
+    t.do("buy-private AMS MEVS 1")
+    assert (t.cash("Ann"), t.cash("AMS")) == (321, 609)
+    t.refused("income MEVS 30", "MEVS", "player owner", "B19")
+    t.do("withhold AMS 10", "done AMS", "withhold ZHESM 10", "done ZHESM")
+    assert (t.round(), t.cash("AMS")) == ("OR 2.2", 609 + 10 + 30)
+    audit(t)
+
+
+def _one_3(tmp_path) -> Path:
+    roster = tmp_path / "one-3plus.toml"
+    roster.write_text(TINY.read_text().replace(ONE_3, 'price = 250\ncount = 1')
+                      .replace('price = 450\ncount = 1', 'price = 450\ncount = 3'))
+    return roster
+
+
+# --------------------------------------------------------------------------- §12.5 Ketwich & Voombergh (B14)
+
+# KR_OPENING: Ben owns RWS, KR, KV and LSW (430). SR 1: both pass; no company floats. OR 1.1: only
+# the private step: Ben RWS 35 + KR 10 + KV 50 + LSW 15 = 110 (540); AMS's charter, though AMS is
+# not floated, gets SLE 20 + IJR 10 = 30 (§12.2, D5.1). SR 2 (Ben first: he passed first): Ben pars
+# AMS at 67 (134: 406) and buys a 10 % a turn while Ann passes (67 each): at 60 % AMS floats with
+# 10 x 67 = 670 (§7.4): 700 in its treasury.
+KV_INCOME = """
+par Ben AMS 67
+pass Ann
+buy Ben AMS
+pass Ann
+buy Ben AMS
+pass Ann
+buy Ben AMS
+buy Ben AMS
+"""
+
+
+@pytest.mark.parametrize("option, treasury", [(None, 700 + 10 * (80 - 67)), ("repar_sets_treasury", 10 * 80)])
+def test_b14_a_repar_keeps_the_income_a_company_had_before_it_floated(option, treasury):
+    """§12.5 Ketwich & Voombergh: "The re-parred company is then capitalised as of the new par" (B14,
+    D7.4). AMS floated this SR with its 670 and the 30 its yellow privates paid its charter before
+    (D5.1); Ben re-pars it at 80. Reading kept: its capital is 10 x the new par: the bank adds
+    10 x (80 - 67) = 130 and the privates' income stays (830). The digest's words ("treasury ->
+    10 x new par", option repar_sets_treasury) make it 800: the bank would take the privates' 30."""
+    t = table("Ann Ben", **({option: True} if option else {}))
+    t.play(KR_OPENING)
+    t.do("pass Ben", "pass Ann")
+    # OR 1.1 had no company to operate: only its private step
+    assert (t.round(), t.cash("Ben"), t.cash("AMS")) == ("SR 2", 540, 30)
+    t.play(KV_INCOME)
+    assert (t.round(), t.cash("Ben")) == ("SR 2", 540 - 134 - 67 * 4)
+    assert t.cash("AMS") == 700
+    t.do("repar Ben KV AMS 80")
+    assert (t.cash("AMS"), t.price("AMS")) == (treasury, 80)
+    audit(t)
