@@ -254,3 +254,42 @@ def test_b14_a_repar_keeps_the_income_a_company_had_before_it_floated(option, tr
     t.do("repar Ben KV AMS 80")
     assert (t.cash("AMS"), t.price("AMS")) == (treasury, 80)
     audit(t)
+
+
+# --------------------------------------------------------------------------- §8.2.1 operating order and its ties
+
+@pytest.mark.parametrize("option, order", [(None, ["AMS", "ZHESM"]), ("stack_by_arrival", ["ZHESM", "AMS"])])
+def test_b29_b5_ties_in_a_box_follow_the_stack(tmp_path, option, order):
+    """§7.4, B29: Ben parred ZHESM at 80 before Ann parred AMS there; AMS went under it, so ZHESM
+    operates first in OR 1.1. §8.2.1, B5: both fell to 62 in OR 1.1, ZHESM first; AMS, moved there
+    while ZHESM's marker lay face down, goes under the face-up markers but over the face-down one:
+    AMS operates first in OR 2.1. Option stack_by_arrival (the stated principle): under every
+    marker there, so ZHESM, longer there, stays first."""
+    t = table("Ann Ben", rules=_one_3(tmp_path), **({option: True} if option else {}))
+    t.play(VV_CM[:VV_CM.index("withhold ZHESM 0")])
+    assert (t.round(), t.status()["operating_order"]) == ("OR 1.1", ["ZHESM", "AMS"])
+    t.play(VV_CM[VV_CM.index("withhold ZHESM 0"):])
+    assert (t.price("AMS"), t.price("ZHESM")) == (62, 62)
+    assert (t.round(), t.status()["operating_order"]) == ("OR 2.1", order)
+
+
+# --------------------------------------------------------------------------- §8.3 foreign companies in turn
+
+def test_foreign_companies_operate_overzees_first_and_take_the_trains_in_turn(vv_cm):
+    """§8.3 (D6.4): after the public companies, the parred foreign companies operate in the order
+    Overzees, Belgie, Duitsland, each buying as many trains from the supply as it can afford.
+    OR 2.1 (green): AMS pays 2000 to Overzees' off-board (Overzees parred at its drawn 67), ZHESM 2000
+    to Germany (Duitsland parred at 80). Each income: 2000 / 2 = 1000 (a multiple of 100): half to
+    its treasury (500) and 1000 / 100 = 10 a unit on its 50 charter units (500): 1000; a dividend: +1.
+    Overzees (67 -> 72) buys two 5+ (900; the first starts blue at once: ZHESM's 2s leave the game),
+    100 left, +2: 89. Duitsland (80 -> 89) buys the last 5+ (450), 550 left, short of a 7+ (700),
+    +1: 101. Their trains leave the game (§8.3.2)."""
+    t = vv_cm.copy()
+    t.do(f"pay AMS 2000 --abroad OZ {F}", "done AMS", f"pay ZHESM 2000 --abroad DUI {F}", "done ZHESM")
+    s = t.status()
+    assert (s["round"], s["phase"], t.trains("ZHESM"), t.trains("AMS")) == ("OR 2.2", "blue", [], ["3+"])
+    assert (t.price("OZ"), t.cash("OZ"), t.price("DUI"), t.cash("DUI")) == (89, 100, 101, 550)
+    assert (t.trains("OZ"), t.trains("DUI")) == ([], [])
+    roster = {r["type"]: r["left"] for r in s["train_roster"]}
+    assert (roster["5+"], roster["7+"]) == (0, 2)
+    audit(t)
