@@ -293,3 +293,52 @@ def test_foreign_companies_operate_overzees_first_and_take_the_trains_in_turn(vv
     roster = {r["type"]: r["left"] for r in s["train_roster"]}
     assert (roster["5+"], roster["7+"]) == (0, 2)
     audit(t)
+
+
+def test_b7_a_run_abroad_counts_whole_once_per_country_for_each_country_reached(vv_cm):
+    """§8.2.5.3, §8.3.2, B7: a company's whole revenue counts toward each country its route reached,
+    once a country however many of its off-boards it used. OR 2.1: AMS pays 400 reaching Overzees and
+    Germany, ZHESM 300 reaching two German off-boards. Overzees: 400 / 2 = 200 (a multiple of 100):
+    100 + 50 units x 2 = 200 to its treasury; 67 -> 72. Duitsland: (400 + 300) / 2 = 350, rounded
+    up to 400: 200 + 50 x 4 = 400; 80 -> 89. Neither can buy a 5+ (450)."""
+    t = vv_cm.copy()
+    t.do("pay AMS 400 --abroad OZ,DUI", "done AMS", "pay ZHESM 300 --abroad DUI,DUI")
+    assert t.status()["revenue_track"] == {"AMS": {"revenue": 400, "abroad": ["OZ", "DUI"]},
+                                           "ZHESM": {"revenue": 300, "abroad": ["DUI"]}}
+    t.do("done ZHESM")
+    assert t.round() == "OR 2.2"
+    assert (t.price("OZ"), t.cash("OZ"), t.price("DUI"), t.cash("DUI")) == (72, 200, 89, 400)
+    audit(t)
+
+
+# --------------------------------------------------------------------------- §9.1 the end in an OR
+
+def test_a_public_company_at_1000_ends_the_game_after_the_foreign_companies_operate(vv_cm):
+    """§7.7.1, §9.1 (D12): a company reaching ƒ1,000 by its dividend ends the game at the end of the
+    current OR; the foreign companies' operations are part of that OR (§8: after the public
+    companies), so one parred in it still operates. From OR 2.1 (green) AMS pays 10000 every OR
+    (ZHESM withholds 10 with its 2s, nobody buys a train, the phase stays green): 62 -> 67 -> 72 -> 80
+    (+3: 10000 >= 4 x price), 89, 101, 116, then 135 (B1: a rise stops on reaching 135), then one box
+    an OR (10000 > price): 160, 192, 233, 287, 359, 454, 584, 761, 1000. In that OR ZHESM pays 400
+    to Germany: Duitsland is parred at 80 and operates: 400 / 2 = 200: 100 + 50 units x 2 = 200 to
+    its treasury; 80 -> 89. Then the game is over; no OR or SR follows."""
+    t = vv_cm.copy()
+    seen = []
+    while True:
+        if t.round().startswith("SR"):
+            t.do(f"pass {t.turn()}")
+            t.do(f"pass {t.turn()}")
+            continue
+        if t.price("AMS") == 761:
+            break
+        t.do(f"pay AMS 10000 {F}", "done AMS", "withhold ZHESM 10", "done ZHESM")
+        seen.append(t.price("AMS"))
+    assert seen == [80, 116, 135, 160, 192, 233, 287, 359, 454, 584, 761]
+    assert t.status()["operating_order"][0] == "AMS"
+    t.do(f"pay AMS 10000 {F}", "done AMS")
+    assert t.price("AMS") == 1000 and not t.status()["game_over"]
+    t.do("pay ZHESM 400 --abroad DUI", "done ZHESM")
+    s = t.status()
+    assert s["game_over"] and (t.price("DUI"), t.cash("DUI")) == (89, 200)
+    t.refused(f"pass {s['players'][0]['name']}")
+    audit(t)
