@@ -342,3 +342,57 @@ def test_a_public_company_at_1000_ends_the_game_after_the_foreign_companies_oper
     assert s["game_over"] and (t.price("DUI"), t.cash("DUI")) == (89, 200)
     t.refused(f"pass {s['players'][0]['name']}")
     audit(t)
+
+
+# --------------------------------------------------------------------------- the options: the other readings
+
+@pytest.mark.parametrize("option, station, price", [
+    (None, 30, 62),                       # B9: 30 x 1 location (Haarlem); B4: no train, three boxes
+    ("stations_count_new", 60, 62),       # B9 (later revision): 30 x 2, the new location counted
+    ("no_train_penalty_two", 30, 67),     # B4 option: two boxes, as with a train (80 -> 72 -> 67)
+])
+def test_b9_b4_a_first_turn_station_and_fall_by_either_reading(tmp_path, option, station, price):
+    """§8.2.4 (B9, D14.22) and §7.7.3.1 (B4, D14.10): OR 1.1, ZHESM's first turn: a station in a ƒ30
+    city, then no train, no dividend."""
+    t = table("Ann Ben", rules=_one_3(tmp_path), **({option: True} if option else {}))
+    t.play(VV_CM[:VV_CM.index("withhold ZHESM 0")])
+    t.do("token ZHESM 30 --city Leiden")
+    assert t.cash("ZHESM") == 800 - station
+    t.do("withhold ZHESM 0")
+    assert t.price("ZHESM") == price
+    audit(t)
+
+
+@pytest.mark.parametrize("option, check", [
+    ("seven_plus_800", lambda rs: rs.train("7+").price == 800),          # Appendix A: the card
+    ("flood_eight", lambda rs: rs.train("FLOOD").count == 8),            # A3: the §5 table
+    ("gray_four_ors", lambda rs: rs.phase("gray").ors == 4),             # A4: §17's text
+    ("ijzeren_rijn_20", lambda rs: rs.private("IJR").revenue == 20),     # A2: the §6 table
+])
+def test_the_data_options_change_their_one_number(option, check):
+    """D15 A2-A4 and Appendix A: each option is the other reading of one number; without it the
+    rules' own: 7+ at 700, nine FLOODs, three ORs a gray set, IJzeren Rijn 10."""
+    plain, other = Table("new 1839 Ann Ben").rs, Table(f"new 1839 Ann Ben --option {option}").rs
+    assert check(other) and not check(plain)
+
+
+# --------------------------------------------------------------------------- §12.1 privates bought in brown (D0.1 #6)
+
+def test_d0_1_6_the_company_that_starts_brown_may_still_buy_a_private_in_its_turn(vv_cm):
+    """D0.1 #6 (§12.1: companies buy privates "in green phase or later"; they become obsolete only
+    after the company that bought the first 7+ finishes its turn). OR 2.1: AMS buys the three 5+
+    (blue); ZHESM (no train) withholds 1000 (1600) and buys the first 7+ (900): brown; still in its
+    turn it buys Credit Mobilier from Ben for 1 (899; Ben 331). Once it is done, every private is obsolete and
+    no company may buy one (OR 2.2: AMS and Ann's SHZ). B28: a company's private is not for sale to
+    another company."""
+    t = vv_cm.copy()
+    t.refused("buy-private ZHESM SLE 1")
+    t.do(f"withhold AMS 2000 {F}", "train AMS 5+", "train AMS 5+", "train AMS 5+", "done AMS")
+    t.do(f"withhold ZHESM 1000 {F}", "train ZHESM 7+")
+    assert (t.status()["phase"], t.cash("ZHESM")) == ("brown", 900)
+    t.do("buy-private ZHESM CM 1")
+    assert (t.cash("Ben"), t.cash("ZHESM"), t.owner("CM")) == (331, 899, "ZHESM")
+    t.do("done ZHESM")
+    assert t.round() == "OR 2.2"
+    t.refused("buy-private AMS SHZ 1", "obsolete")
+    audit(t)
