@@ -47,6 +47,13 @@ def closed(t) -> set:
 # 5+ stays, §4): the first 3+ starts green and the 5+ are on sale at once.
 ONE_3 = 'price = 250\ncount = 2'
 
+
+def _one_3(tmp_path) -> Path:
+    roster = tmp_path / "one-3plus.toml"
+    roster.write_text(TINY.read_text().replace(ONE_3, 'price = 250\ncount = 1')
+                      .replace('price = 450\ncount = 1', 'price = 450\ncount = 3'))
+    return roster
+
 # Draws VVD, LSW (blue), VV, CM (brown). Auction: Ann SWO 300-100 = 200, LVG 70-60 = 10, VVD 120-40 =
 # 80, VV 180, SHZ 160: 630 (670 left); Ben RWS 250, CO 160-60 = 100, CM 200-40 = 160, LSW 140: 650
 # (650 left): SR 1 Ben first (§6.2: ascending cash). Ben pars ZHESM at 80 with a 10 % (240), Ann AMS
@@ -102,10 +109,7 @@ def vv_cm(tmp_path_factory):
     """VV_CM, OR 2.1 (green), AMS to operate. Each private step paid Ann LVG 5 + SHZ 20 + SWO 25 +
     VVD 15 + VV 20 = 85 (190 + 85 + 85 = 360) and Ben RWS 35 + CO 20 + CM 10 + LSW 15 = 80 (170 + 80 +
     80 = 330); AMS 580 + SLE 20 + IJR 10 = 610; ZHESM 800 - 200 = 600."""
-    roster = tmp_path_factory.mktemp("vvcm") / "one-3plus.toml"
-    roster.write_text(TINY.read_text().replace(ONE_3, 'price = 250\ncount = 1')
-                      .replace('price = 450\ncount = 1', 'price = 450\ncount = 3'))
-    t = table("Ann Ben", rules=roster)
+    t = table("Ann Ben", rules=_one_3(tmp_path_factory.mktemp("vvcm")))
     t.play(VV_CM)
     s = t.status()
     assert (s["round"], s["phase"], s["operating_order"]) == ("OR 2.1", "green", ["AMS", "ZHESM"])
@@ -178,10 +182,7 @@ def test_b21_credit_mobilier_on_the_first_blue_train_bought_in_green(tmp_path, o
     phase's colour (option credit_mobilier_by_phase) it is bought in green: 450 - 100 = 350. OR 2.1:
     AMS withholds 10 and passes; ZHESM buys CM from Ben for 1 (599), withholds 0 (its 2s: 62 -> 56)
     and buys the 5+ with it; CM closes (used, B21: once)."""
-    roster = tmp_path / "one-3plus.toml"
-    roster.write_text(TINY.read_text().replace(ONE_3, 'price = 250\ncount = 1')
-                      .replace('price = 450\ncount = 1', 'price = 450\ncount = 3'))
-    t = table("Ann Ben", rules=roster, **({option: True} if option else {}))
+    t = table("Ann Ben", rules=_one_3(tmp_path), **({option: True} if option else {}))
     t.play(VV_CM)
     t.do("withhold AMS 10", "done AMS", "buy-private ZHESM CM 1", "withhold ZHESM 0")
     bank = t.cash("bank")
@@ -204,22 +205,15 @@ def test_b19_mevs_owned_by_a_company_earns_nothing(tmp_path):
     t = table("Ann Ben", rules=_one_3(tmp_path))
     t.play(mevs)
     assert (t.round(), t.cash("Ann"), t.status()["operating"]) == ("OR 2.1", 320, "AMS")
-    owned = t.copy()
-    owned.do("income MEVS 30")                 # Ann's: paid as her AMS operates (D0.1 #5)
-    assert owned.cash("Ann") == 350
+    anns = t.copy()
+    anns.do("income MEVS 30")                  # Ann's: paid as her AMS operates (D0.1 #5)
+    assert anns.cash("Ann") == 350
     t.do("buy-private AMS MEVS 1")
     assert (t.cash("Ann"), t.cash("AMS")) == (321, 609)
     t.refused("income MEVS 30", "MEVS", "player owner", "B19")
     t.do("withhold AMS 10", "done AMS", "withhold ZHESM 10", "done ZHESM")
     assert (t.round(), t.cash("AMS")) == ("OR 2.2", 609 + 10 + 30)
     audit(t)
-
-
-def _one_3(tmp_path) -> Path:
-    roster = tmp_path / "one-3plus.toml"
-    roster.write_text(TINY.read_text().replace(ONE_3, 'price = 250\ncount = 1')
-                      .replace('price = 450\ncount = 1', 'price = 450\ncount = 3'))
-    return roster
 
 
 # --------------------------------------------------------------------------- §12.5 Ketwich & Voombergh (B14)
@@ -400,4 +394,30 @@ def test_d0_1_6_the_company_that_starts_brown_may_still_buy_a_private_in_its_tur
     t.do("done ZHESM")
     assert t.round() == "OR 2.2"
     t.refused("buy-private AMS SHZ 1", "obsolete")
+    audit(t)
+
+
+# --------------------------------------------------------------------------- §7.2 the pool (B26)
+
+def test_b26_the_pool_may_hold_more_than_half_and_pays_the_company(tmp_path):
+    """§7.2, B26: no limit on the bank pool; §7.7.2 (D9.4): −1 a 10 % in the pool at the SR's end;
+    §8.2.6 (D11.2): the pool's dividends go to the company, the IPO's to nobody. VV_CM's SR 2 (Ben
+    first; Ben 250, Ann 275; both companies at 62): Ben buys an AMS 10 % from the IPO (188); Ann
+    sells four (pool 40 %: +248, 523); Ben buys a second (126; 20 % ties Ann's 20 %: she stays
+    director, §7.5) and sells both (pool 60 %: +124, 250). The SR's end: six boxes down, stopped by
+    the floor: 62 -> 59 -> 56 -> 55. OR 2.1: ZHESM (62) first; AMS pays 100: Ann 20, the pool's 60
+    to AMS, the IPO's 20 % nothing; 100 >= 55: 55 -> 56."""
+    t = table("Ann Ben", rules=_one_3(tmp_path))
+    t.play(VV_CM[:VV_CM.rindex("pass Ben")])
+    assert (t.round(), t.turn(), t.cash("Ben"), t.cash("Ann")) == ("SR 2", "Ben", 250, 275)
+    t.do("buy Ben AMS", "sell Ann AMS 4", "buy Ben AMS")
+    assert (t.president("AMS"), t.cash("Ann"), t.cash("Ben")) == ("Ann", 523, 126)
+    t.do("pass Ann", "sell Ben AMS 2")
+    assert (t.holdings("AMS")["pool"], t.cash("Ben")) == (60, 250)
+    t.do("pass Ann", "pass Ben")
+    assert (t.round(), t.price("AMS"), t.status()["operating_order"]) == ("OR 2.1", 55, ["ZHESM", "AMS"])
+    t.do("withhold ZHESM 10", "done ZHESM")
+    ann, ams = t.cash("Ann"), t.cash("AMS")
+    t.do("pay AMS 100")
+    assert (t.cash("Ann"), t.cash("AMS"), t.price("AMS")) == (ann + 20, ams + 60, 56)
     audit(t)
