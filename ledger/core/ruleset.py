@@ -130,6 +130,8 @@ KNOBS: dict[str, dict[str, Knob]] = {
         "emergency_private_discard": Knob(str, ("none", "face", "half_face"), "none"),
         # where a train over the limit goes: the pool, or out of the game (1839 D4.2)
         "discard_to": Knob(str, ("pool", "removed"), "pool"),
+        # a train kept from rusting once (obsolete until its last run) still counts toward the limit
+        "obsolete_in_limit": Knob(bool, None, False),
         "bankrupt_ends_game": Knob(bool, None, True),   # a player's bankruptcy ends the game
         # what a bankrupt player's cash does: goes to the bank (1830), or stays (1843 A21)
         "bankrupt_cash": Knob(str, ("bank", "keep"), "bank"),

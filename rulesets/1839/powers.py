@@ -267,8 +267,11 @@ def cmd_save(ctx, cmd) -> None:
     if not p.ability("saved_markers"):
         raise RuleViolation(f"{sym} has no SAVED markers")
     held = s.privates[sym]
-    if held.closed or not str(held.owner).startswith("company:"):
-        raise RuleViolation(f"{sym} is not owned by an open company... its markers are used by companies")
+    if held.closed:
+        raise RuleViolation(f"{sym} is closed: its unused SAVED markers left the game with it (§12.5)")
+    if not str(held.owner).startswith("company:"):
+        raise RuleViolation(f"{sym} is {acct_name(held.owner)}'s: its SAVED markers are used by the company "
+                            f"that owns it (§12.5)")
     owner = acct_name(held.owner)
     left = p.ability("saved_markers") - s.own.saved.get(sym, 0)
     if left <= 0:
@@ -278,6 +281,9 @@ def cmd_save(ctx, cmd) -> None:
         refuse(f"{sym}'s markers are sold to other companies (§12.5)")
     if not price and owner != corp:
         refuse(f"{sym}'s marker is for {owner}'s own trains")
+    if s.round.get("revenue") is None:
+        refuse(f"a SAVED marker is placed in {corp}'s train-buying step, after its run (§12.5)",
+               f"pay, half or withhold {corp}'s revenue first")
     name = names.train(rs, cmd.get("type"))
     held = [t for t in sorted(s.corp_trains(corp)) if train_type(t) == name]
     if not held:

@@ -82,8 +82,11 @@ def working(s: GameState, sym: str) -> list[str]:
 
 
 def load(s: GameState, rs: Ruleset, sym: str, extra: Side | None = None) -> tuple[int, int]:
-    """(trains, certificates) the company holds toward the limit, with one more side if given."""
+    """(trains, certificates) the company holds toward the limit, with one more side if given (an
+    obsolete train too, where the title counts it until its last run)."""
     held = counted(s, sym)
+    if rs.k("operating", "obsolete_in_limit"):
+        held += [t for t in s.corp_trains(sym) if is_obsolete(s, t)]
     n_trains = sum(side(s, rs, t).trains for t in held) + (extra.trains if extra else 0)
     return n_trains, len(held) + (1 if extra else 0)
 
