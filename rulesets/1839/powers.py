@@ -256,6 +256,14 @@ def train_before_run(s, rs, corp: str) -> bool:
     return any(owned_by(s, p.sym, corp) for p in rs.privates if p.ability("early_trains"))
 
 
+def save_bars(s, rs, corp) -> list[str]:
+    """§12.5 (Verveers' and Beyer Peacock's cards): a SAVED marker is used in the train-buying step."""
+    if s.round.get("revenue") is None:
+        return [f"a SAVED marker is placed in {corp}'s train-buying step, after its run (§12.5): pay, half or "
+                f"withhold its revenue first"]
+    return []
+
+
 def cmd_save(ctx, cmd) -> None:
     """§12.5 (D7.3): a SAVED marker on one of the company's trains in its turn: Verveers' own, or
     one of Beyer Peacock's three, bought from the company that owns it for ƒ200 (ƒ50 to that
@@ -281,9 +289,6 @@ def cmd_save(ctx, cmd) -> None:
         refuse(f"{sym}'s markers are sold to other companies (§12.5)")
     if not price and owner != corp:
         refuse(f"{sym}'s marker is for {owner}'s own trains")
-    if s.round.get("revenue") is None:
-        refuse(f"a SAVED marker is placed in {corp}'s train-buying step, after its run (§12.5)",
-               f"pay, half or withhold {corp}'s revenue first")
     name = names.train(rs, cmd.get("type"))
     held = [t for t in sorted(s.corp_trains(corp)) if train_type(t) == name]
     if not held:
@@ -504,7 +509,7 @@ def register(reg) -> None:
     done = reg.play_for("operating", "done").handler
     reg.rework("operating", "done", handler=lambda ctx, cmd: (charge_unspent(ctx, cmd), done(ctx, cmd)))
     reg.verb("save", cmd_save, "operating", elsewhere="a SAVED marker is placed in its company's turn (§12.5)",
-             candidates={"private": saving_privates,
+             bars=save_bars, candidates={"private": saving_privates,
                          "type": lambda s, rs, corp, args: sorted({train_type(t) for t in s.corp_trains(corp)})},
              phrase=lambda s, rs, corps: f"save {corps[0]} PRIVATE TYPE")
     reg.verb("income", cmd_income, "operating", elsewhere="NFLM and MEVS earn in an operating round", offered=False)

@@ -135,11 +135,11 @@ def test_b16_a_saved_train_counts_toward_the_limit_once_its_type_rusts(vv_cm):
     the game but AMS's SAVED one, which runs once more. AMS then holds four trains toward a limit of
     3 (§8.2.7.2): it discards one, out of the game, unpaid: it may be the SAVED 3+ itself."""
     t = vv_cm.copy()
-    t.refused("save AMS VV 3+", "VV is Ann's", "company that owns it", "§12.5")
-    t.do("buy-private AMS VV 1")
     # §12.5 Verveers: "Use: ... during the train-purchasing step": after the run
     t.refused("save AMS VV 3+", "train-buying step", "§12.5")
-    t.do(f"withhold AMS 3000 {F}", "save AMS VV 3+")
+    t.do(f"withhold AMS 3000 {F}")
+    t.refused("save AMS VV 3+", "VV is Ann's", "company that owns it", "§12.5")
+    t.do("buy-private AMS VV 1", "save AMS VV 3+")
     assert "VV" in closed(t) and t.cash("AMS") == 3609
     t.refused("save AMS VV 3+", "VV is closed", "§12.5")
     t.do("train AMS 5+")

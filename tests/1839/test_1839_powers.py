@@ -165,11 +165,12 @@ def test_beyer_peacock_sells_saved_markers_for_200(game):
 
 
 def test_a_private_without_saved_markers_has_no_such_power(game):
+    game.do("pay AMS 60")                             # a SAVED marker is placed after the run (§12.5)
     assert "no SAVED markers" in game.refused("save AMS SLE 2")
 
 
 def test_beyer_peacocks_owner_does_not_buy_its_own_markers(game):
-    game.do("buy-private AMS BP 1")
+    game.do("buy-private AMS BP 1", "pay AMS 60")
     assert "sold to other companies" in game.refused("save AMS BP 2")
 
 
