@@ -105,3 +105,116 @@ def test_over_the_certificate_limit_a_player_may_only_sell_at_his_next_turn():
     g.do("sell Ann NYC 1")
     assert g.cash("Ann") == ann + 65 and cert_count(g, "Ann") == 11
     g.do("pass Ann")
+
+
+# --------------------------------------------------------------------------- selling (§6.4, §14 #11)
+
+def test_two_sales_of_one_company_in_a_turn_each_at_the_price_then():
+    # digest §6.4 / §14 #11 (R18; SEED states no price): one sale of n shares is paid at the price
+    # before it; a second sale action is paid at the price the first left. SR 2, PRR (3,5) $71:
+    # Alice's two shares as one sale: 2 x 71 = $142, (3,5) -> (5,5) $65; as two sales: 71 + 67 = $138.
+    g = chain_1830("sr2")
+    assert g.turn() == "Alice" and g.price("PRR") == 71 and g.pct("Alice", "PRR") == 20
+    one, two = g.copy(), g.copy()
+    alice = g.cash("Alice")
+    one.do("sell Alice PRR 2")
+    two.do("sell Alice PRR 1", "sell Alice PRR 1")
+    assert (one.cash("Alice"), one.price("PRR")) == (alice + 142, 65)
+    assert (two.cash("Alice"), two.price("PRR")) == (alice + 71 + 67, 65)
+
+
+# --------------------------------------------------------------------------- the operating round (§6.5, §10)
+
+def test_an_emergency_sale_re_sorts_the_companies_still_to_operate():
+    # digest §6.5 / §14 #17 (R18 recalculate_order): OR 1.1 order PRR $76, B&O and NYC both (5,6) $67,
+    # B&O parred first. PRR (Carol) is trainless with $0, Carol has $20: the 2 costs $80, she sells
+    # her B&O share at $67 (she may: $60 short); B&O sinks to (6,6) $67, so NYC, now above it in
+    # column 6, operates before B&O (upper row first).
+    g = opening_1830()
+    assert g.state.round["order"] == ["PRR", "B&O", "NYC"]
+    g.do("adjust PRR bank 760 --reason 'test position'", "adjust Carol bank 105 --reason 'test position'")
+    g.do("sell Carol B&O 1")
+    assert g.cell("B&O") == (6, 6) and g.cell("NYC") == (5, 6)
+    assert g.state.round["order"] == ["PRR", "NYC", "B&O"]
+    g.do("train PRR 2")
+    assert (g.cash("PRR"), g.cash("Carol")) == (0, 20 + 67 - 80)   # she pays the whole $80
+    g.do("done PRR")
+    assert g.state.round["corp"] == "NYC"
+
+
+def test_digest_20_emergency_purchase_with_one_bando_share():
+    # digest §15 #20 [run]: B&O par $100 floats in SR 1 (Bob's BO 20 % + one, Carol, Dave, Alice one
+    # each). OR 1.1: B&O has $30, Bob $20; the 2 costs $80: $30 short. B&O ran for $0 first: (0,6)
+    # -> (0,5) $90. Two shares would be more than needed; one at $90 gives Bob $110, he pays $50, B&O
+    # pays $80 and keeps $0; BO closes (B&O's first train); B&O (0,5) -> (1,5) $82.
+    g = sr1_1830(bo_par=100)
+    g.do("buy Carol B&O", "buy Dave B&O", "buy Alice B&O", "buy Bob B&O")
+    assert g.cash("B&O") == 1000
+    finish_round(g)
+    assert g.state.round["corp"] == "B&O"
+    g.do("adjust B&O bank 970 --reason 'test position'", f"adjust Bob bank {g.cash('Bob') - 20} --reason 'test position'")
+    g.refused("sell Bob B&O 2", "needs $30", "more than needed", "sell 1 share")
+    g.do("sell Bob B&O 1")
+    assert g.cash("Bob") == 110 and g.cell("B&O") == (1, 5) and g.price("B&O") == 82
+    bank = g.bank()
+    g.do("train B&O 2")
+    assert (g.cash("Bob"), g.cash("B&O"), g.bank()) == (60, 0, bank + 80)
+    assert g.state.privates["BO"].closed
+
+
+def test_a_train_from_another_company_obeys_the_limit_and_the_refusal_counts_trains_only():
+    # digest §9.2: a company may not buy a train that puts it over the limit, from anywhere. OR 3.1,
+    # phase 4 (limit 3): NYC holds 3, 3 and buys B&O's 3 for $10: three; PRR's 4 would be a fourth.
+    # 1830's cards carry one train each, so the refusal names trains, not certificates.
+    g = chain_1830("or3.1-nyc")
+    g.do("withhold NYC 0", "train NYC 3 --from B&O --price 10")
+    assert sorted(g.trains("NYC")) == ["3", "3", "3"]
+    said = g.refused("train NYC 4 --from PRR --price 10", "train limit", "NYC holds 3 trains;", "limit of 3 trains",
+                     "phase 4")
+    assert "certificate" not in said
+
+
+def test_the_first_d_bought_with_a_4_traded_in_rusts_that_4():
+    # digest §9.1: the traded-in train goes to the pool, "a traded 4 is at once removed if this D is
+    # the first D (4s rust)". OR 4.2, phase 6: PRR holds two 4s and $715 + $800 withheld: it pays $800
+    # for the first D with a 4: phase D, its other 4 rusts too, and no 4 lies in the pool.
+    g = chain_1830("or4.2")
+    g.do("withhold ERIE 0", "done ERIE", "withhold C&O 0", "done C&O")
+    assert g.state.round["corp"] == "PRR" and g.trains("PRR") == ["4", "4"] and g.cash("PRR") == 715
+    g.do("withhold PRR 800 --force --reason 'test position'")
+    bank = g.bank()
+    g.do("train PRR D --trade-in 4")
+    assert g.trains("PRR") == ["D"] and g.cash("PRR") == 715 and g.bank() == bank + 800
+    assert g.state.phase == "D"
+    assert [t for t, h in g.state.trains.items() if h == "pool"] == []
+    assert all(h == "rusted" for t, h in g.state.trains.items() if t.startswith("4."))
+
+
+# --------------------------------------------------------------------------- privates (§3.1, §3.2)
+
+def test_cs_used_stays_open_pays_its_owner_and_closes_on_the_first_5():
+    # SEED P2 "one use" is the lay; the private itself closes only with the first 5 (§3.2). OR 2.1:
+    # PRR buys CS from Bob for $40 and uses it; OR 2.2 pays PRR $10 for CS.
+    g = chain_1830("or2.1")
+    g.do("buy-private PRR CS 40", "tile PRR 0 --using CS")
+    assert not g.state.privates["CS"].closed
+    g.do("pay PRR 0", "done PRR")
+    cash = g.cash("PRR")
+    while g.state.round["index"] == 1:
+        g.do(*{"B&O": ["train B&O 3", "done B&O"], "NYC": ["withhold NYC 0", "done NYC"]}[g.state.round["corp"]])
+    assert g.cash("PRR") == cash + 10
+    g = chain_1830("first5")
+    assert g.state.privates["CS"].closed and g.state.privates["DH"].closed
+
+
+# --------------------------------------------------------------------------- the score (§12)
+
+def test_equal_net_worths_share_a_rank():
+    # digest §12: highest net worth wins, no tie-break rule (R18 lists ties in value order). OR 1.1:
+    # Carol 125 + PRR 2 x 76 + NYC 3 x 67 + B&O 67 ... = $615, Dave $620; Dave hands $5 to the bank.
+    from ledger.interface import views
+    g = opening_1830()
+    g.do("adjust Dave bank 5 --reason 'test position'")
+    rows = {r["name"]: r for r in views.score_json(g.state, g.rs)["players"]}
+    assert rows["Carol"]["value"] == rows["Dave"]["value"] == 615
+    assert [rows[p]["rank"] for p in ("Bob", "Alice", "Carol", "Dave")] == [1, 2, 3, 3]
