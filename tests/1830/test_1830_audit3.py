@@ -218,3 +218,45 @@ def test_equal_net_worths_share_a_rank():
     rows = {r["name"]: r for r in views.score_json(g.state, g.rs)["players"]}
     assert rows["Carol"]["value"] == rows["Dave"]["value"] == 615
     assert [rows[p]["rank"] for p in ("Bob", "Alice", "Carol", "Dave")] == [1, 2, 3, 3]
+
+
+def test_digest_21_bankrupt_president_scores_his_kept_certificate_and_privates():
+    # digest §15 #21 [run] / §10.4 / §12: the #20 position with B&O's price forced low ((7,1) $20,
+    # running for $0 first: (7,0) $10), B&O $5, Bob $5. Bob may sell one B&O share at $10 (his 20 %
+    # stays: nobody else holds 20 %): 5 + 5 + 10 < $80, so he is bankrupt; his $15 go to the bank, the
+    # game ends at once, and he still scores B&O 2 x $10 + CS $40 + BO $220 = $280.
+    g = sr1_1830(bo_par=100)
+    g.do("buy Carol B&O", "buy Dave B&O", "buy Alice B&O", "buy Bob B&O")
+    finish_round(g)
+    g.state.corps["B&O"].cell = (7, 1)      # the price forced, as in the digest (no money moves)
+    g.do("adjust B&O bank 995 --reason 'test position'", f"adjust Bob bank {g.cash('Bob') - 5} --reason 'test position'")
+    g.do("sell Bob B&O 1")
+    assert g.cash("Bob") == 15 and g.price("B&O") == 10
+    g.refused("sell Bob B&O 1", "president")
+    bank = g.bank()
+    g.do("bankrupt Bob")
+    assert g.bank() == bank + 15 and g.cash("Bob") == 0
+    assert g.state.game_over and g.state.end_reason == "bankruptcy"
+    from ledger.interface import views
+    bob = next(r for r in views.score_json(g.state, g.rs)["players"] if r["name"] == "Bob")
+    assert (bob["shares"], bob["privates"], bob["value"]) == (20, 40 + 220, 280)
+
+
+def test_a_company_buying_ca_gets_no_prr_share():
+    # digest §14 #16: only the auction purchase of CA hands over the PRR share. OR 2.1 (phase 3): PRR
+    # buys CA from Alice for $159 (within $80-$320); the PRR holdings do not change.
+    g = chain_1830("or2.1")
+    before = g.holdings("PRR")
+    alice = g.cash("Alice")
+    g.do("buy-private PRR CA 159")
+    assert g.owner("CA") == "PRR" and g.cash("Alice") == alice + 159
+    assert g.holdings("PRR") == before
+
+
+def test_a_stock_round_where_nobody_acts_leaves_the_priority_where_it_was():
+    # digest §7.1: "If nobody acted, the holder keeps it." SR 2 starts with Alice (left of Dave, SR 1's
+    # last buyer); all four pass: OR 2.1 follows and SR 3 starts with Alice again.
+    g = chain_1830("sr2")
+    assert g.turn() == "Alice"
+    finish_round(g)
+    assert g.round_kind() == "operating" and g.priority() == "Alice"
