@@ -51,6 +51,7 @@ def carol_over_60_in_yellow():
         g.do("withhold NYC 0", "done NYC")
     to_turn(g, "Carol")
     g.do("buy Carol NYC")                        # orange lifts the limit: 70 %
+    g.refused("buy Carol NYC", "one certificate per turn", "brown")   # but not the one buy a turn
     finish_round(g)
     g.do("pay NYC 20", "done NYC")               # (5,2) -> (5,3) $50 yellow
     to_turn(g, "Carol")
@@ -260,3 +261,23 @@ def test_a_stock_round_where_nobody_acts_leaves_the_priority_where_it_was():
     assert g.turn() == "Alice"
     finish_round(g)
     assert g.round_kind() == "operating" and g.priority() == "Alice"
+
+
+def test_a_president_dumps_only_as_far_as_the_pool_limit_allows():
+    # SEED "Selling" / digest §7.3, §11. SR 2: Alice, Bob and Dave buy NYC's last three IPO shares
+    # (Dave 30 % ties Carol's 30 %: she stays president). Alice sells 2 at $65 ((5,5) -> (7,5) $60),
+    # Bob 2 at $60 (-> (9,5) $40): the pool holds 40 %. Carol may not sell 2 (pool 60 % > 50 %); she
+    # sells 1 at $40 (-> (10,5) $30) and keeps 20 %, less than Dave's 30 %: Dave takes the chair,
+    # handing Carol two 10 % certs for her president's cert; the pool holds exactly 50 %.
+    g = chain_1830("sr2")
+    g.do("buy Alice NYC", "buy Bob NYC", "pass Carol", "buy Dave NYC")
+    assert g.president("NYC") == "Carol" and g.pct("Dave", "NYC") == 30
+    g.do("sell Alice NYC 2", "pass Alice", "sell Bob NYC 2", "pass Bob")
+    assert g.pct("pool", "NYC") == 40 and g.price("NYC") == 40
+    g.refused("sell Carol NYC 2", "pool limit 50%", "holds 40% of NYC", "60%", "at most 1 share")
+    carol = g.cash("Carol")
+    g.do("sell Carol NYC 1")
+    assert g.cash("Carol") == carol + 40 and g.cell("NYC") == (10, 5) and g.price("NYC") == 30
+    assert g.president("NYC") == "Dave"
+    assert g.cert_percents("Carol", "NYC") == [10, 10] and g.cert_percents("Dave", "NYC") == [20, 10]
+    assert g.pct("pool", "NYC") == 50
