@@ -281,3 +281,21 @@ def test_a_president_dumps_only_as_far_as_the_pool_limit_allows():
     assert g.president("NYC") == "Dave"
     assert g.cert_percents("Carol", "NYC") == [10, 10] and g.cert_percents("Dave", "NYC") == [20, 10]
     assert g.pct("pool", "NYC") == 50
+
+
+def test_bo_stays_with_its_owner_when_he_loses_the_bando_chair_and_closes_on_bandos_first_train():
+    # digest §3.1 / SEED P6: "If the player later loses the B&O presidency, BO stays with that
+    # player"; BO closes when the railroad buys its first train. SR 1: Carol buys three B&O shares
+    # (30 % > Bob's 20 %): she takes the chair, Bob gets two 10 %s; Dave's share floats B&O (60 %).
+    # OR 1.1 pays Bob CS $10 + BO $30 (600 - 40 - 220 + 40 = $380); B&O buys a 2: BO closes, Bob's.
+    g = sr1_1830()
+    g.do("buy Carol B&O", "pass Dave", "pass Alice", "pass Bob", "buy Carol B&O", "pass Dave", "pass Alice",
+         "pass Bob", "buy Carol B&O")
+    assert g.president("B&O") == "Carol" and g.owner("BO") == "Bob"
+    assert g.cert_percents("Bob", "B&O") == [10, 10] and g.cert_percents("Carol", "B&O") == [20, 10]
+    g.do("buy Dave B&O")
+    assert g.state.corps["B&O"].floated
+    finish_round(g)
+    assert g.state.round["corp"] == "B&O" and g.cash("Bob") == 380
+    g.do("train B&O 2")
+    assert g.state.privates["BO"].closed and g.owner("BO") == "Bob"
