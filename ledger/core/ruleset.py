@@ -74,6 +74,9 @@ KNOBS: dict[str, dict[str, Knob]] = {
         "multi_buy_from_ipo": Knob(bool, None, False),   # those several from the IPO too, not only the pool
         # a player over the certificate limit may not end his turn while he could sell (1843 §7.6)
         "over_limit_blocks_pass": Knob(bool, None, False),
+        # a player holding more of a company than the holding limit now allows (its price left a zone
+        # that lifts the limit) may not end his turn while he could sell some of it
+        "over_holding_blocks_pass": Knob(bool, None, False),
         "over_limit_must_sell": Knob(bool, None, True),  # a player over a limit buys nothing until he sells
         "no_buy_after_sell": Knob(bool, None, True),     # no buying a company sold earlier in the round
         # after_last_actor: priority deal to the player after the last to act (1830);

@@ -21,6 +21,9 @@ NO_LIMIT_BONUS = {"cert_limit_bonus": 0, "cert_limit_bonus_at": 100}
 # stock knobs added for 1839 (director's multi-buy, the IPO-only holding limit, selling only after
 # operating), off by default
 NO_1839_STOCK = {"director_buy_percent": 0, "holding_limit_ipo_only": False, "sell_after_operating": False}
+# a stock knob added later (over the holding limit, a player may not pass while he can sell), off by
+# default
+NO_HOLDING_BAR = {"over_holding_blocks_pass": False}
 EXPECTED = {
     "1830": {
         "bank": {"total": 12000, "breaks": "below_zero", "remainder": 0},
@@ -32,7 +35,7 @@ EXPECTED = {
                   "multi_buy_zones": ["brown"], "multi_buy_from_ipo": True,  # the default option turns it on
                   "over_limit_blocks_pass": False, "no_buy_after_sell": True, "priority": "after_last_actor",
                   "first_round_turn": "after_last_buyer", "sale_price": "before_sale", "sold_out_rise": True,
-                  "over_limit_must_sell": True, **NO_LIMIT_BONUS, **NO_1839_STOCK},
+                  "over_limit_must_sell": True, **NO_LIMIT_BONUS, **NO_1839_STOCK, **NO_HOLDING_BAR},
         "company": {"float_percent": 60, "capitalization": "full", "capital_shares": 10, "ipo_price": "par",
                     "pool_price": "market", "ipo_pays": "nobody", "pool_pays": "company",
                     "dividend_rounding": "ceil_per_holder", "share_unit": 10,
@@ -62,7 +65,7 @@ EXPECTED = {
                   "unlimited_holding_zones": ["orange", "brown"], "cert_free_zones": ["yellow", "orange", "brown"],
                   "multi_buy_zones": ["brown"], "multi_buy_from_ipo": True, "over_limit_blocks_pass": True,
                   "no_buy_after_sell": True, "priority": "cash_descending", "first_round_turn": "after_last_buyer",
-                  "sale_price": "before_sale", "sold_out_rise": True, "over_limit_must_sell": True, **NO_LIMIT_BONUS, **NO_1839_STOCK},
+                  "sale_price": "before_sale", "sold_out_rise": True, "over_limit_must_sell": True, **NO_LIMIT_BONUS, **NO_1839_STOCK, **NO_HOLDING_BAR},
         "company": {"float_percent": 60, "capitalization": "full", "capital_shares": 10, "ipo_price": "par",
                     "pool_price": "market", "ipo_pays": "nobody", "pool_pays": "company",
                     "dividend_rounding": "floor_per_holder", "share_unit": 10,
@@ -87,6 +90,11 @@ EXPECTED = {
 }
 
 
+# What the titles play with today: 1830's digest §7.6 later made a player over a limit sell at his
+# turn before he may pass (games stored with the old text keep the old values above).
+CURRENT = {**EXPECTED, "1830": {**EXPECTED["1830"], "stock": {
+    **EXPECTED["1830"]["stock"], "over_limit_blocks_pass": True, "over_holding_blocks_pass": True}}}
+
 
 def problems_of(override: str, title: str = "1830") -> list[str]:
     with pytest.raises(RulesetError) as caught:
@@ -105,7 +113,7 @@ def spelled_out_text(title: str) -> str:
 
 @pytest.mark.parametrize("title", ["1830", "1843"])
 def test_a_title_plays_with_the_same_knob_values(title):
-    assert catalog.load(title).knobs == EXPECTED[title]
+    assert catalog.load(title).knobs == CURRENT[title]
 
 
 # --------------------------------------------------------------------------- (b) defaults

@@ -429,10 +429,32 @@ def cmd_sell(ctx, cmd) -> None:
 
 def end_turn_bars(s, rs, player: str) -> list[str]:
     """Over the certificate limit, a player must sell at his next opportunity (1843 §7.6): he may not
-    end his turn while a legal sale remains."""
-    if not rs.k("stock", "over_limit_blocks_pass") or not shares.over_cert_limit(s, rs, player):
-        return []
+    end his turn while a legal sale remains; where the title says so, over the holding limit too."""
     if rs.k("stock", "no_sell_in_first_round") and s.round["number"] == 1:
+        return []
+    return over_holding_bars(s, rs, player) + over_cert_limit_bars(s, rs, player)
+
+
+def over_holding_bars(s, rs, player: str) -> list[str]:
+    """Over the holding limit in a company (its price left a zone that lifts it), a player sells some
+    of it before ending his turn, while he legally can."""
+    if not rs.k("stock", "over_holding_blocks_pass"):
+        return []
+    over = shares.over_holding(s, rs, player)
+    if not over:
+        return []
+    _can, plan = shares.sellable_value(s, rs, player, keep_president_of=None)
+    sellable = [corp for corp, _n in plan if corp in over]
+    if not sellable:
+        return []
+    corp = sellable[0]
+    return [f"{player} holds {s.percent_of(player_acct(player), corp)}% of {corp}, over the "
+            f"{shares.holding_limit(s, rs, corp)}% limit: must sell down before ending the turn "
+            f"(sell {player} {corp} 1)"]
+
+
+def over_cert_limit_bars(s, rs, player: str) -> list[str]:
+    if not rs.k("stock", "over_limit_blocks_pass") or not shares.over_cert_limit(s, rs, player):
         return []
     free = rs.k("stock", "cert_free_zones")
     _can, plan = shares.sellable_value(s, rs, player, keep_president_of=None)
