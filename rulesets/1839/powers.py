@@ -89,7 +89,7 @@ def power_of(ctx, corp: str, raw, ability: str) -> tuple[str, object]:
     if value is None:
         raise RuleViolation(f"{sym} has no such power")
     if not owned_by(s, sym, corp):
-        raise RuleViolation(f"{corp} does not own an open {sym}")
+        raise RuleViolation(privates.not_held(s, sym, company_acct(corp)))
     return sym, value
 
 
@@ -145,7 +145,7 @@ def cmd_token(ctx, cmd) -> None:
         return
     corp = operating_corp(ctx, cmd.get("corp"), "token")
     if sym and not owned_by(s, sym, corp):
-        raise RuleViolation(f"{corp} does not own an open {sym}")
+        raise RuleViolation(privates.not_held(s, sym, company_acct(corp)))
     for why in track.station_bars(s, corp):   # a private's marker is still the turn's one marker (§8.2.4)
         refuse(why)
     if track.markers_left(s, rs, corp) <= 0:

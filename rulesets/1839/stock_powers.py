@@ -33,9 +33,9 @@ def player_power(ctx, raw_player, raw_private, ability: str) -> tuple[str, str]:
     sym = names.private(rs, raw_private)
     if not rs.private(sym).ability(ability):
         raise RuleViolation(f"{sym} has no such power")
-    held = s.privates[sym]
-    if held.owner != player_acct(player) or held.closed:
-        raise RuleViolation(f"{player} does not own an open {sym}")
+    why = privates.not_held(s, sym, player_acct(player))
+    if why:
+        raise RuleViolation(why)
     return player, sym
 
 

@@ -272,7 +272,7 @@ def test_dh_lay_is_refused_after_the_token():
 
 def test_dh_belongs_to_a_company_to_be_used():
     g = chain_1830("or2.1")
-    g.refusal("tile PRR 120 --using DH", match="does not own")
+    g.refusal("tile PRR 120 --using DH", match="DH is Carol.s, not PRR.s")
 
 
 def test_cs_gives_one_extra_lay():

@@ -435,9 +435,9 @@ def discard_private(ctx, player: str, sym: str, op: str | None) -> None:
         raise RuleViolation(f"privates are not sold to the bank in {rs.title}")
     if op is None or s.president(op) != player:
         refuse(f"only the director of the operating company ({op or 'none'}) raises money for a forced train")
-    held = s.privates[sym]
-    if held.owner != player_acct(player) or held.closed:
-        raise RuleViolation(f"{player} does not own an open {sym}")
+    why = privates.not_held(s, sym, player_acct(player))
+    if why:
+        raise RuleViolation(why)
     if not trains.working(s, op):
         ensure_ran(ctx, op, "sell")
     need = shortfall(s, rs, op)

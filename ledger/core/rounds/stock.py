@@ -10,7 +10,7 @@ from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.plays import Bounds
 from ledger.core.round_kind import RoundKind, known_round
-from ledger.core.rules import market, shares, trains
+from ledger.core.rules import market, privates, shares, trains
 from ledger.core.rules.market import operating_order
 from ledger.core.state import BANK, POOL, company_acct, player_acct
 
@@ -494,8 +494,9 @@ def cmd_exchange(ctx, cmd) -> None:
         raise RuleViolation(f"{sym} cannot be exchanged for a share")
     if cmd.get("corp") and names.corp(rs, cmd.get("corp")) != target:
         raise RuleViolation(f"{sym} is exchanged for a {target} share only")
-    if s.privates[sym].owner != player_acct(player) or s.privates[sym].closed:
-        raise RuleViolation(f"{player} does not own an open {sym}")
+    why = privates.not_held(s, sym, player_acct(player))
+    if why:
+        raise RuleViolation(why)
     allowed = p.ability("exchange_from", ["ipo", "pool"])
     source = cmd.get("source") or next((w for w in allowed if
                                         (shares.next_ipo_cert(s, rs, target) if w == "ipo" else shares.next_pool_cert(s, target))), None)

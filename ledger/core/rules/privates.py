@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from ledger.core.ruleset import Ruleset
 from ledger.core.rules import shares
-from ledger.core.state import BANK, GameState, player_acct
+from ledger.core.state import BANK, GameState, acct_name, player_acct
 
 
 def unsold(s: GameState, rs: Ruleset) -> list[str]:
@@ -14,6 +14,20 @@ def unsold(s: GameState, rs: Ruleset) -> list[str]:
 
 def open_owned(s: GameState, rs: Ruleset) -> list[str]:
     return [p.sym for p in rs.privates if s.privates[p.sym].owner and not s.privates[p.sym].closed]
+
+
+def not_held(s: GameState, sym: str, account: str) -> str | None:
+    """Why `account` (a player's or a company's) cannot use the private `sym` now, naming who holds
+    it: closed, unsold, or someone else's; None when it holds it open."""
+    held = s.privates[sym]
+    who = acct_name(account)
+    if held.closed:
+        return f"{sym} is closed"
+    if held.owner is None:
+        return f"{sym} is unsold: {who} does not own it"
+    if held.owner != account:
+        return f"{sym} is {acct_name(held.owner)}'s, not {who}'s"
+    return None
 
 
 def revenue_of(s: GameState, rs: Ruleset, sym: str) -> int:

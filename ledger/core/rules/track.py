@@ -161,9 +161,9 @@ def hex_fee_of(rs, raw) -> int:
 
 
 def own_open_private(s, corp: str, sym: str) -> None:
-    held = s.privates[sym]
-    if held.owner != company_acct(corp) or held.closed:
-        raise RuleViolation(f"{corp} does not own an open {sym}")
+    why = privates.not_held(s, sym, company_acct(corp))
+    if why:
+        raise RuleViolation(why)
 
 
 def tile_with_private(ctx, corp: str, sym: str, terrain: int, hex_fee: int, asked: dict, hex_name=None) -> None:
