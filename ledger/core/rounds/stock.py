@@ -339,13 +339,16 @@ def check_may_buy(ctx, player: str, corp: str, source: str, pct: int = 0) -> Non
     s, rs = ctx.state, ctx.rs
     if rs.k("stock", "no_buy_after_sell") and corp in s.round["sold"].get(player, []):
         refuse(f"{player} sold {corp} earlier in this stock round and may not buy it again until the next")
-    over = shares.over_holding(s, rs, player)
-    if rs.k("stock", "over_limit_must_sell") and over:
-        refuse(f"{player} holds {s.percent_of(player_acct(player), over[0])}% of {over[0]}, over the "
-               f"{shares.holding_limit(s, rs, over[0])}% limit: must sell before buying", f"sell {player} {over[0]} 1")
-    if rs.k("stock", "over_limit_must_sell") and shares.over_cert_limit(s, rs, player):
+    # over a limit, a player sells first while he legally can (digest 1830 §7.6, R18 must_sell?); one
+    # who can sell nothing buys as the limits allow
+    sales = sales_toward_holding(s, rs, player)
+    if rs.k("stock", "over_limit_must_sell") and sales:
+        refuse(f"{player} holds {s.percent_of(player_acct(player), sales[0])}% of {sales[0]}, over the "
+               f"{shares.holding_limit(s, rs, sales[0])}% limit: must sell before buying", f"sell {player} {sales[0]} 1")
+    sales = sales_toward_cert_limit(s, rs, player)
+    if rs.k("stock", "over_limit_must_sell") and sales:
         refuse(f"{player} holds {shares.cert_count(s, rs, player)} certificates, over the limit "
-                            f"{shares.cert_limit(s, rs, player)}: must sell before buying")
+               f"{shares.cert_limit(s, rs, player)}: must sell before buying", f"sell {player} {sales[0]} 1")
     buys = s.round["buys"]
     if not buys:
         return
@@ -440,11 +443,7 @@ def over_holding_bars(s, rs, player: str) -> list[str]:
     of it before ending his turn, while he legally can."""
     if not rs.k("stock", "over_holding_blocks_pass"):
         return []
-    over = shares.over_holding(s, rs, player)
-    if not over:
-        return []
-    _can, plan = shares.sellable_value(s, rs, player, keep_president_of=None)
-    sellable = [corp for corp, _n in plan if corp in over]
+    sellable = sales_toward_holding(s, rs, player)
     if not sellable:
         return []
     corp = sellable[0]
@@ -453,12 +452,29 @@ def over_holding_bars(s, rs, player: str) -> list[str]:
             f"(sell {player} {corp} 1)"]
 
 
-def over_cert_limit_bars(s, rs, player: str) -> list[str]:
-    if not rs.k("stock", "over_limit_blocks_pass") or not shares.over_cert_limit(s, rs, player):
+def sales_toward_holding(s, rs, player: str) -> list[str]:
+    """The companies a player over the holding limit in them may legally sell some of now."""
+    over = shares.over_holding(s, rs, player)
+    if not over:
+        return []
+    _can, plan = shares.sellable_value(s, rs, player, keep_president_of=None)
+    return [corp for corp, _n in plan if corp in over]
+
+
+def sales_toward_cert_limit(s, rs, player: str) -> list[str]:
+    """The companies whose sale brings a player over the certificate limit nearer to it (a certificate
+    that counts), that he may legally sell now; none when he is within it."""
+    if not shares.over_cert_limit(s, rs, player):
         return []
     free = rs.k("stock", "cert_free_zones")
     _can, plan = shares.sellable_value(s, rs, player, keep_president_of=None)
-    sellable = [corp for corp, _n in plan if shares.zone(s, rs, corp) not in free]
+    return [corp for corp, _n in plan if shares.zone(s, rs, corp) not in free]
+
+
+def over_cert_limit_bars(s, rs, player: str) -> list[str]:
+    if not rs.k("stock", "over_limit_blocks_pass"):
+        return []
+    sellable = sales_toward_cert_limit(s, rs, player)
     if sellable:
         return [f"{player} holds {shares.cert_count(s, rs, player)} certificates, over the limit "
                 f"{shares.cert_limit(s, rs, player)}: must sell down before ending the turn (sell {player} "
