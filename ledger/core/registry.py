@@ -59,9 +59,6 @@ RULES = {
     "train_discount": "what a purchase costs less (a private's power named with --using, a company's own "
                       "discount) (ctx, corp, type, seller, cmd) -> amount; it may record the power's use",
     "status_lines": "lines `bank status` adds about the title's own state (state, rs) -> list of text",
-    "emergency_help_bar": "why a trainless company's president may not help pay for this train, besides the "
-                          "shared limits (state, rs, corp, seller account, price, cheapest (price, text) or None) "
-                          "-> text, or '' when he may",
     "shortfall_step": "what the Next line says when a company and its president cannot pay for the train it must "
                       "buy (state, rs, corp, president, amount) -> (text, actions)",
     "status_data": "what `status --json` adds about the title's own state (state, rs) -> dict",

@@ -128,6 +128,11 @@ KNOBS: dict[str, dict[str, Knob]] = {
         # a president's help buys only the cheapest bank train, and from a company at most face value
         "emergency_cheapest_only": Knob(bool, None, True),
         "emergency_from_company_max": Knob(str, ("face", "any"), "face"),
+        # the president helps toward another company's train only when the company cannot pay for
+        # the cheapest train from the bank or the pool (1830's rulebook; off: as 18xx.games plays it)
+        "emergency_help_only_when_short": Knob(bool, None, False),
+        # where the title's rulebook states the forced purchase, cited by its refusals (e.g. "§11.6.4")
+        "emergency_rule": Knob(str, None, ""),
         # privates a president may hand to the bank to raise money: none, or at face (1843 §8.8.3)
         # privates a director hands to the bank for a forced train: not at all, at face, at half face (1839 D11.6)
         "emergency_private_discard": Knob(str, ("none", "face", "half_face"), "none"),

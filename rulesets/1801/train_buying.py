@@ -97,17 +97,6 @@ def pool_train(s, name: str) -> str | None:
     return next((t for t in s.pool_trains() if trains.train_type(t) == name and not is_rusted(s, t)), None)
 
 
-def cheapest_only(s, rs, corp: str, seller: str, price: int, cheapest) -> str:
-    """§11.6.4: a trainless major its president helps buys the lowest cost un-rusted train in the
-    Locomotive Works or the Open Market, on its cheaper side; the refusal names both prices."""
-    if seller in (BANK, POOL) and cheapest and price > cheapest[0]:
-        cash = s.cash(company_acct(corp))
-        return (f"{corp} has {rs.money(cash)} and no train: a forced purchase, with the president's help, is of the "
-                f"lowest cost un-rusted train in the Locomotive Works or the Open Market on its cheaper side "
-                f"(§11.6.4), {cheapest[1]} for {rs.money(cheapest[0])}, not one for {rs.money(price)}")
-    return ""
-
-
 def check_seller(s, rs, seller: str, name: str) -> None:
     """§11.6, §11.6.6: nationals never sell trains; a rusted train is only a national's (§11.6.3);
     the Swift Metropolitan Line's 2+2 can never be sold (§14.10)."""
@@ -454,7 +443,6 @@ def register(reg) -> None:
     reg.rule("supply_fallback", supply_fallback)
     reg.rule("train_offers", early_offers)
     reg.rule("train_discount", train_discount)
-    reg.rule("emergency_help_bar", cheapest_only)
     reg.rework("operating", "train", handler=cmd_train, phrase=train_phrase)
     reg.rework("operating", "done", handler=cmd_done, phrase=done_phrase)
     never = {"who": lambda s, rs: list(s.players), "offered": False}

@@ -128,8 +128,7 @@ def test_the_sites_reading_lets_the_president_help_toward_another_companys_train
     site.do(*chain_1830("or3.1").lines, "adjust ERIE bank 800 --reason 'test position'")
     site.do("train ERIE 4 --from B&O --price 300")
     assert (site.cash("ERIE"), site.cash("Alice")) == (0, 430 - 100)
-    from ledger.importer.translate import Importer
-    assert Importer.__init__.__globals__["SITE_OPTIONS"] == {"site_emergency_help": True}
+    # (tests/interface/test_import.py: an imported game plays with the option)
 
 
 def test_a_later_train_is_refused_naming_the_trains_sold_before_it():

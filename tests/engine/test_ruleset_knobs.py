@@ -45,16 +45,14 @@ EXPECTED = {
                       "emergency_from_company_max": "face", "bankrupt_ends_game": True, "zero_revenue_moves": "left",
                       "emergency_private_discard": "none", "bankrupt_cash": "bank", "pool_train_side": "buyer_choice",
                       "revenue_multiple": 10, "max_stop_revenue": 100, "max_route_stops": 12,
-                      "discard_to": "pool", "obsolete_in_limit": False},
+                      "discard_to": "pool", "obsolete_in_limit": False, "emergency_help_only_when_short": False,
+                      "emergency_rule": ""},
         "endgame": {"bank_broken_in_or": "end_of_set", "bank_broken_in_sr": "end_of_next_set",
                     "bankruptcy": "immediate", "score_privates": "face", "end_cell_in_sr": "none",
                     "end_cell_in_or": "none"},
         "privates_rules": {"company_buy_from_phase": "3", "company_buy_min": "half_face",
                            "company_buy_max": "double_face", "close_on_phase": "5"},
         "rounds": ROUNDS,
-        # a knob of 1830's own, added later (rulesets/1830/forced_train.py): the rulebook's limit on
-        # the president's help toward a forced train, on unless the site's reading is chosen
-        "forced_train": {"help_only_when_short": True},
     },
     "1843": {
         "bank": {"total": 100000, "breaks": "never", "remainder": 0},
@@ -75,7 +73,9 @@ EXPECTED = {
                       "emergency_from_company_max": "face", "bankrupt_ends_game": True, "zero_revenue_moves": "left",
                       "emergency_private_discard": "face", "bankrupt_cash": "keep",
                       "pool_train_side": "buyer_choice", "revenue_multiple": 1,
-                      "max_stop_revenue": 150, "max_route_stops": 15, "discard_to": "pool", "obsolete_in_limit": False},
+                      "max_stop_revenue": 150, "max_route_stops": 15, "discard_to": "pool", "obsolete_in_limit": False,
+                      "emergency_help_only_when_short": False,
+                      "emergency_rule": ""},
         "endgame": {"bank_broken_in_or": "end_of_set", "bank_broken_in_sr": "end_of_next_set",
                     "bankruptcy": "immediate", "score_privates": "face", "end_cell_in_sr": "immediate",
                     "end_cell_in_or": "end_of_or"},
@@ -91,9 +91,11 @@ EXPECTED = {
 
 
 # What the titles play with today: 1830's digest §7.6 later made a player over a limit sell at his
-# turn before he may pass (games stored with the old text keep the old values above).
+# turn before he may pass, and its rulebook limits the president's help toward a forced train to a
+# company short of the cheapest (games stored with the old text keep the old values above).
 CURRENT = {**EXPECTED, "1830": {**EXPECTED["1830"], "stock": {
-    **EXPECTED["1830"]["stock"], "over_limit_blocks_pass": True, "over_holding_blocks_pass": True}}}
+    **EXPECTED["1830"]["stock"], "over_limit_blocks_pass": True, "over_holding_blocks_pass": True}, "operating": {
+    **EXPECTED["1830"]["operating"], "emergency_help_only_when_short": True}}}
 
 
 def problems_of(override: str, title: str = "1830") -> list[str]:

@@ -21,6 +21,8 @@ from test_logparse import GAME_IDS as GAMES
 from test_logparse import expected, log_text
 from typer.testing import CliRunner
 
+from ledger import catalog
+from ledger.books.session import Session
 from ledger.core.errors import BankError
 from ledger.importer.run import import_log, transcript
 from ledger.interface.cli import app
@@ -70,6 +72,21 @@ def test_import_has_no_differences(game, imported):
     assert [str(d) for d in result.differences] == []
     assert len(result.commands) > 100
     assert result.seating == expected(game)["seating"]
+
+
+def test_an_imported_game_plays_the_sites_reading_of_the_presidents_help(imported):
+    """18xx.games lets a trainless company's president help toward another company's train even
+    when the company could pay for the cheapest (digest 1830 §10.3): its recorded games were played
+    so, and an imported game is begun with that option whatever its log lists."""
+    result, db = imported(GAMES[0])
+    assert result.options["site_emergency_help"] is True
+    assert "--option site_emergency_help=yes" in result.commands[0][1]
+    session = Session.open(db)
+    try:
+        assert session.rs.k("operating", "emergency_help_only_when_short") is False
+    finally:
+        session.close()
+    assert catalog.load("1830").k("operating", "emergency_help_only_when_short") is True   # a new game
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -148,14 +148,19 @@ def funding(ctx, corp: str, side: Side, seller: str, price: int, trade: str | No
         refuse(f"{corp} has {rs.money(cash)}, the traded-in {what} costs {rs.money(price)}; the president cannot "
                f"contribute to a trade-in")
     cheapest = trains.cheapest_available(s, rs)
-    bar = ctx.reg.rules.get("emergency_help_bar")   # a title's own limit on the president's help
-    why = bar(s, rs, corp, seller, price, cheapest) if bar else ""
-    if why:
-        refuse(why)
+    if (rs.k("operating", "emergency_help_only_when_short") and seller not in (BANK, POOL) and cheapest
+            and cash >= cheapest[0]):
+        # the rulebook's reading (1830 SEED "Forced Train Purchases"): he helps only a company that
+        # cannot pay for the cheapest train, not one choosing a dearer train of another company
+        refuse(f"{corp} has {rs.money(cash)}, enough for the cheapest train ({cheapest[1]} for "
+               f"{rs.money(cheapest[0])}): its president helps only a company that cannot pay for that, so a "
+               f"train for {rs.money(price)} is paid from its treasury alone")
     if seller in (BANK, POOL):
         if rs.k("operating", "emergency_cheapest_only") and cheapest and price > cheapest[0]:
-            refuse(f"{corp} has {rs.money(cash)}: with the president's help it may only buy the cheapest train, "
-                   f"{cheapest[1]} for {rs.money(cheapest[0])}")
+            ref = rs.k("operating", "emergency_rule")
+            refuse(f"{corp} has {rs.money(cash)}: with the president's help it may only buy the cheapest train"
+                   f"{f' ({ref})' if ref else ''}, {cheapest[1]} for {rs.money(cheapest[0])}, not one for "
+                   f"{rs.money(price)}")
     elif rs.k("operating", "emergency_from_company_max") == "face" and price > side.price:
         refuse(f"with the president's help a train from another company costs at most its face value, "
                f"{rs.money(side.price)} for a {side.name}, not {rs.money(price)}")
