@@ -121,6 +121,10 @@ def from_company(ctx, corp: str, source: str, name: str, side_name: str | None, 
     train_id = trains.owned_side(s, rs, other, name, side_name)
     if train_id is None:
         raise RuleViolation(trains.not_held(s, rs, other, name, side_name))
+    bar = ctx.reg.rules.get("company_train_bar")   # 1843 §8.8.1: a rusted certificate counts toward the cap
+    why = bar(s, rs, corp, other, train_id) if bar else ""
+    if why:
+        refuse(why)
     held = trains.side(s, rs, train_id)
     if trains.is_obsolete(s, train_id):
         raise RuleViolation(f"{other}'s {name} is obsolete: obsolete trains cannot be sold between companies")
