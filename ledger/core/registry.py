@@ -45,6 +45,8 @@ RULES = {
     "rusting": "which trains rust when a type's first train is bought: (moves, obsolete ids) "
                "(state, rs, type, protecting flags)",
     "supply_fallback": "a train the supply does not sell now (state, rs, corp, type, side) -> purchase or None",
+    "company_train_bar": "why the title bars a company buying this train from another company, besides the shared "
+                         "limits (state, rs, buyer, seller company, train id) -> text, or '' when it may",
     "train_offers": "extra lines for what is for sale (state, rs) -> list of text",
     "initial_assets": "the assets the title's module adds as the game starts (rs) -> {symbol: kind}",
     "starting_corps": "the title's own starting values of its companies (rs, corps) -> None, changing the Corps",

@@ -171,13 +171,11 @@ def cmd_token(ctx, cmd) -> None:
 
 def lay_left(s, rs, corp: str, sym: str) -> None:
     """§12.3: Schielands Hoge Zeedijk's tile and station go down in the track-building step "as one
-    of the company's track lays": the track step is still open and a lay is left (§8.2.3: two)."""
-    for why in track.track_step_over(s, corp):
-        refuse(f"{sym}'s tile is one of {corp}'s track lays (§12.3): {why}")
-    lays, laid = track.tile_lays(rs, corp), s.round["tiles"]
-    if laid >= lays:
-        refuse(f"{sym}'s tile is one of {corp}'s track lays (§12.3), and {corp} has laid "
-               f"{counted(laid, 'tile')} of its {lays} this turn")
+    of the company's track lays": the shared reasons bar it as they bar an ordinary tile (the track step
+    is over, or no lay is left: §8.2.3, two a turn); the words add the lays already made."""
+    laid = f"{counted(s.round['tiles'], 'tile')} of its {track.tile_lays(rs, corp)} laid this turn"
+    for why in track.tile_bars(s, rs, corp):
+        refuse(f"{sym}'s tile is one of {corp}'s track lays (§12.3), {laid}: {why}")
 
 
 def station_cost(ctx, corp: str, sym: str | None, slot: int, cmd) -> tuple[int, list]:

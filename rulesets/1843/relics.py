@@ -14,7 +14,6 @@ from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import a_train, counted, event
 from ledger.core.grammar import Arg, TitleGrammar, Verb
 from ledger.core.rules import train_step, trains
-from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import Knob
 from ledger.core.state import BANK, DEPOT, POOL, RUSTED, company_acct, train_type
 
@@ -56,8 +55,8 @@ def register(reg) -> None:
     reg.answer("discard", "flip", cmd_flip, who=train_step.owing_discard,
                candidates={"type": lambda s, rs, corp, args: own_sides(s, rs, corp)},
                phrase=lambda s, rs, corps: f"flip {corps[0]} TYPE")
-    reg.rework("operating", "train", handler=cmd_train)
     reg.rule("supply_fallback", buy_relic)
+    reg.rule("company_train_bar", rusted_from_company_bar)
     reg.rule("train_offers", relic_offers)
     reg.on("phase_changed", return_relics)
 
@@ -111,34 +110,29 @@ def buy_relic(ctx, corp: str, name: str, side):
     if not side.sold_rusted:
         singles = ", ".join(sd.name for sd in t.sides if sd.sold_rusted)
         raise RuleViolation(f"a rusted {name} certificate is sold only as {singles}, not {side.name}")
-    refuse_past_cap(s, rs, corp)
+    if why := past_cap(s, rs, corp):
+        refuse(why)
     if s.cash(company_acct(corp)) < side.price:
         raise RuleViolation(f"{corp} has {rs.money(s.cash(company_acct(corp)))}: a rusted certificate is paid "
                             f"from the treasury alone ({rs.money(side.price)})")
     return relics_left(s, name)[0], BANK, side, True
 
 
-def refuse_past_cap(s, rs, corp: str) -> None:
-    """A company owns at most the data's number of rusted certificates (§8.8.1)."""
+def past_cap(s, rs, corp: str) -> str:
+    """Why a company may buy no more rusted certificates: it owns at most the data's number (§8.8.1);
+    '' while it may."""
     held = [x for x in s.corp_trains(corp) if trains.is_rusted(s, x)]
     cap = rs.k("title_rules", "relic_limit")
     if len(held) >= cap:
-        refuse(f"{corp} already owns {counted(len(held), 'rusted certificate')}: at most {cap} per company "
-               f"(RULES §8.8.1)")
+        return (f"{corp} already owns {counted(len(held), 'rusted certificate')}: at most {cap} per company "
+                f"(RULES §8.8.1)")
+    return ""
 
 
-def cmd_train(ctx, cmd) -> None:
+def rusted_from_company_bar(s, rs, buyer: str, seller: str, train_id: str) -> str:
     """A rusted certificate bought from another company counts toward the cap like one from the
-    supply: rusted certificates "may be bought between companies in the normal manner" (§8.8.1).
-    Every other purchase is the shared rule's."""
-    s, rs = ctx.state, ctx.rs
-    source = str(cmd.get("source") or "depot")
-    if source.lower() not in ("depot", "bank", "supply", "pool"):
-        name, side_name = names.side(rs, cmd.get("type"))
-        bought = trains.owned_side(s, rs, names.corp(rs, source), name, side_name)
-        if bought and trains.is_rusted(s, bought):
-            refuse_past_cap(s, rs, operating_corp(ctx, cmd.get("corp"), "train"))
-    train_step.cmd_train(ctx, cmd)
+    supply: rusted certificates "may be bought between companies in the normal manner" (§8.8.1)."""
+    return past_cap(s, rs, buyer) if trains.is_rusted(s, train_id) else ""
 
 
 # --------------------------------------------------------------------------- thrown away (§8.8.1)

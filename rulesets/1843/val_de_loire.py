@@ -16,7 +16,7 @@ from ledger.core.plays import join_words
 
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
-from ledger.core.events import a_train, counted, event
+from ledger.core.events import a_train, event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
 from ledger.core.rounds import operating, stock
 from ledger.core.rules import shares, train_step, trains
@@ -221,10 +221,8 @@ def cmd_buy_private(ctx, cmd) -> None:
         refuse(f"{sym} sells to a company for {span} now, not {rs.money(price)}")
     side = rs.train(kind).sides[0]
     if not trains.within_limit(s, rs, corp, side):
-        n_trains, n_certs = trains.load(s, rs, corp)
-        refuse(f"train limit: {corp} holds {counted(n_trains, 'train')} on {counted(n_certs, 'certificate')}; "
-               f"{sym}'s {side.name} train would exceed the limit of {trains.limit_text(s, rs, corp)} in "
-               f"{trains.phase_label(s.phase)} (the conversion obeys the limit, digest A15)")
+        what = f"{sym}'s {side.name} train"
+        refuse(f"{trains.limit_refusal(s, rs, corp, what)} (the conversion obeys the limit, digest A15)")
     left = trains.depot_left(s, kind)
     if not left:
         raise RuleViolation(f"{sym}'s {kind} train is already in play")

@@ -20,13 +20,14 @@ BANK_TOTAL = 100_000  # §2 "~ƒ100,000"; the ruleset's bank, which never breaks
 DRAWS = "deal --privates VVD,LSW,CM,KR --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80"
 
 
-def new_table(players: str = "Ann Ben Cy Dee", rules: Path | None = None) -> Table:
-    """`bank new 1839 PLAYERS [--rules FILE]` on the engine."""
+def new_table(players: str = "Ann Ben Cy Dee", rules: Path | None = None, **options) -> Table:
+    """`bank new 1839 PLAYERS [--rules FILE] [--option NAME[=VALUE] ...]` on the engine (a switch: NAME=True)."""
     if rules is None:
-        return Table(f"new 1839 {players}")
+        return Table(f"new 1839 {players}" + "".join(f" --option {name}" if value is True else f" --option {name}={value}"
+                                                     for name, value in options.items()))
     t = Table()
-    t.rs = catalog.load("1839", {}, override=Path(rules))
-    t.players, t.options = players.split(), {}
+    t.rs = catalog.load("1839", dict(options), override=Path(rules))
+    t.players, t.options = players.split(), dict(options)
     t.state = engine.initial_state(t.rs, t.players, t.options)
     for event in engine.start_events(t.rs, t.players):
         apply(t.state, event)

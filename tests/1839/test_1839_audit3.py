@@ -13,28 +13,10 @@ from pathlib import Path
 import pytest
 from conftest import Table
 
-from ledger import catalog
-from ledger.core import engine
-from ledger.core.events import apply
-from openings_1839 import KR_OPENING, ROOT, audit
+from openings_1839 import KR_OPENING, ROOT, audit, new_table
 
 TINY = ROOT / "tests" / "data" / "1839" / "tiny-roster.toml"
 F = "--force --reason audit"
-
-
-def table(players: str, rules: Path | None = None, **options) -> Table:
-    """`bank new 1839 PLAYERS [--rules FILE] [--option ...]` on the engine."""
-    if rules is None:
-        return Table(f"new 1839 {players}" + "".join(f" --option {o}" for o in options))
-    t = Table()
-    t.rs = catalog.load("1839", dict(options), override=Path(rules))
-    t.players, t.options = players.split(), dict(options)
-    t.state = engine.initial_state(t.rs, t.players, t.options)
-    for event in engine.start_events(t.rs, t.players):
-        apply(t.state, event)
-        t.events.append(event)
-    t.money_at_start = sum(t.state.balances.values())
-    return t
 
 
 def closed(t) -> set:
@@ -50,9 +32,19 @@ ONE_3 = 'price = 250\ncount = 2'
 
 def _one_3(tmp_path) -> Path:
     roster = tmp_path / "one-3plus.toml"
-    roster.write_text(TINY.read_text().replace(ONE_3, 'price = 250\ncount = 1')
-                      .replace('price = 450\ncount = 1', 'price = 450\ncount = 3'))
+    roster.write_text(replaced(TINY.read_text(), (ONE_3, 'price = 250\ncount = 1'),
+                               ('price = 450\ncount = 1', 'price = 450\ncount = 3')))
     return roster
+
+
+def replaced(text: str, *edits: tuple[str, str]) -> str:
+    """The roster with each edit made: a text an edit replaces must be there (once), so a changed
+    roster fails here instead of the tests silently running on another roster."""
+    for old, new in edits:
+        assert text.count(old) == 1, f"the roster has {text.count(old)} of {old!r}, not one"
+        text = text.replace(old, new)
+    return text
+
 
 # Draws VVD, LSW (blue), VV, CM (brown). Auction: Ann SWO 300-100 = 200, LVG 70-60 = 10, VVD 120-40 =
 # 80, VV 180, SHZ 160: 630 (670 left); Ben RWS 250, CO 160-60 = 100, CM 200-40 = 160, LSW 140: 650
@@ -109,7 +101,7 @@ def vv_cm(tmp_path_factory):
     """VV_CM, OR 2.1 (green), AMS to operate. Each private step paid Ann LVG 5 + SHZ 20 + SWO 25 +
     VVD 15 + VV 20 = 85 (190 + 85 + 85 = 360) and Ben RWS 35 + CO 20 + CM 10 + LSW 15 = 80 (170 + 80 +
     80 = 330); AMS 580 + SLE 20 + IJR 10 = 610; ZHESM 800 - 200 = 600."""
-    t = table("Ann Ben", rules=_one_3(tmp_path_factory.mktemp("vvcm")))
+    t = new_table("Ann Ben", rules=_one_3(tmp_path_factory.mktemp("vvcm")))
     t.play(VV_CM)
     s = t.status()
     assert (s["round"], s["phase"], s["operating_order"]) == ("OR 2.1", "green", ["AMS", "ZHESM"])
@@ -182,7 +174,7 @@ def test_b21_credit_mobilier_on_the_first_blue_train_bought_in_green(tmp_path, o
     phase's colour (option credit_mobilier_by_phase) it is bought in green: 450 - 100 = 350. OR 2.1:
     AMS withholds 10 and passes; ZHESM buys CM from Ben for 1 (599), withholds 0 (its 2s: 62 -> 56)
     and buys the 5+ with it; CM closes (used, B21: once)."""
-    t = table("Ann Ben", rules=_one_3(tmp_path), **({option: True} if option else {}))
+    t = new_table("Ann Ben", rules=_one_3(tmp_path), **({option: True} if option else {}))
     t.play(VV_CM)
     t.do("withhold AMS 10", "done AMS", "buy-private ZHESM CM 1", "withhold ZHESM 0")
     bank = t.cash("bank")
@@ -202,7 +194,7 @@ def test_b19_mevs_owned_by_a_company_earns_nothing(tmp_path):
     1 (321); the table cannot pay MEVS anything now, and OR 2.2's private step pays AMS only its
     yellow privates' 30."""
     mevs = VV_CM.replace("VVD,LSW,VV,CM", "VVD,LSW,MEVS,CM").replace("buy Ann VV\n", "buy Ann MEVS\n")
-    t = table("Ann Ben", rules=_one_3(tmp_path))
+    t = new_table("Ann Ben", rules=_one_3(tmp_path))
     t.play(mevs)
     assert (t.round(), t.cash("Ann"), t.status()["operating"]) == ("OR 2.1", 320, "AMS")
     anns = t.copy()
@@ -242,7 +234,7 @@ def test_b14_a_repar_keeps_the_income_a_company_had_before_it_floated(option, tr
     (D5.1); Ben re-pars it at 80. Reading kept: its capital is 10 x the new par: the bank adds
     10 x (80 - 67) = 130 and the privates' income stays (830). The digest's words ("treasury ->
     10 x new par", option repar_sets_treasury) make it 800: the bank would take the privates' 30."""
-    t = table("Ann Ben", **({option: True} if option else {}))
+    t = new_table("Ann Ben", **({option: True} if option else {}))
     t.play(KR_OPENING)
     t.do("pass Ben", "pass Ann")
     # OR 1.1 had no company to operate: only its private step
@@ -264,7 +256,7 @@ def test_b29_b5_ties_in_a_box_follow_the_stack(tmp_path, option, order):
     while ZHESM's marker lay face down, goes under the face-up markers but over the face-down one:
     AMS operates first in OR 2.1. Option stack_by_arrival (the stated principle): under every
     marker there, so ZHESM, longer there, stays first."""
-    t = table("Ann Ben", rules=_one_3(tmp_path), **({option: True} if option else {}))
+    t = new_table("Ann Ben", rules=_one_3(tmp_path), **({option: True} if option else {}))
     t.play(VV_CM[:VV_CM.index("withhold ZHESM 0")])
     assert (t.round(), t.status()["operating_order"]) == ("OR 1.1", ["ZHESM", "AMS"])
     t.play(VV_CM[VV_CM.index("withhold ZHESM 0"):])
@@ -353,7 +345,7 @@ def test_a_public_company_at_1000_ends_the_game_after_the_foreign_companies_oper
 def test_b9_b4_a_first_turn_station_and_fall_by_either_reading(tmp_path, option, station, price):
     """§8.2.4 (B9, D14.22) and §7.7.3.1 (B4, D14.10): OR 1.1, ZHESM's first turn: a station in a ƒ30
     city, then no train, no dividend."""
-    t = table("Ann Ben", rules=_one_3(tmp_path), **({option: True} if option else {}))
+    t = new_table("Ann Ben", rules=_one_3(tmp_path), **({option: True} if option else {}))
     t.play(VV_CM[:VV_CM.index("withhold ZHESM 0")])
     t.do("token ZHESM 30 --city Leiden")
     assert t.cash("ZHESM") == 800 - station
@@ -407,7 +399,7 @@ def test_b26_the_pool_may_hold_more_than_half_and_pays_the_company(tmp_path):
     director, §7.5) and sells both (pool 60 %: +124, 250). The SR's end: six boxes down, stopped by
     the floor: 62 -> 59 -> 56 -> 55. OR 2.1: ZHESM (62) first; AMS pays 100: Ann 20, the pool's 60
     to AMS, the IPO's 20 % nothing; 100 >= 55: 55 -> 56."""
-    t = table("Ann Ben", rules=_one_3(tmp_path))
+    t = new_table("Ann Ben", rules=_one_3(tmp_path))
     t.play(VV_CM[:VV_CM.rindex("pass Ben")])
     assert (t.round(), t.turn(), t.cash("Ben"), t.cash("Ann")) == ("SR 2", "Ben", 250, 275)
     t.do("buy Ben AMS", "sell Ann AMS 4", "buy Ben AMS")

@@ -49,12 +49,7 @@ def cmd_train(ctx, cmd) -> None:
     if discount:
         price = max(0, price - discount(ctx, corp, name, seller, cmd))
     if trade is None and not trains.within_limit(s, rs, corp, side):
-        n_trains, n_certs = trains.load(s, rs, corp)
-        # the certificates only where they tell something (1843's cards may carry two trains)
-        on = (f" on {counted(n_certs, 'certificate')}" if n_certs != n_trains
-              or trains.limit(s, rs, corp) != trains.cert_limit(s, rs, corp) else "")
-        refuse(f"train limit: {corp} holds {counted(n_trains, 'train')}{on}; a {side.name} "
-               f"would exceed the limit of {trains.limit_text(s, rs, corp)} in {trains.phase_label(s.phase)}")
+        refuse(trains.limit_refusal(s, rs, corp, f"a {side.name}"))
     contribution = 0 if rusted else funding(ctx, corp, side, seller, price, trade)
     if rusted and s.cash(company_acct(corp)) < price:
         raise RuleViolation(f"{corp} has {rs.money(s.cash(company_acct(corp)))}: a rusted certificate is paid "
@@ -121,6 +116,10 @@ def from_company(ctx, corp: str, source: str, name: str, side_name: str | None, 
     train_id = trains.owned_side(s, rs, other, name, side_name)
     if train_id is None:
         raise RuleViolation(trains.not_held(s, rs, other, name, side_name))
+    bar = ctx.reg.rules.get("company_train_bar")   # 1843 §8.8.1: a rusted certificate counts toward the cap
+    why = bar(s, rs, corp, other, train_id) if bar else ""
+    if why:
+        refuse(why)
     held = trains.side(s, rs, train_id)
     if trains.is_obsolete(s, train_id):
         raise RuleViolation(f"{other}'s {name} is obsolete: obsolete trains cannot be sold between companies")

@@ -9,6 +9,7 @@ certificate sold again in a phase that sells them).
 
 from __future__ import annotations
 
+from ledger.core.events import counted as in_words
 from ledger.core.ruleset import Ruleset, Side
 from ledger.core.state import DEPOT, REMOVED, RUSTED, UNUSED, GameState, train_type
 
@@ -104,6 +105,24 @@ def limit_text(s: GameState, rs: Ruleset, corp: str | None = None) -> str:
         own = [f"{k.name} {k.train_limits[s.phase]}" for k in rs.kinds.values() if s.phase in k.train_limits]
         text += f"; {', '.join(own)}" if own else ""
     return text
+
+
+def limit_refusal(s: GameState, rs: Ruleset, corp: str, what: str) -> str:
+    """Why `what` (a side, or a private made a train) may not join the company's trains: what it
+    holds toward the limit, and the limit in force. The certificates are named only where they tell
+    something: where a card may carry two trains or a phase limits certificates apart (1843)."""
+    n_trains, n_certs = load(s, rs, corp)
+    on = (f" on {in_words(n_certs, 'certificate')}" if n_certs != n_trains or counts_certificates(rs)
+          or limit(s, rs, corp) != cert_limit(s, rs, corp) else "")
+    return (f"train limit: {corp} holds {in_words(n_trains, 'train')}{on}; {what} would exceed the limit of "
+            f"{limit_text(s, rs, corp)} in {phase_label(s.phase)}")
+
+
+def counts_certificates(rs: Ruleset) -> bool:
+    """Whether the title counts certificates apart from trains: a side counts other than one train,
+    or a phase's certificate limit is not its train limit (1843's x2 cards)."""
+    return (any(sd.trains != 1 for t in rs.trains for sd in t.sides)
+            or any(p.train_limit != p.certificate_limit for p in rs.phases))
 
 
 def sold_count(s: GameState, name: str) -> int:
