@@ -211,8 +211,9 @@ def test_cs_used_stays_open_pays_its_owner_and_closes_on_the_first_5():
 # --------------------------------------------------------------------------- the score (§12)
 
 def test_equal_net_worths_share_a_rank():
-    # digest §12: highest net worth wins, no tie-break rule (R18 lists ties in value order). OR 1.1:
-    # Carol 125 + PRR 2 x 76 + NYC 3 x 67 + B&O 67 ... = $615, Dave $620; Dave hands $5 to the bank.
+    # digest §12: highest net worth wins, no tie-break rule (R18 lists ties in value order). OR 1.1
+    # (PRR $76, NYC $67, B&O $67; privates at face): Carol $125 + PRR 2 x 76 + NYC 3 x 67 + B&O 67 +
+    # DH 70 = $615; Dave $233 + PRR 76 + NYC 2 x 67 + B&O 67 + MH 110 = $620; he hands $5 to the bank.
     from ledger.interface import views
     g = opening_1830()
     g.do("adjust Dave bank 5 --reason 'test position'")
@@ -229,7 +230,9 @@ def test_digest_21_bankrupt_president_scores_his_kept_certificate_and_privates()
     g = sr1_1830(bo_par=100)
     g.do("buy Carol B&O", "buy Dave B&O", "buy Alice B&O", "buy Bob B&O")
     finish_round(g)
-    g.state.corps["B&O"].cell = (7, 1)      # the price forced, as in the digest (no money moves)
+    # the price forced, as the digest's case does: a position no command reaches this quickly (the
+    # rule tested is the bankruptcy's money and score, not how the price fell)
+    g.state.corps["B&O"].cell = (7, 1)
     g.do("adjust B&O bank 995 --reason 'test position'", f"adjust Bob bank {g.cash('Bob') - 5} --reason 'test position'")
     g.do("sell Bob B&O 1")
     assert g.cash("Bob") == 15 and g.price("B&O") == 10
