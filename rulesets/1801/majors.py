@@ -282,13 +282,11 @@ def check_own_holding_limit(s, rs, corp: str, n: int) -> None:
 
 
 def cmd_sell(ctx, cmd) -> None:
-    """§10, §10.1: sell, then buy one; never a regional or a minor; not in Train Phase 1; after an
-    expansion only other railroads' shares (§9.3 step 4)."""
+    """§10, §10.1: sell, then buy one; never a regional or a minor; after an expansion only other
+    railroads' shares (§9.3 step 4). Train Phase 1 bars the verb itself (sell_bars)."""
     s, rs = ctx.state, ctx.rs
     player = names.player(s, cmd.get("player"))
     corp = names.corp(rs, cmd.get("corp"))
-    if s.phase == "1":
-        refuse("no player sells stock in Train Phase 1 (§10.1)")
     if kind_of(s, corp) in ("regional", "minor"):
         refuse(f"{corp} is a {kind_of(s, corp)}: a player never sells a regional's shares or a minor (§10.1)")
     mine = s.round.get("acted") and stock.current(s) == player
