@@ -13,7 +13,7 @@ from ledger.core.rules import shares, trains
 from ledger.core.rules.turn import operating_corp
 from ledger.core.state import BANK, POOL, company_acct, player_acct
 
-from .common import is_minor, kind_of, major_phase, owes, removed, rules
+from .common import is_minor, kind_of, major_phase, owes, removed, reserved_side, rules
 from .minors_regionals import begin_action, check_major_phase, float_regional, one_stock_action
 
 
@@ -251,8 +251,8 @@ def treasury_step(ctx, cmd, redeem: bool) -> None:
     if s.round.get("revenue") is None:
         refuse(f"{corp} buys or sells its own shares in its last step, after it runs (§11 step 7)")
     if owes(s, corp):
-        refuse(f"{corp} must first buy its reserved 2+2: the train step comes before the shares step (§11.6.1, "
-               f"§11 steps 6-7)", f"train {corp} 2+2")
+        refuse(f"{corp} must first buy its reserved {reserved_side(rs).name}: the train step comes before the shares "
+               f"step (§11.6.1, §11 steps 6-7)", f"train {corp} {reserved_side(rs).name}")
     if not trains.working(s, corp) and operating.must_own_train(s, rs, corp):
         refuse(f"{corp} has no train: it buys one in its train step, before it buys or sells its own shares "
                f"(§11.6, §11 steps 6-7)")

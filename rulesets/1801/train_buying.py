@@ -14,7 +14,8 @@ from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import Knob
 from ledger.core.state import BANK, DEPOT, POOL, RUSTED, company_acct, player_acct
 
-from .common import is_minor, is_rusted, kind_of, locomotive_discount, major_phase, owes, repeat_or, rules
+from .common import (is_minor, is_rusted, kind_of, locomotive_discount, major_phase, owes, repeat_or,
+                     reserved_side, rules)
 from .nationals import form_national
 from .tiles_tokens import FERRY_TOKEN
 
@@ -47,8 +48,8 @@ def cmd_train(ctx, cmd) -> None:
         refuse(f"{corp} is a national: nationals claim rusted trains and swap with their owner's majors instead of "
                f"buying (§11.6.6)", f"claim {corp} TYPE")
     if owes(s, corp) and name != reserved:
-        refuse(f"{corp} must first buy its reserved {rs.train(reserved).sides[0].name} (§11.6.1)",
-               f"train {corp} {rs.train(reserved).sides[0].name}")
+        refuse(f"{corp} must first buy its reserved {reserved_side(rs).name} (§11.6.1)",
+               f"train {corp} {reserved_side(rs).name}")
     if source not in ("depot", "bank", "supply", "pool"):
         check_seller(s, rs, names.corp(rs, cmd.get("source")), name)
         treasury_pays_alone(s, rs, corp, cmd)
@@ -60,10 +61,11 @@ def cmd_train(ctx, cmd) -> None:
         # value (and so the cheapest train of a forced purchase, §11.6.4); the Locomotive Works sells
         # its 2+2s only as reserved trains (§11.6.1, D18 #46)
         if not owes(s, corp) or source not in ("depot", "bank", "supply"):
-            refuse("the Locomotive Works sells 2+2 trains only as a company's reserved train, in its first OR "
-                   "(§11.6.1, D18 #46); a discarded 2+2 is bought from the Open Market (§11.6.3), and not "
-                   "before the reserved one", f"train {corp} 2+2" if owes(s, corp)
-                   else f"train {corp} 2+2 --from pool" if pool_train(s, name) else None)
+            what = reserved_side(rs).name
+            refuse(f"the Locomotive Works sells {what} trains only as a company's reserved train, in its first OR "
+                   f"(§11.6.1, D18 #46); a discarded {what} is bought from the Open Market (§11.6.3), and not "
+                   f"before the reserved one", f"train {corp} {what}" if owes(s, corp)
+                   else f"train {corp} {what} --from pool" if pool_train(s, name) else None)
         buy_reserved(ctx, corp)
         return
     if source not in ("depot", "bank", "supply", "pool") and not major_phase(s):
@@ -228,9 +230,8 @@ def buy_reserved(ctx, corp: str) -> None:
     cannot, this OR's token and then its paid tiles are refunded; failing that, insolvency."""
     s, rs = ctx.state, ctx.rs
     revenue.ensure_ran(ctx, corp, "train")
-    reserved = rules(rs, "reserved_train")
-    side = rs.train(reserved).sides[0]
-    train_id = trains.next_depot_train(s, rs, reserved)
+    side = reserved_side(rs)
+    train_id = trains.next_depot_train(s, rs, rules(rs, "reserved_train"))
     price = side.price - locomotive_discount(s, corp, side.price)
     pres = s.president(corp)
     if kind_of(s, corp) == "major" and s.cash(company_acct(corp)) + s.cash(player_acct(pres)) < price:
@@ -297,8 +298,8 @@ def cmd_done(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "done")
     if owes(s, corp):
-        refuse(f"{corp} must buy its reserved {rs.train(rules(rs, 'reserved_train')).sides[0].name} in its first OR "
-               f"(§11.6.1)", f"train {corp} {rs.train(rules(rs, 'reserved_train')).sides[0].name}")
+        refuse(f"{corp} must buy its reserved {reserved_side(rs).name} in its first OR (§11.6.1)",
+               f"train {corp} {reserved_side(rs).name}")
     from ledger.core.rounds import operating
     if s.pending:
         return   # a discard the window's close left is owed first
@@ -341,7 +342,7 @@ def train_phrase(s, rs, corps, types: list) -> str:
     """The reserved 2+2 while owed (§11.6.1): never on general offer; else the shared words."""
     corp = corps[0]
     if owes(s, corp):
-        side = rs.train(rules(rs, "reserved_train")).sides[0]
+        side = reserved_side(rs)
         return f"train {corp} {side.name} (its reserved train, {rs.money(side.price)})"
     return operating.train_phrase(s, rs, corps, types)
 
