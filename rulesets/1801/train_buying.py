@@ -8,6 +8,7 @@ from __future__ import annotations
 from ledger.core import names
 from ledger.core.errors import refuse
 from ledger.core.events import counted, event
+from ledger.core.grammar import SUPPLY_WORDS
 from ledger.core.rounds import operating
 from ledger.core.rules import revenue, train_step, trains
 from ledger.core.rules.turn import operating_corp
@@ -26,7 +27,8 @@ KNOBS = {"title_rules": {
     "early_levels": Knob(dict, None, {"8": {"after": "7", "bought": 4}}),
 }}
 
-
+# the words of --from that name the Locomotive Works (SUPPLY_WORDS less the Open Market's "pool")
+WORKS_WORDS = tuple(w for w in SUPPLY_WORDS if w != "pool")
 
 
 def first_or_of_game(s) -> bool:
@@ -42,6 +44,7 @@ def cmd_train(ctx, cmd) -> None:
     name, side = names.side(rs, cmd.get("type"))
     reserved = rules(rs, "reserved_train")
     source = (cmd.get("source") or "depot").lower()
+    from_works, from_railroad = source in WORKS_WORDS, source not in SUPPLY_WORDS
     if s.round.get("treasury"):
         refuse(f"{corp} has bought or sold its own shares: its train step is over (§11 steps 6-7)")
     if kind_of(s, corp) == "national":
@@ -50,17 +53,17 @@ def cmd_train(ctx, cmd) -> None:
     if owes(s, corp) and name != reserved:
         refuse(f"{corp} must first buy its reserved {reserved_side(rs).name} (§11.6.1)",
                f"train {corp} {reserved_side(rs).name}")
-    if source not in ("depot", "bank", "supply", "pool"):
+    if from_railroad:
         check_seller(s, rs, names.corp(rs, cmd.get("source")), name)
         treasury_pays_alone(s, rs, corp, cmd)
-    if name == reserved and source not in ("depot", "bank", "supply", "pool") and major_phase(s):
+    if name == reserved and from_railroad and major_phase(s):
         train_step.cmd_train(ctx, cmd)   # §11.6: any train changes hands between railroads in the Major phase
         return
     if name == reserved and not (source == "pool" and not owes(s, corp)):
         # §11.6.3: a discarded un-rusted 2+2 is for sale to any railroad in the Open Market at face
         # value (and so the cheapest train of a forced purchase, §11.6.4); the Locomotive Works sells
         # its 2+2s only as reserved trains (§11.6.1, D18 #46)
-        if not owes(s, corp) or source not in ("depot", "bank", "supply"):
+        if not owes(s, corp) or not from_works:
             what = reserved_side(rs).name
             refuse(f"the Locomotive Works sells {what} trains only as a company's reserved train, in its first OR "
                    f"(§11.6.1, D18 #46); a discarded {what} is bought from the Open Market (§11.6.3), and not "
@@ -68,11 +71,11 @@ def cmd_train(ctx, cmd) -> None:
                    else f"train {corp} {what} --from pool" if pool_train(s, name) else None)
         buy_reserved(ctx, corp)
         return
-    if source not in ("depot", "bank", "supply", "pool") and not major_phase(s):
+    if from_railroad and not major_phase(s):
         refuse("trains are bought from other railroads only in the Major railroad phase (§8.2, §8.3)")
-    if source in ("depot", "bank", "supply"):
+    if from_works:
         level_order_check(s, rs, name)
-    if name == "3" and source in ("depot", "bank", "supply", "pool"):
+    if name == "3" and not from_railroad:
         if first_or_of_game(s):
             refuse("no level 3 train is bought in the first OR of the game (§8.3, §11.6)")
         if not major_phase(s):
@@ -81,14 +84,13 @@ def cmd_train(ctx, cmd) -> None:
     if rusting and trains.load(s, rs, corp)[0] + rusting >= trains.limit(s, rs, corp):
         refuse(f"{corp} holds {counted(trains.load(s, rs, corp)[0], 'train')} and {rusting} rusted this step, which leave only "
                f"at its end: it is at the limit of {trains.limit(s, rs, corp)} and buys no more now (§11.6, §11.6.3)")
-    if kind_of(s, corp) == "major" and source in ("depot", "bank", "supply", "pool"):
+    if kind_of(s, corp) == "major" and not from_railroad:
         forced_purchase_check(s, rs, corp, name, side)
-    if kind_of(s, corp) in ("minor", "regional"):
-        price = rs.train(name).side(side).price if source in ("depot", "bank", "supply", "pool") else None
-        if price is not None:
-            price -= locomotive_discount(s, corp, price)
+    if kind_of(s, corp) in ("minor", "regional") and not from_railroad:
+        price = rs.train(name).side(side).price
+        price -= locomotive_discount(s, corp, price)
         cash = s.cash(company_acct(corp))
-        if price is not None and cash < price:
+        if cash < price:
             refuse(f"{corp} has {rs.money(cash)}, a {side or rs.train(name).sides[0].name} costs {rs.money(price)}: a "
                    f"{kind_of(s, corp)} pays from its treasury alone (§11.6)")
     train_step.cmd_train(ctx, cmd)
