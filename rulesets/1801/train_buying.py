@@ -6,7 +6,7 @@ national (§11.6.4), and the trains that rust in the buyer's own step (§11.6.3)
 from __future__ import annotations
 
 from ledger.core import names
-from ledger.core.errors import refuse
+from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import counted, event
 from ledger.core.grammar import SUPPLY_WORDS
 from ledger.core.rounds import operating
@@ -55,7 +55,7 @@ def cmd_train(ctx, cmd) -> None:
                f"train {corp} {reserved_side(rs).name}")
     if from_railroad:
         check_seller(s, rs, names.corp(rs, cmd.get("source")), name)
-        treasury_pays_alone(s, rs, corp, cmd)
+        treasury_pays_alone(ctx, corp, cmd)
     if name == reserved and from_railroad and major_phase(s):
         train_step.cmd_train(ctx, cmd)   # §11.6: any train changes hands between railroads in the Major phase
         return
@@ -144,16 +144,19 @@ def level_order_check(s, rs, name: str) -> None:
                    f"(§11.6): {len(left)} left")
 
 
-def treasury_pays_alone(s, rs, corp: str, cmd) -> None:
+def treasury_pays_alone(ctx, corp: str, cmd) -> None:
     """§11.6: a train bought from another railroad costs £1 up to the buyer's whole treasury, and
     only treasury cash may be used: a president adds his own cash only to a forced purchase from
-    the bank (§11.6.4), never to a price agreed between railroads."""
-    agreed = cmd.get("price")
-    if agreed in (None, ""):
-        return
-    price = names.amount(agreed, "price")
-    if rules(rs, "j_discount_on_deals"):
-        price -= locomotive_discount(s, corp, price)
+    the bank (§11.6.4), never to a price agreed between railroads. The price is the one the shared
+    train step decides the purchase at (the agreed price as it reads it, less the train_discount)."""
+    s, rs = ctx.state, ctx.rs
+    name, side_name = names.side(rs, cmd.get("type"))
+    try:
+        _train, seller, _side, agreed = train_step.from_company(ctx, corp, cmd.get("source"), name, side_name,
+                                                                cmd.get("price"))
+    except RuleViolation:
+        return   # no agreed price, or no such train: the shared train step refuses it in its turn
+    price = train_step.discounted(ctx, corp, name, seller, agreed, cmd)
     cash = s.cash(company_acct(corp))
     if price > cash:
         refuse(f"{corp} has {rs.money(cash)}: a train from another railroad costs from {rs.money(1)} up to the "

@@ -44,10 +44,7 @@ def cmd_train(ctx, cmd) -> None:
                             f"{' or '.join(t.name for t in rs.trains if t.trade_in)} from the bank")
     if given is not None and seller in (BANK, POOL) and names.amount(given, "price") != price:
         refuse(f"the {side.name} from the {'bank' if seller == BANK else 'pool'} costs {rs.money(price)}, not {given}")
-    # a title's discounts: 1839 Credit Mobilier, Beijnes (a private named --using); 1801 Minor J
-    discount = ctx.reg.rules.get("train_discount")
-    if discount:
-        price = max(0, price - discount(ctx, corp, name, seller, cmd))
+    price = discounted(ctx, corp, name, seller, price, cmd)
     if trade is None and not trains.within_limit(s, rs, corp, side):
         n_trains, n_certs = trains.load(s, rs, corp)
         # the certificates only where they tell something (1843's cards may carry two trains)
@@ -60,6 +57,13 @@ def cmd_train(ctx, cmd) -> None:
         raise RuleViolation(f"{corp} has {rs.money(s.cash(company_acct(corp)))}: a rusted certificate is paid "
                             f"from the treasury alone ({rs.money(price)})")
     buy_train(ctx, corp, train_id, seller, price, contribution, trade, side.name, rusted)
+
+
+def discounted(ctx, corp: str, name: str, seller: str, price: int, cmd) -> int:
+    """The price a purchase is decided at: less the title's discounts (1839 Credit Mobilier,
+    Beijnes, a private named --using; 1801 Minor J)."""
+    discount = ctx.reg.rules.get("train_discount")
+    return max(0, price - discount(ctx, corp, name, seller, cmd)) if discount else price
 
 
 def from_supply(ctx, corp: str, name: str, side_name: str | None, trade: str | None):
