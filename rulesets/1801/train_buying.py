@@ -123,25 +123,38 @@ def check_seller(s, rs, seller: str, name: str) -> None:
                f"(§11.6.3, §14.10)")
 
 
-def level_order_check(s, rs, name: str) -> None:
-    """§11.6: every un-rusted train of a level in the Locomotive Works is sold before the first of the
-    next level (the reserved 2+2s aside), except level 8 once the fourth level 7 has been bought
-    (§5.2); a refusal names the rule and the count rather than only "not for sale"."""
+def early_sale(s, rs, name: str) -> dict | None:
+    """§5.2: the early_levels entry of level `name` (8: once four level 7 trains are bought) while the
+    level it follows is still in the Locomotive Works: then that count alone decides its sale."""
     early = rules(rs, "early_levels").get(name)
-    if early and trains.depot_left(s, early["after"]):
+    return early if early and trains.depot_left(s, early["after"]) else None
+
+
+def not_yet(s, rs, name: str) -> str:
+    """Why the Locomotive Works does not sell level `name` yet, or "" (§11.6): every un-rusted train of
+    a level is sold before the first of the next (the reserved 2+2s aside: they are never on offer,
+    §11.6.1), except a level sold early (§5.2). The refusal, the supply's fallback and the offer all
+    ask it; the refusal names the rule and the count rather than only "not for sale"."""
+    early = early_sale(s, rs, name)
+    if early:
         bought = trains.sold_count(s, early["after"])
-        if bought < early["bought"]:
-            refuse(f"level {name} trains are sold once {early['bought']} level {early['after']} trains have been "
-                   f"bought from the Locomotive Works (§11.6, §5.2): {bought} so far")
-        return
-    reserved = rules(rs, "reserved_train")
-    for t in rs.trains:
-        if t.name == name:
-            return
-        left = trains.depot_left(s, t.name)
-        if t.name != reserved and left:
-            refuse(f"every level {t.name} train in the Locomotive Works is sold before the first level {name} "
-                   f"(§11.6): {len(left)} left")
+        return "" if bought >= early["bought"] else (
+            f"level {name} trains are sold once {early['bought']} level {early['after']} trains have been bought "
+            f"from the Locomotive Works (§11.6, §5.2): {bought} so far")
+    first = next(iter(trains.left_before(s, rs, name, aside=(rules(rs, "reserved_train"),))), None)
+    return (f"every level {first[0]} train in the Locomotive Works is sold before the first level {name} "
+            f"(§11.6): {first[1]} left") if first else ""
+
+
+def early_open(s, rs, name: str) -> bool:
+    """Level `name` is on sale early, beside the level it follows (§5.2)."""
+    return early_sale(s, rs, name) is not None and not not_yet(s, rs, name)
+
+
+def level_order_check(s, rs, name: str) -> None:
+    why = not_yet(s, rs, name)
+    if why:
+        refuse(why)
 
 
 def treasury_pays_alone(ctx, corp: str, cmd) -> None:
@@ -213,19 +226,10 @@ def train_discount(ctx, corp: str, name: str, seller: str, cmd) -> int:
 
 
 def supply_fallback(ctx, corp: str, name: str, side):
-    """§11.6: the Locomotive Works sells the next level once every lower one is sold (the 2+2s are
-    all reserved and never on offer), and level 8 once the fourth level 7 has been bought (§5.2)."""
+    """What the shared supply does not offer (it sells the lowest level left) but the Locomotive
+    Works sells: level 8 once the fourth level 7 has been bought (§5.2, not_yet)."""
     s, rs = ctx.state, ctx.rs
-    reserved = rules(rs, "reserved_train")
-    early = rules(rs, "early_levels").get(name)
-    if early and trains.sold_count(s, early["after"]) >= early["bought"] and trains.depot_left(s, name):
-        return trains.next_depot_train(s, rs, name), BANK, side, False
-    for t in rs.trains:
-        if t.name == name:
-            break
-        if t.name != reserved and trains.depot_left(s, t.name):
-            return None
-    if not trains.depot_left(s, name):
+    if not_yet(s, rs, name) or not trains.depot_left(s, name):
         return None
     return trains.next_depot_train(s, rs, name), BANK, side, False
 
@@ -449,8 +453,7 @@ def early_offers(s, rs) -> list[str]:
     while level 7 trains are still for sale (the supply's own offer lists only the lowest level)."""
     out = []
     for name, early in rules(rs, "early_levels").items():
-        if (trains.depot_left(s, early["after"]) and trains.depot_left(s, name)
-                and trains.sold_count(s, early["after"]) >= early["bought"]):
+        if early_open(s, rs, name) and trains.depot_left(s, name):
             out.append(" / ".join(f"{sd.name} at {rs.money(sd.price)}" for sd in rs.train(name).sides)
                        + f" (early: {early['bought']} level {early['after']} trains bought, §11.6)")
     return out

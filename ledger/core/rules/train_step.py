@@ -93,13 +93,7 @@ def from_supply(ctx, corp: str, name: str, side_name: str | None, trade: str | N
 def sold_first(s, rs, name: str) -> str:
     """Why a later train is not for sale yet: the supply sells its trains in order, each type's
     last one before the next type's first."""
-    earlier = []
-    for t in rs.trains:
-        if t.name == name:
-            break
-        left = len(trains.depot_left(s, t.name)) if t.supply and t.count is not None else 0
-        if left:
-            earlier.append(f"its {t.name}s ({left} left)")
+    earlier = [f"its {t}s ({left} left)" for t, left in trains.left_before(s, rs, name)]
     if not earlier:
         return ""
     return f": the bank sells its trains in order, and {' and '.join(earlier)} come first"
