@@ -206,6 +206,11 @@ def owes(s, corp: str) -> bool:
     return corp in s.own.owes_train
 
 
+def reserved_side(rs):
+    """The reserved train's printed side (§11.6.1): the name a hint types and the price it costs."""
+    return rs.train(rules(rs, "reserved_train")).sides[0]
+
+
 def port_of(s, corp: str) -> str | None:
     return next((sym for sym, a in s.assets.items() if a.kind == "port" and a.owner == company_acct(corp)), None)
 

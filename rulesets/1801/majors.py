@@ -13,7 +13,7 @@ from ledger.core.rules import shares, trains
 from ledger.core.rules.turn import operating_corp
 from ledger.core.state import BANK, POOL, company_acct, player_acct
 
-from .common import is_minor, kind_of, major_phase, owes, removed, rules
+from .common import is_minor, kind_of, major_phase, owes, removed, reserved_side, rules
 from .minors_regionals import begin_action, check_major_phase, float_regional, one_stock_action
 
 
@@ -251,8 +251,8 @@ def treasury_step(ctx, cmd, redeem: bool) -> None:
     if s.round.get("revenue") is None:
         refuse(f"{corp} buys or sells its own shares in its last step, after it runs (§11 step 7)")
     if owes(s, corp):
-        refuse(f"{corp} must first buy its reserved 2+2: the train step comes before the shares step (§11.6.1, "
-               f"§11 steps 6-7)", f"train {corp} 2+2")
+        refuse(f"{corp} must first buy its reserved {reserved_side(rs).name}: the train step comes before the shares "
+               f"step (§11.6.1, §11 steps 6-7)", f"train {corp} {reserved_side(rs).name}")
     if not trains.working(s, corp) and operating.must_own_train(s, rs, corp):
         refuse(f"{corp} has no train: it buys one in its train step, before it buys or sells its own shares "
                f"(§11.6, §11 steps 6-7)")
@@ -263,32 +263,44 @@ def treasury_step(ctx, cmd, redeem: bool) -> None:
             refuse(f"one of {corp}'s {left} treasury shares is kept for {keeper} (BBBT, §14.4): it issues at most "
                    f"{left - 1}")
     if redeem:
-        check_own_holding_limit(s, rs, corp, cmd.get("count") or 1)
+        check_buy_back_count(s, rs, corp, cmd.get("count") or 1)
     (operating.cmd_redeem if redeem else operating.cmd_issue)(ctx, cmd)
 
 
-def check_own_holding_limit(s, rs, corp: str, n: int) -> None:
-    """§11.7: a major buys its own shares "subject to the rules for buying (see 10.2) ... with the
-    major acting as a player" (D 12.16): holding 60 % of itself already, it buys no more from the
-    Open Market (the double-price way past 60 % is the president's alone). Bought one by one, the
-    last of `n` is bought holding its percentage + 10 x (n - 1)."""
+def own_holding(s, rs, corp: str) -> tuple[int, int, str]:
+    """(the percentage of itself the major holds, the holding limit, the rule's words)."""
     held, limit = s.percent_of(shares.unsold_acct(s, rs, corp), corp), rs.k("stock", "holding_limit")
+    return held, limit, (f"{corp} holds {held}% of itself: a major buying its own shares acts as a player, who "
+                         f"at {limit}% buys no more (§11.7, §10.2)")
+
+
+def own_holding_bars(s, rs, corp) -> list[str]:
+    """§11.7: a major buys its own shares "subject to the rules for buying (see 10.2) ... with the
+    major acting as a player" (D 12.16): holding 60 % of itself already, it buys none back from the
+    Open Market (the double-price way past 60 % is the president's alone). The redeem verb's bar,
+    so that the refusal, completion and the table page ask one rule."""
+    if corp not in s.corps:
+        return []
+    held, limit, words = own_holding(s, rs, corp)
+    return [words] if held >= limit else []
+
+
+def check_buy_back_count(s, rs, corp: str, n: int) -> None:
+    """§11.7, §10.2: below the limit (own_holding_bars), shares are bought back one by one: the last
+    of `n` is bought holding its percentage + 10 x (n - 1), and that too must be under the limit."""
+    held, limit, words = own_holding(s, rs, corp)
     unit = shares.unit(s, rs, corp)
-    last = held + unit * (n - 1)
-    if last >= limit:
+    if held + unit * (n - 1) >= limit:
         most = max(0, (limit - 1 - held) // unit + 1)
-        refuse(f"{corp} holds {held}% of itself: a major buying its own shares acts as a player, who at {limit}% "
-               f"buys no more (§11.7, §10.2): it may buy back {most} now, not {n}")
+        refuse(f"{words}: it may buy back {most} now, not {n}")
 
 
 def cmd_sell(ctx, cmd) -> None:
-    """§10, §10.1: sell, then buy one; never a regional or a minor; not in Train Phase 1; after an
-    expansion only other railroads' shares (§9.3 step 4)."""
+    """§10, §10.1: sell, then buy one; never a regional or a minor; after an expansion only other
+    railroads' shares (§9.3 step 4). Train Phase 1 bars the verb itself (sell_bars)."""
     s, rs = ctx.state, ctx.rs
     player = names.player(s, cmd.get("player"))
     corp = names.corp(rs, cmd.get("corp"))
-    if s.phase == "1":
-        refuse("no player sells stock in Train Phase 1 (§10.1)")
     if kind_of(s, corp) in ("regional", "minor"):
         refuse(f"{corp} is a {kind_of(s, corp)}: a player never sells a regional's shares or a minor (§10.1)")
     mine = s.round.get("acted") and stock.current(s) == player
@@ -361,5 +373,9 @@ def register(reg) -> None:
                candidates={"corp": player_majors_held, "count": one_share})
     reg.verb("expand", cmd_expand, "stock", elsewhere="a regional expands into a major in a stock round (§9.3)",
              when=expand_bars, bars=one_stock_action, candidates={"corp": expandable}, phrase=lambda *_: "expand a regional")
-    reg.rework("operating", "issue", handler=cmd_issue)
-    reg.rework("operating", "redeem", handler=cmd_redeem)
+    shared_phrase = reg.play_for("operating", "issue").phrase
+    reg.rework("operating", "issue", handler=cmd_issue,
+               phrase=lambda s, rs, corps: "issue" if own_holding_bars(s, rs, corps[0]) else shared_phrase(s, rs, corps))
+    shared_bars = reg.play_for("operating", "redeem").bars
+    reg.rework("operating", "redeem", handler=cmd_redeem,
+               bars=lambda s, rs, corp: shared_bars(s, rs, corp) or own_holding_bars(s, rs, corp))

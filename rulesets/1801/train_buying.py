@@ -6,15 +6,17 @@ national (§11.6.4), and the trains that rust in the buyer's own step (§11.6.3)
 from __future__ import annotations
 
 from ledger.core import names
-from ledger.core.errors import refuse
+from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import counted, event
+from ledger.core.grammar import SUPPLY_WORDS
 from ledger.core.rounds import operating
 from ledger.core.rules import revenue, train_step, trains
 from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import Knob
 from ledger.core.state import BANK, DEPOT, POOL, RUSTED, company_acct, player_acct
 
-from .common import is_minor, is_rusted, kind_of, locomotive_discount, major_phase, owes, repeat_or, rules
+from .common import (is_minor, is_rusted, kind_of, locomotive_discount, major_phase, owes, repeat_or,
+                     reserved_side, rules)
 from .nationals import form_national
 from .tiles_tokens import FERRY_TOKEN
 
@@ -25,7 +27,8 @@ KNOBS = {"title_rules": {
     "early_levels": Knob(dict, None, {"8": {"after": "7", "bought": 4}}),
 }}
 
-
+# the words of --from that name the Locomotive Works (SUPPLY_WORDS less the Open Market's "pool")
+WORKS_WORDS = tuple(w for w in SUPPLY_WORDS if w != "pool")
 
 
 def first_or_of_game(s) -> bool:
@@ -41,36 +44,38 @@ def cmd_train(ctx, cmd) -> None:
     name, side = names.side(rs, cmd.get("type"))
     reserved = rules(rs, "reserved_train")
     source = (cmd.get("source") or "depot").lower()
+    from_works, from_railroad = source in WORKS_WORDS, source not in SUPPLY_WORDS
     if s.round.get("treasury"):
         refuse(f"{corp} has bought or sold its own shares: its train step is over (§11 steps 6-7)")
     if kind_of(s, corp) == "national":
         refuse(f"{corp} is a national: nationals claim rusted trains and swap with their owner's majors instead of "
                f"buying (§11.6.6)", f"claim {corp} TYPE")
     if owes(s, corp) and name != reserved:
-        refuse(f"{corp} must first buy its reserved {rs.train(reserved).sides[0].name} (§11.6.1)",
-               f"train {corp} {rs.train(reserved).sides[0].name}")
-    if source not in ("depot", "bank", "supply", "pool"):
+        refuse(f"{corp} must first buy its reserved {reserved_side(rs).name} (§11.6.1)",
+               f"train {corp} {reserved_side(rs).name}")
+    if from_railroad:
         check_seller(s, rs, names.corp(rs, cmd.get("source")), name)
-        treasury_pays_alone(s, rs, corp, cmd)
-    if name == reserved and source not in ("depot", "bank", "supply", "pool") and major_phase(s):
+        treasury_pays_alone(ctx, corp, cmd)
+    if name == reserved and from_railroad and major_phase(s):
         train_step.cmd_train(ctx, cmd)   # §11.6: any train changes hands between railroads in the Major phase
         return
     if name == reserved and not (source == "pool" and not owes(s, corp)):
         # §11.6.3: a discarded un-rusted 2+2 is for sale to any railroad in the Open Market at face
         # value (and so the cheapest train of a forced purchase, §11.6.4); the Locomotive Works sells
         # its 2+2s only as reserved trains (§11.6.1, D18 #46)
-        if not owes(s, corp) or source not in ("depot", "bank", "supply"):
-            refuse("the Locomotive Works sells 2+2 trains only as a company's reserved train, in its first OR "
-                   "(§11.6.1, D18 #46); a discarded 2+2 is bought from the Open Market (§11.6.3), and not "
-                   "before the reserved one", f"train {corp} 2+2" if owes(s, corp)
-                   else f"train {corp} 2+2 --from pool" if pool_train(s, name) else None)
+        if not owes(s, corp) or not from_works:
+            what = reserved_side(rs).name
+            refuse(f"the Locomotive Works sells {what} trains only as a company's reserved train, in its first OR "
+                   f"(§11.6.1, D18 #46); a discarded {what} is bought from the Open Market (§11.6.3), and not "
+                   f"before the reserved one", f"train {corp} {what}" if owes(s, corp)
+                   else f"train {corp} {what} --from pool" if pool_train(s, name) else None)
         buy_reserved(ctx, corp)
         return
-    if source not in ("depot", "bank", "supply", "pool") and not major_phase(s):
+    if from_railroad and not major_phase(s):
         refuse("trains are bought from other railroads only in the Major railroad phase (§8.2, §8.3)")
-    if source in ("depot", "bank", "supply"):
+    if from_works:
         level_order_check(s, rs, name)
-    if name == "3" and source in ("depot", "bank", "supply", "pool"):
+    if name == "3" and not from_railroad:
         if first_or_of_game(s):
             refuse("no level 3 train is bought in the first OR of the game (§8.3, §11.6)")
         if not major_phase(s):
@@ -79,14 +84,13 @@ def cmd_train(ctx, cmd) -> None:
     if rusting and trains.load(s, rs, corp)[0] + rusting >= trains.limit(s, rs, corp):
         refuse(f"{corp} holds {counted(trains.load(s, rs, corp)[0], 'train')} and {rusting} rusted this step, which leave only "
                f"at its end: it is at the limit of {trains.limit(s, rs, corp)} and buys no more now (§11.6, §11.6.3)")
-    if kind_of(s, corp) == "major" and source in ("depot", "bank", "supply", "pool"):
+    if kind_of(s, corp) == "major" and not from_railroad:
         forced_purchase_check(s, rs, corp, name, side)
-    if kind_of(s, corp) in ("minor", "regional"):
-        price = rs.train(name).side(side).price if source in ("depot", "bank", "supply", "pool") else None
-        if price is not None:
-            price -= locomotive_discount(s, corp, price)
+    if kind_of(s, corp) in ("minor", "regional") and not from_railroad:
+        price = rs.train(name).side(side).price
+        price -= locomotive_discount(s, corp, price)
         cash = s.cash(company_acct(corp))
-        if price is not None and cash < price:
+        if cash < price:
             refuse(f"{corp} has {rs.money(cash)}, a {side or rs.train(name).sides[0].name} costs {rs.money(price)}: a "
                    f"{kind_of(s, corp)} pays from its treasury alone (§11.6)")
     train_step.cmd_train(ctx, cmd)
@@ -108,37 +112,53 @@ def check_seller(s, rs, seller: str, name: str) -> None:
                f"(§11.6.3, §14.10)")
 
 
-def level_order_check(s, rs, name: str) -> None:
-    """§11.6: every un-rusted train of a level in the Locomotive Works is sold before the first of the
-    next level (the reserved 2+2s aside), except level 8 once the fourth level 7 has been bought
-    (§5.2); a refusal names the rule and the count rather than only "not for sale"."""
+def early_sale(s, rs, name: str) -> dict | None:
+    """§5.2: the early_levels entry of level `name` (8: once four level 7 trains are bought) while the
+    level it follows is still in the Locomotive Works: then that count alone decides its sale."""
     early = rules(rs, "early_levels").get(name)
-    if early and trains.depot_left(s, early["after"]):
+    return early if early and trains.depot_left(s, early["after"]) else None
+
+
+def not_yet(s, rs, name: str) -> str:
+    """Why the Locomotive Works does not sell level `name` yet, or "" (§11.6): every un-rusted train of
+    a level is sold before the first of the next (the reserved 2+2s aside: they are never on offer,
+    §11.6.1), except a level sold early (§5.2). The refusal, the supply's fallback and the offer all
+    ask it; the refusal names the rule and the count rather than only "not for sale"."""
+    early = early_sale(s, rs, name)
+    if early:
         bought = trains.sold_count(s, early["after"])
-        if bought < early["bought"]:
-            refuse(f"level {name} trains are sold once {early['bought']} level {early['after']} trains have been "
-                   f"bought from the Locomotive Works (§11.6, §5.2): {bought} so far")
-        return
-    reserved = rules(rs, "reserved_train")
-    for t in rs.trains:
-        if t.name == name:
-            return
-        left = trains.depot_left(s, t.name)
-        if t.name != reserved and left:
-            refuse(f"every level {t.name} train in the Locomotive Works is sold before the first level {name} "
-                   f"(§11.6): {len(left)} left")
+        return "" if bought >= early["bought"] else (
+            f"level {name} trains are sold once {early['bought']} level {early['after']} trains have been bought "
+            f"from the Locomotive Works (§11.6, §5.2): {bought} so far")
+    first = next(iter(trains.left_before(s, rs, name, aside=(rules(rs, "reserved_train"),))), None)
+    return (f"every level {first[0]} train in the Locomotive Works is sold before the first level {name} "
+            f"(§11.6): {first[1]} left") if first else ""
 
 
-def treasury_pays_alone(s, rs, corp: str, cmd) -> None:
+def early_open(s, rs, name: str) -> bool:
+    """Level `name` is on sale early, beside the level it follows (§5.2)."""
+    return early_sale(s, rs, name) is not None and not not_yet(s, rs, name)
+
+
+def level_order_check(s, rs, name: str) -> None:
+    why = not_yet(s, rs, name)
+    if why:
+        refuse(why)
+
+
+def treasury_pays_alone(ctx, corp: str, cmd) -> None:
     """§11.6: a train bought from another railroad costs £1 up to the buyer's whole treasury, and
     only treasury cash may be used: a president adds his own cash only to a forced purchase from
-    the bank (§11.6.4), never to a price agreed between railroads."""
-    agreed = cmd.get("price")
-    if agreed in (None, ""):
-        return
-    price = names.amount(agreed, "price")
-    if rules(rs, "j_discount_on_deals"):
-        price -= locomotive_discount(s, corp, price)
+    the bank (§11.6.4), never to a price agreed between railroads. The price is the one the shared
+    train step decides the purchase at (the agreed price as it reads it, less the train_discount)."""
+    s, rs = ctx.state, ctx.rs
+    name, side_name = names.side(rs, cmd.get("type"))
+    try:
+        _train, seller, _side, agreed = train_step.from_company(ctx, corp, cmd.get("source"), name, side_name,
+                                                                cmd.get("price"))
+    except RuleViolation:
+        return   # no agreed price, or no such train: the shared train step refuses it in its turn
+    price = train_step.discounted(ctx, corp, name, seller, agreed, cmd)
     cash = s.cash(company_acct(corp))
     if price > cash:
         refuse(f"{corp} has {rs.money(cash)}: a train from another railroad costs from {rs.money(1)} up to the "
@@ -195,19 +215,10 @@ def train_discount(ctx, corp: str, name: str, seller: str, cmd) -> int:
 
 
 def supply_fallback(ctx, corp: str, name: str, side):
-    """§11.6: the Locomotive Works sells the next level once every lower one is sold (the 2+2s are
-    all reserved and never on offer), and level 8 once the fourth level 7 has been bought (§5.2)."""
+    """What the shared supply does not offer (it sells the lowest level left) but the Locomotive
+    Works sells: level 8 once the fourth level 7 has been bought (§5.2, not_yet)."""
     s, rs = ctx.state, ctx.rs
-    reserved = rules(rs, "reserved_train")
-    early = rules(rs, "early_levels").get(name)
-    if early and trains.sold_count(s, early["after"]) >= early["bought"] and trains.depot_left(s, name):
-        return trains.next_depot_train(s, rs, name), BANK, side, False
-    for t in rs.trains:
-        if t.name == name:
-            break
-        if t.name != reserved and trains.depot_left(s, t.name):
-            return None
-    if not trains.depot_left(s, name):
+    if not_yet(s, rs, name) or not trains.depot_left(s, name):
         return None
     return trains.next_depot_train(s, rs, name), BANK, side, False
 
@@ -217,9 +228,8 @@ def buy_reserved(ctx, corp: str) -> None:
     cannot, this OR's token and then its paid tiles are refunded; failing that, insolvency."""
     s, rs = ctx.state, ctx.rs
     revenue.ensure_ran(ctx, corp, "train")
-    reserved = rules(rs, "reserved_train")
-    side = rs.train(reserved).sides[0]
-    train_id = trains.next_depot_train(s, rs, reserved)
+    side = reserved_side(rs)
+    train_id = trains.next_depot_train(s, rs, rules(rs, "reserved_train"))
     price = side.price - locomotive_discount(s, corp, side.price)
     pres = s.president(corp)
     if kind_of(s, corp) == "major" and s.cash(company_acct(corp)) + s.cash(player_acct(pres)) < price:
@@ -286,8 +296,8 @@ def cmd_done(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "done")
     if owes(s, corp):
-        refuse(f"{corp} must buy its reserved {rs.train(rules(rs, 'reserved_train')).sides[0].name} in its first OR "
-               f"(§11.6.1)", f"train {corp} {rs.train(rules(rs, 'reserved_train')).sides[0].name}")
+        refuse(f"{corp} must buy its reserved {reserved_side(rs).name} in its first OR (§11.6.1)",
+               f"train {corp} {reserved_side(rs).name}")
     from ledger.core.rounds import operating
     if s.pending:
         return   # a discard the window's close left is owed first
@@ -330,7 +340,7 @@ def train_phrase(s, rs, corps, types: list) -> str:
     """The reserved 2+2 while owed (§11.6.1): never on general offer; else the shared words."""
     corp = corps[0]
     if owes(s, corp):
-        side = rs.train(rules(rs, "reserved_train")).sides[0]
+        side = reserved_side(rs)
         return f"train {corp} {side.name} (its reserved train, {rs.money(side.price)})"
     return operating.train_phrase(s, rs, corps, types)
 
@@ -432,8 +442,7 @@ def early_offers(s, rs) -> list[str]:
     while level 7 trains are still for sale (the supply's own offer lists only the lowest level)."""
     out = []
     for name, early in rules(rs, "early_levels").items():
-        if (trains.depot_left(s, early["after"]) and trains.depot_left(s, name)
-                and trains.sold_count(s, early["after"]) >= early["bought"]):
+        if early_open(s, rs, name) and trains.depot_left(s, name):
             out.append(" / ".join(f"{sd.name} at {rs.money(sd.price)}" for sd in rs.train(name).sides)
                        + f" (early: {early['bought']} level {early['after']} trains bought, §11.6)")
     return out

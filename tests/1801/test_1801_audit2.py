@@ -14,6 +14,8 @@ from book_tables_1801 import MINORS, or31_first_4
 from conftest import Table
 from test_1801_operating_rules import poor_auction
 
+from ledger.core import legal
+
 
 def changes(before: dict, after: dict) -> dict:
     return {k: after[k] - before[k] for k in after if after[k] != before[k]}
@@ -263,6 +265,10 @@ def test_a_major_holding_60_percent_of_itself_buys_none_back():
     assert (t.cell("PLM"), t.price("PLM")) == ((6, 0), 60)
     t.refused("redeem PLM 1", "70%", "60%", "§10.2")
     assert t.holdings("PLM")["pool"] == 10
+    # the redeem verb's bar: completion offers no count, and the Next line no buying back
+    assert legal.choices(t.state, t.rs, "redeem", "PLM", "count") is None
+    assert legal.complete(t.state, t.rs, "redeem", ["PLM"]) == []
+    assert "redeem" not in legal.hint(t.state, t.rs) and "issue" in legal.hint(t.state, t.rs)
     money_kept(t)
 
 

@@ -44,10 +44,7 @@ def cmd_train(ctx, cmd) -> None:
                             f"{' or '.join(t.name for t in rs.trains if t.trade_in)} from the bank")
     if given is not None and seller in (BANK, POOL) and names.amount(given, "price") != price:
         refuse(f"the {side.name} from the {'bank' if seller == BANK else 'pool'} costs {rs.money(price)}, not {given}")
-    # a title's discounts: 1839 Credit Mobilier, Beijnes (a private named --using); 1801 Minor J
-    discount = ctx.reg.rules.get("train_discount")
-    if discount:
-        price = max(0, price - discount(ctx, corp, name, seller, cmd))
+    price = discounted(ctx, corp, name, seller, price, cmd)
     if trade is None and not trains.within_limit(s, rs, corp, side):
         refuse(trains.limit_refusal(s, rs, corp, f"a {side.name}"))
     contribution = 0 if rusted else funding(ctx, corp, side, seller, price, trade)
@@ -55,6 +52,13 @@ def cmd_train(ctx, cmd) -> None:
         raise RuleViolation(f"{corp} has {rs.money(s.cash(company_acct(corp)))}: a rusted certificate is paid "
                             f"from the treasury alone ({rs.money(price)})")
     buy_train(ctx, corp, train_id, seller, price, contribution, trade, side.name, rusted)
+
+
+def discounted(ctx, corp: str, name: str, seller: str, price: int, cmd) -> int:
+    """The price a purchase is decided at: less the title's discounts (1839 Credit Mobilier,
+    Beijnes, a private named --using; 1801 Minor J)."""
+    discount = ctx.reg.rules.get("train_discount")
+    return max(0, price - discount(ctx, corp, name, seller, cmd)) if discount else price
 
 
 def from_supply(ctx, corp: str, name: str, side_name: str | None, trade: str | None):
@@ -84,13 +88,7 @@ def from_supply(ctx, corp: str, name: str, side_name: str | None, trade: str | N
 def sold_first(s, rs, name: str) -> str:
     """Why a later train is not for sale yet: the supply sells its trains in order, each type's
     last one before the next type's first."""
-    earlier = []
-    for t in rs.trains:
-        if t.name == name:
-            break
-        left = len(trains.depot_left(s, t.name)) if t.supply and t.count is not None else 0
-        if left:
-            earlier.append(f"its {t.name}s ({left} left)")
+    earlier = [f"its {t}s ({left} left)" for t, left in trains.left_before(s, rs, name)]
     if not earlier:
         return ""
     return f": the bank sells its trains in order, and {' and '.join(earlier)} come first"

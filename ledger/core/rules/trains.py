@@ -156,6 +156,20 @@ def depot_offer(s: GameState, rs: Ruleset) -> list[str]:
     return offer
 
 
+def left_before(s: GameState, rs: Ruleset, name: str, aside: tuple = ()) -> list[tuple[str, int]]:
+    """The types the supply sells in order before `name` that still have trains left, with how many
+    (as depot_offer reads the order: types it never sells, supply = false, and unlimited ones aside,
+    and the types a title sells outside the order, `aside`)."""
+    out = []
+    for t in rs.trains:
+        if t.name == name:
+            break
+        left = len(depot_left(s, t.name)) if t.supply and t.count is not None and t.name not in aside else 0
+        if left:
+            out.append((t.name, left))
+    return out
+
+
 def next_depot_train(s: GameState, rs: Ruleset, name: str) -> str:
     """The id of the next train of a type the supply sells (unlimited types get a fresh id)."""
     if rs.train(name).count is None:
