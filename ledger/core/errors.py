@@ -66,12 +66,6 @@ def nearest(name: str, choices: list[str], cutoff: float = 0.4) -> list[str]:
     return [c for ratio, c in scored if ratio == best] if best >= cutoff else []
 
 
-def closest(name: str, choices: list[str]) -> str | None:
-    """The most similar known name (the first of the nearest)."""
-    near = nearest(name, choices)
-    return near[0] if near else None
-
-
 def one_of(names: list[str]) -> str:
     """'A', 'A or B', 'A, B or C'."""
     return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} or {names[-1]}"

@@ -317,10 +317,8 @@ def verbs_for(ctx, name: str) -> tuple[dict, dict]:
 def unknown_verb(name: str, known: list[str]) -> CommandError:
     """A verb nobody declares: the nearest one by a slip of the finger (`selll`: sell), else where the
     game's verbs are listed (`bank --help` lists the shared verbs only)."""
-    from ledger.interface.suggest import close_to, either
-    near = close_to(name, sorted(set(known)))
-    return CommandError(f"unknown command '{name}'",
-                        f"did you mean {either(near)}?" if near else "bank help lists this game's commands")
+    from ledger.interface.suggest import mistyped
+    return mistyped(f"unknown command '{name}'", name, sorted(set(known)), "bank help lists this game's commands")
 
 
 def refuse_other_titles_verb(ctx, name: str) -> None:

@@ -107,8 +107,7 @@ def help_of(title: Optional[str], verb: Optional[str], prefix: str = "bank ") ->
     known = title_verbs(title) if title else catalog.all_verbs()
     found = known.get(verb)
     if found is None:
-        from ledger.interface.suggest import close_to, either
-        near = close_to(verb, sorted(known))
+        from ledger.interface.suggest import mistyped
         where = f" in {title}" if title and verb in catalog.all_verbs() else ""
-        raise CommandError(f"no command '{verb}'{where}", f"did you mean {either(near)}?" if near else "bank help lists them")
+        raise mistyped(f"no command '{verb}'{where}", verb, sorted(known), "bank help lists them")
     return verb_help(found, prefix, catalog.title_ruleset(title) if title else None)

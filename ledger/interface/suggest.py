@@ -5,7 +5,7 @@ offered 1843); names of players and companies are matched more loosely (core.err
 from __future__ import annotations
 
 from ledger.core.errors import CommandError
-from ledger.core.errors import one_of as either
+from ledger.core.errors import one_of
 
 
 def edits(a: str, b: str) -> int:
@@ -34,15 +34,16 @@ def close_to(name: str, known: list[str]) -> list[str]:
     return [k for k in known if edits(name, k) == best]
 
 
-def unknown_name(kind: str, name: str, known: list[str]) -> CommandError:
+def mistyped(message: str, name: str, known: list[str], otherwise: str) -> CommandError:
+    """`message`, with the nearest known names as its hint, else `otherwise`."""
     near = close_to(name, known)
-    hint = f"did you mean {either(near)}?" if near else f"{kind}s: {', '.join(known)}"
-    return CommandError(f"unknown {kind} '{name}'", hint)
+    return CommandError(message, f"did you mean {one_of(near)}?" if near else otherwise)
+
+
+def unknown_name(kind: str, name: str, known: list[str]) -> CommandError:
+    return mistyped(f"unknown {kind} '{name}'", name, known, f"{kind}s: {', '.join(known)}")
 
 
 def unknown_title(name: str, known: list[str]) -> CommandError:
     """A title not on this machine: the nearest (1803 -> 1830), else every title there is."""
-    near = close_to(name, known)
-    if near:
-        return CommandError(f"no title '{name}' on this machine", f"did you mean {either(near)}?")
-    return CommandError(f"no title '{name}' on this machine", f"the titles: {', '.join(known)}")
+    return mistyped(f"no title '{name}' on this machine", name, known, f"the titles: {', '.join(known)}")
