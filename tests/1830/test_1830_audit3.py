@@ -97,6 +97,10 @@ def test_over_the_certificate_limit_a_player_may_only_sell_at_his_next_turn():
     # digest §7.6 (R18): no selling in SR 1, so the round goes on; at her SR 2 turn Ann may neither
     # buy nor pass until she is back at 11. NYC ran for $0 in OR 1.1: (5,6) -> (5,5) $65.
     g = six_players_ann_over_the_certificate_limit()
+    # in SR 1 she can sell nothing: she is not told to sell first (R18 must_sell? needs a legal sale);
+    # a purchase meets the limit itself, and she may pass
+    line = g.refused("buy Ann B&O", "certificate limit 11 reached: Ann holds 12")
+    assert "must sell" not in line
     finish_round(g)
     run_ors(g)
     to_turn(g, "Ann")

@@ -433,8 +433,6 @@ def cmd_sell(ctx, cmd) -> None:
 def end_turn_bars(s, rs, player: str) -> list[str]:
     """Over the certificate limit, a player must sell at his next opportunity (1843 §7.6): he may not
     end his turn while a legal sale remains; where the title says so, over the holding limit too."""
-    if rs.k("stock", "no_sell_in_first_round") and s.round["number"] == 1:
-        return []
     return over_holding_bars(s, rs, player) + over_cert_limit_bars(s, rs, player)
 
 
@@ -452,10 +450,14 @@ def over_holding_bars(s, rs, player: str) -> list[str]:
             f"(sell {player} {corp} 1)"]
 
 
+def first_round_without_sales(s, rs) -> bool:
+    return rs.k("stock", "no_sell_in_first_round") and s.round["number"] == 1
+
+
 def sales_toward_holding(s, rs, player: str) -> list[str]:
     """The companies a player over the holding limit in them may legally sell some of now."""
     over = shares.over_holding(s, rs, player)
-    if not over:
+    if not over or first_round_without_sales(s, rs):
         return []
     _can, plan = shares.sellable_value(s, rs, player, keep_president_of=None)
     return [corp for corp, _n in plan if corp in over]
@@ -464,7 +466,7 @@ def sales_toward_holding(s, rs, player: str) -> list[str]:
 def sales_toward_cert_limit(s, rs, player: str) -> list[str]:
     """The companies whose sale brings a player over the certificate limit nearer to it (a certificate
     that counts), that he may legally sell now; none when he is within it."""
-    if not shares.over_cert_limit(s, rs, player):
+    if not shares.over_cert_limit(s, rs, player) or first_round_without_sales(s, rs):
         return []
     free = rs.k("stock", "cert_free_zones")
     _can, plan = shares.sellable_value(s, rs, player, keep_president_of=None)
