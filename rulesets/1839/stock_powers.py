@@ -20,9 +20,10 @@ KNOBS = {"stock_powers": {
     # ... that money's account: "bank" (a game begun before it had one: it stayed in the bank's
     # balance) or its own, beside the bank, which the ledger and `bank audit` show
     "escrow_account": Knob(str, None, BANK),
-    # §12.5 Ketwich & Voombergh, "capitalised as of the new par" (B14): the bank adds (or takes) 10 x
-    # the change of par, so income the company had before it floated stays ("capital"); or the
-    # treasury is set to 10 x the new par, as the digest words it ("treasury", option repar_sets_treasury)
+    # §12.5 Ketwich & Voombergh, "capitalised as of the new par" (B14): the treasury is set to 10 x the
+    # new par, the digest's best reading ("treasury", the title's data); or the bank adds (or takes)
+    # 10 x the change of par, so income the company had before it floated stays ("capital": games
+    # begun before the knob, and option repar_keeps_income)
     "repar_treasury": Knob(str, ("capital", "treasury"), "capital"),
 }}
 
@@ -108,9 +109,9 @@ def sr_floats_noted(ctx) -> None:
 def cmd_repar(ctx, cmd) -> None:
     """Ketwich & Voombergh (§12.5, B14): on his turn its owner re-pars a company he directs that
     floated in this stock round, at a par open now; the marker moves there (under others) and the
-    bank adds (or takes) 10 x the change of par, so the company keeps what its privates paid it
-    before it floated (option repar_sets_treasury: the treasury becomes 10 x the new par). It then
-    closes."""
+    bank brings the treasury to 10 x the new par (B14; option repar_keeps_income: the bank adds or
+    takes 10 x the change of par, so the company keeps what its privates paid it before it floated).
+    It then closes."""
     s, rs = ctx.state, ctx.rs
     player, sym = player_power(ctx, cmd.get("player"), cmd.get("private"), "repar")
     corp = names.corp(rs, cmd.get("corp"))

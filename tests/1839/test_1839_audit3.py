@@ -227,13 +227,13 @@ buy Ben AMS
 """
 
 
-@pytest.mark.parametrize("option, treasury", [(None, 700 + 10 * (80 - 67)), ("repar_sets_treasury", 10 * 80)])
-def test_b14_a_repar_keeps_the_income_a_company_had_before_it_floated(option, treasury):
+@pytest.mark.parametrize("option, treasury", [(None, 10 * 80), ("repar_keeps_income", 700 + 10 * (80 - 67))])
+def test_b14_a_repar_sets_the_treasury_to_ten_times_the_new_par(option, treasury):
     """§12.5 Ketwich & Voombergh: "The re-parred company is then capitalised as of the new par" (B14,
     D7.4). AMS floated this SR with its 670 and the 30 its yellow privates paid its charter before
-    (D5.1); Ben re-pars it at 80. Reading kept: its capital is 10 x the new par: the bank adds
-    10 x (80 - 67) = 130 and the privates' income stays (830). The digest's words ("treasury ->
-    10 x new par", option repar_sets_treasury) make it 800: the bank would take the privates' 30."""
+    (D5.1); Ben re-pars it at 80. The digest's best reading ("treasury adjusted to 10 x new par"):
+    800, the bank taking the privates' 30 back with its 130. Option repar_keeps_income (its capital
+    is 10 x the new par): the bank adds 10 x (80 - 67) = 130 and the privates' income stays (830)."""
     t = new_table("Ann Ben", **({option: True} if option else {}))
     t.play(KR_OPENING)
     t.do("pass Ben", "pass Ann")
