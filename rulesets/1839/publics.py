@@ -10,10 +10,10 @@ from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
 from ledger.core.rounds import operating
-from ledger.core.rules import trains
+from ledger.core.rules import privates, shares, trains
 from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import Knob
-from ledger.core.state import BANK, POOL, company_acct
+from ledger.core.state import BANK, POOL, company_acct, player_acct
 
 
 KNOBS = {"publics": {
@@ -81,6 +81,16 @@ def marker_money_cap(ctx, corp: str, name: str, seller: str, cmd) -> int:
     return 0
 
 
+def director_may_still(s, rs, director: str, corp: str) -> str:
+    """', and Dee may still sell AMS 4 at ƒ55 and hand in VVD for ƒ60': the director's own sources
+    left besides the stations (§8.2.7.3), so one refusal names every source still to use."""
+    _can, plan = shares.sellable_value(s, rs, director, keep_president_of=corp)
+    owned = []
+    if rs.k("operating", "emergency_private_discard") != "none":
+        owned = [p for p in privates.open_owned(s, rs) if s.privates[p].owner == player_acct(director)]
+    return f", and {director} may still {operating.still_to_raise(s, rs, plan, owned)}" if plan or owned else ""
+
+
 def cmd_bankrupt(ctx, cmd) -> None:
     """§8.2.7.3: a director is bankrupt only once his company has also sold every station marker
     it legally may (all but its last)."""
@@ -89,8 +99,8 @@ def cmd_bankrupt(ctx, cmd) -> None:
     director = corp and s.president(corp) == names.player(s, cmd.get("player"))
     if director and not trains.working(s, corp) and len(s.corps[corp].stations) > 1:
         refuse(f"{s.president(corp)} is not bankrupt yet: {corp} still has {len(s.corps[corp].stations) - 1} station "
-               f"marker(s) it may sell, and a director is bankrupt only when every source is used (§8.2.7.3)",
-               f"sell-token {corp} VALUE --city CITY")
+               f"marker(s) it may sell{director_may_still(s, ctx.rs, s.president(corp), corp)}, and a director is "
+               f"bankrupt only when every source is used (§8.2.7.3)", f"sell-token {corp} VALUE --city CITY")
     operating.cmd_bankrupt(ctx, cmd)
 
 
