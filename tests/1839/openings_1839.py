@@ -250,3 +250,219 @@ done ZHESM
 pass Ann
 pass Ben
 """
+
+
+# --------------------------------------------------------------------------- a green two-player table with VV and CM (audits 3 and 4)
+
+TINY = ROOT / "tests" / "data" / "1839" / "tiny-roster.toml"
+
+# The tiny roster with a single 3+ and three 5+ (Verveers and Credit Mobilier both drawn: the sixth
+# 5+ stays, §4): the first 3+ starts green and the 5+ are on sale at once.
+ONE_3 = 'price = 250\ncount = 2'
+
+
+def one_3_roster(tmp_path) -> Path:
+    roster = tmp_path / "one-3plus.toml"
+    roster.write_text(replaced(TINY.read_text(), (ONE_3, 'price = 250\ncount = 1'),
+                               ('price = 450\ncount = 1', 'price = 450\ncount = 3')))
+    return roster
+
+
+def replaced(text: str, *edits: tuple[str, str]) -> str:
+    """The roster with each edit made: a text an edit replaces must be there (once), so a changed
+    roster fails here instead of the tests silently running on another roster."""
+    for old, new in edits:
+        assert text.count(old) == 1, f"the roster has {text.count(old)} of {old!r}, not one"
+        text = text.replace(old, new)
+    return text
+
+
+# Draws VVD, LSW (blue), VV, CM (brown). Auction: Ann SWO 300-100 = 200, LVG 70-60 = 10, VVD 120-40 =
+# 80, VV 180, SHZ 160: 630 (670 left); Ben RWS 250, CO 160-60 = 100, CM 200-40 = 160, LSW 140: 650
+# (650 left): SR 1 Ben first (§6.2: ascending cash). Ben pars ZHESM at 80 with a 10 % (240), Ann AMS
+# at 80 (240); two more 10 % each: 60 % sold, both float with 800 (§7.4): Ann 190, Ben 170.
+# OR 1.1 (yellow): ZHESM on top (parred first, AMS went under it, §7.4). No train, no dividend:
+# 80 -> 62 each (three boxes, §7.7.3.1). ZHESM buys both 2s (600); AMS (800 + SLE 20 + IJR 10) the
+# 3+ (580): green. AMS moved into 62 after ZHESM, face up over ZHESM's face-down marker (§8.2.1):
+# AMS operates first from now on.
+VV_CM = """
+deal --privates VVD,LSW,VV,CM --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
+discount Ann LVG 60
+discount Ben SWO 60
+discount Ann SWO 40
+discount Ben CM 40
+discount Ann CO 60
+discount Ben VVD 40
+deal --order Ann,Ben
+buy Ann SWO
+buy Ben RWS
+buy Ann LVG
+buy Ben CO
+buy Ann VVD
+buy Ben CM
+buy Ann VV
+buy Ben LSW
+buy Ann SHZ
+par Ben ZHESM 80
+buy Ben ZHESM
+par Ann AMS 80
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+pass Ben
+pass Ann
+withhold ZHESM 0
+train ZHESM 2
+train ZHESM 2
+done ZHESM
+withhold AMS 0
+train AMS 3+
+done AMS
+pass Ben
+pass Ann
+"""
+
+
+# --------------------------------------------------------------------------- GAME P (test_1839_rules, audit 4)
+# Four players (ƒ700). Verveers and Credit Mobilier are both drawn, so the sixth 5+ stays in play
+# (§4): trains 7 x 2 (100), 7 x 3+ (250), 6 x 5+ (450), 7 x 7+ (700), 5 x 5D+ (1,250). Every company
+# withholds, so the players stay poor and the treasuries pay for the trains. Five companies are
+# needed: before red every 5+ and 7+ must be on a charter (§8.2.7.1), and NBDS must hold only two.
+P_OPENING = """
+deal --privates VVD,LSW,VV,CM --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80 --order Ann,Ben,Cy,Dee
+discount Ann LVG 60      # LVG 70 -> 10
+discount Ben SWO 60      # SWO 300 -> 240
+discount Cy CO 60        # CO 160 -> 100
+discount Dee SWO 40      # SWO -> 200
+discount Ann VV 40       # VV 180 -> 140
+discount Ben VVD 40      # VVD 120 -> 80
+deal --order Ann,Ben,Cy,Dee
+buy Ann LVG              # 10: Ann 690
+buy Ben RWS              # 250: Ben 450
+buy Cy SWO               # 200: Cy 500 (NCS 10 %)
+buy Dee VVD              # 80: Dee 620
+buy Ann CO               # 100: Ann 590
+discount Ben LSW         # 140 -> 120
+discount Cy LSW          # -> 100
+buy Dee LSW              # 100: Dee 520
+discount Ann CM          # 200 -> 180
+buy Ben VV               # 140: Ben 310
+buy Cy SHZ               # 160: Cy 340
+discount Dee CM          # -> 160
+buy Ann CM               # 160: Ann 430; SR 1 goes Ben 310, Cy 340, Ann 430, Dee 520
+buy Ben NBDS 2           # 202: Ben 108
+buy Cy NBDS              # 101: Cy 239
+par Ann ZHESM 72
+buy Ann ZHESM            # 216: Ann 214
+par Dee AMS 67
+buy Dee AMS              # 201: Dee 319
+pass Ben
+buy Cy NBDS              # 101: Cy 138; NBDS floats (1,010)
+buy Ann ZHESM 2          # 144: Ann 70 (50 %)
+buy Dee AMS 3            # 201: Dee 118 (60 %); AMS floats (670)
+pass Ben
+buy Cy ZHESM             # 72: Cy 66; ZHESM floats (720)
+pass Ann
+pass Dee
+pass Ben
+pass Cy                  # SR 2 goes Ben, Ann, Dee, Cy
+"""
+# Private steps until brown: Ben RWS 35 + VV 20 (RWS closes with NBDS's first train: then 20), Cy SWO
+# 25 + SHZ 20 = 45, Ann LVG 5 + CO 20 + CM 10 = 35, Dee VVD 15 + LSW 15 = 30; AMS 30 and NWS 20 to
+# their charters (§12.2).
+# OR 1.1: order NBDS 101, ZHESM 72, AMS 67. Each runs nothing: three boxes down.
+P_TO_GREEN = """
+withhold NBDS 0          # 101 -> 72, under ZHESM (still face up there)
+train NBDS 2
+train NBDS 2
+train NBDS 2             # NBDS 710
+done NBDS
+withhold ZHESM 0         # 72 -> 59
+train ZHESM 2
+train ZHESM 2            # ZHESM 520
+done ZHESM
+withhold AMS 0           # 67 -> 56
+train AMS 2
+train AMS 2              # AMS 700 - 200 = 500
+done AMS
+pass Ben
+pass Ann
+pass Dee
+pass Cy
+withhold NBDS 600        # OR 2.1: NBDS 1,310; two boxes down: 72 -> 62
+train NBDS 3+            # 250: NBDS 1,060; the first 3+: green
+done NBDS
+withhold ZHESM 600       # 1,120; 59 -> 55
+done ZHESM
+withhold AMS 600         # 530 + 600 = 1,130; 56 -> 55 (the floor), on top of face-down ZHESM
+train AMS 3+
+train AMS 3+             # AMS 630
+done AMS
+pass Ben
+pass Ann
+par Dee NCS 67           # SR 3: Dee 178 - 134 = 44
+buy Cy NCS               # 67: Cy 89 (20 % with SWO's: ties Dee, who keeps the chair)
+buy Ben NCS              # 67: Ben 116
+buy Ann NCS              # 67: Ann 73; NCS 60 % sold: floats with 670
+pass Dee
+pass Cy
+pass Ben
+pass Ann                 # SR 4 goes Dee, Cy, Ben, Ann
+"""
+# Set 3 is green: two ORs. OR 3.1 order: NCS 67, NBDS 62, AMS 55 (on top), ZHESM 55.
+P_TO_BLUE = """
+withhold NCS 0           # its first OR: 67 -> 56
+train NCS 3+
+train NCS 3+             # NCS 170
+done NCS
+withhold NBDS 900        # 1,960; 62 -> 56, on top of face-down NCS
+done NBDS
+withhold AMS 900         # 660 + 900 = 1,560; at the floor
+done AMS
+withhold ZHESM 600       # 1,720
+done ZHESM
+withhold NBDS 900        # OR 3.2 (NBDS, NCS, AMS, ZHESM): 2,860; 56 -> 55 under face-up AMS, ZHESM
+done NBDS
+withhold NCS 330         # 500; 56 -> 55: under face-up AMS, ZHESM, over face-down NBDS
+train NCS 3+
+train NCS 3+             # NCS 0; all seven 3+ sold
+done NCS
+withhold AMS 900         # 1,590 + 900 = 2,490
+done AMS
+withhold ZHESM 600       # 2,320
+train ZHESM 5+           # 450: the first 5+: blue; every 2-train rusts (§17)
+train ZHESM 5+
+train ZHESM 5+           # ZHESM 970: three 5+
+"""
+# The stack at 55 now reads AMS, ZHESM, NCS, NBDS; at the floor nobody moves any more.
+P_SR4 = """
+done ZHESM
+pass Dee
+par Cy NWS 67            # 134: Cy 179 - 134 = 45
+buy Ben NWS              # 67: Ben 156 - 67 = 89
+buy Ann NWS              # 67: Ann 143 - 67 = 76
+pass Dee
+pass Cy
+buy Ben NWS              # 67: Ben 22 (20 %: ties Cy, who keeps the chair)
+buy Ann NWS              # 67: Ann 9; NWS 60 % sold: floats with 670 (750 with SLD's 4 x 20)
+pass Dee
+pass Cy
+pass Ben
+pass Ann                 # SR 5 goes Dee, Cy, Ben, Ann
+"""
+# OR 4.1 (blue: two ORs): NWS 67 first, then the stack at 55.
+P_TO_BROWN = """
+withhold NWS 0           # its first OR: 67 -> 56
+train NWS 5+             # 770 - 450 = 320
+done NWS
+withhold AMS 900         # AMS 2,520 + 900 = 3,420
+train AMS 5+
+train AMS 5+             # 2,520; the last two 5+; AMS holds 3+, 3+, 5+, 5+
+done AMS
+withhold ZHESM 1500      # 2,470
+train ZHESM 7+           # 700: 1,770; the first 7+: brown (limit 3), every 3+ rusts
+"""

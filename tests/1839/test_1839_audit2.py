@@ -13,9 +13,8 @@ from __future__ import annotations
 
 import pytest
 
-from openings_1839 import GREEN_SHORT, KR_OPENING, ROOT, audit, new_table, operating_ams
+from openings_1839 import GREEN_SHORT, KR_OPENING, TINY, audit, new_table, operating_ams
 
-TINY = ROOT / "tests" / "data" / "1839" / "tiny-roster.toml"
 F = "--force --reason audit"
 
 

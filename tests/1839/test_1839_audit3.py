@@ -8,14 +8,12 @@ worked by hand in the comments. Engine only (tests/conftest.py's Table)."""
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from conftest import Table
 
-from openings_1839 import KR_OPENING, ROOT, audit, new_table
+from openings_1839 import KR_OPENING, VV_CM, audit, new_table, one_3_roster
 
-TINY = ROOT / "tests" / "data" / "1839" / "tiny-roster.toml"
 F = "--force --reason audit"
 
 
@@ -25,75 +23,6 @@ def closed(t) -> set:
 
 # --------------------------------------------------------------------------- a green table with VV and CM
 
-# The tiny roster with a single 3+ and three 5+ (Verveers and Credit Mobilier both drawn: the sixth
-# 5+ stays, §4): the first 3+ starts green and the 5+ are on sale at once.
-ONE_3 = 'price = 250\ncount = 2'
-
-
-def _one_3(tmp_path) -> Path:
-    roster = tmp_path / "one-3plus.toml"
-    roster.write_text(replaced(TINY.read_text(), (ONE_3, 'price = 250\ncount = 1'),
-                               ('price = 450\ncount = 1', 'price = 450\ncount = 3')))
-    return roster
-
-
-def replaced(text: str, *edits: tuple[str, str]) -> str:
-    """The roster with each edit made: a text an edit replaces must be there (once), so a changed
-    roster fails here instead of the tests silently running on another roster."""
-    for old, new in edits:
-        assert text.count(old) == 1, f"the roster has {text.count(old)} of {old!r}, not one"
-        text = text.replace(old, new)
-    return text
-
-
-# Draws VVD, LSW (blue), VV, CM (brown). Auction: Ann SWO 300-100 = 200, LVG 70-60 = 10, VVD 120-40 =
-# 80, VV 180, SHZ 160: 630 (670 left); Ben RWS 250, CO 160-60 = 100, CM 200-40 = 160, LSW 140: 650
-# (650 left): SR 1 Ben first (§6.2: ascending cash). Ben pars ZHESM at 80 with a 10 % (240), Ann AMS
-# at 80 (240); two more 10 % each: 60 % sold, both float with 800 (§7.4): Ann 190, Ben 170.
-# OR 1.1 (yellow): ZHESM on top (parred first, AMS went under it, §7.4). No train, no dividend:
-# 80 -> 62 each (three boxes, §7.7.3.1). ZHESM buys both 2s (600); AMS (800 + SLE 20 + IJR 10) the
-# 3+ (580): green. AMS moved into 62 after ZHESM, face up over ZHESM's face-down marker (§8.2.1):
-# AMS operates first from now on.
-VV_CM = """
-deal --privates VVD,LSW,VV,CM --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
-discount Ann LVG 60
-discount Ben SWO 60
-discount Ann SWO 40
-discount Ben CM 40
-discount Ann CO 60
-discount Ben VVD 40
-deal --order Ann,Ben
-buy Ann SWO
-buy Ben RWS
-buy Ann LVG
-buy Ben CO
-buy Ann VVD
-buy Ben CM
-buy Ann VV
-buy Ben LSW
-buy Ann SHZ
-par Ben ZHESM 80
-buy Ben ZHESM
-par Ann AMS 80
-buy Ann AMS
-buy Ben ZHESM
-buy Ann AMS
-buy Ben ZHESM
-buy Ann AMS
-buy Ben ZHESM
-buy Ann AMS
-pass Ben
-pass Ann
-withhold ZHESM 0
-train ZHESM 2
-train ZHESM 2
-done ZHESM
-withhold AMS 0
-train AMS 3+
-done AMS
-pass Ben
-pass Ann
-"""
 
 
 @pytest.fixture(scope="module")
@@ -101,7 +30,7 @@ def vv_cm(tmp_path_factory):
     """VV_CM, OR 2.1 (green), AMS to operate. Each private step paid Ann LVG 5 + SHZ 20 + SWO 25 +
     VVD 15 + VV 20 = 85 (190 + 85 + 85 = 360) and Ben RWS 35 + CO 20 + CM 10 + LSW 15 = 80 (170 + 80 +
     80 = 330); AMS 580 + SLE 20 + IJR 10 = 610; ZHESM 800 - 200 = 600."""
-    t = new_table("Ann Ben", rules=_one_3(tmp_path_factory.mktemp("vvcm")))
+    t = new_table("Ann Ben", rules=one_3_roster(tmp_path_factory.mktemp("vvcm")))
     t.play(VV_CM)
     s = t.status()
     assert (s["round"], s["phase"], s["operating_order"]) == ("OR 2.1", "green", ["AMS", "ZHESM"])
@@ -174,7 +103,7 @@ def test_b21_credit_mobilier_on_the_first_blue_train_bought_in_green(tmp_path, o
     phase's colour (option credit_mobilier_by_phase) it is bought in green: 450 - 100 = 350. OR 2.1:
     AMS withholds 10 and passes; ZHESM buys CM from Ben for 1 (599), withholds 0 (its 2s: 62 -> 56)
     and buys the 5+ with it; CM closes (used, B21: once)."""
-    t = new_table("Ann Ben", rules=_one_3(tmp_path), **({option: True} if option else {}))
+    t = new_table("Ann Ben", rules=one_3_roster(tmp_path), **({option: True} if option else {}))
     t.play(VV_CM)
     t.do("withhold AMS 10", "done AMS", "buy-private ZHESM CM 1", "withhold ZHESM 0")
     bank = t.cash("bank")
@@ -194,7 +123,7 @@ def test_b19_mevs_owned_by_a_company_earns_nothing(tmp_path):
     1 (321); the table cannot pay MEVS anything now, and OR 2.2's private step pays AMS only its
     yellow privates' 30."""
     mevs = VV_CM.replace("VVD,LSW,VV,CM", "VVD,LSW,MEVS,CM").replace("buy Ann VV\n", "buy Ann MEVS\n")
-    t = new_table("Ann Ben", rules=_one_3(tmp_path))
+    t = new_table("Ann Ben", rules=one_3_roster(tmp_path))
     t.play(mevs)
     assert (t.round(), t.cash("Ann"), t.status()["operating"]) == ("OR 2.1", 320, "AMS")
     anns = t.copy()
@@ -256,7 +185,7 @@ def test_b29_b5_ties_in_a_box_follow_the_stack(tmp_path, option, order):
     while ZHESM's marker lay face down, goes under the face-up markers but over the face-down one:
     AMS operates first in OR 2.1. Option stack_by_arrival (the stated principle): under every
     marker there, so ZHESM, longer there, stays first."""
-    t = new_table("Ann Ben", rules=_one_3(tmp_path), **({option: True} if option else {}))
+    t = new_table("Ann Ben", rules=one_3_roster(tmp_path), **({option: True} if option else {}))
     t.play(VV_CM[:VV_CM.index("withhold ZHESM 0")])
     assert (t.round(), t.status()["operating_order"]) == ("OR 1.1", ["ZHESM", "AMS"])
     t.play(VV_CM[VV_CM.index("withhold ZHESM 0"):])
@@ -345,7 +274,7 @@ def test_a_public_company_at_1000_ends_the_game_after_the_foreign_companies_oper
 def test_b9_b4_a_first_turn_station_and_fall_by_either_reading(tmp_path, option, station, price):
     """§8.2.4 (B9, D14.22) and §7.7.3.1 (B4, D14.10): OR 1.1, ZHESM's first turn: a station in a ƒ30
     city, then no train, no dividend."""
-    t = new_table("Ann Ben", rules=_one_3(tmp_path), **({option: True} if option else {}))
+    t = new_table("Ann Ben", rules=one_3_roster(tmp_path), **({option: True} if option else {}))
     t.play(VV_CM[:VV_CM.index("withhold ZHESM 0")])
     t.do("token ZHESM 30 --city Leiden")
     assert t.cash("ZHESM") == 800 - station
@@ -399,7 +328,7 @@ def test_b26_the_pool_may_hold_more_than_half_and_pays_the_company(tmp_path):
     director, §7.5) and sells both (pool 60 %: +124, 250). The SR's end: six boxes down, stopped by
     the floor: 62 -> 59 -> 56 -> 55. OR 2.1: ZHESM (62) first; AMS pays 100: Ann 20, the pool's 60
     to AMS, the IPO's 20 % nothing; 100 >= 55: 55 -> 56."""
-    t = new_table("Ann Ben", rules=_one_3(tmp_path))
+    t = new_table("Ann Ben", rules=one_3_roster(tmp_path))
     t.play(VV_CM[:VV_CM.rindex("pass Ben")])
     assert (t.round(), t.turn(), t.cash("Ben"), t.cash("Ann")) == ("SR 2", "Ben", 250, 275)
     t.do("buy Ben AMS", "sell Ann AMS 4", "buy Ben AMS")

@@ -10,11 +10,9 @@ from __future__ import annotations
 import pytest
 
 # The openings the earlier files play, reused rather than written again: game P up to NCS without a
-# train (test_1839_rules.py), and the green two-player table with Verveers and Crédit Mobilier
-# (test_1839_audit3.py).
-import test_1839_audit3 as audit3
-import test_1839_rules as rules
-from openings_1839 import audit, balanced, new_table
+# train, and the green two-player table with Verveers and Crédit Mobilier (both openings_1839's).
+from openings_1839 import (P_OPENING, P_SR4, P_TO_BLUE, P_TO_BROWN, P_TO_GREEN, VV_CM, audit, balanced, new_table,
+                           one_3_roster)
 
 F = "--force --reason audit"
 
@@ -27,7 +25,7 @@ def ncs_trainless():
     its turn, so every private is obsolete (§12.1) but the players' are still open: they close only at
     the end of the next OR's private step. NCS, Dee's, operates with no train and ƒ0."""
     t = new_table("Ann Ben Cy Dee")
-    for script in (rules.P_OPENING, rules.P_TO_GREEN, rules.P_TO_BLUE, rules.P_SR4, rules.P_TO_BROWN):
+    for script in (P_OPENING, P_TO_GREEN, P_TO_BLUE, P_SR4, P_TO_BROWN):
         t.play(script)
     t.play("discard ZHESM 5+\ndone ZHESM")
     return t
@@ -94,8 +92,8 @@ def test_b21_credit_mobilier_on_a_blue_train_in_blue_and_the_first_brown(tmp_pat
       buys the last 5+ (1,149) and the first 7+ for 700 - 250 = 450 (699) by the train's colour, or
       700 - 150 = 550 (599) by the phase's; brown begins either way.
     The discount stays with the bank (it is paid less), and CM closes on use."""
-    t = new_table("Ann Ben", rules=audit3._one_3(tmp_path), **({option: True} if option else {}))
-    t.play(audit3.VV_CM)
+    t = new_table("Ann Ben", rules=one_3_roster(tmp_path), **({option: True} if option else {}))
+    t.play(VV_CM)
     t.do(f"withhold AMS 1000 {F}", "train AMS 5+")
     if train == "7+":
         t.do("train AMS 5+")
