@@ -12,7 +12,17 @@ from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import REQUIRED, Knob
 from ledger.core.state import BANK, POOL, acct_name, company_acct
 
-from .common import ability_user, is_rusted, kind_of, level, locomotive_discount, pullmans_of, rules
+from .common import (
+    ability_user,
+    holder_of,
+    is_minor,
+    is_rusted,
+    kind_of,
+    level,
+    locomotive_discount,
+    pullmans_of,
+    rules,
+)
 
 KNOBS = {"title_rules": {
     "pullman_phase": Knob(str, None, REQUIRED),
@@ -72,6 +82,9 @@ def cmd_pullman(ctx, cmd) -> None:
         price -= locomotive_discount(s, corp, price)
     elif source:
         other = names.corp(rs, cmd.get("source"))
+        if is_minor(s, other) and holder_of(s, other) == POOL:
+            refuse(f"Minor {other} is abandoned: its Pullman stays with its charter in the Open Market and may "
+                   f"not be bought by another railroad (§9.5 step 5)")
         theirs = pullmans_of(s, other)
         if not theirs:
             refuse(f"{other} has no Pullman to sell (§11.6.2)")
