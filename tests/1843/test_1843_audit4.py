@@ -1,0 +1,86 @@
+"""1843, a fourth audit: the cases the earlier audits left, each figure worked by hand from the rule
+it cites (seed 000, the June 2016 LyX; section numbers of seed 001; digest /work/shared/rules/1843.md):
+I8 (Lyon-Mediterranee closes at brown although PLM never bought a train), A28 (a dividend to 500 in the
+last OR of a set: no foreigners' discard, straight to scoring), A6 (a marker moved by an emergency
+sale goes under every marker of its new cell and still operates in this OR). Openings and readers:
+openings_1843.py.
+"""
+
+from __future__ import annotations
+
+from openings_1843 import (cash, cell, closed, corp_now, end_sr, idle, phase, price, round_kind, standard_auction,
+                           supply_left, train_sides, turns, value)
+from openings_1843 import table as game
+
+
+def test_lyon_mediterranee_closes_at_brown_although_plm_never_bought_a_train():
+    """I8 (§10.1, §15.4 over §10.2's "when PLM acquires a train"): every private closes at the start
+    of brown, Lyon-Mediterranee too. Nobody floats a company: PLM is parred through LM (67) and never
+    floats, so it never acquires a train. The foreigners alone empty the supply (§5): one certificate
+    after each set, two when it was the last of its colour. Yellow 6: sets 1-5 take five, set 6 the
+    last yellow and the first green (green); green 6 left: sets 7-11 take five, set 12 the last green
+    and the first blue (blue); blue 6 left: sets 13-17 five, set 18 the last blue and the first brown.
+    Sets 1-6 are yellow sets of 1 OR (the length is the phase at the end of the SR, T2), sets 7-18
+    green or blue sets of 2 ORs: 6 + 24 = 30 ORs in which P3's SG 10 and LM 30 pay him 40."""
+    g = game()
+    standard_auction(g, plm_par=67)
+    assert cash(g, "P3") == 350
+    for _ in range(18):
+        assert phase(g) != "brown" and not closed(g, "LM")
+        end_sr(g)
+    assert phase(g) == "brown" and supply_left(g, "brown") == 5
+    assert not g.state.corps["PLM"].floated and not train_sides(g, "PLM")
+    assert closed(g, "LM") and closed(g, "SG")
+    assert cash(g, "P3") == 350 + 30 * 40
+    # set 19 (brown, 3 ORs): no private pays any more
+    end_sr(g)
+    assert cash(g, "P3") == 350 + 30 * 40
+    # §8.10.2: a closed private scores nothing; the PLM director certificate 2 x 67 still does
+    assert value(g, "P3") == 1550 + 134
+
+
+def test_a_dividend_to_500_in_the_last_or_of_a_set_ends_the_game_without_the_foreigners():
+    """§8.10.1 #3b, A28: reaching 500 by a paid dividend ends the game at the end of that OR; the
+    companies after it still operate, then straight to scoring: no foreigners' discard although that
+    OR ends the set (§5 only discards "before the next stock round").
+    PLM (par 94 through LM) and MID (par 67) float in SR 1. OR 1.1 PLM withholds ((5,3) -> (5,2)) and
+    buys a 2+1, then pays 100 every OR (a 4+1 in its first green OR); MID idles. PLM is at (3,14) =
+    337 at SR 11 (blue: one 5+2 gone with the last green). There P4 sells one PLM share: down one
+    row to (4,14) = 291 (§7.7). Set 11 (2 ORs): up the right edge to (3,14), (2,14); set 12: OR 12.1
+    (1,14) = 454, OR 12.2 the last of the set: (0,14) = 500."""
+    g = game()
+    standard_auction(g, plm_par=94)
+    turns(g, "buy P4 PLM", "par P1 MID 67", "buy P2 PLM", "buy P3 MID", "buy P4 PLM", "buy P1 PLM",
+          "buy P2 MID", "buy P4 MID", "buy P1 MID")
+    sold = False
+    for _ in range(200):
+        if round_kind(g) == "stock":
+            if g.state.round["number"] == 11 and not sold:
+                assert cell(g, "PLM") == (3, 14) and phase(g) == "blue"
+                turns(g, "sell P4 PLM 1")
+                assert cell(g, "PLM") == (4, 14) and price(g, "PLM") == 291
+                sold = True
+            end_sr(g)
+            continue
+        if corp_now(g) != "PLM":
+            idle(g)
+            continue
+        if cell(g, "PLM") == (1, 14):
+            break
+        if not train_sides(g, "PLM"):
+            g.do("withhold PLM 0", "train PLM 2+1", "done PLM")
+            continue
+        g.do("pay PLM 100")
+        if phase(g) == "green" and "4+1" not in train_sides(g, "PLM"):
+            g.do("train PLM 4+1")
+        g.do("done PLM")
+    r = g.state.round
+    assert (r["set"], r["index"], r["count"]) == (12, 2, 2), "PLM's turn in the last OR of set 12"
+    blues = supply_left(g, "blue")
+    g.do("pay PLM 100")
+    assert cell(g, "PLM") == (0, 14) and price(g, "PLM") == 500
+    g.do("done PLM")
+    assert not g.state.game_over and corp_now(g) == "MID", "the rest of the OR is played"
+    idle(g)
+    assert g.state.game_over and "500" in (g.state.end_reason or "")
+    assert supply_left(g, "blue") == blues, "no foreigners' discard after the game-ending OR"
