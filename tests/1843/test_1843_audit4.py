@@ -8,8 +8,8 @@ openings_1843.py.
 
 from __future__ import annotations
 
-from openings_1843 import (cash, cell, closed, corp_now, end_sr, idle, phase, price, round_kind, standard_auction,
-                           supply_left, train_sides, turns, value)
+from openings_1843 import (P4, cash, cell, closed, corp_now, end_sr, idle, phase, play_or, price, refused,
+                           round_kind, standard_auction, supply_left, train_sides, turns, value)
 from openings_1843 import table as game
 
 
@@ -84,3 +84,50 @@ def test_a_dividend_to_500_in_the_last_or_of_a_set_ends_the_game_without_the_for
     idle(g)
     assert g.state.game_over and "500" in (g.state.end_reason or "")
     assert supply_left(g, "blue") == blues, "no foreigners' discard after the game-ending OR"
+
+
+def test_a_waiting_marker_moved_by_an_emergency_sale_operates_later_in_the_same_or():
+    """A6, D7.3 (§7.7, §8.2, §8.8.3): a sale in a forced train purchase moves another company's marker
+    mid-OR; the companies that have not operated are re-sorted at once, and the moved one still
+    operates in this OR, at its new place.
+    SR 1 (P4 first; PLM par 94 through LM at (5,3)): EST (P1), MID (P3), OU (P4) are parred at 67 in
+    that order, new markers under the old (A7): (13,7) holds EST, MID, OU top first. Buys: PLM P4, P1,
+    P3, P3 (floats 940); MID P2, P1, P2, P4; OU P4, P4, P1, P2; EST P2, P2, P4, P2: all float with 670.
+    Cash: P1 475-134-94-67-67 = 113, P2 430-6x67 = 28, P3 350-134-188 = 28, P4 540-94-134-4x67 = 44.
+    OR 1.1 (incomes P1 20, P2 30, P3 40, P4 15): PLM withholds ((5,3) -> (5,2) = 90) and buys a 2+1
+    (LM closes, §10.2); EST, MID, OU withhold to (13,6) = 64, each face-down over the ones moved before
+    (§8.2): OU, MID, EST top first. OU buys PLM's 2+1 for 660 (any agreed price, §8.8.1): OU 10.
+    OR 2.1 (P3 now only SG's 10): P4 59 + 15 = 74. PLM buys the 2+1 back for 1fr: OU 11, no train.
+    OU withholds to (13,5) and must buy the supply's 2+1 at 125: short 125 - 11 - 74 = 40 (§8.8.3).
+    P4 sells one MID share at 64 (P4 138): MID (13,6) -> (14,6) = 59 (§7.7). EST (64) now operates
+    before MID (59). OU pays 11 and P4 114: P4 24, OU 0."""
+    g = game()
+    standard_auction(g, plm_par=94)
+    turns(g, "buy P4 PLM", "par P1 EST 67", "par P3 MID 67", "par P4 OU 67",
+          "buy P1 PLM", "buy P2 MID", "buy P3 PLM", "buy P4 OU", "buy P1 MID", "buy P2 MID", "buy P3 PLM",
+          "buy P4 OU", "buy P1 OU", "buy P2 EST", "buy P4 MID", "buy P2 EST", "buy P4 EST", "buy P2 EST",
+          "buy P2 OU")
+    assert {p: cash(g, p) for p in P4} == {"P1": 113, "P2": 28, "P3": 28, "P4": 44}
+    assert all(g.state.corps[c].floated for c in ("PLM", "EST", "MID", "OU"))
+    end_sr(g)
+    assert g.state.round["order"] == ["PLM", "EST", "MID", "OU"]
+    play_or(g, {"PLM": ["withhold PLM 0", "train PLM 2+1", "done PLM"],
+                "OU": ["withhold OU 0", "train OU 2+1 --from PLM --price 660", "done OU"]})
+    assert cell(g, "OU") == cell(g, "MID") == cell(g, "EST") == (13, 6) and cash(g, "OU") == 10
+    end_sr(g)
+    assert g.state.round["order"] == ["PLM", "OU", "MID", "EST"]
+    assert cash(g, "P4") == 74
+    g.do("withhold PLM 0", "train PLM 2+1 --from OU --price 1", "done PLM")
+    assert corp_now(g) == "OU" and cash(g, "OU") == 11 and not train_sides(g, "OU")
+    g.do("withhold OU 0")
+    refused(g, "train OU 2+1", match="114")
+    g.do("sell P4 MID 1")
+    assert cash(g, "P4") == 138 and cell(g, "MID") == (14, 6) and price(g, "MID") == 59
+    g.do("train OU 2+1", "done OU")
+    assert cash(g, "P4") == 24 and cash(g, "OU") == 0
+    seen = []
+    for _ in range(2):
+        seen.append(corp_now(g))
+        idle(g)
+    assert seen == ["EST", "MID"]
+    assert round_kind(g) == "stock"
