@@ -2,14 +2,15 @@
 it cites (seed 000, the June 2016 LyX; section numbers of seed 001; digest /work/shared/rules/1843.md):
 I8 (Lyon-Mediterranee closes at brown although PLM never bought a train), A28 (a dividend to 500 in the
 last OR of a set: no foreigners' discard, straight to scoring), A6 (a marker moved by an emergency
-sale goes under every marker of its new cell and still operates in this OR). Openings and readers:
+sale re-sorts the companies still to operate, and the moved one operates in this OR), A11 (a pool
+certificate discarded on its x2 side, and the option that keeps it so). Openings and readers:
 openings_1843.py.
 """
 
 from __future__ import annotations
 
-from openings_1843 import (P4, cash, cell, closed, corp_now, end_sr, idle, phase, play_or, price, refused,
-                           round_kind, standard_auction, supply_left, train_sides, turns, value)
+from openings_1843 import (CHAIN, P4, cash, cell, closed, corp_now, end_sr, idle, phase, play_or, pool_sides, price,
+                           refused, round_kind, standard_auction, supply_left, train_sides, turns, until_turn, value)
 from openings_1843 import table as game
 
 
@@ -131,3 +132,36 @@ def test_a_waiting_marker_moved_by_an_emergency_sale_operates_later_in_the_same_
         idle(g)
     assert seen == ["EST", "MID"]
     assert round_kind(g) == "stock"
+
+
+def test_a_pool_certificate_discarded_on_its_x2_side_is_bought_on_the_side_the_buyer_takes():
+    """A11 (§8.8.1, §8.8.3): a double-sided certificate in the pool is sold at the face of the side the
+    buyer takes (default), so it is the cheapest train of a forced purchase on its cheap side; the
+    option pool_train_side_as_discarded sells it only on the side it was discarded on.
+    Train era, OR 2.2 after the first blue (blue, 3/3): PLM holds 3/5x2, 4+1, 5+2 (4 trains) and
+    discards the 3/5x2 to the pool. OU (120, no train; director P4 62) must buy the cheapest train:
+    the pool certificate as a 4+1 at 300 (not the supply's 5+2 at 350): short 180; P4 hands in HAV
+    (60: 122) and sells a PLM share at 81 (203), pays 180 and keeps 23. Read as discarded, the pool
+    certificate is a 3/5x2 at 500 and the supply's 5+2 at 350 is the cheapest: short 230."""
+    for as_discarded in (False, True):
+        g = game(pool_train_side_as_discarded=True) if as_discarded else game()
+        for _label, step in CHAIN[:5]:   # up to and including the first blue
+            step(g)
+        assert train_sides(g, "PLM") == ["3/5x2", "4+1", "5+2"] and phase(g) == "blue"
+        g.do("discard PLM 3/5x2", "done PLM")
+        assert pool_sides(g) == ["3/5x2"]
+        until_turn(g, "OU", {"ETA": ["withhold ETA 100", "done ETA"]})
+        assert cash(g, "OU") == 120 and cash(g, "P4") == 62
+        g.do("withhold OU 0")
+        if as_discarded:
+            refused(g, "train OU 4+1 --from pool", match="3/5x2")
+            refused(g, "train OU 3/5x2 --from pool", match="5\\+2")
+            refused(g, "train OU 5+2", match="230")
+            continue
+        refused(g, "train OU 5+2", match="300")
+        refused(g, "train OU 3/5x2 --from pool", match="300")
+        g.do("sell P4 HAV", "sell P4 PLM 1")
+        assert cash(g, "P4") == 203
+        g.do("train OU 4+1 --from pool")
+        assert cash(g, "P4") == 23 and cash(g, "OU") == 0 and train_sides(g, "OU") == ["4+1"]
+        assert pool_sides(g) == []
