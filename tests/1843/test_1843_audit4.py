@@ -9,21 +9,24 @@ openings_1843.py.
 
 from __future__ import annotations
 
+import pytest
 from openings_1843 import (CHAIN, P4, cash, cell, closed, corp_now, end_sr, idle, phase, play_or, pool_sides, price,
                            refused, round_kind, standard_auction, supply_left, train_sides, turns, until_turn, value)
 from openings_1843 import table as game
 
 
-def test_lyon_mediterranee_closes_at_brown_although_plm_never_bought_a_train():
+@pytest.mark.parametrize("survives", [False, True])
+def test_lyon_mediterranee_closes_at_brown_although_plm_never_bought_a_train(survives):
     """I8 (§10.1, §15.4 over §10.2's "when PLM acquires a train"): every private closes at the start
-    of brown, Lyon-Mediterranee too. Nobody floats a company: PLM is parred through LM (67) and never
-    floats, so it never acquires a train. The foreigners alone empty the supply (§5): one certificate
-    after each set, two when it was the last of its colour. Yellow 6: sets 1-5 take five, set 6 the
-    last yellow and the first green (green); green 6 left: sets 7-11 take five, set 12 the last green
-    and the first blue (blue); blue 6 left: sets 13-17 five, set 18 the last blue and the first brown.
-    Sets 1-6 are yellow sets of 1 OR (the length is the phase at the end of the SR, T2), sets 7-18
-    green or blue sets of 2 ORs: 6 + 24 = 30 ORs in which P3's SG 10 and LM 30 pay him 40."""
-    g = game()
+    of brown, Lyon-Mediterranee too; the option lm_survives_brown plays §10.2 alone. Nobody floats a
+    company: PLM is parred through LM (67) and never floats, so it never acquires a train. The
+    foreigners alone empty the supply (§5): one certificate after each set, two when it was the last
+    of its colour. Yellow 6: sets 1-5 take five, set 6 the last yellow and the first green (green);
+    green 6 left: sets 7-11 take five, set 12 the last green and the first blue (blue); blue 6 left:
+    sets 13-17 five, set 18 the last blue and the first brown. Sets 1-6 are yellow sets of 1 OR (the
+    length is the phase at the end of the SR, T2), sets 7-18 green or blue sets of 2 ORs: 6 + 24 = 30
+    ORs in which P3's SG 10 and LM 30 pay him 40: 350 + 1200 = 1550. Set 19 (brown) has 3 ORs."""
+    g = game(lm_survives_brown=True) if survives else game()
     standard_auction(g, plm_par=67)
     assert cash(g, "P3") == 350
     for _ in range(18):
@@ -31,12 +34,15 @@ def test_lyon_mediterranee_closes_at_brown_although_plm_never_bought_a_train():
         end_sr(g)
     assert phase(g) == "brown" and supply_left(g, "brown") == 5
     assert not g.state.corps["PLM"].floated and not train_sides(g, "PLM")
-    assert closed(g, "LM") and closed(g, "SG")
-    assert cash(g, "P3") == 350 + 30 * 40
-    # set 19 (brown, 3 ORs): no private pays any more
+    assert closed(g, "SG") and closed(g, "LM") != survives
+    assert cash(g, "P3") == 1550
     end_sr(g)
-    assert cash(g, "P3") == 350 + 30 * 40
-    # §8.10.2: a closed private scores nothing; the PLM director certificate 2 x 67 still does
+    if survives:
+        # LM pays 30 in each of set 19's 3 ORs and scores its face (§8.10.2): 1640 + 210 + PLM 2 x 67
+        assert cash(g, "P3") == 1550 + 3 * 30 and value(g, "P3") == 1640 + 210 + 134
+        return
+    # no private pays any more; a closed private scores nothing, the PLM director certificate 2 x 67 does
+    assert cash(g, "P3") == 1550
     assert value(g, "P3") == 1550 + 134
 
 
