@@ -211,7 +211,7 @@ def cmd_tile(ctx, cmd) -> None:
     corp = names.corp(ctx.rs, cmd.get("corp"))
     for sym, name in ctx.rs.k("powers", "terrain_privates").items():
         if name in asked and not owned_by(s, sym, corp):
-            refuse(f"--with {name} is {sym}'s power, and {corp} does not own an open {sym}")
+            refuse(f"--with {name} is {sym}'s power: {privates.not_held(s, sym, company_acct(corp))}")
     track.cmd_tile(ctx, cmd)
 
 
@@ -226,7 +226,7 @@ def train_discount(ctx, corp: str, name: str, seller: str, cmd) -> int:
     sym = names.private(rs, cmd.get("using"))
     p = rs.private(sym)
     if not owned_by(s, sym, corp):
-        raise RuleViolation(f"{corp} does not own an open {sym}")
+        raise RuleViolation(privates.not_held(s, sym, company_acct(corp)))
     if seller != BANK:
         refuse(f"{sym}'s power is for a train from the supply (B21, B15)")
     if p.ability("becomes_train"):

@@ -19,7 +19,7 @@ from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import a_train, event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
 from ledger.core.rounds import operating, stock
-from ledger.core.rules import shares, train_step, trains
+from ledger.core.rules import privates, shares, train_step, trains
 from ledger.core.rules.market import par_cell
 from ledger.core.rules.turn import operating_corp
 from ledger.core.state import BANK, DEPOT, company_acct, player_acct, train_type
@@ -104,9 +104,9 @@ def exchange(ctx, cmd, in_stock_round: bool) -> None:
         raise RuleViolation(f"name the company whose certificate {sym} is exchanged for",
                             f"exchange {player} {sym} CORP [--par PRICE]")
     corp = names.corp(rs, cmd.get("corp"))
-    held = s.privates[sym]
-    if held.owner != player_acct(player) or held.closed:
-        raise RuleViolation(f"{player} does not own an open {sym}")
+    why = privates.not_held(s, sym, player_acct(player))
+    if why:
+        raise RuleViolation(why)
     started = s.corps[corp].par is not None
     if in_stock_round:
         stock.take_turn(ctx, player)
@@ -166,9 +166,9 @@ def cmd_use(ctx, cmd) -> None:
     sym = names.private(rs, cmd.get("private"))
     if not rs.private(sym).ability("engineers"):
         raise RuleViolation(f"{sym} has no power a company uses with 'use'")
-    held = s.privates[sym]
-    if held.owner != company_acct(corp) or held.closed:
-        raise RuleViolation(f"{corp} does not own an open {sym}")
+    why = privates.not_held(s, sym, company_acct(corp))
+    if why:
+        raise RuleViolation(why)
     if s.round["revenue"] is None:
         refuse(f"{sym}'s Engineers are used in {corp}'s train step, after it runs", "pay or withhold first")
     if not cmd.get("target"):

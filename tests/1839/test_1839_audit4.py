@@ -100,7 +100,7 @@ def test_b21_credit_mobilier_on_a_blue_train_in_blue_and_the_first_brown(tmp_pat
     t.do("done AMS")
     assert (t.status()["phase"], t.cash("AMS")) == ("blue", 1160 if train == "5+" else 710)
     # the power is the owning company's: ZHESM cannot use a CM its director holds (§12.5)
-    t.refused("train ZHESM 5+ --using CM", "ZHESM does not own an open CM")
+    t.refused("train ZHESM 5+ --using CM", "CM is Ben's, not ZHESM's")
     t.do("buy-private ZHESM CM 1", f"withhold ZHESM {1000 if train == '7+' else 0} {F}")
     if train == "7+":
         t.do("train ZHESM 5+")

@@ -141,7 +141,7 @@ def test_credit_mobilier_takes_100_off_a_green_train_once(game):
     game.do("train AMS 3+ --using CM")                # ƒ250 - ƒ100 (green, §12.5)
     assert company(game, "AMS")["cash"] == before - 150
     assert private(game, "CM")["closed"]                # single use (B21)
-    assert "does not own an open CM" in game.refused("train AMS 3+ --using CM")
+    assert "CM is closed" in game.refused("train AMS 3+ --using CM")
 
 
 def test_credit_mobilier_is_for_a_supply_train(game):
@@ -196,7 +196,7 @@ def test_nflm_income_is_paid_and_counts_twice_abroad(game):
 
 
 def test_regiment_genietroepen_needs_its_company(game):
-    assert "does not own an open RG" in game.refused("tile AMS 80 --with rg")
+    assert "--with rg is RG's power: RG is closed" in game.refused("tile AMS 80 --with rg")   # not drawn
 
 
 def test_a_staatslijn_lay_does_not_keep_the_company_from_placing_a_marker(game):
