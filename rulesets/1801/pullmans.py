@@ -83,8 +83,11 @@ def cmd_pullman(ctx, cmd) -> None:
     elif source:
         other = names.corp(rs, cmd.get("source"))
         if is_minor(s, other) and holder_of(s, other) == POOL:
-            refuse(f"Minor {other} is abandoned: its Pullman stays with its charter in the Open Market and may "
-                   f"not be bought by another railroad (§9.5 step 5)")
+            # §9.5 step 5 names Minor M's own Pullman; any abandoned minor has no treasury to sell from
+            why = ("its Pullman stays with its charter in the Open Market and may not be bought by another "
+                   "railroad (§9.5 step 5)" if other == PULLMAN_CORP else
+                   "an abandoned minor sells nothing: its charter is in the Open Market (§9.5)")
+            refuse(f"Minor {other} is abandoned: {why}")
         theirs = pullmans_of(s, other)
         if not theirs:
             refuse(f"{other} has no Pullman to sell (§11.6.2)")
