@@ -106,6 +106,9 @@ def test_over_the_certificate_limit_a_player_may_only_sell_at_his_next_turn():
     to_turn(g, "Ann")
     g.refused("pass Ann", "12 certificates", "limit 11", "must sell down")
     g.refused("buy Ann B&O", "12 certificates", "must sell before buying")
+    from ledger.core import legal
+    assert legal.choices(g.state, g.rs, "buy", "Ann", "item") is None     # nor offered on the Next line
+    assert legal.choices(g.state, g.rs, "sell", "Ann", "corp")
     ann = g.cash("Ann")
     g.do("sell Ann NYC 1")
     assert g.cash("Ann") == ann + 65 and cert_count(g, "Ann") == 11

@@ -83,18 +83,38 @@ def heading(s, rs) -> str:
     return f"SR {n}: {cur}'s turn"
 
 
-def buy_bars(s, rs, player) -> list[str]:
-    """One purchase a turn, where the title allows no more (a brown company's several shares, a
-    director's several of his own company: the command's company decides)."""
-    if player != current(s) or not s.round["buys"]:
+def must_sell_first(s, rs, player) -> list[str]:
+    """Over a limit, a player sells first while he legally can (digest 1830 §7.6, R18 must_sell?); one
+    who can sell nothing buys as the limits allow."""
+    if not rs.k("stock", "over_limit_must_sell"):
         return []
+    sales = sales_toward_holding(s, rs, player)
+    if sales:
+        return [f"{player} holds {s.percent_of(player_acct(player), sales[0])}% of {sales[0]}, over the "
+                f"{shares.holding_limit(s, rs, sales[0])}% limit: must sell before buying (sell {player} {sales[0]} 1)"]
+    sales = sales_toward_cert_limit(s, rs, player)
+    if sales:
+        return [f"{player} holds {shares.cert_count(s, rs, player)} certificates, over the limit "
+                f"{shares.cert_limit(s, rs, player)}: must sell before buying (sell {player} {sales[0]} 1)"]
+    return []
+
+
+def buy_bars(s, rs, player) -> list[str]:
+    """Over a limit he can sell toward, a player sells first; one purchase a turn, where the title
+    allows no more (a brown company's several shares, a director's several of his own company: the
+    command's company decides)."""
+    if player != current(s):
+        return []
+    first = must_sell_first(s, rs, player)
+    if first or not s.round["buys"]:
+        return first
     if rs.k("stock", "multi_buy_zones") or rs.k("stock", "director_buy_percent"):
         return []
     return [f"{player} has already bought this turn: one certificate per turn"]
 
 
 def sell_bars(s, rs) -> list[str]:
-    if rs.k("stock", "no_sell_in_first_round") and s.round["number"] == 1:
+    if first_round_without_sales(s, rs):
         return ["no selling in the first stock round"]
     return []
 
@@ -339,16 +359,8 @@ def check_may_buy(ctx, player: str, corp: str, source: str, pct: int = 0) -> Non
     s, rs = ctx.state, ctx.rs
     if rs.k("stock", "no_buy_after_sell") and corp in s.round["sold"].get(player, []):
         refuse(f"{player} sold {corp} earlier in this stock round and may not buy it again until the next")
-    # over a limit, a player sells first while he legally can (digest 1830 §7.6, R18 must_sell?); one
-    # who can sell nothing buys as the limits allow
-    sales = sales_toward_holding(s, rs, player)
-    if rs.k("stock", "over_limit_must_sell") and sales:
-        refuse(f"{player} holds {s.percent_of(player_acct(player), sales[0])}% of {sales[0]}, over the "
-               f"{shares.holding_limit(s, rs, sales[0])}% limit: must sell before buying", f"sell {player} {sales[0]} 1")
-    sales = sales_toward_cert_limit(s, rs, player)
-    if rs.k("stock", "over_limit_must_sell") and sales:
-        refuse(f"{player} holds {shares.cert_count(s, rs, player)} certificates, over the limit "
-               f"{shares.cert_limit(s, rs, player)}: must sell before buying", f"sell {player} {sales[0]} 1")
+    for why in must_sell_first(s, rs, player):
+        refuse(why)
     buys = s.round["buys"]
     if not buys:
         return
