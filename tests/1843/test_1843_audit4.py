@@ -140,7 +140,8 @@ def test_a_waiting_marker_moved_by_an_emergency_sale_operates_later_in_the_same_
     assert round_kind(g) == "stock"
 
 
-def test_a_pool_certificate_discarded_on_its_x2_side_is_bought_on_the_side_the_buyer_takes():
+@pytest.mark.parametrize("as_discarded", [False, True])
+def test_a_pool_certificate_discarded_on_its_x2_side_is_bought_on_the_side_the_buyer_takes(as_discarded):
     """A11 (§8.8.1, §8.8.3): a double-sided certificate in the pool is sold at the face of the side the
     buyer takes (default), so it is the cheapest train of a forced purchase on its cheap side; the
     option pool_train_side_as_discarded sells it only on the side it was discarded on.
@@ -149,25 +150,24 @@ def test_a_pool_certificate_discarded_on_its_x2_side_is_bought_on_the_side_the_b
     the pool certificate as a 4+1 at 300 (not the supply's 5+2 at 350): short 180; P4 hands in HAV
     (60: 122) and sells a PLM share at 81 (203), pays 180 and keeps 23. Read as discarded, the pool
     certificate is a 3/5x2 at 500 and the supply's 5+2 at 350 is the cheapest: short 230."""
-    for as_discarded in (False, True):
-        g = game(pool_train_side_as_discarded=True) if as_discarded else game()
-        for _label, step in CHAIN[:5]:   # up to and including the first blue
-            step(g)
-        assert train_sides(g, "PLM") == ["3/5x2", "4+1", "5+2"] and phase(g) == "blue"
-        g.do("discard PLM 3/5x2", "done PLM")
-        assert pool_sides(g) == ["3/5x2"]
-        until_turn(g, "OU", {"ETA": ["withhold ETA 100", "done ETA"]})
-        assert cash(g, "OU") == 120 and cash(g, "P4") == 62
-        g.do("withhold OU 0")
-        if as_discarded:
-            refused(g, "train OU 4+1 --from pool", match="3/5x2")
-            refused(g, "train OU 3/5x2 --from pool", match="5\\+2")
-            refused(g, "train OU 5+2", match="230")
-            continue
-        refused(g, "train OU 5+2", match="300")
-        refused(g, "train OU 3/5x2 --from pool", match="300")
-        g.do("sell P4 HAV", "sell P4 PLM 1")
-        assert cash(g, "P4") == 203
-        g.do("train OU 4+1 --from pool")
-        assert cash(g, "P4") == 23 and cash(g, "OU") == 0 and train_sides(g, "OU") == ["4+1"]
-        assert pool_sides(g) == []
+    g = game(pool_train_side_as_discarded=True) if as_discarded else game()
+    for _label, step in CHAIN[:5]:   # up to and including the first blue
+        step(g)
+    assert train_sides(g, "PLM") == ["3/5x2", "4+1", "5+2"] and phase(g) == "blue"
+    g.do("discard PLM 3/5x2", "done PLM")
+    assert pool_sides(g) == ["3/5x2"]
+    until_turn(g, "OU", {"ETA": ["withhold ETA 100", "done ETA"]})
+    assert cash(g, "OU") == 120 and cash(g, "P4") == 62
+    g.do("withhold OU 0")
+    if as_discarded:
+        refused(g, "train OU 4+1 --from pool", match="3/5x2")
+        refused(g, "train OU 3/5x2 --from pool", match="5\\+2")
+        refused(g, "train OU 5+2", match="230")
+        return
+    refused(g, "train OU 5+2", match="300")
+    refused(g, "train OU 3/5x2 --from pool", match="300")
+    g.do("sell P4 HAV", "sell P4 PLM 1")
+    assert cash(g, "P4") == 203
+    g.do("train OU 4+1 --from pool")
+    assert cash(g, "P4") == 23 and cash(g, "OU") == 0 and train_sides(g, "OU") == ["4+1"]
+    assert pool_sides(g) == []
