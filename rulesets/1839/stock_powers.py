@@ -162,20 +162,13 @@ def held_powers(ability: str):
 
 
 def holds_power(ability: str):
-    """A player without an open private of this power may not use it."""
+    """A player without an open private of this power may not use it: the bar names who holds it."""
     def bars(s, rs, player) -> list[str]:
         if not held_powers(ability)(s, rs, player, {}):
             sym = next(p.sym for p in rs.privates if p.ability(ability))
-            return [f"{player} does not own an open {sym}"]
+            return [privates.not_held(s, sym, player_acct(player))]
         return []
     return bars
-
-
-def repar_bars(s, rs, player) -> list[str]:
-    if not held_powers("repar")(s, rs, player, {}):
-        sym = next(p.sym for p in rs.privates if p.ability("repar"))
-        return [f"{player} does not own an open {sym}"]
-    return []
 
 
 def repar_prices(s, rs, player, args) -> list[str]:
@@ -205,7 +198,7 @@ def register(reg) -> None:
              candidates={"private": held_powers("forced_float")},
              phrase=lambda s, rs, players: f"{', '.join(players)} may force a float (force-float PLAYER KR CORP)")
     reg.verb("repar", cmd_repar, "stock", elsewhere="Ketwich & Voombergh is used in a stock round",
-             bars=repar_bars, candidates={"private": held_powers("repar"), "price": repar_prices},
+             bars=holds_power("repar"), candidates={"private": held_powers("repar"), "price": repar_prices},
              phrase=lambda s, rs, players: f"repar {players[0]} KV CORP PRICE")
 
 

@@ -47,7 +47,7 @@ def test_kabinet_rochussen_floats_with_seven_times_par_and_three_pool_shares(gam
 def test_kabinet_rochussen_needs_30_percent_bought_from_the_ipo(game):
     game.do("par Ben ZHESM 80")                      # 20 % only
     assert "needs 30%" in game.refused("force-float Ben KR ZHESM")   # and nothing in the game changes
-    assert "does not own an open KR" in game.refused("force-float Ann KR ZHESM")
+    assert "KR is Ben's, not Ann's" in game.refused("force-float Ann KR ZHESM")
 
 
 def test_ketwich_and_voombergh_only_for_its_owner_and_a_company_floated_this_round(game):
@@ -56,7 +56,7 @@ def test_ketwich_and_voombergh_only_for_its_owner_and_a_company_floated_this_rou
     game.do("par Ann NCS 67", "buy Ann NCS")        # the director buys up to 30 % a turn
     game.do("pass Ben", "buy Ann NCS", "pass Ben", "buy Ann NCS")
     assert company(game, "NCS")["floated"] and company(game, "NCS")["cash"] == 670
-    assert "does not own an open KV" in game.refused("repar Ann KV NCS 80")
+    assert "KV is Ben's, not Ann's" in game.refused("repar Ann KV NCS 80")
     game.do("pass Ann")                              # Ben's turn
     assert "does not direct NCS" in game.refused("repar Ben KV NCS 80")
 
