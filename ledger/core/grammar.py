@@ -161,6 +161,7 @@ def account_name(state, rs, raw) -> str:
 
 
 SUPPLY_WORDS = ("depot", "bank", "supply", "pool")
+DEPOT_WORDS = tuple(w for w in SUPPLY_WORDS if w != "pool")   # the bank's own trains, not the pool's
 
 
 def seller_name(state, rs, raw) -> str:

@@ -8,7 +8,7 @@ from __future__ import annotations
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import counted, event
-from ledger.core.grammar import SUPPLY_WORDS
+from ledger.core.grammar import DEPOT_WORDS, SUPPLY_WORDS
 from ledger.core.rounds import operating
 from ledger.core.rules import revenue, train_step, trains
 from ledger.core.rules.turn import operating_corp
@@ -27,8 +27,8 @@ KNOBS = {"title_rules": {
     "early_levels": Knob(dict, None, {"8": {"after": "7", "bought": 4}}),
 }}
 
-# the words of --from that name the Locomotive Works (SUPPLY_WORDS less the Open Market's "pool")
-WORKS_WORDS = tuple(w for w in SUPPLY_WORDS if w != "pool")
+# the words of --from that name the Locomotive Works: the bank's own trains
+WORKS_WORDS = DEPOT_WORDS
 
 
 def first_or_of_game(s) -> bool:

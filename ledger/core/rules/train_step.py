@@ -8,7 +8,7 @@ title adds (1843: rusted certificates for sale, flips, engineers) it registers i
 from __future__ import annotations
 
 from ledger.core.events import counted
-from ledger.core import names
+from ledger.core import grammar, names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.rules import privates, trains
 from ledger.core.rules.revenue import ensure_ran
@@ -28,7 +28,7 @@ def cmd_train(ctx, cmd) -> None:
     trade = cmd.get("trade_in")
     given = cmd.get("price")
     rusted = False
-    if source.lower() in ("depot", "bank", "supply"):
+    if source.lower() in grammar.DEPOT_WORDS:
         train_id, seller, side, rusted = from_supply(ctx, corp, name, side_name, trade)
         price = side.price
         if trade:
