@@ -125,7 +125,11 @@ def stock_candidates(t: Table) -> list[str]:
         if mh.owner == acct and not mh.closed:
             weighted.append((0.5, f"exchange {q(who)} MH"))
         weighted.append((1.5, f"pass {q(who)}"))
-    return ordered(rng, weighted) + [f"pass {q(who)}"]
+    # a player over a limit may not pass while he can sell toward it (1830 digest §7.6): one share of
+    # each company he holds is the last resort before a pass
+    singles = [f"sell {q(who)} {corp} 1" for corp in started(s)
+               if s.round["number"] > 1 and shares.shares_of(s, RS, acct, corp)]
+    return ordered(rng, weighted) + [f"pass {q(who)}"] + singles
 
 
 def revenue(s, corp: str, rng: random.Random) -> int:
