@@ -277,6 +277,33 @@ def replaced(text: str, *edits: tuple[str, str]) -> str:
     return text
 
 
+# SR 1 with Ben first and OR 1.1 of a two-player green table on the tiny roster: each floats his
+# company at 80 with 60 %; no train, no dividend (80 -> 62 each); ZHESM buys both 2s, AMS the first
+# 3+: green (the auction before it is each table's own).
+TWO_FLOATS_TO_GREEN = """
+par Ben ZHESM 80
+buy Ben ZHESM
+par Ann AMS 80
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+buy Ben ZHESM
+buy Ann AMS
+pass Ben
+pass Ann
+withhold ZHESM 0
+train ZHESM 2
+train ZHESM 2
+done ZHESM
+withhold AMS 0
+train AMS 3+
+done AMS
+pass Ben
+pass Ann
+"""
+
 # Draws VVD, LSW (blue), VV, CM (brown). Auction: Ann SWO 300-100 = 200, LVG 70-60 = 10, VVD 120-40 =
 # 80, VV 180, SHZ 160: 630 (670 left); Ben RWS 250, CO 160-60 = 100, CM 200-40 = 160, LSW 140: 650
 # (650 left): SR 1 Ben first (§6.2: ascending cash). Ben pars ZHESM at 80 with a 10 % (240), Ann AMS
@@ -303,28 +330,7 @@ buy Ben CM
 buy Ann VV
 buy Ben LSW
 buy Ann SHZ
-par Ben ZHESM 80
-buy Ben ZHESM
-par Ann AMS 80
-buy Ann AMS
-buy Ben ZHESM
-buy Ann AMS
-buy Ben ZHESM
-buy Ann AMS
-buy Ben ZHESM
-buy Ann AMS
-pass Ben
-pass Ann
-withhold ZHESM 0
-train ZHESM 2
-train ZHESM 2
-done ZHESM
-withhold AMS 0
-train AMS 3+
-done AMS
-pass Ben
-pass Ann
-"""
+""" + TWO_FLOATS_TO_GREEN
 
 
 # --------------------------------------------------------------------------- GAME P (test_1839_rules, audit 4)

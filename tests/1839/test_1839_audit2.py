@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from openings_1839 import GREEN_SHORT, KR_OPENING, TINY, audit, new_table, operating_ams
+from openings_1839 import GREEN_SHORT, KR_OPENING, TINY, TWO_FLOATS_TO_GREEN, audit, new_table, operating_ams
 
 F = "--force --reason audit"
 
@@ -340,28 +340,7 @@ buy Ben NF
 buy Ann NFLM
 buy Ben JJB
 buy Ann SHZ
-par Ben ZHESM 80
-buy Ben ZHESM
-par Ann AMS 80
-buy Ann AMS
-buy Ben ZHESM
-buy Ann AMS
-buy Ben ZHESM
-buy Ann AMS
-buy Ben ZHESM
-buy Ann AMS
-pass Ben
-pass Ann
-withhold ZHESM 0
-train ZHESM 2
-train ZHESM 2
-done ZHESM
-withhold AMS 0
-train AMS 3+
-done AMS
-pass Ben
-pass Ann
-"""
+""" + TWO_FLOATS_TO_GREEN
 
 
 @pytest.fixture(scope="module")
