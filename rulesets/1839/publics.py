@@ -10,10 +10,10 @@ from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
 from ledger.core.rounds import operating
-from ledger.core.rules import privates, shares, trains
+from ledger.core.rules import trains
 from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import Knob
-from ledger.core.state import BANK, POOL, company_acct, player_acct
+from ledger.core.state import BANK, POOL, company_acct
 
 
 KNOBS = {"publics": {
@@ -84,10 +84,7 @@ def marker_money_cap(ctx, corp: str, name: str, seller: str, cmd) -> int:
 def director_may_still(s, rs, director: str, corp: str) -> str:
     """', and Dee may still sell AMS 4 at ƒ55 and hand in VVD for ƒ60': the director's own sources
     left besides the stations (§8.2.7.3), so one refusal names every source still to use."""
-    _can, plan = shares.sellable_value(s, rs, director, keep_president_of=corp)
-    owned = []
-    if rs.k("operating", "emergency_private_discard") != "none":
-        owned = [p for p in privates.open_owned(s, rs) if s.privates[p].owner == player_acct(director)]
+    _can, plan, owned = operating.raisable(s, rs, director, corp)
     return f", and {director} may still {operating.still_to_raise(s, rs, plan, owned)}" if plan or owned else ""
 
 

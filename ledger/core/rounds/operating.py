@@ -466,6 +466,18 @@ def reorder_after_sale(ctx) -> None:
         ctx.emit("or_order", order=new)
 
 
+def raisable(s, rs, player: str, op: str) -> tuple[int, list, list[str]]:
+    """What a president can still raise for his operating company's forced train: (the money, the
+    shares he may sell as [company, count], the privates he may hand to the bank where the title
+    allows it)."""
+    can, plan = shares.sellable_value(s, rs, player, keep_president_of=op)
+    owned = []
+    if rs.k("operating", "emergency_private_discard") != "none":
+        owned = [p for p in privates.open_owned(s, rs) if s.privates[p].owner == player_acct(player)]
+        can += sum(handed_in_value(rs, p) for p in owned)
+    return can, plan, owned
+
+
 def cmd_bankrupt(ctx, cmd) -> None:
     """The president cannot raise the cheapest train even by selling all he may, and the game ends.
     Where his cash goes to the bank (1830), the bank first sells for him what he still may; where
@@ -479,11 +491,7 @@ def cmd_bankrupt(ctx, cmd) -> None:
         raise RuleViolation(f"{player} is not the president of the operating company {op}")
     ensure_ran(ctx, op, "bankrupt")
     need = shortfall(s, rs, op)
-    can, plan = shares.sellable_value(s, rs, player, keep_president_of=op)
-    owned = []
-    if rs.k("operating", "emergency_private_discard") != "none":
-        owned = [p for p in privates.open_owned(s, rs) if s.privates[p].owner == player_acct(player)]
-        can += sum(handed_in_value(rs, p) for p in owned)
+    can, plan, owned = raisable(s, rs, player, op)
     if need <= 0 or can >= need:
         refuse(f"{player} is not bankrupt: {op} lacks {rs.money(need)} for the cheapest train and {player} can "
                f"raise {rs.money(can)} by selling shares{' and privates' if owned else ''}",
