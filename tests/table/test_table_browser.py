@@ -49,8 +49,11 @@ class Pages:
         return self.driver
 
     def wait(self, condition, what: str = ""):
+        from selenium.common.exceptions import StaleElementReferenceException
         from selenium.webdriver.support.ui import WebDriverWait
-        return WebDriverWait(self.driver, WAIT).until(condition, what)
+        # a live page replaces its document when the game moves: an element read mid-swap is asked again
+        return WebDriverWait(self.driver, WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(
+            condition, what)
 
     def form(self, who: str, verb: str, item: str | None = None):
         """The page's form of `verb` (for `item`, when given), once the page offers it."""
