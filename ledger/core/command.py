@@ -13,3 +13,39 @@ class Command:
 
     def get(self, key, default=None):
         return self.args.get(key, default)
+
+
+class Reading(dict):
+    """A command's words that remember which ones a rule read: the engine refuses a word its rule
+    never looked at (typed, then silently ignored)."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self.read: set = set()
+
+    def get(self, key, default=None):
+        self.read.add(key)
+        return super().get(key, default)
+
+    def __getitem__(self, key):
+        self.read.add(key)
+        return super().__getitem__(key)
+
+    def __contains__(self, key):
+        self.read.add(key)
+        return super().__contains__(key)
+
+    def items(self):
+        self.read.update(self.keys())
+        return super().items()
+
+    def values(self):
+        self.read.update(self.keys())
+        return super().values()
+
+    def copy(self):
+        self.read.update(self.keys())
+        return dict(self)
+
+    def unread(self) -> list:
+        return [k for k in self.keys() if k not in self.read]

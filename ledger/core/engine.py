@@ -11,7 +11,7 @@ asked of the title's registry (ledger.core.registry), never decided here by roun
 from __future__ import annotations
 
 from ledger.core import events, grammar, names, registry, round_kind
-from ledger.core.command import Command
+from ledger.core.command import Command, Reading
 from ledger.core.errors import WAIVING, BankError, CommandError, LedgerCorrupt, RuleViolation, one_line, refuse
 from ledger.core.names import pasteable
 from ledger.core.plays import Play
@@ -226,9 +226,13 @@ def decided(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list[dict], Ga
     token = WAIVING.set([] if forced else None)
     try:
         refuse_by_play(reg, play, state, rs, cmd)  # the true reason first: the actor, then the verb's bars
+        refuse_unread(state, rs, play, cmd)
         ctx = Ctx(state.clone(), rs)
         reg.call("before_verb", ctx, cmd)
+        cmd = Command(cmd.verb, Reading(cmd.args))
         play.handler(ctx, cmd)
+        if not forced:   # a forced command may skip the checks that would read its words
+            refuse_ignored(state, rs, cmd)
         waived = list(dict.fromkeys(WAIVING.get() or ()))
     finally:
         WAIVING.reset(token)
@@ -236,6 +240,72 @@ def decided(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list[dict], Ga
         ctx.emit("rules_waived", rules=waived, reason=cmd.get("reason"), command=cmd.verb)
     progress(ctx)
     return ctx.events, ctx.state
+
+
+def refuse_unread(state: GameState, rs: Ruleset, play: Play, cmd: Command) -> None:
+    """A word the verb's rule does not read in this round is refused rather than ignored."""
+    if play.reads is None:
+        return
+    read = set(play.reads) | {actor_arg(rs, cmd.verb), "force", "reason"}
+    extra = [k for k in cmd.args if k not in read]
+    if not extra:
+        return
+    syntax = grammar.verbs_of(rs)[cmd.verb]
+    words = [next((o.flag for o in syntax.all_options() if o.name == k), k.upper()) for k in extra]
+    usage = " ".join(a.name.upper() for a in syntax.args if a.name in read)
+    raise CommandError(f"'{cmd.verb}' takes no {' or '.join(words)} in {round_kind.round_label(state)}",
+                       f"{cmd.verb} {usage}")
+
+
+def refuse_ignored(state: GameState, rs: Ruleset, cmd: Command) -> None:
+    """A word the rule never read (an option it has no use for in this case) is refused, not
+    ignored: what a command records is what it did."""
+    unread = [k for k in cmd.args.unread() if k not in ("force", "reason")]
+    if not unread:
+        return
+    syntax = grammar.verbs_of(rs)[cmd.verb]
+    words = [next((o.flag for o in syntax.all_options() if o.name == k), k.upper()) for k in unread]
+    raise CommandError(f"'{cmd.verb}' has no use for {' or '.join(words)} here ({round_kind.round_label(state)})",
+                       f"leave out {' '.join(words)}")
+
+
+class Reached(Exception):
+    """A probe's rule reached its first event: the command may be accepted (decide it to know)."""
+
+
+class Probe(Ctx):
+    """A rule run on the game as it is, stopped at its first event: what it refuses before then it
+    refuses without the copy of the game a decision works on (most commands the answer of what is
+    legal tries are refused at once)."""
+
+    def __init__(self, state: GameState, rs: Ruleset):
+        super().__init__(state, rs)
+
+    def emit(self, kind: str, **fields) -> dict:
+        raise Reached(kind)
+
+
+def refused_at_once(state: GameState, rs: Ruleset, cmd: Command) -> bool:
+    """True when the command is refused before its rule records anything (then decide refuses it
+    for the same reason); False when a decision is needed to know. Nothing is changed."""
+    if state.game_over and cmd.verb not in READ_ONLY | ALWAYS:
+        return True
+    if cmd.get("force"):
+        return False
+    reg = for_ruleset(rs)
+    try:
+        play = play_now(reg, state, rs, cmd.verb)
+        cmd = grammar.resolve(state, rs, cmd)
+        refuse_by_play(reg, play, state, rs, cmd)
+        refuse_unread(state, rs, play, cmd)
+        ctx = Probe(state, rs)
+        reg.call("before_verb", ctx, cmd)
+        play.handler(ctx, cmd)
+    except BankError:
+        return True
+    except Reached:
+        return False
+    return False
 
 
 def missing_verb(rs: Ruleset, verb: str) -> str:
@@ -382,10 +452,19 @@ def names_known(state: GameState, rs: Ruleset, cmd: Command) -> None:
             continue
         if arg.kind == "player":
             names.player(state, raw)
-        elif str(raw).strip().upper() not in {a.upper() for a in state.assets}:
+        elif str(raw).strip().upper() not in asset_words(state):
             # a private where a company is read, or the reverse, is the rule's to refuse in its words;
             # a title's own pieces (1801's concessions) its rule reads
             names.item(rs, raw)
+
+
+def asset_words(state: GameState) -> frozenset:
+    """The game's pieces' symbols in upper case (a game's set of pieces is fixed as it starts)."""
+    found = state.__dict__.get("_asset_words")
+    if found is None or len(found) != len(state.assets):
+        found = frozenset(a.upper() for a in state.assets)
+        state.__dict__["_asset_words"] = found
+    return found
 
 
 def refuse_by_play(reg, play: Play, state: GameState, rs: Ruleset, cmd: Command) -> None:

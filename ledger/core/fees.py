@@ -120,10 +120,14 @@ def parse_asked(words) -> dict[str, int | None]:
     out: dict[str, int | None] = {}
     for word in [words] if isinstance(words, str) else words or ():
         for part in filter(None, (p.strip() for p in str(word).split(","))):
-            name, _, count = part.partition("=")
-            if count and not count.strip().isdigit():
-                raise CommandError(f"--with {part}: the count after '=' must be a whole number")
-            out[name.strip().lower()] = int(count) if count else None
+            name, eq, count = part.partition("=")
+            count = count.strip()
+            if eq and not (count.isdigit() and count == str(int(count)) and int(count) >= 1):
+                raise CommandError(f"--with {part}: the count after '=' must be a whole number from 1")
+            key = name.strip().lower()
+            if key in out:
+                raise CommandError(f"--with names {key} twice")
+            out[key] = int(count) if eq else None
     return out
 
 
@@ -163,12 +167,24 @@ def counts(on: list[Modifier], asked: dict) -> dict[str, tuple[int, str]]:
     return out
 
 
+def askable(mods) -> tuple[tuple[str, ...], tuple[str, ...]]:
+    """The modifiers the table may name after --with: (those named alone, those named with a count,
+    NAME=N); a modifier the rule supplies, one that always applies or one for a kind of company
+    applies by itself and is never named."""
+    asked = [m for m in mods if not m.source and m.when != "always" and not m.kinds]
+    return (tuple(m.name for m in asked if m.op != "per"), tuple(m.name for m in asked if m.op == "per"))
+
+
 def check_asked(mods, asked: dict) -> None:
-    known = {m.name for m in mods}
-    unknown = sorted(set(asked) - known)
+    """The modifiers named are this fee's to name: each by name, a count only on one charged per unit."""
+    alone, counted = askable(mods)
+    unknown = sorted(set(asked) - set(alone) - set(counted))
     if unknown:
-        hint = ", ".join(sorted(known)) or "none"
+        hint = ", ".join([*alone, *(f"{n}=N" for n in counted)]) or "none"
         raise CommandError(f"no fee modifier '{unknown[0]}' here", f"this fee's modifiers: {hint}")
+    for name, count in asked.items():
+        if name in alone and count is not None:
+            raise CommandError(f"--with {name} takes no count (--with {name})")
 
 
 def resolve(mods, asked: dict, sources: dict, kind: str = "", money: Callable = str,

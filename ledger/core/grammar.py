@@ -83,9 +83,13 @@ class Verb:
         that is unique and a valid name, else one from the flag (`--pool`, `--ipo` both set source)."""
         if isinstance(item, Arg):
             return item.name
-        shared = sum(o.name == item.name for o in self.all_options()) > 1
-        name = item.name if not shared else item.flag.lstrip("-").replace("-", "_")
-        return name + "_" if keyword.iskeyword(name) else name
+        known = self.__dict__.setdefault("_params", {})   # asked for every command built: read once
+        found = known.get((item.flag, item.name))
+        if found is None:
+            shared = sum(o.name == item.name for o in self.all_options()) > 1
+            name = item.name if not shared else item.flag.lstrip("-").replace("-", "_")
+            found = known[(item.flag, item.name)] = name + "_" if keyword.iskeyword(name) else name
+        return found
 
     def usage(self) -> str:
         words = [a.name.upper() + ("..." if a.many else "") for a in self.args]
@@ -593,6 +597,9 @@ def build(verb: Verb, values: dict) -> Command:
         if value is not None or opt.name not in args:
             args[opt.name] = value
     refuse_unknown_options(verb.name, args)
+    missing = [a.name.upper() for a in verb.args if not a.optional and not a.many and args.get(a.name) is None]
+    if missing:
+        raise CommandError(f"{verb.name} needs {' and '.join(missing)}", f"bank help {verb.name}")
     return Command(verb.name, {k: v for k, v in args.items() if v is not None and v is not False})
 
 
@@ -678,6 +685,28 @@ def read_positional(verb: Verb, words: list[str]) -> dict:
             values[arg.name] = words[i] if i < len(words) else arg.default
     return values
 
+def words_of(verb: Verb, cmd: Command) -> list[str]:
+    """A command's words as typed: the verb, its arguments in order, then its options (the line the
+    grammar reads back as the same command)."""
+    words = [verb.name]
+    for arg in verb.args:
+        value = cmd.args.get(arg.name)
+        if value is not None:
+            words += [str(v) for v in value] if arg.many else [str(value)]
+    for opt in verb.all_options():
+        value = cmd.args.get(opt.name)
+        if value is None:
+            continue
+        if opt.switch:
+            if value == opt.value:
+                words.append(opt.flag)
+        elif opt.many:
+            for v in value:
+                words += [opt.flag, str(v)]
+        elif not any(w == opt.flag for w in words):
+            words += [opt.flag, str(value)]
+    return words
+
 # --------------------------------------------------------------------------- resolution before dispatch
 
 
@@ -703,11 +732,27 @@ def canonical(resolver, state, rs, typed):
     the canonical value again would not give it back (the rules read each value again)."""
     if resolver is None:
         return typed
+    # a word reads the same in a game whatever is played (its names and symbols are fixed): read once
+    key = (resolver, rs.title, rs.digest, tuple(state.players) if state is not None else (), typed)
+    try:
+        return _READ[key]
+    except (KeyError, TypeError):
+        pass
     try:
         value = resolver(state, rs, typed)
-        return value if resolver(state, rs, value) == value else typed
+        found = value if resolver(state, rs, value) == value else typed
     except BankError:
-        return typed
+        found = typed
+    try:
+        if len(_READ) > 20000:
+            _READ.clear()
+        _READ[key] = found
+    except TypeError:   # a word that is a list (an option given several times)
+        pass
+    return found
+
+
+_READ: dict = {}
 
 
 def refuse_other_titles_options(rs, verb: Verb, cmd: Command) -> None:

@@ -53,14 +53,36 @@ def _symbol(rs: Ruleset, kind: str, raw: str, table) -> str:
 def _match(rs: Ruleset, raw: str, table) -> str | None:
     """A symbol by its symbol, its plain alias or its name (any case); failing those, by the symbol
     with its shell-special characters left out, when that names nothing else in the title."""
+    exact, loose, taken = _words(rs, table)
     text = str(raw).strip().lower()
-    for entry in table:
-        if text in (entry.sym.lower(), entry.alias.lower(), entry.name.lower()):
-            return entry.sym
-    loose = [e.sym for e in table if plain(e.sym) == plain(text)]
-    if len(loose) == 1 and plain(text) not in taken_words(rs):
-        return loose[0]
+    if text in exact:
+        return exact[text]
+    found = loose.get(plain(text), ())
+    if len(found) == 1 and plain(text) not in taken:
+        return found[0]
     return None
+
+
+_WORDS: dict = {}
+
+
+def _words(rs: Ruleset, table) -> tuple[dict, dict, set]:
+    """A table's words, read once per ruleset (every command resolves its names here): each
+    symbol, alias and name in lower case -> the symbol (the first entry wins, as the table reads),
+    each plain symbol -> its symbols, and the title's taken words."""
+    key = (id(rs), id(table))
+    found = _WORDS.get(key)
+    if found is None or found[0] is not rs or found[1] is not table:
+        exact: dict = {}
+        for entry in table:
+            for word in (entry.sym.lower(), entry.alias.lower(), entry.name.lower()):
+                exact.setdefault(word, entry.sym)
+        loose: dict = {}
+        for entry in table:
+            loose.setdefault(plain(entry.sym), []).append(entry.sym)
+        found = (rs, table, exact, {k: tuple(v) for k, v in loose.items()}, taken_words(rs))
+        _WORDS[key] = found
+    return found[2], found[3], found[4]
 
 
 def plain(text: str) -> str:
@@ -176,7 +198,12 @@ CURRENCY = re.compile(r"^(?:[$£ƒ€]|fl\.?\s*)?(-?[0-9]+)(?:\s*(?:fr|f|ƒ|£|\
 def amount(raw, what: str = "amount") -> int:
     text = str(raw).strip()
     marked = CURRENCY.match(text)
-    value = whole_number(marked.group(1) if marked else text, what)
+    digits = marked.group(1) if marked else text
+    if len(digits.lstrip("-")) > 1 and digits.lstrip("-").startswith("0") and digits.lstrip("-").isdigit():
+        # nobody writes 0140 for 140; bash turns `$200` into `00` and `$60` into `0`... before we see it
+        raise CommandError(f"{what} '{raw}' starts with a 0: an amount is written without leading zeros",
+                           "in bash, type an amount without its $ ('$200' reaches the bank as '00')")
+    value = whole_number(digits, what)
     if value < 0:
         raise CommandError(f"{what} must not be negative, got {value}")
     return value

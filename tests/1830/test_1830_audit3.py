@@ -206,7 +206,7 @@ def test_cs_used_stays_open_pays_its_owner_and_closes_on_the_first_5():
     g = chain_1830("or2.1")
     g.do("buy-private PRR CS 40", "tile PRR 0 --using CS")
     assert not g.state.privates["CS"].closed
-    g.do("pay PRR 0", "done PRR")
+    g.do("withhold PRR 0", "done PRR")
     cash = g.cash("PRR")
     while g.state.round["index"] == 1:
         g.do(*{"B&O": ["train B&O 3", "done B&O"], "NYC": ["withhold NYC 0", "done NYC"]}[g.state.round["corp"]])

@@ -352,9 +352,12 @@ def test_withhold_pays_the_company_and_moves_left():
     assert g.cell("PRR") == (7, 4) and g.price("PRR") == 50
 
 
-def test_paying_out_zero_is_a_withhold():
+def test_paying_out_zero_is_refused_as_a_withhold():
+    """A payout of $0 is a withhold (bash turns `pay PRR $200` into `pay PRR 00`): refused, with the
+    withhold to type, which moves the marker as a withhold."""
     g = dividend_position()
-    g.do("pay PRR 0")
+    assert "withhold PRR 0" in g.refusal("pay PRR 0", match="pays nothing").hint
+    g.do("withhold PRR 0")
     assert g.cell("PRR") == (7, 4)
 
 

@@ -142,10 +142,11 @@ def test_private_income_at_or_start_and_pool_dividend():
 
 
 def test_paying_zero_moves_left():
-    """§7.7: a payout of 0fr is no dividend (more than 0fr per share is): the marker moves left."""
+    """§7.7: a payout of 0fr is no dividend (more than 0fr per share is): the marker moves left, as
+    a withhold of 0fr (which is how it is typed: `pay MID 0` is refused)."""
     g = mid_floated()
     play_or(g, {"MID": ["withhold MID 0", "train MID 2+1", "done MID"]})
-    play_or(g, {"MID": ["pay MID 0", "done MID"]})
+    play_or(g, {"MID": ["withhold MID 0", "done MID"]})
     # (13,7) 67 -> withheld (13,6) 64 -> "no dividend" (more than 0fr per share, §7.7) -> (13,5) 60
     assert cell(g, "MID") == (13, 5)
 

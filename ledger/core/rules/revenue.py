@@ -38,6 +38,11 @@ def run(ctx, cmd, how: str, bank_adds: int = 0) -> None:
         refuse(f"{corp} has already run this turn ({ctx.rs.money(s.round['revenue'])})")
     if revenue and not s.corp_trains(corp):
         refuse(f"{corp} has no trains: its revenue is {ctx.rs.money(0)}", f"withhold {corp} 0")
+    if revenue == 0 and how != "withhold":
+        # a run of nothing pays nothing (and moves the marker as a withhold): said so, since in bash
+        # `pay PRR $200` reaches the bank as `pay PRR 00`
+        refuse(f"a revenue of {ctx.rs.money(0)} pays nothing out: {corp} withholds it",
+               f"withhold {corp} 0 (in bash, type an amount without its $: '$200' reaches the bank as '00')")
     check_revenue(ctx, corp, revenue - bank_adds)
     modes = shares.kind(s, ctx.rs, corp).dividends
     if how not in modes and revenue > 0:

@@ -25,7 +25,7 @@ def cmd_train(ctx, cmd) -> None:
     if not (early and early(s, rs, corp)):
         ensure_ran(ctx, corp, "train")
     source = (cmd.get("source") or "depot")
-    trade = cmd.get("trade_in")
+    trade = traded(s, rs, corp, name, cmd.get("trade_in"))
     given = cmd.get("price")
     rusted = False
     if source.lower() in grammar.DEPOT_WORDS:
@@ -42,8 +42,10 @@ def cmd_train(ctx, cmd) -> None:
     if trade and seller != BANK:
         raise RuleViolation(f"a train is traded in only when buying a "
                             f"{' or '.join(t.name for t in rs.trains if t.trade_in)} from the bank")
-    if given is not None and seller in (BANK, POOL) and names.amount(given, "price") != price:
-        refuse(f"the {side.name} from the {'bank' if seller == BANK else 'pool'} costs {rs.money(price)}, not {given}")
+    if given is not None and seller in (BANK, POOL):
+        refuse(f"the {side.name} from the {'bank' if seller == BANK else 'pool'} costs {rs.money(price)}: "
+               f"--price is the price agreed with another company", f"train {corp} {side.name}"
+               + (" --from pool" if seller == POOL else ""))
     price = discounted(ctx, corp, name, seller, price, cmd)
     if trade is None and not trains.within_limit(s, rs, corp, side):
         refuse(trains.limit_refusal(s, rs, corp, f"a {side.name}"))
@@ -68,21 +70,31 @@ def from_supply(ctx, corp: str, name: str, side_name: str | None, trade: str | N
     t = rs.train(name)
     side = t.side(side_name)
     if name in trains.depot_offer(s, rs):
-        if trade:
-            trade = names.train(rs, trade)
-            if trade not in t.trade_in:
-                raise RuleViolation(f"a {name} can be bought by trading in a {' or '.join(t.trade_in) or 'nothing'}, "
-                                    f"not a {trade}")
-            if trains.holder_train(s, corp, trade) is None:
-                raise RuleViolation(f"{corp} has no {trade} train to trade in")
         return trains.next_depot_train(s, rs, name), BANK, side, False
     fallback = ctx.reg.rules.get("supply_fallback")
     bought = fallback(ctx, corp, name, side) if fallback else None
+    if bought and trade:
+        raise RuleViolation(f"a train is traded in only for a new {name} from the bank's supply")
     if bought:
         return bought
     offer = trains.for_sale(s, rs, ctx.reg)
     raise RuleViolation(f"the bank does not sell {name} trains now{sold_first(s, rs, name)}",
                         f"for sale: {', '.join(offer) or 'none'}")
+
+
+def traded(s, rs, corp: str, name: str, raw) -> str | None:
+    """The train traded in for this purchase (--trade-in), as the title's data allows: a type the
+    bought train names, one the company holds (None: no trade-in)."""
+    if raw is None:
+        return None
+    trade = names.train(rs, raw)
+    allowed = rs.train(name).trade_in
+    if trade not in allowed or rs.train(name).trade_in_price is None:
+        raise RuleViolation(f"a {name} can be bought by trading in a {' or '.join(allowed) or 'nothing'}, "
+                            f"not a {trade}")
+    if trains.holder_train(s, corp, trade) is None:
+        raise RuleViolation(f"{corp} has no {trade} train to trade in")
+    return trade
 
 
 def sold_first(s, rs, name: str) -> str:
@@ -243,7 +255,7 @@ def not_owing(s, rs, corp) -> tuple[str, None]:
 
 
 def discard_phrase(s, rs, corps) -> str:
-    return f"discard {corps[0]} TYPE"
+    return "discard a train ({commands})"
 
 
 def check_limits(ctx) -> None:
