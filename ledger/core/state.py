@@ -69,6 +69,13 @@ class Corp:
     extra_tile_points: int = 0  # tile points it has beyond its kind's (1801 §15.7: Minor G's)
     price_held: bool = False    # no sale moves its price down for now (1801 §14.4: BBBT's protection)
 
+    def copy(self) -> "Corp":
+        """A copy (its fields are values or tuples: a shallow copy shares nothing mutable); made
+        for every company at every decision, so without copy.copy's generic machinery."""
+        new = Corp.__new__(Corp)
+        new.__dict__.update(self.__dict__)
+        return new
+
 
 @dataclass
 class Asset:
@@ -81,6 +88,12 @@ class Asset:
     price: int = 0            # an unsold private's auction price now
     used: list = field(default_factory=list)  # powers used (DH tile, CS lay)
     kind: str = "private"
+
+    def copy(self) -> "Asset":
+        new = Asset.__new__(Asset)
+        new.__dict__.update(self.__dict__)
+        new.used = list(self.used)
+        return new
 
 
 Private = Asset  # a private company is the first kind of asset
@@ -127,13 +140,14 @@ class GameState:
     def clone(self) -> "GameState":
         """A copy sharing nothing mutable (hand-written: deepcopy was most of a command's cost)."""
         new = copy.copy(self)
+        new.__dict__.pop("_held", None)
         new.players = list(self.players)
         new.options = dict(self.options)
         new.balances = dict(self.balances)
         new.certs = dict(self.certs)
         new.trains = dict(self.trains)
-        new.assets = {k: Asset(a.sym, a.owner, a.closed, a.price, list(a.used), a.kind) for k, a in self.assets.items()}
-        new.corps = {k: copy.copy(c) for k, c in self.corps.items()}
+        new.assets = {k: a.copy() for k, a in self.assets.items()}
+        new.corps = {k: c.copy() for k, c in self.corps.items()}
         new.round = dict(self.round)  # event appliers replace nested values, never change them in place
         new.bankrupt = list(self.bankrupt)
         new.pending = [dict(p) for p in self.pending]
@@ -160,11 +174,21 @@ class GameState:
         return (index + step) % len(self.players)
 
     def corp_trains(self, sym: str) -> list[str]:
-        holder = company_acct(sym)
-        return [t for t, h in self.trains.items() if h == holder]
+        return list(self.held_trains().get(company_acct(sym), ()))
 
     def pool_trains(self) -> list[str]:
-        return [t for t, h in self.trains.items() if h == POOL]
+        return list(self.held_trains().get(POOL, ()))
+
+    def held_trains(self) -> dict[str, list[str]]:
+        """Holder -> its train ids, in the order of `trains`: read once per change of a holder (the
+        trains' one writer, events.move_train, drops it), since the limits ask it for every company."""
+        index = self.__dict__.get("_held")
+        if index is None:
+            index = {}
+            for t, h in self.trains.items():
+                index.setdefault(h, []).append(t)
+            self.__dict__["_held"] = index
+        return index
 
     def certs_of(self, holder: str, corp: str | None = None) -> list[str]:
         return [c for c, h in self.certs.items() if h == holder and (corp is None or c.split(".")[0] == corp)]

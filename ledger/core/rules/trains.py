@@ -226,7 +226,10 @@ def for_sale(s: GameState, rs: Ruleset, reg) -> list[str]:
 
 def over_limit(s: GameState, rs: Ruleset) -> list[dict]:
     out = []
+    holders = set(s.trains.values())   # a company holding no train is within any limit
     for sym in s.corps:
+        if f"company:{sym}" not in holders:
+            continue
         n_trains, n_certs = load(s, rs, sym)
         excess = max(n_trains - limit(s, rs, sym), n_certs - cert_limit(s, rs, sym))
         if excess > 0:
