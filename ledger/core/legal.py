@@ -1,46 +1,564 @@
-"""What is legal now, asked by every view, the shell and the tests: who acts, the verbs they may
-type with the arguments' legal values, and the one line that says so ('Next: ...').
+"""What is legal now, asked by every view, the shell, the pages and the tests: who acts, the verbs
+they may type, and for each verb every argument and option with its legal values: one answer.
 
-Everything here is asked of the Plays (ledger.core.plays) the engine refuses through: a verb is
-offered when its actor may use it now, its bars are empty and its arguments have a completion the
-rule accepts. An argument's legal values are found by deciding candidate commands on a scratch
-copy of the game (decide never changes the state it is given), so they are exactly what the rule
-accepts: nothing is listed here that a command would refuse, nor said twice.
+Everything here is asked of the Plays (ledger.core.plays) the engine refuses through. A verb's
+words are searched as *dimensions* (`Dim`): its arguments after the actor, in order, then its
+options (each Command key once: `--pool` and `--ipo` are one dimension, `source`), the waiver
+(`--force`/`--reason`) never. A dimension's candidate values come from its Play (`candidates`),
+else from its kind (every player, company, train ...); an option may always be left out. A value is
+legal when the command has a completion the rule accepts, found by deciding whole commands on the
+game (decide never changes the state it is given), so what is offered is exactly what the rule
+accepts. An amount's candidates are a `Bounds` (every value inside, on the step, accepted): the
+Play's declared range, its ends decided and, where one is refused, narrowed by bisection to the
+values the rule accepts (a legal amount is a range: the rule's limits are a floor, a ceiling and
+a multiple).
+
+`domain(...)`: one dimension's legal values given the others chosen before it; `offers(...)`: every
+legal command now (an amount left open as its Bounds); `is_offered(...)`: a typed command is one
+of them; `turn(...)`: the Next line, made from the same answer.
 """
 
 from __future__ import annotations
 
-from dataclasses import replace
+import shlex
+from dataclasses import dataclass, field, replace
 
 from ledger.core import engine, grammar
 from ledger.core.command import Command
 from ledger.core.errors import BankError
 from ledger.core.names import pasteable
-from ledger.core.plays import Bounds, Play, join_words
+from ledger.core.plays import Bounds, Open, Picks, Play, Quoted, Text, join_words, needed
 from ledger.core.round_kind import Action, Turn
+from ledger.core.state import company_acct, player_acct
 from ledger.core.titles import for_ruleset
 
+WAIVER = {o.name for o in grammar.WAIVE}
 
-def turn(s, rs) -> Turn:
+
+# --------------------------------------------------------------------------- the dimensions of a verb
+
+@dataclass(frozen=True)
+class Dim:
+    """One word of a command the answer searches: an argument after the actor (`arg`), or an
+    option's Command key with the switches that set it (`switches`: (flag, constant) pairs) and the
+    option taking a value for it (`option`)."""
+    name: str
+    kind: str = "text"
+    required: bool = False
+    arg: grammar.Arg | None = None
+    option: grammar.Opt | None = None
+    switches: tuple = ()
+
+    @property
+    def flags(self) -> list[str]:
+        return [f for f, _v in self.switches] + ([self.option.flag] if self.option else [])
+
+
+def dims_of(rs, verb: str, play: Play | None = None) -> list[Dim]:
+    """The dimensions of a verb in the order they are searched (and typed): its arguments after the
+    actor, then its options by Command key, as the grammar declares them; of those its Play reads."""
+    found = all_dims(rs, verb)
+    return found if play is None or play.reads is None else [d for d in found if d.name in play.reads]
+
+
+def all_dims(rs, verb: str) -> list[Dim]:
+    syntax = grammar.verbs_of(rs)[verb]
+    args = list(syntax.args)
+    if engine.actor_arg(rs, verb):
+        args = args[1:]
+    out = [Dim(a.name, a.kind, required=not a.optional, arg=a) for a in args if not a.many]
+    keys: dict[str, list] = {}
+    for opt in syntax.options:   # the waiver (--force, --reason) is all_options' alone: never searched
+        keys.setdefault(opt.name, []).append(opt)
+    for name, opts in keys.items():
+        taking = next((o for o in opts if not o.switch), None)
+        out.append(Dim(name, taking.kind if taking else "switch", option=taking,
+                       switches=tuple((o.flag, o.value) for o in opts if o.switch)))
+    return out
+
+
+# --------------------------------------------------------------------------- a dimension's legal values
+
+@dataclass(frozen=True)
+class Domain:
+    """A dimension's legal values: `values` (the words, True for a switch; None: it may be left out)
+    and `open`, a domain too large to list every value of which is legal (an amount's Bounds, free
+    Text, Picks of names), besides them."""
+    values: tuple = ()
+    open: Open | None = None
+
+    def __contains__(self, value) -> bool:
+        if value is None or value is True:
+            return value in self.values
+        if any(str(v) == str(value) for v in self.values if v is not None):
+            return True
+        return self.open is not None and str(value) in self.open
+
+    def __bool__(self) -> bool:
+        return bool(self.values) or self.open is not None
+
+    @property
+    def given(self) -> list:
+        """The values that are words (an option's absence left out)."""
+        return [v for v in self.values if v is not None]
+
+    @property
+    def optional(self) -> bool:
+        return None in self.values
+
+    @property
+    def bounds(self) -> Bounds | None:
+        return self.open if isinstance(self.open, Bounds) else None
+
+
+class Position:
+    """One state of a game and what has been decided on it (a command's answer is asked many times
+    while one answer is built: each is decided once)."""
+
+    def __init__(self, s, rs):
+        self.s, self.rs = s, rs
+        self.reg = for_ruleset(rs)
+        self.decided: dict = {}
+        self.dims: dict[str, list[Dim]] = {}
+        self.offered: dict = {}   # (Play, actor) -> its Offers, once found
+
+    def dims_of(self, play: Play) -> list[Dim]:
+        key = (play.verb, play.rounds, play.answers)
+        if key not in self.dims:
+            self.dims[key] = dims_of(self.rs, play.verb, play)
+        return self.dims[key]
+
+    def count_optional(self, verb: str) -> bool:
+        return any(a.name == "count" and a.optional for a in grammar.verbs_of(self.rs)[verb].args)
+
+    def accepts(self, verb: str, values: dict) -> bool:
+        return self.events(verb, values) is not None
+
+    def events(self, verb: str, values: dict) -> list | None:
+        """The events of the command these words make, or None when the rule refuses it (a count of
+        1 is what leaving the count out says: decided once)."""
+        one = "count" if self.count_optional(verb) else None
+        key = (verb, tuple(sorted((k, str(v)) for k, v in values.items() if v is not None
+                                  and not (k == one and str(v) == "1"))))
+        if key not in self.decided:
+            try:
+                cmd = command(self.rs, verb, values)
+                self.decided[key] = None if engine.refused_at_once(self.s, self.rs, cmd) else \
+                    engine.decide(self.s, self.rs, cmd)
+            except BankError:
+                self.decided[key] = None
+        return self.decided[key]
+
+
+def command(rs, verb: str, values: dict) -> Command:
+    """The Command the command line builds from these words (`values`: Command key -> word, the
+    actor included), through the grammar, as a typed line is built."""
+    syntax = grammar.verbs_of(rs)[verb]
+    params: dict = {}
+    arg_names = {a.name for a in syntax.args}
+    for key, value in values.items():
+        if value is None:
+            continue
+        if key in arg_names:
+            params[key] = value if isinstance(value, list) else str(value)
+            continue
+        opts = [o for o in syntax.all_options() if o.name == key]
+        switch = next((o for o in opts if o.switch and (value is True and o.value is True or str(o.value) == str(value))),
+                      None)
+        if switch is not None:
+            params[syntax.param(switch)] = True
+            continue
+        taking = next((o for o in opts if not o.switch), None)
+        if taking is None:
+            raise BankError(f"{verb} has no option setting {key}")
+        params[syntax.param(taking)] = [str(value)] if taking.many else str(value)
+    return grammar.build(syntax, params)
+
+
+def raw_candidates(pos: Position, play: Play, actor, dim: Dim, args: dict):
+    """The values worth trying for a dimension: its Play's, else its kind's (with a switch's
+    constants); a list, or the Bounds of a number."""
+    own = play.candidates.get(dim.name)
+    if own is not None:
+        found = own(pos.s, pos.rs, actor, args)
+        if isinstance(found, Quoted):
+            found = quoted(pos, play, actor, dim, args)
+    elif dim.arg is not None and dim.arg.choices:
+        found = list(dim.arg.choices)
+    elif dim.option is not None and dim.option.choices:
+        found = list(dim.option.choices)
+    elif dim.arg is not None:
+        found = kind_candidates(pos.s, pos.rs, dim.kind)
+    elif dim.option is not None:
+        found = option_candidates(pos.s, pos.rs, actor, dim.kind, args)
+    else:
+        found = []
+    if isinstance(found, Open):
+        return found
+    found = [v for v in found if v is not None]
+    return found + [v for _f, v in dim.switches if v not in found]
+
+
+def quoted(pos: Position, play: Play, actor, dim: Dim, args: dict) -> list[str]:
+    """A quoted figure's one legal value: what the actor pays when the command is decided without
+    the word (nothing, when that command is refused)."""
+    values = {**head_of(pos.rs, play.verb, actor), **{k: v for k, v in args.items() if k != dim.name}}
+    events = pos.events(play.verb, values)
+    if events is None:
+        return []
+    payer = company_acct(actor) if actor in pos.s.corps else player_acct(actor)
+    return [str(sum(t[2] for e in events for t in e.get("transfers", ()) if t[0] == payer))]
+
+
+def head_of(rs, verb: str, actor) -> dict:
+    name = engine.actor_arg(rs, verb)
+    return {name: actor} if name and actor is not None else {}
+
+
+def domain(pos: Position, play: Play, actor, dim: Dim, given: dict, rest: list[Dim]) -> Domain:
+    """The legal values of `dim` with the dimensions `given` fixed (None: left out) and those in
+    `rest` free: a value is legal when some completion of `rest` is accepted."""
+    def legal(value) -> bool:
+        return completion(pos, play, actor, {**given, dim.name: value}, rest) is not None
+
+    found = raw_candidates(pos, play, actor, dim, given)
+    values = [None] if not dim.required and not needed(found) and legal(None) else []
+    if isinstance(found, Open):
+        return Domain(tuple(values), found.narrowed(legal))
+    return Domain(tuple(values + [v for v in dict.fromkeys(found) if legal(v)]))
+
+
+def tries(found) -> list:
+    """The values a completion tries for a word: each candidate, or an open domain's tries (an
+    amount's least and most)."""
+    if isinstance(found, Open):
+        return found.tries()
+    return list(dict.fromkeys(found))
+
+
+def whole(found) -> list:
+    """The values an offer is built over: each candidate, or an amount's whole range or free text
+    (narrowed to what the rule accepts when the offer is made); a choice of names each alone (the
+    combinations are the domain's: ledger.core.legal.domain)."""
+    if isinstance(found, Picks):
+        return found.tries()
+    return [found] if isinstance(found, Open) else list(dict.fromkeys(found))
+
+
+def completion(pos: Position, play: Play, actor, given: dict, rest: list[Dim]) -> dict | None:
+    """The first completion of `given` over `rest` the rule accepts, or None: the arguments in
+    order over their candidates, then the options as `plans` lay them out, then the words the Play
+    decides last (a quoted cost, which the options price)."""
+    args = searched(play, rest)
+    if args:
+        dim = args[0]
+        later = [d for d in rest if d is not dim]
+        found = raw_candidates(pos, play, actor, dim, given)
+        for value in ([] if dim.required or needed(found) else [None]) + tries(found):
+            done = completion(pos, play, actor, {**given, dim.name: value}, later)
+            if done is not None:
+                return done
+        return None
+    trailing = [d for d in rest if d.name in play.last]
+    for plan in plans(pos, play, actor, given, [d for d in rest if d not in trailing]):
+        done = trail(pos, play, actor, {**given, **plan}, trailing)
+        if done is not None:
+            return done
+    return None
+
+
+def trail(pos: Position, play: Play, actor, given: dict, dims: list[Dim]) -> dict | None:
+    if not dims:
+        values = {**head_of(pos.rs, play.verb, actor), **given}
+        return values if pos.accepts(play.verb, values) else None
+    dim = dims[0]
+    for value in ([] if dim.required else [None]) + tries(raw_candidates(pos, play, actor, dim, given)):
+        done = trail(pos, play, actor, {**given, dim.name: value}, dims[1:])
+        if done is not None:
+            return done
+    return None
+
+
+def searched(play: Play, dims: list[Dim]) -> list[Dim]:
+    """The words searched in every combination: the options the Play leads with, then the
+    arguments but those it decides last (the other options are `plans`)."""
+    return [d for name in play.leads for d in dims if d.name == name] + \
+        [d for d in dims if d.arg is not None and d.name not in play.leads and d.name not in play.last]
+
+
+def search_order(play: Play, dims: list[Dim]) -> list[Dim]:
+    """Every word in the order the answer decides them: the searched ones, the options, then the
+    words decided last."""
+    first = searched(play, dims)
+    return first + [d for d in dims if d not in first and d.name not in play.last] + \
+        [d for d in dims if d.name in play.last]
+
+
+def plans(pos: Position, play: Play, actor, given: dict, options: list[Dim], amounts=tries):
+    """The ways the options still free may be given, in the order a completion tries them: none at
+    all, then each alone with each of its candidates, then the Play's options that go `together`
+    (an agreed price with the selling company) with every combination of theirs. Options not
+    declared together are searched one at a time: each is a separate choice at the table. Options
+    whose candidates are `needed` here are in every plan."""
+    found = {d.name: raw_candidates(pos, play, actor, d, given) for d in options}
+    must = [d for d in options if needed(found[d.name])]
+    if must:
+        for base in each_of(must, found, amounts):
+            yield base
+            for dim in options:
+                if dim not in must:
+                    for value in amounts(found[dim.name]):
+                        yield {**base, dim.name: value}
+        return
+    yield {}
+    for dim in options:
+        for value in amounts(found[dim.name]):
+            yield {dim.name: value}
+    for group in play.together:
+        members = [d for d in options if d.name in group]
+        if len(members) > 1:
+            yield from combined(pos, play, actor, given, members, amounts)
+
+
+def each_of(dims: list[Dim], found: dict, amounts) -> list[dict]:
+    """Every assignment giving each of these options one of its candidates."""
+    out = [{}]
+    for dim in dims:
+        out = [{**base, dim.name: value} for base in out for value in amounts(found[dim.name])]
+    return out
+
+
+def combined(pos: Position, play: Play, actor, given: dict, members: list[Dim], amounts):
+    """Every assignment of a group of options, each left out or at one of its candidates given the
+    ones before it; those setting two or more (one alone is a plan of its own)."""
+    def walk(chosen: dict, rest: list[Dim]):
+        if not rest:
+            if len(chosen) > 1:
+                yield dict(chosen)
+            return
+        dim = rest[0]
+        yield from walk(chosen, rest[1:])
+        for value in amounts(raw_candidates(pos, play, actor, dim, {**given, **chosen})):
+            yield from walk({**chosen, dim.name: value}, rest[1:])
+    yield from walk({}, members)
+
+
+# --------------------------------------------------------------------------- the whole answer
+
+@dataclass(frozen=True)
+class Offer:
+    """A command the rule accepts now: `verb` for `actor` with the words `values` (Command key ->
+    word, in the grammar's order; an option left out is absent), and the amounts left `open`
+    (Command key -> the Bounds every value of which is accepted, the others as they are)."""
+    verb: str
+    actor: object
+    values: tuple = ()
+    open: tuple = ()
+
+    def args(self, **amounts) -> dict:
+        out = dict(self.values)
+        for name, bounds in self.open:
+            out[name] = amounts.get(name, bounds.tries()[0])
+        return out
+
+    def command(self, rs, **amounts) -> Command:
+        return command(rs, self.verb, {**head_of(rs, self.verb, self.actor), **self.args(**amounts)})
+
+
+def play_now(s, rs, verb: str) -> Play | None:
+    """The Play of `verb` now, or None when the game would refuse the verb outright."""
+    try:
+        return engine.play_now(for_ruleset(rs), s, rs, verb)
+    except BankError:
+        return None
+
+
+def offers_of(pos: Position, play: Play, actor) -> list[Offer]:
+    """Every command of one Play for one actor the rule accepts (none when a bar holds): its
+    arguments walked in order over their legal values, then each way of giving its options, then
+    the words it decides last. Found once per position."""
+    key = (play.verb, play.rounds, play.answers, actor)
+    if key not in pos.offered:
+        pos.offered[key] = found_offers(pos, play, actor)
+    return pos.offered[key]
+
+
+def found_offers(pos: Position, play: Play, actor) -> list[Offer]:
+    if engine.bars_of(pos.reg, play, pos.s, pos.rs, actor):
+        return []
+    out: list[Offer] = []
+    dims = pos.dims_of(play)
+    first = searched(play, dims)
+    trailing = [d for d in dims if d.name in play.last]
+    options = [d for d in dims if d not in first and d not in trailing]
+
+    def walk(given: dict, opened: dict, rest: list[Dim]) -> None:
+        if rest:
+            dim, later = rest[0], rest[1:]
+            found = domain(pos, play, actor, dim, given, later + options + trailing)
+            for value in found.values:
+                walk({**given, dim.name: value}, opened, later)
+            if found.open is not None:
+                walk({**given, dim.name: found.open.tries()[0]}, {**opened, dim.name: found.open}, later)
+            return
+        for plan in plans(pos, play, actor, given, options, amounts=whole):
+            out.extend(offers_of_plan(pos, play, actor, given, opened, plan, trailing))
+    walk({}, {}, first)
+    return out
+
+
+def offers_of_plan(pos: Position, play: Play, actor, given: dict, opened: dict, plan: dict,
+                   trailing: list[Dim]) -> list[Offer]:
+    """The Offers of one plan of options, if the rule accepts it: an open word in it narrowed to
+    the values the rule accepts and left open; then each legal value of the words decided last
+    (with an open word at its first value: each open word of an Offer is legal with the others as
+    they are)."""
+    plan = dict(plan)
+    for name, value in list(plan.items()):
+        if isinstance(value, Open):
+            others = {k: (v.tries()[0] if isinstance(v, Open) else v) for k, v in plan.items() if k != name}
+            found = value.narrowed(lambda v: trail(pos, play, actor, {**given, **others, name: v}, trailing)
+                                   is not None)
+            if found is None:
+                return []
+            plan[name] = found
+    spans = {k: v for k, v in plan.items() if isinstance(v, Open)}
+    words = {**given, **{k: v for k, v in plan.items() if not isinstance(v, Open)}}
+    probe = {**words, **{k: b.tries()[0] for k, b in spans.items()}}
+    head = head_of(pos.rs, play.verb, actor)
+    out: list[Offer] = []
+
+    def walk(chosen: dict, more: dict, rest: list[Dim]) -> None:
+        if not rest:
+            final = {k: v for k, v in {**head, **probe, **chosen}.items() if v is not None}
+            if pos.accepts(play.verb, final):
+                fixed = {**words, **{k: v for k, v in chosen.items() if k not in more}}
+                out.append(Offer(play.verb, actor, tuple((k, v) for k, v in fixed.items()
+                                                         if v is not None and k not in opened),
+                                 tuple({**settled(opened, final), **spans, **more}.items())))
+            return
+        dim = rest[0]
+        found = domain(pos, play, actor, dim, {**probe, **chosen}, rest[1:])
+        for value in found.values:
+            walk({**chosen, dim.name: value}, more, rest[1:])
+        if found.open is not None:
+            walk({**chosen, dim.name: found.open.tries()[0]}, {**more, dim.name: found.open}, rest[1:])
+    def settled(spans: dict, final: dict) -> dict:
+        """An argument's open domain was found with the options free; with them as this Offer
+        gives them, it holds only what the rule accepts with them."""
+        return {name: span.narrowed(lambda v: pos.accepts(play.verb, {**final, name: v})) or span
+                for name, span in spans.items()}
+    walk({}, {}, trailing)
+    return out
+
+
+def offers(s, rs, verb: str | None = None, actor=None, pos: Position | None = None) -> list[Offer]:
+    """Every command the rule accepts now, of the verbs the turn offers, for every actor who may use
+    them: or of one verb (a quiet one too: corrections), or for one actor."""
+    pos = pos or Position(s, rs)
+    out = []
+    for play in plays_now(pos):
+        if verb is not None and play.verb != verb or verb is None and not play.offered:
+            continue
+        for who in possible_actors(pos.reg, play, s, rs):
+            if actor is None or who == actor:
+                out += offers_of(pos, play, who)
+    return out
+
+
+def plays_now(pos: Position) -> list[Play]:
+    if pos.s.game_over:
+        return [p for p in pos.reg.plays_in(pos.s.round.get("kind", "")) if p.verb in engine.ALWAYS]
+    return now(pos.reg, pos.s, pos.rs)[2]
+
+
+def is_offered(s, rs, cmd: Command, pos: Position | None = None) -> bool:
+    """Whether a command (as the grammar reads a typed line) is one the answer holds: its verb open
+    now, its actor one who may use it, and each word, in order, among its dimension's legal values
+    given the words before it."""
+    pos = pos or Position(s, rs)
+    play = play_now(s, rs, cmd.verb)
+    if play is None or (s.game_over and cmd.verb not in engine.ALWAYS):
+        return False
+    if cmd.get("force"):
+        return False
+    resolved = grammar.resolve(s, rs, cmd)
+    name = engine.actor_arg(rs, cmd.verb)
+    actor = resolved.get(name) if name else None
+    if name and actor not in legal_actors(s, rs, cmd.verb, pos):
+        return False
+    if not name and (not play_open(pos, play) or engine.bars_of(pos.reg, play, s, rs, None)):
+        return False
+    dims = search_order(play, pos.dims_of(play))
+    if set(resolved.args) - {d.name for d in dims} - {name, *WAIVER}:
+        return False    # a word the rule does not read here
+    given: dict = {}
+    for i, dim in enumerate(dims):
+        value = resolved.get(dim.name)
+        if not holds(pos, dim, domain(pos, play, actor, dim, given, dims[i + 1:]), value):
+            return False
+        given[dim.name] = word(value)
+    return True
+
+
+def holds(pos: Position, dim: Dim, found: Domain, value) -> bool:
+    """Whether a domain holds a typed word, read as the rule reads it (1801's '2+2' and '2' name
+    the same train)."""
+    if value is None or value is True or value in found:
+        return value in found
+    kind = grammar.kinds_of(pos.rs).get(dim.kind)
+    if kind is None or kind.resolve is None:
+        return False
+    read = grammar.canonical(kind.resolve, pos.s, pos.rs, value)
+    return any(grammar.canonical(kind.resolve, pos.s, pos.rs, v) == read for v in found.given)
+
+
+def play_open(pos: Position, play: Play) -> bool:
+    return any(p.verb == play.verb for p in plays_now(pos))
+
+
+def word(value):
+    """A resolved value as the word the answer holds (switch constants and True stay as they are)."""
+    return value if value is None or value is True else str(value)
+
+
+# --------------------------------------------------------------------------- the Next line
+
+@dataclass(frozen=True)
+class Answer:
+    """What may be done now, all of it: the Next line (who acts, what they may do, in words) and every
+    command the rule accepts for every actor (its Offers)."""
+    turn: Turn
+    offers: tuple
+
+
+def answer(s, rs) -> Answer:
+    """The whole answer at a position, decided once."""
+    pos = Position(s, rs)
+    found = tuple(offers(s, rs, pos=pos))
+    return Answer(turn(s, rs, pos), found)
+
+
+def turn(s, rs, pos: Position | None = None) -> Turn:
     """Who acts now and what they may do, in words that paste into bash as they are."""
-    found = raw_turn(s, rs)
+    found = raw_turn(s, rs, pos)
     return Turn(found.actor, tuple(replace(a, text=pasteable(a.text, rs, amounts=True)) if a.text else a
                                    for a in found.actions), pasteable(found.line, rs, amounts=True))
 
 
-def raw_turn(s, rs) -> Turn:
+def raw_turn(s, rs, pos: Position | None = None) -> Turn:
     if s.game_over:
         return Turn(None, (), f"The game is over ({s.end_reason}). See 'bank score'.")
-    reg = for_ruleset(rs)
-    actor, heading, plays = now(reg, s, rs)
+    pos = pos or Position(s, rs)
+    actor, heading, plays = now(pos.reg, s, rs)
     actions, words = [], []
     for play in plays:
         if not play.offered:
             continue
-        actors = [a for a in possible_actors(reg, play, s, rs) if may_use(reg, play, s, rs, a)]
+        actors = [a for a in possible_actors(pos.reg, play, s, rs) if may_use(pos, play, a)]
         if not actors:
             continue
-        text = words_of(play, s, rs, actors)
+        text = words_of(pos, play, actors)
         actions += [Action(play.verb, (a,) if a is not None else (), text) for a in actors]
         words.append(text)
     return Turn(actor, tuple(actions), f"{heading}: {join_words(words)}" if words else heading)
@@ -59,27 +577,44 @@ def possible_actors(reg, play: Play, s, rs) -> list:
     return list(s.players) if kind == "player" else list(s.corps)
 
 
-def words_of(play: Play, s, rs, actors: list) -> str:
-    """A Play's words in the Next line; a Play listing an argument's values gets the legal ones."""
+def words_of(pos: Position, play: Play, actors: list) -> str:
+    """A Play's words in the Next line; a Play listing an argument's values gets the legal ones. A
+    phrase that spells commands says `{command}` (the first legal one, of the first actor) or
+    `{commands}` (each actor's first, up to four): they are made from the answer, as they paste."""
     if not play.phrase:
         return play.verb
     if play.listing:
-        return play.phrase(s, rs, actors, choices(s, rs, play.verb, actors[0], play.listing) or [])
-    return play.phrase(s, rs, actors)
+        found = choices(pos.s, pos.rs, play.verb, actors[0], play.listing, pos=pos)
+        text = play.phrase(pos.s, pos.rs, actors, found if isinstance(found, list) else [])
+    else:
+        text = play.phrase(pos.s, pos.rs, actors)
+    if "{command}" in text:
+        first = next(iter(offers_of(pos, play, actors[0])), None)
+        text = text.replace("{command}", line_of(pos.rs, first) if first else play.verb)
+    if "{commands}" in text:
+        lines = [line_of(pos.rs, o) for a in actors for o in offers_of(pos, play, a)[:1]]
+        text = text.replace("{commands}", join_words(list(dict.fromkeys(lines))[:4]) or play.verb)
+    return text
 
 
 def pending_queue(s, rs) -> list[dict]:
     """Every pending decision as the views show it: its kind, who decides, the question and the
-    choices (the commands that answer it, for the first one), first to be settled first."""
+    choices (the commands that answer it, for the first one, each as it pastes into bash)."""
     reg = for_ruleset(rs)
+    pos = Position(s, rs)
     out = []
     for due in s.pending:
         who, question = reg.pending_heading[due["kind"]](s, rs, due, reg)
         out.append({"kind": due["kind"], "who": who, "question": question,
-                    "choices": [" ".join(map(str, (verb, *args.values())))
-                                for verb, play in reg.answer_plays.get(due["kind"], {}).items() if due is s.pending[0]
-                                for args in completions(s, rs, play, who)]})
+                    "choices": [line_of(rs, offer) for verb, play in reg.answer_plays.get(due["kind"], {}).items()
+                                if due is s.pending[0] for offer in offers_of(pos, play, who)]})
     return out
+
+
+def line_of(rs, offer: Offer) -> str:
+    """An offer as a line that pastes into bash (an open amount as its least value)."""
+    cmd = offer.command(rs)
+    return pasteable(shlex.join(grammar.words_of(grammar.verbs_of(rs)[offer.verb], cmd)), rs, amounts=True)
 
 
 def now(reg, s, rs) -> tuple:
@@ -88,7 +623,8 @@ def now(reg, s, rs) -> tuple:
     if s.pending:
         due = s.pending[0]
         actor, heading = reg.pending_heading[due["kind"]](s, rs, due, reg)
-        return actor, heading, list(reg.answer_plays.get(due["kind"], {}).values())
+        unblocked = [p for p in reg.plays_in(s.round["kind"]) if p.verb in engine.UNBLOCKED]
+        return actor, heading, list(reg.answer_plays.get(due["kind"], {}).values()) + unblocked
     kind = reg.rounds[s.round["kind"]]
     plays = [p for p in reg.plays_in(kind.name) if all(s.axes.get(a) in ph for a, ph in p.phases.items())]
     return kind.actor(s), kind.heading(s, rs), plays
@@ -105,75 +641,29 @@ def hint(s, rs) -> str:
 
 # --------------------------------------------------------------------------- a verb's legal arguments
 
-def play_now(s, rs, verb: str) -> Play | None:
-    """The Play of `verb` now, or None when the game would refuse the verb outright."""
-    try:
-        return engine.play_now(for_ruleset(rs), s, rs, verb)
-    except BankError:
-        return None
-
-
-def may_use(reg, play: Play, s, rs, actor) -> bool:
-    """The actor may use the Play now: no bars, and its arguments have a completion the rule accepts."""
-    if engine.bars_of(reg, play, s, rs, actor):
+def may_use(pos: Position, play: Play, actor) -> bool:
+    """The actor may use the Play now: no bars, and its words have a completion the rule accepts."""
+    key = (play.verb, play.rounds, play.answers, actor)
+    if key in pos.offered:
+        return bool(pos.offered[key])
+    if engine.bars_of(pos.reg, play, pos.s, pos.rs, actor):
         return False
-    return next(completions(s, rs, play, actor), None) is not None
-
-
-def required(rs, verb: str, play: Play | None = None) -> list:
-    """The arguments after the actor that a command must give, and the options its Play fills."""
-    syntax = grammar.verbs_of(rs)[verb]
-    args = list(syntax.args)
-    if engine.actor_arg(rs, verb):
-        args = args[1:]
-    fills = play.fill if play is not None else ()
-    filled = [o for o in syntax.all_options() if o.name in fills]
-    return [a for a in args if (not a.optional or a.name in fills) and not a.many] + filled
+    return completion(pos, play, actor, {}, pos.dims_of(play)) is not None
 
 
 def completions(s, rs, play: Play, actor, given: dict | None = None):
-    """Every command (its argument values) the rule accepts for this actor, filling the required
-    arguments not `given` from their candidates, in order; lazily, so that the first is cheap."""
-    head = {engine.actor_arg(rs, play.verb): actor} if engine.actor_arg(rs, play.verb) else {}
-    yield from fill(s, rs, play, actor, {**head, **(given or {})}, [a for a in required(rs, play.verb, play)
-                                                                      if a.name not in (given or {})])
-
-
-def fill(s, rs, play: Play, actor, args: dict, rest: list):
-    if not rest:
-        if accepted(s, rs, Command(play.verb, {k: v if v is True else str(v) for k, v in args.items()
-                                               if v is not None})):
-            yield {k: v for k, v in args.items() if v is not None}
-        return
-    arg = rest[0]
-    for value in values_of(candidates(s, rs, play, actor, arg, args)):
-        yield from fill(s, rs, play, actor, {**args, arg.name: value}, rest[1:])
-
-
-def accepted(s, rs, cmd: Command) -> bool:
-    try:
-        engine.decide(s, rs, cmd)
-    except BankError:
-        return False
-    return True
-
-
-def candidates(s, rs, play: Play, actor, arg, args: dict):
-    """The values worth trying for an argument (or an option): the Play's, else its kind's."""
-    own = play.candidates.get(arg.name)
-    if own is not None:
-        return own(s, rs, actor, args)
-    if arg.choices:
-        return list(arg.choices)
-    return kind_candidates(s, rs, arg.kind)
-
-
-def values_of(found) -> list:
-    return found.samples() if isinstance(found, Bounds) else list(found)
+    """The commands (their words, the actor included) the rule accepts for this actor, each amount
+    at the least of its range; the words `given` fixed."""
+    pos = Position(s, rs)
+    given = dict(given or {})
+    for offer in offers_of(pos, play, actor):
+        values = {**head_of(rs, play.verb, actor), **offer.args()}
+        if all(str(values.get(k)) == str(v) for k, v in given.items()):
+            yield values
 
 
 def kind_candidates(s, rs, kind: str):
-    """What an argument of a kind may name in this game, when its Play does not narrow it."""
+    """What a word of a kind may name in this game, when its Play does not narrow it."""
     from ledger.core.rules.trains import depot_offer
     if kind == "player":
         return list(s.players)
@@ -193,36 +683,77 @@ def kind_candidates(s, rs, kind: str):
     if kind in ("amount", "quoted amount"):
         return Bounds(0)
     if kind in ("count", "points"):
-        return Bounds(1, 2)
+        return [1, 2, 3, 4]
     if kind == "hex":
         return list(rs.hex_fees)
     return []
 
 
-def choices(s, rs, verb: str, actor, arg_name: str, args: dict | None = None):
-    """The legal values now of one argument (or option) of `verb` for `actor`, given the arguments
-    before it: those with which the command has a completion the rule accepts (a list, numbers
-    sorted as numbers), or the Bounds of a number. None when the verb is not legal now or the
-    argument takes free text."""
-    reg = for_ruleset(rs)
+def option_candidates(s, rs, actor, kind: str, args: dict) -> list:
+    """The values worth trying for an option of a kind when its Play does not say: what the actor
+    could name with it now (its own trains to trade in, the privates it or its president holds,
+    the other companies with trains to sell ...), never a sample of amounts (an amount an option
+    takes is the Play's to declare)."""
+    from ledger.core.state import cert_corp
+    if kind == "seller":
+        return (["pool"] if s.pool_trains() else []) + \
+            [c for c in s.corps if c != actor and s.corp_trains(c)]
+    if kind in ("side", "train"):
+        return list(dict.fromkeys(sd for tid in s.corp_trains(actor) for sd in own_train_words(s, rs, tid))) \
+            if actor in s.corps else []
+    if kind == "private":
+        holders = {f"company:{actor}", f"player:{player_for(s, actor)}"}
+        return [sym for sym, a in s.privates.items() if a.owner in holders and not a.closed] if actor else []
+    if kind == "company":
+        return [c for c in s.corps if c != actor and (s.corps[c].floated or s.corps[c].par is not None)]
+    if kind == "count":
+        corp = args.get("item") or args.get("corp")
+        return sorted({s.cert_percent[c] for c in s.certs if cert_corp(c) == corp}) if corp else []
+    if kind == "points":
+        return [1, 2, 3]
+    if kind == "hex":
+        return list(rs.hex_fees)
+    return []
+
+
+def own_train_words(s, rs, train_id: str) -> list[str]:
+    """A held train's type and the name of each of its sides (1843 '3/5x2', 1801 '3+3' / '3')."""
+    from ledger.core.state import train_type
+    name = train_type(train_id)
+    t = next((t for t in rs.trains if t.name == name), None)
+    return [name] + ([sd.name for sd in t.sides if sd.name != name] if t else [])
+
+
+def domain_of(s, rs, verb: str, actor, name: str, given: dict | None = None,
+              pos: Position | None = None) -> Domain | None:
+    """The legal values of one word of `verb` for `actor` (an argument or an option's key) with the
+    words `given` fixed and the others free; None when the verb is not legal now for the actor or
+    has no such word."""
+    pos = pos or Position(s, rs)
     play = play_now(s, rs, verb)
-    if play is None or (actor is not None and engine.bars_of(reg, play, s, rs, actor)):
+    if play is None or engine.bars_of(pos.reg, play, s, rs, actor):
         return None
-    syntax = grammar.verbs_of(rs)[verb]
-    arg = next((a for a in syntax.args if a.name == arg_name), None) or \
-        next((o for o in syntax.all_options() if o.name == arg_name), None)
-    if arg is None:
+    dims = pos.dims_of(play)
+    dim = next((d for d in dims if d.name == name), None)
+    if dim is None:
         return None
-    found = candidates(s, rs, play, actor, arg, dict(args or {}))
-    if isinstance(found, Bounds):
-        return found
-    if not found:
+    given = {k: word(v) for k, v in (given or {}).items() if k in {d.name for d in dims}}
+    rest = [d for d in dims if d.name not in given and d.name != name]
+    return domain(pos, play, actor, dim, given, rest)
+
+
+def choices(s, rs, verb: str, actor, arg_name: str, args: dict | None = None, pos: Position | None = None):
+    """The legal values now of one argument (or option) of `verb` for `actor`, given the arguments
+    before it: a list (numbers sorted as numbers), or the Bounds of an amount. None when the verb
+    is not legal now or nothing is legal for the argument."""
+    found = domain_of(s, rs, verb, actor, arg_name, args, pos)
+    if found is None:
         return None
-    given = dict(args or {})
-    rest = [a for a in required(rs, verb, play) if a.name not in given and a.name != arg_name]
-    head = {engine.actor_arg(rs, verb): actor} if engine.actor_arg(rs, verb) else {}
-    legal = [v for v in found
-             if next(fill(s, rs, play, actor, {**head, **given, arg_name: v}, rest), None) is not None]
+    if found.open is not None and not found.given:
+        return found.open
+    legal = found.given
+    if not legal:
+        return None
     return sorted(legal, key=numeric_first) if all(str(v).lstrip("-").isdigit() for v in legal) else legal
 
 
@@ -231,7 +762,7 @@ def numeric_first(value) -> tuple:
     return (0, int(text), "") if text.lstrip("-").isdigit() else (1, 0, text)
 
 
-# --------------------------------------------------------------------------- the shell's completion
+# --------------------------------------------------------------------------- completion
 
 def verbs_now(s, rs) -> list[str]:
     """The game verbs a command may use now: those the Next line offers, then those any turn
@@ -246,24 +777,114 @@ def verbs_now(s, rs) -> list[str]:
     return offered + sorted(set(quiet))
 
 
+@dataclass(frozen=True)
+class Completion:
+    """One entry of Tab's menu: the word typed, and what it means at the table ('$65', 'pool')."""
+    text: str
+    meta: str = ""
+
+
 def complete(s, rs, verb: str, words: list[str]) -> list[str]:
-    """What Tab offers after `verb` and the complete `words` typed so far: the legal values of the
-    argument (or option value) at that position, numbers sorted as numbers. A word typed that names
-    nothing legal leaves nothing to offer."""
+    """What Tab offers after `verb` and the complete `words` typed so far (the words alone)."""
+    return [c.text for c in completion_menu(s, rs, verb, words)]
+
+
+def completion_menu(s, rs, verb: str, words: list[str]) -> list[Completion]:
+    """What Tab offers after `verb` and the complete `words` typed so far: at an argument or an
+    option's value, its legal values given every other word typed (an amount: the least and the
+    most of its range); after the arguments, the options that have a legal value too. A word typed
+    that names nothing legal leaves nothing to offer."""
     syntax = grammar.verbs_of(rs).get(verb)
-    if syntax is None or play_now(s, rs, verb) is None:
+    play = play_now(s, rs, verb) if syntax is not None else None
+    if play is None:
         return []
-    target = grammar.argument_at(syntax, words)
-    if target is None:
+    pos = Position(s, rs)
+    typed = typed_words(syntax, words)
+    if typed is None:
         return []
-    args, actor = typed_args(s, rs, syntax, words)
+    target, given = typed
     actor_name = engine.actor_arg(rs, verb)
-    if actor_name and target.name == actor_name:
-        return [a for a in legal_actors(s, rs, verb)]
-    found = choices(s, rs, verb, actor, target.name, args)
-    if isinstance(found, Bounds):
-        return [str(v) for v in found.samples()]
-    return [str(v) for v in found or ()]
+    if actor_name and target is not None and target == actor_name:
+        return [Completion(a) for a in legal_actors(s, rs, verb, pos)]
+    resolved = grammar.resolve(s, rs, Command(verb, dict(given))).args if given else {}
+    actor = resolved.get(actor_name) if actor_name else None
+    if actor_name and actor not in legal_actors(s, rs, verb, pos):
+        return []
+    rest_given = {k: word(v) for k, v in resolved.items() if k != actor_name}
+    dims = pos.dims_of(play)
+    free = [d for d in dims if d.name not in rest_given]
+    for dim in dims:   # a word typed that the rule refuses with the others: nothing completes it
+        if dim.name in rest_given:
+            others = {k: v for k, v in rest_given.items() if k != dim.name}
+            if rest_given[dim.name] not in domain(pos, play, actor, dim, others, free):
+                return []
+    if target is not None:
+        dim = next((d for d in dims if d.name == target), None)
+        if dim is None:
+            return []
+        found = domain(pos, play, actor, dim, rest_given, [d for d in dims if d.name not in rest_given and d is not dim])
+        return menu_of(found)
+    flags = []
+    for dim in dims:
+        if dim.name in rest_given or dim.arg is not None:
+            continue
+        found = domain(pos, play, actor, dim, rest_given, [d for d in dims if d.name not in rest_given and d is not dim])
+        for flag, value in dim.switches:
+            if value in found.values or (value is not True and str(value) in map(str, found.given)):
+                flags.append(Completion(flag))
+        if dim.option is not None and [v for v in found.given if v not in {c for _f, c in dim.switches}] or \
+                (dim.option is not None and found.open is not None):
+            flags.append(Completion(dim.option.flag))
+    return flags
+
+
+def menu_of(found: Domain) -> list[Completion]:
+    words = [str(v) for v in found.given if v is not True]
+    if all(w.lstrip("-").isdigit() for w in words):
+        words.sort(key=int)
+    out = [Completion(w) for w in words]
+    span = found.open
+    if isinstance(span, Bounds):
+        ends = [span.low] if span.high is None or span.high == span.low else [span.low, span.last]
+        if span.high is not None and (span.high - span.low) // span.step < 8:   # a few counts: each
+            ends = list(range(span.low, span.last + 1, span.step))
+        out += [Completion(str(v), span.text()) for v in ends]
+    elif isinstance(span, Text):
+        out += [Completion(v, span.what) for v in span.suggest]
+    elif isinstance(span, Picks):
+        out += [Completion(v, span.text()) for v in span.tries()]
+    return out
+
+
+def typed_words(syntax, words: list[str]) -> tuple[str | None, dict] | None:
+    """(the dimension the next word fills, or None after the arguments; the words typed so far as
+    Command keys -> words), or None for a line that does not read."""
+    values, positional = {}, []
+    i, target = 0, None
+    while i < len(words):
+        text = words[i]
+        flag, eq, inline = text.partition("=")
+        opt = syntax.option(flag) if text.startswith("-") and not grammar.NEGATIVE.match(text) else None
+        if opt is None:
+            positional.append(text)
+        elif opt.switch:
+            values[opt.name] = opt.value
+        elif eq:
+            values[opt.name] = inline
+        elif i + 1 < len(words):
+            values[opt.name] = words[i + 1]
+            i += 1
+        else:
+            target = opt.name
+        i += 1
+    args = [a for a in syntax.args if not a.many]
+    if len(positional) > len(args):
+        return None
+    for arg, text in zip(args, positional):
+        values[arg.name] = text
+    if target is None and len(positional) < len(args):
+        target = args[len(positional)].name
+    return target, values
 
 
 def player_for(s, actor) -> str | None:
@@ -276,30 +897,15 @@ def player_for(s, actor) -> str | None:
     return s.president(actor) if actor in s.corps else None
 
 
-def legal_actors(s, rs, verb: str) -> list[str]:
-    reg = for_ruleset(rs)
+def legal_actors(s, rs, verb: str, pos: Position | None = None) -> list[str]:
+    pos = pos or Position(s, rs)
     play = play_now(s, rs, verb)
     if play is None:
         return []
-    return [a for a in possible_actors(reg, play, s, rs) if a is not None and may_use(reg, play, s, rs, a)]
+    return [a for a in possible_actors(pos.reg, play, s, rs) if a is not None and may_use(pos, play, a)]
 
 
-def typed_args(s, rs, syntax, words: list[str]) -> tuple[dict, object]:
-    """The arguments typed so far, as the rules read them, and the actor they name."""
-    values, positional = {}, []
-    i = 0
-    while i < len(words):
-        word = words[i]
-        opt = syntax.option(word) if word.startswith("-") else None
-        if opt is not None and not opt.switch and i + 1 < len(words):
-            values[opt.name] = words[i + 1]
-            i += 2
-            continue
-        if opt is None:
-            positional.append(word)
-        i += 1
-    for arg, word in zip(syntax.args, positional):
-        values[arg.name] = word
-    resolved = grammar.resolve(s, rs, Command(syntax.name, values)).args if values else {}
-    actor_name = engine.actor_arg(rs, syntax.name)
-    return resolved, resolved.get(actor_name) if actor_name else None
+def actor_of_command(s, rs, cmd: Command):
+    """Who acts with a typed command, as the rules read its first word (None: nobody in particular)."""
+    name = engine.actor_arg(rs, cmd.verb)
+    return grammar.resolve(s, rs, cmd).get(name) if name else None

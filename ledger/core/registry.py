@@ -48,6 +48,8 @@ RULES = {
     "company_train_bar": "why the title bars a company buying this train from another company, besides the shared "
                          "limits (state, rs, buyer, seller company, train id) -> text, or '' when it may",
     "train_offers": "extra lines for what is for sale (state, rs) -> list of text",
+    "supply_types": "the train types the title's own rules sell a company from the supply now besides the shared "
+                    "supply's (state, rs, corp) -> list of names",
     "initial_assets": "the assets the title's module adds as the game starts (rs) -> {symbol: kind}",
     "starting_corps": "the title's own starting values of its companies (rs, corps) -> None, changing the Corps",
     "company_holdings": "what a company holds besides trains and privates (state, sym) -> dict of lists",

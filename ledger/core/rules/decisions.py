@@ -20,7 +20,7 @@ def register(reg) -> None:
     reg.answer("choice", "choose", cmd_choose, candidates={"option": lambda s, rs, who, args: s.pending[0]["options"]},
                not_actor=lambda s, rs, player: (f"{s.pending[0]['who']} must choose first: {s.pending[0]['question']}",
                                                 f"choose {s.pending[0]['who']} OPTION"),
-               phrase=lambda s, rs, who: f"choose {who[0]} {' / '.join(s.pending[0]['options'])}")
+               phrase=lambda s, rs, who: "{commands}")
     reg.pending("choice", choice_text, choice_heading)
 
 

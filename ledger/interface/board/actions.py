@@ -19,7 +19,6 @@ from dataclasses import dataclass, field
 from ledger.core import engine, grammar, legal
 from ledger.core.command import Command
 from ledger.core.errors import CommandError
-from ledger.core.plays import Bounds
 
 # A page never lists more buttons than this (a title with many tiles' costs stays readable).
 MOST_BUTTONS = 120
@@ -88,31 +87,29 @@ def offer(s, rs, who: str, head: int) -> Offer:
 
 
 def forms_of(s, rs, verb: str, actor, text: str) -> list[Form]:
+    """The forms of one verb for one actor: each legal command one button, those that differ only
+    in their last word one form with a button per word, an open amount a number field."""
     play = legal.play_now(s, rs, verb)
     if play is None:
         return []
     label = text or verb
-    return list(walk(s, rs, verb, actor, label, {}, legal.required(rs, verb, play)))
-
-
-def walk(s, rs, verb: str, actor, label: str, given: dict, rest: list):
-    fixed = tuple(given.items())
-    if not rest:
-        yield Form(verb, actor, label, fixed)
-        return
-    arg, later = rest[0], rest[1:]
-    found = legal.choices(s, rs, verb, actor, arg.name, given)
-    if isinstance(found, Bounds):
-        yield Form(verb, actor, label, fixed, number=(arg.name, found))
-    elif found is None:
-        yield Form(verb, actor, label, fixed, text=arg.name)
-    elif len(found) == 1 and found[0] in (None, True):  # an option the rule needs as it is, or not at all
-        yield from walk(s, rs, verb, actor, label, {**given, arg.name: found[0]}, later)
-    elif not later:
-        yield Form(verb, actor, label, fixed, choice=(arg.name, tuple(found)))
-    else:
-        for value in found:
-            yield from walk(s, rs, verb, actor, label, {**given, arg.name: value}, later)
+    forms: dict[tuple, list] = {}
+    numbers = []
+    for found in legal.offers_of(legal.Position(s, rs), play, actor):
+        values = list(found.values)
+        if found.open:
+            name, bounds = found.open[-1]
+            numbers.append(Form(verb, actor, label, tuple(values) + tuple((k, b.low) for k, b in found.open[:-1]),
+                                number=(name, bounds)))
+        elif values and values[-1][1] is not True:
+            forms.setdefault((tuple(values[:-1]), values[-1][0]), []).append(values[-1][1])
+        else:
+            forms.setdefault((tuple(values), None), [])
+    out = []
+    for (fixed, name), choices in forms.items():
+        out.append(Form(verb, actor, label, fixed, choice=(name, tuple(choices))) if name else
+                   Form(verb, actor, label, fixed))
+    return out + numbers
 
 
 # --------------------------------------------------------------------------- a submitted form -> a Command
@@ -133,7 +130,7 @@ def command_of(rs, verb_name: str, actor: str | None, values: dict[str, str]) ->
     for key, value in named.items():
         params.update(param_of(verb, key, value))
     cmd = grammar.build(verb, params)
-    words = words_of(verb, cmd)
+    words = grammar.words_of(verb, cmd)
     if grammar.parse(verb.name, words[1:], grammar.verbs_of(rs)) != cmd:
         raise CommandError(f"the form's values do not make one {verb_name} command")
     return cmd, shlex.join(words)
@@ -151,22 +148,3 @@ def param_of(verb, key: str, value) -> dict:
     if taking is None:
         raise CommandError(f"{verb.name} has no argument '{key}' with the value '{value}'")
     return {verb.param(taking): value}
-
-
-def words_of(verb, cmd: Command) -> list[str]:
-    """The command's words as typed: the verb, its arguments in order, then its options."""
-    words = [verb.name]
-    for arg in verb.args:
-        value = cmd.args.get(arg.name)
-        if value is not None:
-            words += [str(v) for v in value] if arg.many else [str(value)]
-    for opt in verb.all_options():
-        value = cmd.args.get(opt.name)
-        if value is None:
-            continue
-        if opt.switch:
-            if value == opt.value:
-                words.append(opt.flag)
-        elif not any(w == opt.flag for w in words):
-            words += [opt.flag, str(value)]
-    return words
