@@ -147,6 +147,8 @@ KNOBS: dict[str, dict[str, Knob]] = {
         # a double-sided certificate from the pool: the buyer picks the side, or it keeps its side
         "pool_train_side": Knob(str, ("buyer_choice", "as_discarded"), "buyer_choice"),
         "revenue_multiple": Knob(int, None, 1),   # every revenue is a multiple of this (1: any amount)
+        # what one tile may cost in tile points, where a kind counts them ([]: any number)
+        "tile_point_costs": Knob(list, None, []),
         # a typo guard, from the title's map: a revenue above (stops x max_stop_revenue) over the
         # company's trains needs --force; max_route_stops are counted for a train that runs any number
         "max_stop_revenue": Knob(int, None, REQUIRED),

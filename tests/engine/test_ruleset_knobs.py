@@ -24,6 +24,8 @@ NO_1839_STOCK = {"director_buy_percent": 0, "holding_limit_ipo_only": False, "se
 # a stock knob added later (over the holding limit, a player may not pass while he can sell), off by
 # default
 NO_HOLDING_BAR = {"over_holding_blocks_pass": False}
+# an operating knob added later (what one tile may cost in tile points: 1801), none by default
+ANY_TILE_POINTS = {"tile_point_costs": []}
 EXPECTED = {
     "1830": {
         "bank": {"total": 12000, "breaks": "below_zero", "remainder": 0},
@@ -46,7 +48,7 @@ EXPECTED = {
                       "emergency_private_discard": "none", "bankrupt_cash": "bank", "pool_train_side": "buyer_choice",
                       "revenue_multiple": 10, "max_stop_revenue": 100, "max_route_stops": 12,
                       "discard_to": "pool", "obsolete_in_limit": False, "emergency_help_only_when_short": False,
-                      "emergency_rule": ""},
+                      "emergency_rule": "", **ANY_TILE_POINTS},
         "endgame": {"bank_broken_in_or": "end_of_set", "bank_broken_in_sr": "end_of_next_set",
                     "bankruptcy": "immediate", "score_privates": "face", "end_cell_in_sr": "none",
                     "end_cell_in_or": "none"},
@@ -75,7 +77,7 @@ EXPECTED = {
                       "pool_train_side": "buyer_choice", "revenue_multiple": 1,
                       "max_stop_revenue": 150, "max_route_stops": 15, "discard_to": "pool", "obsolete_in_limit": False,
                       "emergency_help_only_when_short": False,
-                      "emergency_rule": ""},
+                      "emergency_rule": "", **ANY_TILE_POINTS},
         "endgame": {"bank_broken_in_or": "end_of_set", "bank_broken_in_sr": "end_of_next_set",
                     "bankruptcy": "immediate", "score_privates": "face", "end_cell_in_sr": "immediate",
                     "end_cell_in_or": "end_of_or"},

@@ -16,7 +16,7 @@ from ledger.core.state import BANK, player_acct
 def register(reg) -> None:
     reg.round(AUCTION)
     reg.verb("buy", cmd_buy, "auction", bars=buy_bars, candidates={"item": lambda s, rs, who, args: cheapest(s, rs)},
-             phrase=buy_phrase)
+             phrase=buy_phrase, reads=("item",))
     reg.verb("bid", cmd_bid, "auction", elsewhere="bids are only made in the private auction",
              candidates={"item": bid_items, "amount": bid_bounds}, phrase=bid_phrase, listing="item")
     reg.verb("pass", cmd_pass, "auction")

@@ -12,7 +12,7 @@ from ledger.core.state import BANK, acct_name, player_acct
 
 def register(reg) -> None:
     anyone = {"who": lambda s, rs: None, "offered": False}   # any round, anyone, never a turn's step
-    reg.verb("adjust", cmd_adjust, **anyone, fill=("reason",),
+    reg.verb("adjust", cmd_adjust, **anyone,
              candidates={"reason": lambda *_: ["a correction"], "amount": lambda *_: Bounds(1)})
     reg.verb("count", cmd_count, **anyone)
     reg.verb("end", cmd_end, **anyone)

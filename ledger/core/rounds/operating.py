@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import math
 
-from ledger.core import names, registry
-from ledger.core.errors import RuleViolation, refuse
+from ledger.core import fees, grammar, names, registry
+from ledger.core.errors import BankError, RuleViolation, refuse
 from ledger.core.events import TURN_RESET, counted
 from ledger.core.plays import Bounds
 from ledger.core.round_kind import RoundKind, known_round
@@ -18,7 +18,7 @@ from ledger.core.rules import privates, revenue, shares, track, train_step, trai
 from ledger.core.rules.market import operating_order
 from ledger.core.rules.revenue import ensure_ran
 from ledger.core.rules.turn import operating_corp
-from ledger.core.state import BANK, RUSTED, acct_name, company_acct, player_acct
+from ledger.core.state import BANK, POOL, RUSTED, acct_name, company_acct, player_acct, train_type
 
 # The closed set of private sale bounds a ruleset may name (ruleset.KNOBS privates_rules).
 PRICE_BOUNDS = {"half_face": lambda face: math.ceil(face / 2), "double_face": lambda face: 2 * face,
@@ -26,18 +26,20 @@ PRICE_BOUNDS = {"half_face": lambda face: math.ceil(face / 2), "double_face": la
 
 
 def register(reg, rs) -> None:
-    from ledger.core.rounds.stock import anyone, cmd_exchange, exchange_bars, exchange_phrase
+    from ledger.core.rounds.stock import EXCHANGE_WORDS, anyone, cmd_exchange, exchange_bars, exchange_phrase, sell_counts
     reg.round(OPERATING)
     # a private's lay or station may come at other points of the turn (R18, 1839 §12.2): the step's
     # bars are the rule's own, which knows the private named
-    reg.verb("tile", track.cmd_tile, "operating", candidates={"cost": terrain_costs}, phrase=tile_phrase)
-    reg.verb("token", track.cmd_token, "operating")
+    reg.verb("tile", track.cmd_tile, "operating", phrase=tile_phrase, last=("cost",),
+             candidates={"cost": terrain_costs, "modifiers": lambda s, rs, corp, args: track.fee_picks(rs, "tile"),
+                         "points": track.point_costs})
+    reg.verb("token", track.cmd_token, "operating", last=("cost",), candidates=track.TOKEN_WORDS)
     for mode in ("pay", "withhold", "half"):
         if mode != "half" or any("half" in k.dividends for k in rs.kinds.values()):  # only some titles half-pay
             reg.verb(mode, RUNS[mode], "operating", bars=run_bars(mode), candidates={"revenue": revenues(mode)},
                      phrase=run_phrase(mode))
     reg.verb("train", train_step.cmd_train, "operating", bars=train_bars, phrase=train_phrase, listing="type",
-             candidates={"source": lambda *_: [None, "pool"]}, fill=("source",))
+             leads=("source",), candidates={"type": train_types, "price": train_prices, "trade_in": trade_ins})
     reg.verb("discard", train_step.cmd_discard, "operating",
              bars=lambda s, rs, corp: [f"{corp} is not over its train limit: trains are discarded only when the "
                                        f"limit drops"])
@@ -46,16 +48,17 @@ def register(reg, rs) -> None:
     if any(k.issues for k in rs.kinds.values()):  # as the grammar says (needs="issues")
         reg.verb("issue", cmd_issue, "operating", bars=treasury_bars("issue"), phrase=lambda *_: "issue/redeem")
         reg.verb("redeem", cmd_redeem, "operating", bars=treasury_bars("redeem"), phrase=lambda *_: "")
-    reg.verb("done", cmd_done, "operating", phrase=done_phrase, fill=("no_route",),
+    reg.verb("done", cmd_done, "operating", phrase=done_phrase,
              candidates={"no_route": lambda s, rs, corp, args: [None, True] if rs.k("operating", "must_buy_train")
                          == "route" else [None]})
     reg.verb("sell", cmd_emergency_sell, "operating", who=short_president, phrase=shortfall_phrase,
-             candidates={"corp": emergency_sales, "count": lambda s, rs, who, args: Bounds(1, 4)},
+             candidates={"corp": emergency_sales, "count": sell_counts},
              not_actor=not_short)
-    reg.verb("bankrupt", cmd_bankrupt, "operating", who=short_president, phrase=lambda s, rs, who: f"bankrupt {who[0]}",
+    reg.verb("bankrupt", cmd_bankrupt, "operating", who=short_president, phrase=lambda s, rs, who: "{command}",
              elsewhere="bankruptcy happens during a forced train purchase in an operating round",
              not_actor=not_bankrupt)
-    reg.verb("exchange", cmd_exchange, "operating", who=anyone, bars=exchange_bars, phrase=exchange_phrase)
+    reg.verb("exchange", cmd_exchange, "operating", who=anyone, bars=exchange_bars, phrase=exchange_phrase,
+             candidates=EXCHANGE_WORDS)
     reg.answer("discard", "discard", train_step.cmd_discard, who=train_step.owing_discard,
                phrase=train_step.discard_phrase, not_actor=train_step.not_owing)
     reg.pending("discard", train_step.limit_text_pending, train_step.limit_heading)
@@ -72,13 +75,20 @@ def terrain_costs(s, rs, corp, args):
     if allowed:
         return [str(c) for c in allowed]
     cash = s.cash(company_acct(corp))
-    sources = {"second_tile": track.next_tile_fee(s, rs, corp), "hex": 0}
+    try:
+        sources = {"second_tile": track.next_tile_fee(s, rs, corp), "hex": track.hex_fee_of(rs, args.get("hex"))}
+        asked = fees.parse_asked(args.get("modifiers"))
 
-    def price(terrain: int) -> int:
-        return track.tile_price(s, rs, corp, terrain, sources, {})[0]
+        def price(terrain: int) -> int:
+            return track.tile_price(s, rs, corp, terrain, sources, asked)[0]
+        price(0)
+    except BankError:
+        return []
     if price(0) > cash:
         return []
-    low, high = 0, cash
+    low, high = 0, 4 * cash + 100    # a discount lets the terrain exceed the cash
+    if price(high) <= cash:          # nothing is paid for terrain (a national's free track)
+        return Bounds(0)
     while low < high:
         mid = (low + high + 1) // 2
         low, high = (mid, high) if price(mid) <= cash else (low, mid - 1)
@@ -132,6 +142,53 @@ def train_bars(s, rs, corp) -> list[str]:
     return []
 
 
+def train_types(s, rs, corp, args) -> list[str]:
+    """The trains worth trying from where the purchase comes (`source`): the supply's types now with
+    each printed side (and those the title's own rules sell), the pool's, or another company's."""
+    source = args.get("source")
+    if source is None or str(source).lower() in grammar.DEPOT_WORDS:
+        extra = registry.of(rs).rules.get("supply_types")
+        types = trains.depot_offer(s, rs) + (extra(s, rs, corp) if extra else [])
+        return list(dict.fromkeys(w for n in types for w in [n] + [sd.name for sd in rs.train(n).sides]))
+    if str(source).lower() == "pool":
+        holder = POOL
+    else:
+        try:
+            holder = company_acct(names.corp(rs, source))
+        except BankError:
+            return []
+    held = [t for t, h in s.trains.items() if h == holder]
+    if holder == POOL:   # a pool certificate is sold on the sides the pool allows
+        return list(dict.fromkeys(w for tid in held for w in [train_type(tid)] +
+                                  [sd.name for sd in trains.pool_sides(s, rs, tid)]))
+    # another company's certificate changes hands as it lies: its type, or the side it is on
+    return list(dict.fromkeys(w for tid in held for w in (train_type(tid), trains.side_name(s, rs, tid))))
+
+
+def trade_ins(s, rs, corp, args) -> list[str]:
+    """The trains a purchase may trade in: those the bought type allows that the company holds."""
+    try:
+        name = names.side(rs, args.get("type"))[0]
+    except BankError:
+        return []
+    allowed = rs.train(name).trade_in if rs.train(name).trade_in_price is not None else ()
+    return [t for t in allowed if any(train_type(tid) == t for tid in s.corp_trains(corp))]
+
+
+def train_prices(s, rs, corp, args):
+    """An agreed price for another company's train: at least 1, at most what the buyer and its
+    president could pay (the rule narrows it); none from the supply or the pool (their price is
+    the card's)."""
+    source = args.get("source")
+    if source is None or str(source).lower() in (*grammar.SUPPLY_WORDS,):
+        return []
+    cash = s.cash(company_acct(corp))
+    if trains.working(s, corp):   # a company that owns a train pays from its treasury alone
+        return Bounds(1, cash, exact=True, needed=True)
+    pres = s.president(corp)
+    return Bounds(1, max(1, cash + (s.cash(player_acct(pres)) if pres else 0)), needed=True)
+
+
 def train_phrase(s, rs, corps, types: list) -> str:
     """What is for sale now that the company may buy (its legal train types)."""
     legal = set(types)
@@ -174,8 +231,9 @@ def treasury_bars(direction: str):
 def done_phrase(s, rs, corps) -> str:
     corp = corps[0]
     must = not s.corp_trains(corp) and must_own_train(s, rs, corp)
-    unless = " unless --no-route" if rs.k("operating", "must_buy_train") == "route" else ""
-    return f"done (must buy a train{unless})" if must else "done"
+    if must and rs.k("operating", "must_buy_train") == "route":
+        return "done only with no route, or it must buy a train ({command})"
+    return "done"
 
 
 def short_president(s, rs) -> list[str]:
@@ -188,7 +246,7 @@ def short_president(s, rs) -> list[str]:
 
 def shortfall_phrase(s, rs, players) -> str:
     corp = s.round["corp"]
-    return f"{players[0]} is {rs.money(shortfall(s, rs, corp))} short: sell {players[0]} CORP N (or a private)"
+    return f"{players[0]} is {rs.money(shortfall(s, rs, corp))} short: sells shares ({{command}})"
 
 
 def not_short(s, rs, player) -> tuple[str, None]:
@@ -408,6 +466,8 @@ def cmd_emergency_sell(ctx, cmd) -> None:
     n = cmd.get("count") or 1
     op = s.round["corp"]
     if kind == "private":
+        if n != 1:
+            refuse(f"{corp} is one private: it is handed over alone, not {n} of it", f"sell {player} {corp}")
         discard_private(ctx, player, corp, op)
         return
     if op is None or s.president(op) != player:

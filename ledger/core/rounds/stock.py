@@ -8,11 +8,11 @@ from __future__ import annotations
 
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
-from ledger.core.plays import Bounds
 from ledger.core.round_kind import RoundKind, known_round
 from ledger.core.rules import market, privates, shares, trains
 from ledger.core.rules.market import operating_order
-from ledger.core.state import BANK, POOL, company_acct, player_acct
+from ledger.core.plays import Bounds
+from ledger.core.state import BANK, POOL, company_acct, ipo_acct, player_acct
 
 
 def register(reg) -> None:
@@ -20,9 +20,11 @@ def register(reg) -> None:
     reg.verb("par", cmd_par, "stock", bars=buy_bars, candidates={"corp": unstarted, "price": par_prices})
     reg.verb("buy", cmd_buy, "stock", bars=buy_bars, candidates={"item": started, "count": buy_counts,
                                                                   "source": lambda *_: ["ipo", "pool"]})
-    reg.verb("sell", cmd_sell, "stock", when=sell_bars, candidates={"corp": held, "count": sell_counts})
+    reg.verb("sell", cmd_sell, "stock", when=sell_bars, candidates={"corp": held, "count": sell_counts},
+             reads=("corp", "count"))
     reg.verb("pass", cmd_pass, "stock", bars=pass_bars, phrase=pass_phrase)
-    reg.verb("exchange", cmd_exchange, "stock", who=anyone, bars=exchange_bars, phrase=exchange_phrase)
+    reg.verb("exchange", cmd_exchange, "stock", who=anyone, bars=exchange_bars, phrase=exchange_phrase,
+             candidates=EXCHANGE_WORDS)
     reg.answer("par", "par", cmd_par, candidates={"corp": lambda s, rs, who, args: [s.pending[0]["corp"]],
                                                   "price": par_prices}, phrase=par_pending_phrase)
     reg.pending("par", par_pending_text, par_pending_heading)
@@ -53,7 +55,7 @@ def par_pending_heading(s, rs, due: dict, reg) -> tuple[str, str]:
 def par_pending_phrase(s, rs, players) -> str:
     due = s.pending[0]
     pars = ", ".join(map(str, allowed_pars(s, rs, due.get("colours"))))
-    return f"par {due['player']} {due['corp']} PRICE ({pars})"
+    return f"set {due['corp']}'s par ({pars}): {{command}}"
 
 
 def actors(s, rs) -> list[str]:
@@ -142,14 +144,28 @@ def started(s, rs, player, args) -> list[str]:
 
 
 def buy_counts(s, rs, player, args):
-    return Bounds(1, 2)
+    """How many certificates one purchase may take: one, or where the title lets a turn buy several
+    (a company in a multi-buy zone, a director's own company) up to what the IPO and the pool hold
+    (the rule says how many a turn allows)."""
+    corp = args.get("item")
+    if corp not in s.corps or s.corps[corp].cell is None:
+        return [1]
+    several = shares.zone(s, rs, corp) in rs.k("stock", "multi_buy_zones") or \
+        (rs.k("stock", "director_buy_percent") and s.president(corp) in (player, None))
+    if not several:
+        return [1]
+    left = len(s.certs_of(ipo_acct(corp), corp)) + len(s.certs_of(POOL, corp)) + \
+        len(s.certs_of(company_acct(corp), corp))
+    return Bounds(1, max(1, left))   # buying fewer is allowed whenever buying more is: a range
 
 
 def held(s, rs, player, args) -> list[str]:
     return [c for c in s.corps if s.corps[c].cell is not None and s.percent_of(player_acct(player), c)]
 
 
-def sell_counts(s, rs, player, args):
+def sell_counts(s, rs, player, args) -> Bounds:
+    """From one to every share held (selling fewer is allowed whenever selling more is: a range, its
+    top narrowed to what the rule accepts)."""
     corp = args.get("corp")
     n = shares.shares_of(s, rs, player_acct(player), corp) if corp in s.corps else 1
     return Bounds(1, max(1, n))
@@ -166,6 +182,24 @@ def exchangers(s, rs) -> list[str]:
                    if any(x.sym == sym for x in rs.privates))]
 
 
+def exchangeable(s, rs, player, args) -> list[str]:
+    """The open privates the player holds that turn into a share."""
+    return [p.sym for p in rs.privates if (p.ability("exchange_for") or p.ability("exchange_any"))
+            and held_by(s, p.sym) == player]
+
+
+def exchange_targets(s, rs, player, args) -> list[str]:
+    """The companies a private may be exchanged for: the one its power names, or any."""
+    sym = args.get("private")
+    if sym not in s.privates:
+        return []
+    named = rs.private(sym).ability("exchange_for")
+    return [named] if named else [c.sym for c in rs.corporations]
+
+
+EXCHANGE_WORDS = {"private": exchangeable, "corp": exchange_targets}
+
+
 def exchange_bars(s, rs, player) -> list[str]:
     if player not in exchangers(s, rs):
         return [f"{player} does not own an open private that is exchanged for a share"]
@@ -178,10 +212,7 @@ def held_by(s, sym: str) -> str | None:
 
 
 def exchange_phrase(s, rs, players) -> str:
-    return " or ".join(f"exchange {p} {sym}" for p in players for sym in s.privates
-                       if held_by(s, sym) == p and any(x.sym == sym and (x.ability("exchange_for") or
-                                                                         x.ability("exchange_any"))
-                                                       for x in rs.privates))
+    return "{commands}"
 
 
 def par_pending_text(s, rs, due: dict, reg) -> tuple[str, str]:

@@ -14,6 +14,7 @@ from __future__ import annotations
 from ledger.core.events import counted
 from ledger.core import fees, names
 from ledger.core.errors import RuleViolation, refuse
+from ledger.core.plays import Bounds, Picks, Quoted, Text
 from ledger.core.rules import privates, turn
 from ledger.core.state import BANK, company_acct
 
@@ -28,7 +29,7 @@ def cmd_tile(ctx, cmd) -> None:
     if using:  # a private's lay: an extra one may come at any time in the turn (R18)
         tile_with_private(ctx, corp, names.private(rs, using), terrain, hex_fee, asked, cmd.get("hex"))
         return
-    points = cmd.get("points") or 1
+    points = tile_points(s, rs, corp, cmd)
     for why in tile_bars(s, rs, corp, points):
         refuse(why)
     allowed = rs.k("operating", "tile_costs")
@@ -87,6 +88,24 @@ def track_step_over(s, corp: str) -> list[str]:
     if r.get("station_step"):   # a title's use of the station step (1843: a port claimed)
         out.append(f"{corp} has {r['station_step']}: track is laid before the station step")
     return out
+
+
+def tile_points(s, rs, corp: str, cmd) -> int:
+    """The tile points a lay costs (--points, 1 when left out), as the title prices a tile."""
+    points = int(cmd.get("points") or 1)
+    if cmd.get("points") is not None and not rs.company_kind(s.corps[corp].kind).tile_points:
+        refuse(f"{corp} ({s.corps[corp].kind}) does not count tile points: leave --points out")
+    costs = rs.k("operating", "tile_point_costs")
+    if costs and points not in costs:
+        refuse(f"a tile costs {', '.join(map(str, costs[:-1]))} or {costs[-1]} tile points in {rs.title}, not {points}")
+    return points
+
+
+def point_costs(s, rs, corp, args) -> list[int]:
+    """What --points may say: the title's tile prices in points, where the company's kind counts them."""
+    if not rs.company_kind(s.corps[corp].kind).tile_points:
+        return []
+    return list(rs.k("operating", "tile_point_costs") or (1, 2))
 
 
 def tile_bars(s, rs, corp: str, points: int = 1) -> list[str]:
@@ -231,6 +250,32 @@ def cmd_token(ctx, cmd) -> None:
              transfers=[[company_acct(corp), BANK, cost]] if cost else [])
 
 
+def token_costs(s, rs, corp, args):
+    """A station's COST as a command may give it: where the title prices a station from its
+    location, the location's value (as much as the company could pay); else the charter's price,
+    which the rule quotes."""
+    if rs.stations["price"] == "announced":
+        step = rs.k("operating", "revenue_multiple")
+        return Bounds(step, max(step, s.cash(company_acct(corp))), step)
+    return Quoted()
+
+
+# What a token command's words may be, as the answer tries them (ledger.core.legal): the quoted or
+# announced cost, a free slot of the charter, the fee modifiers the table may name, a city as printed.
+TOKEN_WORDS = {
+    "cost": token_costs,
+    "slot": lambda s, rs, corp, args: [str(n) for n in free_slots(s, rs, corp)],
+    "modifiers": lambda s, rs, corp, args: fee_picks(rs, "token"),
+    "city": lambda s, rs, corp, args: Text("a city, as printed on the map", probe="CITY"),
+}
+
+
+def fee_picks(rs, kind: str):
+    """The fee modifiers of a kind the table may name (--with), as the answer offers them."""
+    alone, counted = fees.askable(rs.fees[kind])
+    return Picks(alone, counted) if alone or counted else []
+
+
 def station_city(s, corp: str, raw) -> str | None:
     """Where the marker goes, as typed; a company has one marker in a city."""
     if raw is None:
@@ -268,6 +313,9 @@ def station_price(s, rs, corp: str, slot: int, given, asked: dict) -> tuple[int,
         if given is None:
             raise RuleViolation(f"{rs.title} prices a station from the location's value: give it as COST")
         base, label = names.amount(given, "the location's value"), "the location's value"
+        step = rs.k("operating", "revenue_multiple")
+        if base < step or base % step:
+            refuse(f"a location's revenue value is a multiple of {rs.money(step)} from {rs.money(step)}, not {given}")
     else:
         base, label = rs.corporation(corp).tokens[slot - 1], f"slot {slot} on the charter"
     steps = fees.resolve(rs.fees["token"], asked, {"locations": locations(s, rs, corp)}, s.corps[corp].kind,
