@@ -219,6 +219,6 @@ def register(reg) -> None:
              who=bankers_owner, bars=bankers_bars, candidates={"private": bankers, "corp": priced_railroads},
              phrase=lambda *_: "BBBT: protect", not_actor=not_bankers_owner)
     reg.verb("custody", cmd_custody, "stock", elsewhere="BBBT keeps a treasury share in a stock round (§14.4)",
-             who=bankers_owner, bars=bankers_bars, candidates={"private": bankers, "corp": presided_railroads},
+             who=bankers_owner, bars=bankers_bars, candidates={"private": bankers, "corp": lambda s, rs, p, a: list(s.corps)},
              phrase=lambda *_: "BBBT: custody", not_actor=not_bankers_owner)
     reg.on("sr_ending", protection_ends)

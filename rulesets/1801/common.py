@@ -206,6 +206,24 @@ def owes(s, corp: str) -> bool:
     return corp in s.own.owes_train
 
 
+def patronage_paid(cmd) -> int:
+    """A patronage tile's amount as the table announces it (§12.3, printed on the tile): from £1;
+    none when --patronage is left out."""
+    from ledger.core import names
+    if cmd.get("patronage") is None:
+        return 0
+    amount = names.amount(cmd.get("patronage"), "the patronage tile's amount")
+    if amount < 1:
+        refuse("a patronage tile pays at least £1: leave --patronage out where there is none")
+    return amount
+
+
+def patronage_amounts(s, rs, who, args):
+    """What --patronage may say: any amount the tile prints, from £1."""
+    from ledger.core.plays import Bounds
+    return Bounds(1)
+
+
 def reserved_side(rs):
     """The reserved train's printed side (§11.6.1): the name a hint types and the price it costs."""
     return rs.train(rules(rs, "reserved_train")).sides[0]

@@ -4,6 +4,7 @@ round (§5.1.5, §10.6): every regional expanded, every minor merged or abandone
 from __future__ import annotations
 
 from ledger.core import names
+from ledger.core.plays import Bounds
 from ledger.core.errors import refuse
 from ledger.core.events import event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
@@ -97,8 +98,11 @@ def cmd_merge(ctx, cmd) -> None:
     bonus = minor_a_bonus(s, rs, minor, major)
     if bonus:
         transfers.append([BANK, company_acct(major), bonus])
-    side = names.amount(cmd.get("cash"), "the cash between the players") if cmd.get("cash") else 0
-    back = names.amount(cmd.get("cash_back"), "the cash between the players") if cmd.get("cash_back") else 0
+    side, back = (names.amount(cmd.get(k), "the cash between the players") if cmd.get(k) is not None else None
+                  for k in ("cash", "cash_back"))
+    if 0 in (side, back):
+        refuse("cash between the players is at least £1: leave --cash or --cash-back out when none changes hands")
+    side, back = side or 0, back or 0
     president = s.president(major)
     for amount, payer, payee in ((side, president, player), (back, player, president)):
         if not amount:
@@ -178,7 +182,8 @@ def cmd_abandon(ctx, cmd) -> None:
         refuse(*kept)
     bidders = [c for c in s.corps if kind_of(s, c) in ("major", "national") and s.president(c) not in (None, player)
                and c not in s.round.get("merged_into", []) and shares.ordinary_certs(s, shares.unsold_acct(s, rs, c), c)]
-    if bidders and not cmd.get("no_offers"):
+    declined = bool(cmd.get("no_offers"))   # said by the table; vacuous when nobody could offer
+    if bidders and not declined:
         refuse(f"{player} first invites offers for {minor} (§10.6): {', '.join(bidders)} may take it (one offer must be "
                f"accepted: merge {player} {minor} CORP); with no offer, abandon {player} {minor} --no-offers")
 
@@ -407,14 +412,28 @@ GRAMMAR = TitleGrammar(
 )
 
 
+def merger_cash(key: str):
+    """What --cash (the major's president pays the minor's owner) or --cash-back (the other way)
+    may be: from £1 to what the payer has, when they are two players."""
+    def found(s, rs, player, args):
+        major = args.get("corp")
+        president = s.president(major) if major in s.corps else None
+        if president is None or president == player:
+            return []
+        payer = president if key == "cash" else player
+        return Bounds(1, max(1, s.cash(player_acct(payer))))
+    return found
+
+
 def register(reg) -> None:
     reg.rework("stock", "pass", handler=cmd_pass)
     reg.verb("merge", cmd_merge, "stock", elsewhere="a minor merges into a major in a stock round (§10.5)",
-             when=merge_bars, bars=one_stock_action, candidates={"minor": own_floated_minors, "corp": majors_and_nationals},
+             when=merge_bars, bars=one_stock_action,
+             candidates={"minor": own_floated_minors, "corp": majors_and_nationals, "cash": merger_cash("cash"),
+                         "cash_back": merger_cash("cash_back")},
              phrase=lambda *_: "merge a minor into a major")
     reg.verb("abandon", cmd_abandon, "stock", elsewhere="a minor is abandoned in the Consolidation round (§10.6)",
-             when=abandon_bars, bars=one_stock_action, candidates={"minor": abandonable_minors, "no_offers": lambda *_: [None, True]},
-             fill=("no_offers",), phrase=lambda *_: "abandon a minor")
+             when=abandon_bars, bars=one_stock_action, candidates={"minor": abandonable_minors, "no_offers": lambda *_: [None, True]}, phrase=lambda *_: "abandon a minor")
     reg.on("phase_changed", consolidation_due)
     reg.on("stock_round_started", consolidation_begins)
     reg.verb("buy-minor", cmd_buy_minor, "operating",

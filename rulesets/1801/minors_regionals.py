@@ -13,6 +13,7 @@ from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
+from ledger.core.plays import Text
 from ledger.core.rounds import stock
 from ledger.core.rules import shares, trains
 from ledger.core.ruleset import REQUIRED, Knob
@@ -20,6 +21,8 @@ from ledger.core.state import BANK, POOL, company_acct, player_acct
 
 from .common import (
     AXIS,
+    patronage_amounts,
+    patronage_paid,
     ZONE_CODES,
     chit_zone,
     free_action_turn,
@@ -81,7 +84,7 @@ def cmd_float(ctx, cmd) -> None:
                "zones with chits: " + ", ".join(c for c in zones(rs) if chits_left(s, rs, c)))
     cost = zones(rs)[zone]["home_cost"]
     help_ = home_help(s, rs, player, corp, zone)
-    patronage = names.amount(cmd.get("patronage"), "the patronage tile's amount") if cmd.get("patronage") else 0
+    patronage = patronage_paid(cmd)
     chit = left[0]
     closing = limited_chits_closing(s, rs, zone)
     transfers = [[player_acct(player), company_acct(corp), help_]] if help_ else []
@@ -377,9 +380,8 @@ def one_stock_action(s, rs, player) -> list[str]:
 def par_phrase(s, rs, players) -> str:
     who = players[0]
     if s.round.get("kind") == "concessions":
-        return (f"float a regional (par {who} REGIONAL PRICE) or, only if he can do neither, par one into the Open "
-                f"Market (--open-market)")
-    return "float a regional (par PLAYER REGIONAL PRICE)"
+        return "float a regional ({command}) or, only if he can do neither, par one into the Open Market"
+    return "float a regional ({command})"
 
 
 def removable(s, rs, player, args) -> list[str]:
@@ -569,11 +571,12 @@ def register(reg) -> None:
     from dataclasses import replace
     reg.round(replace(stock.STOCK, heading=sr_heading))
     reg.verb("float", cmd_float, "concessions", "stock", elsewhere="a minor floats in the concession round or a "
-             "stock round (§8.1, §8.2)", bars=one_stock_action, candidates={"corp": own_unfloated_minors},
-             phrase=lambda s, rs, who: f"float a minor (float {who[0]} MINOR ZONE)")
+             "stock round (§8.1, §8.2)", bars=one_stock_action,
+             candidates={"corp": own_unfloated_minors, "patronage": patronage_amounts,
+                         "city": lambda *_: Text("the home city, as printed", probe="CITY")},
+             phrase=lambda s, rs, who: "float a minor ({command})")
     reg.verb("par", cmd_par, "concessions", "stock", bars=one_stock_action,
-             candidates={"corp": open_regionals, "price": regional_pars, "open_market": lambda *_: [None, True]},
-             fill=("open_market",), phrase=par_phrase)
+             candidates={"corp": open_regionals, "price": regional_pars, "open_market": lambda *_: [None, True]}, phrase=par_phrase)
     reg.verb("remove", cmd_remove, "stock", elsewhere="regionals and privates are removed in a stock round (§8.2, §10)",
              candidates={"item": removable}, phrase=lambda *_: "remove a regional or a private")
     reg.verb("close", cmd_close, "stock", elsewhere="a private is closed in a stock round (§10)",

@@ -5,6 +5,7 @@ national's revenue by capacity, and a national's discards."""
 from __future__ import annotations
 
 from ledger.core import names
+from ledger.core.plays import Bounds, Text
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import counted, event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
@@ -279,6 +280,10 @@ def preserve_2plus2(ctx, cmd) -> None:
     sym = names.private(rs, cmd.get("using"))
     if sym != PERMANENT_TRAIN:
         refuse(f"only the Swift Metropolitan Line ({PERMANENT_TRAIN}) gives a railroad a rusted train (§14.10)")
+    reserved = rules(rs, "reserved_train")
+    if names.side(rs, cmd.get("type"))[0] != reserved or cmd.get("swap") or cmd.get("source"):
+        refuse(f"the Swift Metropolitan Line gives a rusted {reserved}, nothing else: claim {corp} {reserved} "
+               f"--using {sym} (§14.10)")
     owner = s.privates[sym].owner
     pres = s.president(corp)
     if s.privates[sym].closed or owner != player_acct(pres or ""):
@@ -288,7 +293,6 @@ def preserve_2plus2(ctx, cmd) -> None:
                f"Phase {s.phase}")
     if kind_of(s, corp) == "national":
         refuse(f"{corp} is a national: the Swift Metropolitan Line serves a minor, regional or major (§14.10)")
-    reserved = rules(rs, "reserved_train")
     box = sorted((t for t, h in s.trains.items() if h == RUSTED and trains.train_type(t) == reserved), key=train_order)
     if not box:
         refuse("no unclaimed rusted 2+2 is in the Locomotive Works (§14.10)")
@@ -326,6 +330,12 @@ def amounts(raw, what: str) -> list[int]:
     return out
 
 
+def unlinked(cmd, key: str, what: str) -> int:
+    """How many of the home zone's {what} the national's trains do not reach (--unlinked-...)."""
+    raw = cmd.get(key)
+    return 0 if raw is None else names.amount(raw, f"the unlinked {what}")
+
+
 def national_revenue(s, rs, corp: str, cities: list[int], towns: list[int], unlinked_cities: int,
                      unlinked_towns: int) -> dict:
     """§11.3.10 (D12.6, E19): the linked home-zone cities best first up to the city capacity, the
@@ -358,7 +368,7 @@ def cmd_run(ctx, cmd) -> None:
     if s.round["revenue"] is not None:
         refuse(f"{corp} has already run this turn ({rs.money(s.round['revenue'])})")
     got = national_revenue(s, rs, corp, amounts(cmd.get("cities"), "cities"), amounts(cmd.get("towns"), "towns"),
-                           int(cmd.get("unlinked_cities") or 0), int(cmd.get("unlinked_towns") or 0))
+                           unlinked(cmd, "unlinked_cities", "cities"), unlinked(cmd, "unlinked_towns", "towns"))
     if not s.corp_trains(corp):
         got["revenue"] = 0
     check_repeat(s, rs, corp, got["revenue"], "pay")
@@ -397,7 +407,7 @@ def presided_majors(s, rs, player, args) -> list[str]:
 
 
 def convert_phrase(s, rs, players) -> str:
-    return f"{', '.join(players)} may convert majors into nationals now (convert PLAYER MAJOR, §9.4)"
+    return "convert a major into a national ({commands}, §9.4)"
 
 
 def convert_not_actor(s, rs, player) -> tuple[str, None]:
@@ -412,6 +422,42 @@ def convert_not_actor(s, rs, player) -> tuple[str, None]:
 
 def rusted_types(s, rs, corp, args) -> list[str]:
     return sorted({trains.train_type(t) for t, h in s.trains.items() if h == RUSTED}, key=int)
+
+
+def claimable_types(s, rs, corp, args) -> list[str]:
+    """The trains a claim may name: for a national, the rusted types in the Locomotive Works and the
+    types the majors of its president run (a swap --from one of them); for any other railroad, the
+    Swift Metropolitan Line's rusted 2+2 (§14.10)."""
+    if kind_of(s, corp) != "national":
+        reserved = rules(rs, "reserved_train")
+        return [reserved] + [sd.name for sd in rs.train(reserved).sides]
+    majors = same_president_majors(s, rs, corp, args)
+    held = {trains.train_type(t) for m in majors for t in s.corp_trains(m)}
+    types = sorted(set(rusted_types(s, rs, corp, args)) | held, key=int)
+    return list(dict.fromkeys(w for n in types for w in [n] + [sd.name for sd in rs.train(n).sides]))
+
+
+def same_president_majors(s, rs, corp, args) -> list[str]:
+    if kind_of(s, corp) != "national":
+        return []
+    pres = s.president(corp) if corp in s.corps else None
+    return [c for c in s.corps if c != corp and pres and s.president(c) == pres and kind_of(s, c) == "major"]
+
+
+def rusted_held(s, rs, corp, args) -> list[str]:
+    """What a national may give back in a swap (--for): its rusted trains' types."""
+    if kind_of(s, corp) != "national":
+        return []
+    held = sorted({trains.train_type(t) for t in s.corp_trains(corp) if is_rusted(s, t)}, key=int)
+    return list(dict.fromkeys(w for n in held for w in [n] + [sd.name for sd in rs.train(n).sides]))
+
+
+RUN_WORDS = {
+    "cities": lambda *_: Text("the linked cities' values, comma-separated (80,60,60)", probe="10"),
+    "towns": lambda *_: Text("the linked towns' values, comma-separated (20,10)", probe="10"),
+    "unlinked_cities": lambda *_: Bounds(0),
+    "unlinked_towns": lambda *_: Bounds(0),
+}
 
 
 def claim_phrase(s, rs, corps) -> str:
@@ -584,12 +630,13 @@ def register(reg) -> None:
              elsewhere="a conversion is declined in the window the first train of Train Phase 4, 6 or 8 opens (§9.4)",
              who=window_players, phrase=lambda *_: "decline (convert no major, §9.4)", not_actor=convert_not_actor)
     reg.verb("claim", cmd_claim, "operating", elsewhere="rusted trains are claimed in an operating turn (§11.6.6)",
-             candidates={"type": rusted_types}, phrase=claim_phrase)
+             candidates={"type": claimable_types, "source": same_president_majors, "swap": rusted_held},
+             together=(("swap", "source"),),
+             phrase=claim_phrase)
     reg.verb("flip", cmd_flip, "operating", elsewhere="a national flips its rusted trains in its operating turn "
-             "(§11.6.6)", candidates={"type": lambda s, rs, corp, args: sorted({trains.train_type(t) for t in
-                                                                               s.corp_trains(corp)})})
+             "(§11.6.6)", candidates={"type": rusted_held})
     reg.verb("run", cmd_run, "operating", elsewhere="a national runs in its operating turn (§11.3.10)",
-             phrase=lambda *_: "run (its revenue by capacity)")
+             phrase=lambda *_: "run (its revenue by capacity)", candidates=RUN_WORDS)
     reg.rework("operating", "discard", handler=cmd_discard)
     reg.answer("discard", "discard", cmd_discard, who=train_step.owing_discard, phrase=train_step.discard_phrase)
     reg.on("phase_changed", nationals_keep_rusted)

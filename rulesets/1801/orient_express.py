@@ -7,6 +7,7 @@ from ledger.core import names
 from ledger.core.errors import refuse
 from ledger.core.events import event
 from ledger.core.grammar import Opt, TitleGrammar
+from ledger.core.plays import Bounds
 from ledger.core.rules import decisions, revenue
 from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import REQUIRED, Knob
@@ -49,6 +50,8 @@ def run_1801(ctx, cmd, how: str) -> None:
     if kind_of(s, corp) == "national" and (base or s.corp_trains(corp)) and not repeat_as_before(s, corp):
         refuse(f"{corp} is a national: its revenue is computed from its capacity (§11.3.10)",
                f"run {corp} --cities 80,60 --towns 20 --unlinked-cities 0 --unlinked-towns 0")
+    if cmd.get("pullman") and not base:
+        refuse(f"a Pullman rides a train that ran: {corp}'s revenue is {rs.money(0)}, so no --pullman")
     bonus = pullman_bonus(s, rs, corp, cmd.get("pullman")) if cmd.get("pullman") else 0
     oe = orient_express(s, rs, corp, cmd, base, bonus)
     total = base + bonus + (oe["extra"] if oe else 0)
@@ -66,6 +69,14 @@ def run_1801(ctx, cmd, how: str) -> None:
                       paid=ctx_paid(ctx, corp))
 
 
+def oe_parts(s, rs, corp, args):
+    """What --oe may say: a major's Orient Express train earns part of the revenue announced."""
+    revenue = str(args.get("revenue", ""))
+    if kind_of(s, corp) != "major" or not revenue.isdigit():
+        return []
+    return Bounds(1, int(revenue))
+
+
 def orient_express(s, rs, corp: str, cmd, base: int, bonus: int) -> dict | None:
     """§12: a major's Orient Express run adds £30 / £60 / £100 by phase, once an OR, not doubled."""
     if cmd.get("oe") in (None, ""):
@@ -73,6 +84,8 @@ def orient_express(s, rs, corp: str, cmd, base: int, bonus: int) -> dict | None:
             refuse("--pullman-on-oe names the Orient Express train's Pullman: give --oe N too")
         return None
     part = names.amount(cmd.get("oe"), "the Orient Express train's revenue")
+    if part < 1:
+        refuse("the Orient Express train's part of the revenue is at least £1: leave --oe out if it did not run (§12)")
     if kind_of(s, corp) != "major":
         refuse(f"{corp} is a {kind_of(s, corp)}: only majors run the Orient Express (§12)")
     if part > base:
@@ -178,6 +191,6 @@ GRAMMAR = TitleGrammar(
 
 def register(reg) -> None:
     for how, handler in (("pay", cmd_pay), ("half", cmd_half), ("withhold", cmd_withhold)):
-        reg.rework("operating", how, handler=handler, candidates={"revenue": repeat_revenue(how)},
-                   phrase=repeat_phrase(how))
+        reg.rework("operating", how, handler=handler, candidates={"revenue": repeat_revenue(how), "oe": oe_parts},
+                   phrase=repeat_phrase(how), together=(("oe", "pullman_on_oe"), ("oe", "pullman", "pullman_on_oe")))
     reg.choice("oe_bonus", oe_bonus)

@@ -544,7 +544,8 @@ class PacketOver:
 def register(reg) -> None:
     reg.round(PACKET)
     reg.verb("buy", cmd_packet_buy, "packet", bars=packet_buy_bars,
-             candidates={"item": lambda s, rs, who, args: list(s.round["rows"][0])}, phrase=packet_buy_phrase)
+             candidates={"item": lambda s, rs, who, args: list(s.round["rows"][0])}, phrase=packet_buy_phrase,
+             reads=("item",))
     reg.verb("bid", cmd_packet_bid, "packet", elsewhere="bids are made in the packet auction (§7)",
              candidates={"item": packet_bid_items, "amount": packet_bid_bounds}, phrase=packet_bid_phrase)
     reg.verb("pass", cmd_packet_pass, "packet")

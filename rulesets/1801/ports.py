@@ -7,6 +7,7 @@ from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
+from ledger.core.plays import Text
 from ledger.core.rules import track
 from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import Knob
@@ -88,15 +89,10 @@ def cmd_transfer(ctx, cmd) -> None:
     where = str(cmd.get("kind") or "city").lower()
     if where not in rules(rs, "access_fees"):
         refuse(f"a token's place is a city, grand or metropolis, not {where!r}")
-    for c in (corp, seller):
-        if kind_of(s, c) != "major":
-            refuse(f"{c} is a {kind_of(s, c)}: tokens pass between majors (§11.5)")
+    if kind_of(s, seller) != "major":
+        refuse(f"{seller} is a {kind_of(s, seller)}: tokens pass between majors (§11.5)")
     if corp == seller or s.president(corp) != s.president(seller):
         refuse(f"{corp} and {seller} must be different majors of the same president (§11.5)")
-    if s.round.get("revenue") is None:
-        refuse(f"{corp} transfers tokens after its run (§11 step 5)")
-    if s.round.get("trains"):
-        refuse(f"{corp} has bought trains: tokens are transferred before the train step (§11 step 5)")
     city = cmd.get("city")
     if city is not None and any(st.home and st.city and st.city.lower() == str(city).lower()
                                 for st in s.corps[seller].stations):
@@ -131,6 +127,11 @@ def dearest_open_slot(s, rs, corp: str, leaving) -> int:
 
 def same_president_majors(s, rs, corp, args) -> list[str]:
     return [c for c in s.corps if c != corp and kind_of(s, c) == "major" and s.president(c) == s.president(corp)]
+
+
+def token_sellers(s, rs, corp, args) -> list[str]:
+    """The majors of the same president with a token that may pass (never a home token, §11.5)."""
+    return [c for c in same_president_majors(s, rs, corp, args) if any(not st.home for st in s.corps[c].stations)]
 
 
 @event
@@ -193,9 +194,30 @@ GRAMMAR = TitleGrammar(
 )
 
 
+def transfer_bars(s, rs, corp) -> list[str]:
+    """Why the operating railroad may not take over a token now (§11.5, §11 step 5)."""
+    if kind_of(s, corp) != "major":
+        return [f"{corp} is a {kind_of(s, corp)}: tokens pass between majors (§11.5)"]
+    if s.round.get("revenue") is None:
+        return [f"{corp} transfers tokens after its run (§11 step 5)"]
+    if s.round.get("trains"):
+        return [f"{corp} has bought trains: tokens are transferred before the train step (§11 step 5)"]
+    return []
+
+
+def port_holders(s, rs, corp, args) -> list[str]:
+    """The majors a port authority of the sea may be bought from (--from): those holding one."""
+    sea = str(args.get("sea") or "").upper()
+    return [c for c in s.corps if c != corp and (port_of(s, c) or "").startswith(sea) and sea]
+
+
 def register(reg) -> None:
     reg.verb("port-authority", cmd_port, "operating",
              elsewhere="a major buys a port authority in its operating turn (§11.3.5)",
-             candidates={"sea": lambda *_: ["north", "med"]}, phrase=lambda s, rs, *_: f"port-authority ({rs.money(rules(rs, 'port_price'))})")
+             candidates={"sea": lambda *_: ["north", "med"], "source": port_holders},
+             phrase=lambda s, rs, *_: f"port-authority ({rs.money(rules(rs, 'port_price'))})")
     reg.verb("transfer", cmd_transfer, "operating", elsewhere="a major transfers tokens in its operating turn (§11.5)",
-             candidates={"seller": same_president_majors}, phrase=lambda *_: "transfer a token")
+             bars=transfer_bars, candidates={"seller": token_sellers, "kind": lambda s, rs, corp, args: list(rules(rs, "access_fees")),
+                         "city": lambda *_: Text("the token's city, as printed", probe="CITY"),
+                         "slot": lambda s, rs, corp, args: [str(n) for n in track.free_slots(s, rs, corp)]},
+             phrase=lambda *_: "transfer a token")

@@ -9,12 +9,13 @@ from ledger.core import names
 from ledger.core.errors import refuse
 from ledger.core.events import event
 from ledger.core.grammar import Opt, TitleGrammar
+from ledger.core.plays import Bounds
 from ledger.core.rules import track, trains
 from ledger.core.rules.turn import operating_corp
 from ledger.core.ruleset import Knob
 from ledger.core.state import BANK, company_acct, player_acct
 
-from .common import kind_of, port_of, rights, rules, uses, zones
+from .common import kind_of, patronage_amounts, patronage_paid, port_of, rights, rules, uses, zones
 
 DISCOUNT_CORPS = ("E", "F")  # §15.5, §15.6
 
@@ -56,12 +57,12 @@ def cmd_tile(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "tile")
     check_modifiers(s, rs, corp, cmd.get("modifiers"))
+    patronage = patronage_paid(cmd)
     if cmd.get("using"):
         engineers_tile(ctx, corp, cmd)
-        return
-    patronage = names.amount(cmd.get("patronage"), "the patronage amount") if cmd.get("patronage") else 0
-    terrain_point(ctx, corp, cmd)
-    track.cmd_tile(ctx, cmd)
+    else:
+        terrain_point(ctx, corp, cmd)
+        track.cmd_tile(ctx, cmd)
     if patronage:
         ctx.emit("patronage_paid", corp=corp, amount=patronage, transfers=[[BANK, company_acct(corp), patronage]])
 
@@ -132,6 +133,11 @@ def private_token(ctx, corp: str, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     sym = owned_power(ctx, corp, cmd.get("using"))
     city = cmd.get("city")
+    if sym in FREE_TOKENS + (TOWN_TOKEN,):
+        given = [flag for key, flag in (("modifiers", "--with"), ("slot", "--slot")) if cmd.get(key) is not None]
+        if given or cmd.get("cost") not in (None, "0"):
+            refuse(f"{sym}'s token is free and takes no token position: no cost, {' or '.join(given) or '--with or --slot'}"
+                   f" (§14.5-14.8)", f"token {corp} --using {sym}")
     if sym in FREE_TOKENS:
         if s.round.get("revenue") is not None:
             refuse(f"{corp} has run: {sym}'s token is placed before (§11)")
@@ -193,6 +199,16 @@ def ferry_token_at_once(ctx, cmd) -> None:
                  assets=[["WSB", s.privates["WSB"].owner, None]])
 
 
+def engineers_or(terrain_costs):
+    """A tile's COST: with Brandt & Brandau any rough hex's terrain (none is paid, §14.9), else what
+    the company can pay through the fees."""
+    def found(s, rs, corp, args):
+        if args.get("using") and str(args["using"]).upper() == ENGINEERS:
+            return Bounds(1)
+        return terrain_costs(s, rs, corp, args)
+    return found
+
+
 def engineers_tile(ctx, corp: str, cmd) -> None:
     """`tile CORP COST --using BB`: Brandt & Brandau lays a yellow tile on rough terrain with no
     terrain fee (tile points as usual); four in all, at most two an OR; the certificate turns face
@@ -209,10 +225,14 @@ def engineers_tile(ctx, corp: str, cmd) -> None:
         refuse(f"{sym} has laid {per_or} tiles this OR: two an OR (§14.9)")
     if used["laid"] >= tiles:
         refuse(f"{sym}'s {tiles} tokens are all placed (§14.9)")
-    points = cmd.get("points") or 1
+    points = track.tile_points(s, rs, corp, cmd)
     for why in track.tile_bars(s, rs, corp, points):
         refuse(why)
+    if cmd.get("modifiers"):
+        refuse(f"{sym}'s tile pays no terrain fee: no fee modifier applies (leave --with out) (§14.9)")
     terrain = names.amount(cmd.get("cost"), "the terrain cost")
+    if terrain < 1:
+        refuse(f"{sym} lays on rough terrain: the hex's terrain cost is more than £0 (§14.9)")
     laid = used["laid"] + 1
     ctx.emit("tile_laid", corp=corp, cost=0, terrain=terrain, fee=-terrain, hex_fee=0, private=sym,
              steps=[["terrain", None, terrain, None], [f"− {rs.money(terrain)} {sym}: no terrain fee (§14.9)", terrain, 0,
@@ -303,5 +323,8 @@ GRAMMAR = TitleGrammar(
 
 
 def register(reg) -> None:
-    reg.rework("operating", "tile", handler=cmd_tile)
+    shared_tile = reg.play_for("operating", "tile")
+    reg.rework("operating", "tile", handler=cmd_tile,
+               candidates={**shared_tile.candidates, "patronage": patronage_amounts,
+                           "cost": engineers_or(shared_tile.candidates["cost"])})
     reg.rework("operating", "token", handler=cmd_token)

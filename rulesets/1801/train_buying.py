@@ -448,9 +448,17 @@ def early_offers(s, rs) -> list[str]:
     return out
 
 
+def supply_types(s, rs, corp) -> list[str]:
+    """What the Locomotive Works sells a railroad besides the lowest level: its reserved 2+2 while
+    owed (§11.6.1), level 8 early (§5.2)."""
+    early = [n for n in rules(rs, "early_levels") if early_open(s, rs, n) and trains.depot_left(s, n)]
+    return ([rules(rs, "reserved_train")] if owes(s, corp) else []) + early
+
+
 def register(reg) -> None:
     reg.rule("supply_fallback", supply_fallback)
     reg.rule("train_offers", early_offers)
+    reg.rule("supply_types", supply_types)
     reg.rule("train_discount", train_discount)
     reg.rework("operating", "train", handler=cmd_train, phrase=train_phrase)
     reg.rework("operating", "done", handler=cmd_done, phrase=done_phrase)

@@ -346,9 +346,9 @@ def chip_values(s) -> str:
 
 def deal_phrase(s, rs, _who) -> str:
     if s.round.get("step") == "redeal":
-        return "deal --order " + ",".join(s.players)
-    return ("deal --privates B1,B2,BR1,BR2 --rijkswaterstaat CORP --oost CORP --foreign OZ=P,BEL=P,DUI=P "
-            "[--order PLAYERS], or deal --random SEED")
+        return "deal the cards again ({command})"
+    return ("type the draws (deal --privates, --rijkswaterstaat, --oost, --foreign and --order) or let the bank "
+            "draw them ({command})")
 
 
 def deal_bars(s, rs) -> list[str]:
@@ -378,10 +378,9 @@ def discount_amounts(s, rs, player, args) -> list[str]:
 
 
 def discount_phrase(s, rs, players) -> str:
-    who = players[0]
     if s.round.get("step") == "chips":
-        return f"discount {who} PRIVATE {chip_values(s)}"
-    return f"add {rs.money(k(rs, 'raise'))} to one (discount {who} PRIVATE)"
+        return f"place a discount chip, {chip_values(s)} ({{command}})"
+    return f"add {rs.money(k(rs, 'raise'))} to one ({{command}})"
 
 
 def buy_bars(s, rs) -> list[str]:
@@ -483,13 +482,12 @@ def register(reg) -> None:
     reg.round(DRAWS)
     reg.rule("info_lines", info_lines)
     reg.verb("deal", cmd_deal, "draws", elsewhere="the draws are typed once, as the game starts (§4)",
-             when=deal_bars, candidates={"seed": deal_candidates("seed"), "order": deal_candidates("order")},
-             fill=("seed", "order"), phrase=deal_phrase)
+             when=deal_bars, candidates={"seed": deal_candidates("seed"), "order": deal_candidates("order")}, phrase=deal_phrase)
     reg.verb("buy", cmd_buy, "draws", when=buy_bars, candidates={"item": lambda s, rs, who, args: unsold(s, rs)},
-             phrase=buy_phrase)
+             phrase=buy_phrase, reads=("item",))
     reg.verb("discount", cmd_discount, "draws", elsewhere="discounts are placed before and in the auction (§6)",
              when=discount_bars, candidates={"private": lambda s, rs, who, args: unsold(s, rs),
-                                             "amount": discount_amounts}, fill=("amount",), phrase=discount_phrase)
+                                             "amount": discount_amounts}, phrase=discount_phrase)
     reg.on("game_started", place_yellow_privates)
     reg.on("train_bought", rws_closes)
     reg.rule("extra_homes", extra_homes)

@@ -224,7 +224,7 @@ GRAMMAR = TitleGrammar(
 def register(reg) -> None:
     for how in ("pay", "half", "withhold"):
         shared = reg.play_for("operating", how)
-        reg.rework("operating", how, handler=cmd_run(how), fill=("abroad",),
+        reg.rework("operating", how, handler=cmd_run(how),
                    candidates={**shared.candidates, "abroad": abroad_candidates})
     reg.rule("unsold_share_payees", unsold_share_payees)
     reg.on("or_started", clear_track)

@@ -196,10 +196,10 @@ GRAMMAR = TitleGrammar(
 def register(reg) -> None:
     reg.verb("drop-home", cmd_drop_home, "operating", elsewhere="homes are chosen in a company's first turn",
              bars=home_bars, candidates={"city": kept_homes},
-             phrase=lambda s, rs, corps: f"drop-home {corps[0]} CITY")
+             phrase=lambda s, rs, corps: "keep one home ({command})")
     reg.verb("move-marker", cmd_move_marker, "operating", elsewhere="a marker is moved in its company's turn",
              bars=move_bars, candidates={"using": movers},
-             phrase=lambda s, rs, corps: f"move-marker {corps[0]} FROM TO --using WSM")
+             phrase=lambda s, rs, corps: "move a marker with WSM ({command})")
 
 
 # =========================================================================== events

@@ -349,6 +349,8 @@ def cmd_charge(ctx, cmd) -> None:
     if not owns:
         raise RuleViolation(f"{corp} owns no private that charges its director (Rotterdamsche Bank)")
     amount = names.amount(cmd.get("amount"), "the charge")
+    if amount < 1:
+        refuse(f"a charge moves at least {rs.money(1)} from the director to {corp}")
     director = s.president(corp)
     have = s.cash(player_acct(director))
     if have < amount:
@@ -449,10 +451,10 @@ def lay_bars(s, rs, corp) -> list[str]:
     return track.track_step_over(s, corp)
 
 
-def lay_counts(s, rs, corp, args):
+def lay_counts(s, rs, corp, args) -> list[int]:
     sym = args.get("private")
     most = rs.private(sym).ability("tiles_max") if sym in s.privates else 1
-    return Bounds(1, most or 1)
+    return list(range(1, (most or 1) + 1))
 
 
 def saving_privates(s, rs, corp, args) -> list[str]:
@@ -467,7 +469,17 @@ def charge_bars(s, rs, corp) -> list[str]:
 
 
 def charge_amounts(s, rs, corp, args):
-    return Bounds(0, s.cash(player_acct(s.president(corp))) if s.president(corp) else 0)
+    return Bounds(1, s.cash(player_acct(s.president(corp))) if s.president(corp) else 0)
+
+
+def draw_amounts(s, rs, player, args):
+    """A sale for a draw (--charge): more than the director has, at most what the shares sold
+    bring on top (the rule keeps the sale to what is needed)."""
+    corp = args.get("corp")
+    if corp not in s.corps or s.corps[corp].cell is None:
+        return []
+    cash, n = s.cash(player_acct(player)), int(args.get("count") or 1)
+    return Bounds(cash + 1, cash + n * shares.price(s, rs, corp))
 
 
 GRAMMAR = TitleGrammar(
@@ -498,18 +510,21 @@ GRAMMAR = TitleGrammar(
 
 def register(reg) -> None:
     reg.verb("lay", spends(cmd_lay), "operating", elsewhere="a private's tiles are laid in its company's turn",
-             bars=lay_bars, candidates={"private": powers_of("tiles_max"), "count": lay_counts},
-             phrase=lambda s, rs, corps: f"lay {corps[0]} PRIVATE N")
+             bars=lay_bars, candidates={"private": powers_of("tiles_max"), "count": lay_counts,
+                                        "terrain": lambda s, rs, corp, args: Bounds(0, s.cash(company_acct(corp)))},
+             phrase=lambda s, rs, corps: "lay a private's tiles ({command})")
     reg.rework("operating", "token", handler=spends(cmd_token))
     reg.rework("operating", "tile", handler=spends(cmd_tile))
     reg.rework("operating", "train", handler=spends(reg.play_for("operating", "train").handler))
-    reg.rework("operating", "sell", handler=sale_for_charge(reg.play_for("operating", "sell").handler))
+    shared_sale = reg.play_for("operating", "sell")
+    reg.rework("operating", "sell", handler=sale_for_charge(shared_sale.handler),
+               candidates={**shared_sale.candidates, "charge": draw_amounts})
     done = reg.play_for("operating", "done").handler
     reg.rework("operating", "done", handler=lambda ctx, cmd: (charge_unspent(ctx, cmd), done(ctx, cmd)))
     reg.verb("save", cmd_save, "operating", elsewhere="a SAVED marker is placed in its company's turn (§12.5)",
              bars=save_bars, candidates={"private": saving_privates,
                          "type": lambda s, rs, corp, args: sorted({train_type(t) for t in s.corp_trains(corp)})},
-             phrase=lambda s, rs, corps: f"save {corps[0]} PRIVATE TYPE")
+             phrase=lambda s, rs, corps: "save a train ({command})")
     reg.verb("income", cmd_income, "operating", elsewhere="NFLM and MEVS earn in an operating round", offered=False)
     reg.rule("train_discount", train_discount)
     reg.rule("train_before_run", train_before_run)
@@ -517,7 +532,7 @@ def register(reg) -> None:
     reg.owner_flags.add("saved")
     reg.verb("charge", cmd_charge, "operating", elsewhere="a company charges its director in its turn",
              bars=charge_bars, candidates={"amount": charge_amounts},
-             phrase=lambda s, rs, corps: f"charge {corps[0]} AMOUNT")
+             phrase=lambda s, rs, corps: "charge the director ({command})")
     reg.on("corp_turn_ended", tiles_spent)
 
 

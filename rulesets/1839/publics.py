@@ -115,7 +115,7 @@ GRAMMAR = TitleGrammar(
 def register(reg) -> None:
     reg.verb("sell-token", cmd_sell_token, "operating",
              elsewhere="a station marker is sold in the company's turn, to buy its first train (§8.2.7.3)",
-             bars=token_sale_bars, phrase=lambda s, rs, corps: f"sell-token {corps[0]} VALUE")
+             bars=token_sale_bars, phrase=lambda s, rs, corps: "sell a station marker ({command})")
     reg.rework("operating", "bankrupt", handler=cmd_bankrupt)
     reg.rule("station_bars", station_bars)
 

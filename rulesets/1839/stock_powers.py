@@ -196,10 +196,10 @@ def register(reg) -> None:
     reg.verb("force-float", cmd_force_float, "stock", elsewhere="Kabinet-Rochussen is used in a stock round",
              who=lambda s, rs: None, bars=holds_power("forced_float"),
              candidates={"private": held_powers("forced_float")},
-             phrase=lambda s, rs, players: f"{', '.join(players)} may force a float (force-float PLAYER KR CORP)")
+             phrase=lambda s, rs, players: "force a float with Kabinet-Rochussen ({commands})")
     reg.verb("repar", cmd_repar, "stock", elsewhere="Ketwich & Voombergh is used in a stock round",
              bars=holds_power("repar"), candidates={"private": held_powers("repar"), "price": repar_prices},
-             phrase=lambda s, rs, players: f"repar {players[0]} KV CORP PRICE")
+             phrase=lambda s, rs, players: "re-par with Ketwich & Voombergh ({command})")
 
 
 # =========================================================================== events

@@ -40,7 +40,9 @@ def register(reg) -> None:
     reg.rule("initial_assets", initial_assets)
     reg.rule("company_holdings", company_holdings)
     reg.rule("info_lines", info_lines)
-    reg.verb("port", cmd_port, "operating", candidates={"port": lambda s, rs, corp, args: list(rs.own["ports"]["names"])},
+    reg.verb("port", cmd_port, "operating",
+             candidates={"port": lambda s, rs, corp, args: list(rs.own["ports"]["names"]),
+                         "source": port_sellers},
              phrase=lambda *_: "port (claim a port)")
     reg.on("or_started", pay_port_income)
 
@@ -56,6 +58,13 @@ def port_holder(s, port: str) -> str | None:
     """The company holding a port marker, or None while it is on the map."""
     owner = s.assets[port].owner
     return acct_name(owner) if owner else None
+
+
+def port_sellers(s, rs, corp, args) -> list[str]:
+    """Who a port may be bought from (--from): the company holding it."""
+    port = args.get("port")
+    holder = port_holder(s, port) if port in s.assets else None
+    return [holder] if holder and holder != corp else []
 
 
 def ports_held(s) -> dict:

@@ -47,17 +47,18 @@ def upgrade_data(data: dict) -> None:
 def register(reg) -> None:
     reg.rework("operating", "discard", handler=cmd_discard, bars=relic_discard_bars,
                candidates={"type": lambda s, rs, corp, args: own_sides(s, rs, corp)},
-               phrase=lambda s, rs, corps: f"discard a rusted certificate to make room (discard {corps[0]} TYPE)")
+               phrase=lambda s, rs, corps: "discard a rusted certificate to make room ({command})")
     # refused unless a company is over its limit: then it answers the discard it owes
     reg.verb("flip", cmd_flip, offered=False,
              bars=lambda s, rs, corp: [f"{corp} is within its train limit: a certificate is flipped only to get "
                                        f"within it"])
     reg.answer("discard", "flip", cmd_flip, who=train_step.owing_discard,
                candidates={"type": lambda s, rs, corp, args: own_sides(s, rs, corp)},
-               phrase=lambda s, rs, corps: f"flip {corps[0]} TYPE")
+               phrase=lambda s, rs, corps: "flip a certificate ({commands})")
     reg.rule("supply_fallback", buy_relic)
     reg.rule("company_train_bar", rusted_from_company_bar)
     reg.rule("train_offers", relic_offers)
+    reg.rule("supply_types", lambda s, rs, corp: relic_offer(s, rs))
     reg.on("phase_changed", return_relics)
 
 

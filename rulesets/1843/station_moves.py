@@ -47,6 +47,11 @@ def cmd_token(ctx, cmd) -> None:
         return
     s = ctx.state
     corp = operating_corp(ctx, cmd.get("corp"), "token")
+    extra = [flag for key, flag in (("using", "--using"), ("modifiers", "--with"), ("slot", "--slot"),
+                                    ("city", "--city")) if cmd.get(key) is not None]
+    if extra:
+        refuse(f"moving a station takes no {' or '.join(extra)}: the station moves with its own marker",
+               f"token {corp} --move")
     for why in track.station_bars(s, corp):
         refuse(why)
     move_station(ctx, corp, cmd.get("cost"))

@@ -62,11 +62,10 @@ GRAMMAR = TitleGrammar(
 def register(reg) -> None:
     reg.verb("use", cmd_use, "operating", candidates={"private": engineers_of,
                                                       "target": lambda s, rs, corp, args: own_sides(s, rs, corp)},
-             fill=("target",), phrase=lambda s, rs, corps: f"use {corps[0]} VDL TRAIN (Engineers)")
-    reg.rework("stock", "exchange", handler=exchange_in_sr, bars=exchange_bars,
-               candidates={"corp": lambda s, rs, p, args: list(s.corps)}, fill=("corp",))
-    reg.rework("operating", "exchange", handler=exchange_in_or, bars=exchange_bars,
-               candidates={"corp": lambda s, rs, p, args: list(s.corps)}, fill=("corp",))
+             phrase=lambda s, rs, corps: "Val de Loire's Engineers ({command})")
+    words = {**stock.EXCHANGE_WORDS, "par": exchange_pars}
+    reg.rework("stock", "exchange", handler=exchange_in_sr, bars=exchange_bars, candidates=words)
+    reg.rework("operating", "exchange", handler=exchange_in_or, bars=exchange_bars, candidates=words)
     reg.rework("operating", "buy-private", handler=cmd_buy_private)
     reg.owner_flags.add("engineers")
     reg.protecting_flags.add("engineers")
@@ -82,6 +81,14 @@ def exchange_bars(s, rs, player) -> list[str]:
            for p in rs.privates):
         return []
     return [f"{player} does not own an open private that is exchanged for a share"]
+
+
+def exchange_pars(s, rs, player, args) -> list[str]:
+    """The pars an exchange for an unstarted company's director's certificate may set."""
+    corp = args.get("corp")
+    if corp not in s.corps or s.corps[corp].par is not None:
+        return []
+    return [str(p) for p in stock.allowed_pars(s, rs)]
 
 
 def exchange_in_sr(ctx, cmd) -> None:
@@ -108,6 +115,11 @@ def exchange(ctx, cmd, in_stock_round: bool) -> None:
     if why:
         raise RuleViolation(why)
     started = s.corps[corp].par is not None
+    if started and cmd.get("par") is not None:
+        refuse(f"{corp} is started (par {rs.money(s.corps[corp].par)}): --par sets the par of a company not started yet",
+               f"exchange {player} {sym} {corp}")
+    if cmd.get("source") == "pool":
+        refuse(f"{sym} is exchanged for a certificate from the IPO, not the pool", f"exchange {player} {sym} {corp}")
     if in_stock_round:
         stock.take_turn(ctx, player)
         stock.check_may_buy(ctx, player, corp, "ipo" if started else "par")
