@@ -1,6 +1,6 @@
-"""The property of issue 25 over many long random games (tests/properties/test_legal_property.py runs short
-ones): at every state, every action the core offers, with arguments drawn from their legal choices,
-is accepted; a sample of what it does not offer is refused with one line.
+"""The property of issues 25 and 39 over many long random games (tests/properties/test_legal_property.py
+runs short ones; bench/offers.py every position of the example games): at every state the core's
+answer (ledger.core.legal) is exactly what the rules accept, as tests/offer_check.py checks it.
 
     python bench/legal.py                     # every title and player count, 3 seeds, 400 steps
     python bench/legal.py --titles 1801 --seeds 20 --steps 2000
@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT)]
 sys.path.append(str(ROOT / "tests"))
 
-from legal_property import check_state  # noqa: E402
+from offer_check import PROBLEMS, check_position  # noqa: E402
 from random_play import RandomGame  # noqa: E402
 
 from ledger import catalog
@@ -41,7 +41,8 @@ def main() -> int:
                 found = []
                 try:
                     for _ in range(args.steps):
-                        found += check_state(game.state, game.rs, rng)
+                        here = check_position(game.state, game.rs, rng, per_pair=3)
+                        found += [f"{what}: {here.examples[what][:2]}" for what in PROBLEMS if here.counts[what]]
                         states += 1
                         if found or not game.step():
                             break

@@ -8,7 +8,6 @@ and the shell's completion read.
 
 from __future__ import annotations
 
-import itertools
 import random
 import shlex
 
@@ -27,29 +26,38 @@ REVENUE_VERBS = ("pay", "half", "withhold", "run", "income")
 
 
 def candidates(s, rs, per_action: int = 12) -> list[str]:
-    """Commands the core offers now: for every action of the Next line, the completions its Play
-    accepts (each argument drawn from its legal choices), a few dozen each, one for each choice of
-    names and options: with a middling revenue, or the least of any other amount."""
+    """Commands the core offers now: for every action of the Next line, the commands of the core's
+    answer for it (ledger.core.legal.offers_of), a few dozen each, one for each choice of names and
+    options: with a middling revenue, or the least of any other amount."""
     out = []
-    for action in legal.turn(s, rs).actions:
-        play = legal.play_now(s, rs, action.verb)
+    pos = legal.Position(s, rs)
+    pairs = list(dict.fromkeys((a.verb, a.args[0] if a.args else None) for a in legal.turn(s, rs).actions))
+    for verb, actor in pairs:
+        play = legal.play_now(s, rs, verb)
         if play is None:
             continue
-        actor = action.args[0] if action.args else None
-        found: dict[tuple, list] = {}
-        for args in itertools.islice(legal.completions(s, rs, play, actor), 3 * per_action):
-            words = tuple(str(v) for v in args.values() if not str(v).lstrip("-").isdigit())
-            amount = sum(int(v) for v in args.values() if str(v).lstrip("-").isdigit())
-            found.setdefault(words, []).append((amount, args))
-        kept = []
-        for options in found.values():
-            options.sort(key=lambda pair: pair[0])
-            kept.append(options[len(options) // 2 if action.verb in REVENUE_VERBS else 0][1])
-        if action.verb == "train" and kept:   # a table buys the cheapest train it may, mostly
+        groups: dict[tuple, list] = {}   # the offers by their arguments: each thing to do, its ways
+        arg_names = {a.name for a in grammar.verbs_of(rs)[verb].args}
+        for offer in legal.offers_of(pos, play, actor):
+            groups.setdefault(tuple((k, v) for k, v in offer.values if k in arg_names), []).append(offer)
+        chosen = [o for ways in groups.values() for o in dict.fromkeys([ways[0], ways[-1]])][:3 * per_action]
+        kept = [offer.args(**{name: amount_for(verb, span) for name, span in offer.open}) for offer in chosen]
+        kept = [{**legal.head_of(rs, verb, actor), **args} for args in kept]
+        if verb == "train" and kept:   # a table buys the cheapest train it may, mostly
             kept.sort(key=lambda args: train_price(rs, args.get("type")))
             kept = kept[:1] if len(out) % 5 else kept   # now and then another one
-        out += [command_text(action.verb, rs, args) for args in kept]
+        out += [command_text(verb, rs, args) for args in kept]
     return list(dict.fromkeys(out))
+
+
+def amount_for(verb: str, span) -> object:
+    """The value a table picks in an open word: a middling revenue; the least of any other amount;
+    a text's or a choice's first."""
+    from ledger.core.plays import Bounds
+    if isinstance(span, Bounds) and verb in REVENUE_VERBS and span.high is not None:
+        steps = (span.high - span.low) // span.step
+        return span.low + steps // 2 * span.step
+    return span.tries()[0]
 
 
 def train_price(rs, typed) -> int:

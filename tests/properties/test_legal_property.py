@@ -1,37 +1,65 @@
-"""What the core offers, the rules accept; what it does not offer, they refuse in one line (issue
-25). Short random games of every title and player count, a longer one of each title's first
-count, every state checked (tests/legal_property.py); BANK_LONG_TESTS=1 plays 60 steps of each, and
-bench/legal.py many long ones."""
+"""The core's one answer of what may be done (ledger.core.legal) is exactly what the rules accept
+(issues 25 and 39), checked at positions by tests/offer_check.py: everything offered is accepted;
+every command of a generated set (each verb x each actor x the legal words and their neighbours x
+each option) that the rules accept was offered; nothing generated ends in an internal error; a
+transcript's own command was offered where it was typed.
+
+Positions: every fifteenth of the four example games (bench/offers.py checks every one), and
+short random games of every title and player count, the neighbours of a sample of the offers at
+each; BANK_LONG_TESTS=1 checks every fifth position, longer random games and more offers."""
 
 from __future__ import annotations
 
 import random
+import sys
+from pathlib import Path
 
 import pytest
 from budget import runs
-from legal_property import check_state
+from offer_check import PROBLEMS, check_position
 from random_play import RandomGame
 
 from ledger import catalog
 
-GAMES = [(title, n) for title in ("1830", "1843", "1839", "1801")
-         for n in sorted(catalog.load(title).players)]
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "bench"))
+from offers import GAMES as EXAMPLES, positions  # noqa: E402
+
 PLAYERS = ["Ann", "Ben", "Cy", "Dee", "Eve", "Fay", "Gus"]
-# the player count of each title played as long as every count was before (60 steps)
-DEEP = {title: min(catalog.load(title).players) for title in ("1830", "1843", "1839", "1801")}
+TITLES = sorted(EXAMPLES)
+RANDOM = [(title, n) for title in TITLES for n in sorted(catalog.load(title).players)]
 
 
-def steps(title: str, count: int) -> int:
-    return 60 if DEEP[title] == count else runs(12, 60)
+def problems_of(found) -> list[str]:
+    return [f"{what} ({found.counts[what]}): {found.examples.get(what, [])[:3]}" for what in PROBLEMS
+            if found.counts[what]]
 
 
-@pytest.mark.parametrize("title,count", GAMES, ids=[f"{t}-{n}p" for t, n in GAMES])
-def test_offered_actions_are_accepted_and_others_refused(title, count):
+@pytest.mark.parametrize("title", TITLES)
+@pytest.mark.parametrize("part", range(2))
+def test_the_example_games_answer_is_what_the_rules_accept(title, part):
+    """Every tenth position of the title's example game (half of them in each part)."""
+    rng = random.Random(f"{title}-{part}")
+    found = None
+    for i, (s, rs, line) in enumerate(positions(EXAMPLES[title], runs(15, 5))):
+        if i % 2 != part:
+            continue
+        here = check_position(s, rs, rng, typed=line, per_pair=2, sample=runs(6, 40))
+        found = here if found is None else (found.merge(here) or found)
+    assert found is not None and found.counts["positions"] >= 8
+    assert not problems_of(found), problems_of(found)
+
+
+@pytest.mark.parametrize("title,count", RANDOM, ids=[f"{t}-{n}p" for t, n in RANDOM])
+def test_random_games_answer_is_what_the_rules_accept(title, count):
     rng = random.Random(f"{title}-{count}")
     game = RandomGame(title, PLAYERS[:count], seed=count)
-    problems = []
-    for _ in range(steps(title, count)):
-        problems += check_state(game.state, game.rs, rng)
+    found = None
+    for step in range(runs(16, 80)):
+        if step % 4 == 0:
+            here = check_position(game.state, game.rs, rng, per_pair=2, sample=runs(6, 40))
+            found = here if found is None else (found.merge(here) or found)
         if not game.step():
             break
-    assert not problems, f"{len(problems)} problem(s), e.g. {problems[:4]}"
+    assert found is not None
+    assert not problems_of(found), problems_of(found)
