@@ -70,15 +70,17 @@ def main() -> int:
         median = times[len(times) // 2] * 1000 if times else 0
         worst = times[-1] * 1000 if times else 0
         c = found.counts
+        pasted_refused = c["the Next line's command, pasted, refused"]
         print(f"{title}: {c['positions']} positions; offered then refused {c['offered, then refused']}; "
               f"accepted never offered: verb/actor {c['accepted, never offered: the verb or actor']}, "
               f"word {c['accepted, never offered: a word']}; internal errors {c['internal error']}; "
-              f"typed not offered {c['typed, not offered']} of {c['typed']}; "
+              f"typed not offered {c['typed, not offered']} of {c['typed']}; Next-line commands pasted "
+              f"{c['Next-line commands']}, refused {pasted_refused}; "
               f"answer {median:.1f} ms median, {worst:.0f} ms at most", flush=True)
         for (what, shape), n in found.kinds.most_common(args.kinds):
             print(f"    {n:6d}  {what}: {shape}    e.g. {' | '.join(found.shapes[(what, shape)][:2])}")
         for what, examples in found.examples.items():
-            if what in ("typed", "positions"):
+            if what in ("typed", "positions", "Next-line commands"):
                 continue
             bad += found.counts[what]
             for ex in examples[: args.show]:

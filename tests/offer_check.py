@@ -29,7 +29,7 @@ from ledger.core.plays import Bounds, Open, Picks
 
 SKIP = {"end"}
 # what must not happen: the kinds of finding a test fails on
-PROBLEMS = ("offered, then refused", "on the Next line, not offered", "accepted, never offered: a word",
+PROBLEMS = ("offered, then refused", "on the Next line, not offered", "the Next line's command, pasted, refused", "accepted, never offered: a word",
             "accepted, never offered: the verb or actor", "internal error", "typed, not offered")  # the players' own decision to stop: legal at any point, never a step of a turn
 
 
@@ -157,6 +157,14 @@ def check_position(s, rs, rng: random.Random, typed: str | None = None, per_pair
     for action in next_line.actions:
         if (action.verb, action.args[0] if action.args else None) not in offered_pairs:
             out.add("on the Next line, not offered", f"{action.verb} {action.args}")
+    for line in next_line.commands:   # each command the Next line spells, pasted back as printed
+        try:
+            result = decided(s, rs, catalog.parse_line(line))
+        except BankError as exc:
+            result = f"refused: {exc.line()}"
+        if result != "ok":
+            out.add("the Next line's command, pasted, refused", f"{line}: {result}")
+        out.counts["Next-line commands"] += 1
     # --- everything accepted is offered
     near = offers if sample is None or len(offers) <= sample else rng.sample(offers, sample)
     for cmd in generated(s, rs, near, rng, per_pair):

@@ -25,29 +25,58 @@ RARELY = ("charge", "buy-private", "sell-token", "income", "issue", "redeem", "t
 REVENUE_VERBS = ("pay", "half", "withhold", "run", "income")
 
 
-def candidates(s, rs, per_action: int = 12) -> list[str]:
-    """Commands the core offers now: for every action of the Next line, the commands of the core's
-    answer for it (ledger.core.legal.offers_of), a few dozen each, one for each choice of names and
-    options: with a middling revenue, or the least of any other amount."""
+def candidates(s, rs, per_action: int = 4, verbs=None, pos=None, rng=None) -> list[str]:
+    """Commands the core offers now: for every action of the Next line (of these verbs), a few
+    commands drawn from the core's answer for it, each word at a time among its legal values
+    (ledger.core.legal.domain): options mostly left out, a middling revenue or the least of any
+    other amount, a train from the bank, the cheapest mostly."""
+    rng = rng or random.Random(len(s.players) + s.seq)
     out = []
-    pos = legal.Position(s, rs)
-    pairs = list(dict.fromkeys((a.verb, a.args[0] if a.args else None) for a in legal.turn(s, rs).actions))
+    pos = pos or legal.Position(s, rs)
+    pairs = list(dict.fromkeys((a.verb, a.args[0] if a.args else None) for a in legal.turn(s, rs, pos).actions
+                               if verbs is None or a.verb in verbs))
     for verb, actor in pairs:
         play = legal.play_now(s, rs, verb)
         if play is None:
             continue
-        groups: dict[tuple, list] = {}   # the offers by their arguments: each thing to do, its ways
-        arg_names = {a.name for a in grammar.verbs_of(rs)[verb].args}
-        for offer in legal.offers_of(pos, play, actor):
-            groups.setdefault(tuple((k, v) for k, v in offer.values if k in arg_names), []).append(offer)
-        chosen = [o for ways in groups.values() for o in dict.fromkeys([ways[0], ways[-1]])][:3 * per_action]
-        kept = [offer.args(**{name: amount_for(verb, span) for name, span in offer.open}) for offer in chosen]
-        kept = [{**legal.head_of(rs, verb, actor), **args} for args in kept]
-        if verb == "train" and kept:   # a table buys the cheapest train it may, mostly
-            kept.sort(key=lambda args: train_price(rs, args.get("type")))
-            kept = kept[:1] if len(out) % 5 else kept   # now and then another one
-        out += [command_text(verb, rs, args) for args in kept]
+        for _ in range(per_action):
+            args = drawn(pos, play, actor, rng)
+            if args is not None:
+                out.append(command_text(verb, rs, {**legal.head_of(rs, verb, actor), **args}))
     return list(dict.fromkeys(out))
+
+
+def drawn(pos, play, actor, rng) -> dict | None:
+    """One command of the Play for the actor, drawn word by word among the legal values given the
+    words before (None when a word has none: the answer's walk found the verb legal, so it has)."""
+    dims = legal.search_order(play, pos.dims_of(play))
+    given: dict = {}
+    for i, dim in enumerate(dims):
+        found = legal.domain(pos, play, actor, dim, given, dims[i + 1:])
+        words = found.given
+        if found.optional and (rng.random() < 0.75 or not words and found.open is None):
+            given[dim.name] = None
+            continue
+        if found.open is not None and (not words or rng.random() < 0.5):
+            given[dim.name] = amount_for(play.verb, found.open)
+        elif words:
+            given[dim.name] = pick(pos.rs, play.verb, dim.name, words, given, rng)
+        elif found.optional:
+            given[dim.name] = None
+        else:
+            return None
+    return {k: v for k, v in given.items() if v is not None}
+
+
+def pick(rs, verb: str, name: str, words: list, given: dict, rng):
+    """A word among the legal ones: a train's source the bank's or the pool's when it may be, its type
+    the cheapest mostly; any other at random."""
+    if verb == "train" and name == "source":
+        supply = [w for w in words if str(w).lower() in grammar.SUPPLY_WORDS]
+        return rng.choice(supply) if supply and rng.random() < 0.95 else rng.choice(words)
+    if verb == "train" and name == "type" and rng.random() < 0.8:
+        return min(words, key=lambda w: train_price(rs, w))
+    return rng.choice(words)
 
 
 def amount_for(verb: str, span) -> object:
@@ -111,14 +140,21 @@ class RandomGame:
         """Play one legal line (False when the game is over)."""
         if self.state.game_over:
             return False
-        lines = candidates(self.state, self.rs)
         # a verb at random, then one of its lines: each thing a table may do gets its chance, with a
-        # bias against passing and ending turns, so that companies float and trains are bought
-        verbs = list(dict.fromkeys(line.split()[0] for line in lines))
+        # bias against passing and ending turns, so that companies float and trains are bought; only
+        # the verb chosen has its lines found (the answer of every verb costs more than a step)
+        pos = legal.Position(self.state, self.rs)
+        verbs = legal.turn(self.state, self.rs, pos).verbs()
         self.rng.shuffle(verbs)
         verbs.sort(key=lambda verb: (verb in LAST_RESORTS, verb in RARELY and self.rng.random() < 0.9,
                                      verb in ("pass", "done") and self.rng.random() < 0.8))
-        lines = [self.rng.choice([x for x in lines if x.split()[0] == verbs[0]])] if verbs else []
+        lines = []
+        for verb in verbs:
+            found = [x for x in candidates(self.state, self.rs, verbs=[verb], pos=pos, rng=self.rng)
+                     if x.split()[0] == verb]
+            if found:
+                lines = [self.rng.choice(found)]
+                break
         if not lines:
             raise AssertionError(f"the core offers nothing at {self.state.round} (legal: "
                                  f"{legal.hint(self.state, self.rs)})")

@@ -17,34 +17,45 @@ class Command:
 
 class Reading(dict):
     """A command's words that remember which ones a rule read: the engine refuses a word its rule
-    never looked at (typed, then silently ignored)."""
+    never looked at (typed, then silently ignored), and a search of what is legal knows that a
+    refusal which read none of the words it varies holds for every value of them. `into`: a set
+    that also gets each word read."""
 
-    def __init__(self, *args, **kwargs):
-        super().__init__(*args, **kwargs)
+    def __init__(self, words=(), into: set | None = None):
+        super().__init__(dict.items(words) if isinstance(words, dict) else words)   # copying reads nothing
         self.read: set = set()
+        self.into = into
+
+    def mark(self, key) -> None:
+        self.read.add(key)
+        if self.into is not None:
+            self.into.add(key)
 
     def get(self, key, default=None):
-        self.read.add(key)
+        self.mark(key)
         return super().get(key, default)
 
     def __getitem__(self, key):
-        self.read.add(key)
+        self.mark(key)
         return super().__getitem__(key)
 
     def __contains__(self, key):
-        self.read.add(key)
+        self.mark(key)
         return super().__contains__(key)
 
     def items(self):
-        self.read.update(self.keys())
+        for key in self.keys():
+            self.mark(key)
         return super().items()
 
     def values(self):
-        self.read.update(self.keys())
+        for key in self.keys():
+            self.mark(key)
         return super().values()
 
     def copy(self):
-        self.read.update(self.keys())
+        for key in self.keys():
+            self.mark(key)
         return dict(self)
 
     def unread(self) -> list:

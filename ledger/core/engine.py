@@ -202,24 +202,27 @@ def decide(state: GameState, rs: Ruleset, cmd: Command) -> list[dict]:
     return decide_with_state(state, rs, cmd)[0]
 
 
-def decide_with_state(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list[dict], GameState]:
+def decide_with_state(state: GameState, rs: Ruleset, cmd: Command, read: set | None = None) \
+        -> tuple[list[dict], GameState]:
     """As `decide`, also returning the state after the events (a new object). A refusal's hint
-    names symbols as they paste into bash (names.pasteable): a hint is what to type next."""
+    names symbols as they paste into bash (names.pasteable): a hint is what to type next. `read`
+    gets the words the rules read (the answer of what is legal prunes its search with them)."""
     try:
-        return decided(state, rs, cmd)
+        return decided(state, rs, cmd, read)
     except BankError as exc:
         if exc.hint and not exc.literal_hint:
             exc.hint = pasteable(exc.hint, rs)
         raise
 
 
-def decided(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list[dict], GameState]:
+def decided(state: GameState, rs: Ruleset, cmd: Command, read: set | None = None) -> tuple[list[dict], GameState]:
     if state.game_over and cmd.verb not in READ_ONLY | ALWAYS:
         raise RuleViolation(f"the game is over ({state.end_reason}); only status, market, score and log work")
     reg = for_ruleset(rs)
     play = play_now(reg, state, rs, cmd.verb)
     # names and amounts are read once, here; the caller's Command (what the ledger stores) stays as typed
     cmd = grammar.resolve(state, rs, cmd)
+    cmd = Command(cmd.verb, Reading(cmd.args, into=read))
     forced = cmd.get("force")
     if forced and not cmd.get("reason"):
         raise CommandError("--force needs --reason TEXT: a waived rule is recorded with its reason")
@@ -229,7 +232,7 @@ def decided(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list[dict], Ga
         refuse_unread(state, rs, play, cmd)
         ctx = Ctx(state.clone(), rs)
         reg.call("before_verb", ctx, cmd)
-        cmd = Command(cmd.verb, Reading(cmd.args))
+        cmd = Command(cmd.verb, Reading(cmd.args, into=read))   # what the rule itself reads
         play.handler(ctx, cmd)
         if not forced:   # a forced command may skip the checks that would read its words
             refuse_ignored(state, rs, cmd)
@@ -250,6 +253,8 @@ def refuse_unread(state: GameState, rs: Ruleset, play: Play, cmd: Command) -> No
     extra = [k for k in cmd.args if k not in read]
     if not extra:
         return
+    for k in extra:   # their being there is what is refused
+        cmd.get(k)
     syntax = grammar.verbs_of(rs)[cmd.verb]
     words = [next((o.flag for o in syntax.all_options() if o.name == k), k.upper()) for k in extra]
     usage = " ".join(a.name.upper() for a in syntax.args if a.name in read)
@@ -263,6 +268,8 @@ def refuse_ignored(state: GameState, rs: Ruleset, cmd: Command) -> None:
     unread = [k for k in cmd.args.unread() if k not in ("force", "reason")]
     if not unread:
         return
+    for k in unread:   # their being there is what is refused
+        cmd.get(k)
     syntax = grammar.verbs_of(rs)[cmd.verb]
     words = [next((o.flag for o in syntax.all_options() if o.name == k), k.upper()) for k in unread]
     raise CommandError(f"'{cmd.verb}' has no use for {' or '.join(words)} here ({round_kind.round_label(state)})",
@@ -285,7 +292,21 @@ class Probe(Ctx):
         raise Reached(kind)
 
 
-def refused_at_once(state: GameState, rs: Ruleset, cmd: Command) -> bool:
+def attempt(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list[dict] | None, frozenset]:
+    """A command decided for the answer of what is legal: (its events, or None when refused; the
+    words the rules read to decide it). A refusal found before the rule's first event costs no
+    copy of the game."""
+    read: set = set()
+    try:
+        if refused_at_once(state, rs, cmd, read):
+            return None, frozenset(read)
+        read.clear()
+        return decide_with_state(state, rs, cmd, read)[0], frozenset(read)
+    except BankError:
+        return None, frozenset(read)
+
+
+def refused_at_once(state: GameState, rs: Ruleset, cmd: Command, read: set | None = None) -> bool:
     """True when the command is refused before its rule records anything (then decide refuses it
     for the same reason); False when a decision is needed to know. Nothing is changed."""
     if state.game_over and cmd.verb not in READ_ONLY | ALWAYS:
@@ -296,6 +317,7 @@ def refused_at_once(state: GameState, rs: Ruleset, cmd: Command) -> bool:
     try:
         play = play_now(reg, state, rs, cmd.verb)
         cmd = grammar.resolve(state, rs, cmd)
+        cmd = Command(cmd.verb, Reading(cmd.args, into=read))
         refuse_by_play(reg, play, state, rs, cmd)
         refuse_unread(state, rs, play, cmd)
         ctx = Probe(state, rs)

@@ -155,7 +155,6 @@ def apply_effects(state: GameState, event: dict) -> None:
         if state.trains.get(train, DEPOT) != source:
             raise LedgerCorrupt(f"event {event['kind']}: train {train} is at {state.trains.get(train)}, not {source}")
         state.trains[train] = dest
-        state.__dict__.pop("_held", None)   # the holders' index (GameState.held_trains) is read anew
     for sym, _old, new in event.get("moves", ()):
         corp = state.corps[sym]
         new = tuple(new)

@@ -121,6 +121,10 @@ class Position:
         self.decided: dict = {}
         self.dims: dict[str, list[Dim]] = {}
         self.offered: dict = {}   # (Play, actor) -> its Offers, once found
+        self.reads: dict = {}     # a decided command -> the words the rules read to decide it
+        self.last_read: frozenset = frozenset()
+        self.spelled: list[str] = []   # the whole commands the Next line spells
+        self.turn: Turn | None = None
 
     def dims_of(self, play: Play) -> list[Dim]:
         key = (play.verb, play.rounds, play.answers)
@@ -142,11 +146,10 @@ class Position:
                                   and not (k == one and str(v) == "1"))))
         if key not in self.decided:
             try:
-                cmd = command(self.rs, verb, values)
-                self.decided[key] = None if engine.refused_at_once(self.s, self.rs, cmd) else \
-                    engine.decide(self.s, self.rs, cmd)
-            except BankError:
-                self.decided[key] = None
+                self.decided[key], self.reads[key] = engine.attempt(self.s, self.rs, command(self.rs, verb, values))
+            except BankError:   # the grammar refuses the words themselves: each of them mattered
+                self.decided[key], self.reads[key] = None, frozenset(values)
+        self.last_read = self.reads[key]
         return self.decided[key]
 
 
@@ -217,9 +220,18 @@ def head_of(rs, verb: str, actor) -> dict:
 
 def domain(pos: Position, play: Play, actor, dim: Dim, given: dict, rest: list[Dim]) -> Domain:
     """The legal values of `dim` with the dimensions `given` fixed (None: left out) and those in
-    `rest` free: a value is legal when some completion of `rest` is accepted."""
+    `rest` free: a value is legal when some completion of `rest` is accepted. A value refused by a
+    rule that read neither this word nor a free one says that every value is refused."""
+    free = {dim.name} | {d.name for d in rest}
+    hopeless = []
+
     def legal(value) -> bool:
-        return completion(pos, play, actor, {**given, dim.name: value}, rest) is not None
+        if hopeless:
+            return False
+        done, read = search(pos, play, actor, {**given, dim.name: value}, rest)
+        if done is None and not read & free:
+            hopeless.append(value)
+        return done is not None
 
     found = raw_candidates(pos, play, actor, dim, given)
     values = [None] if not dim.required and not needed(found) and legal(None) else []
@@ -246,37 +258,55 @@ def whole(found) -> list:
 
 
 def completion(pos: Position, play: Play, actor, given: dict, rest: list[Dim]) -> dict | None:
-    """The first completion of `given` over `rest` the rule accepts, or None: the arguments in
-    order over their candidates, then the options as `plans` lay them out, then the words the Play
-    decides last (a quoted cost, which the options price)."""
+    """The first completion of `given` over `rest` the rule accepts, or None."""
+    return search(pos, play, actor, given, rest)[0]
+
+
+def search(pos: Position, play: Play, actor, given: dict, rest: list[Dim]) -> tuple[dict | None, frozenset]:
+    """(The first completion of `given` over `rest` the rule accepts, or None; the words the rules
+    read in refusing what was tried): the arguments in order over their candidates, then the
+    options as `plans` lay them out, then the words the Play decides last (a quoted cost, which the
+    options price). Once a refusal read none of the words still free, nothing else is tried: any
+    other value of them meets the same refusal."""
+    free = {d.name for d in rest}
+    read: set = set()
     args = searched(play, rest)
     if args:
         dim = args[0]
         later = [d for d in rest if d is not dim]
         found = raw_candidates(pos, play, actor, dim, given)
         for value in ([] if dim.required or needed(found) else [None]) + tries(found):
-            done = completion(pos, play, actor, {**given, dim.name: value}, later)
+            done, why = search(pos, play, actor, {**given, dim.name: value}, later)
             if done is not None:
-                return done
-        return None
+                return done, frozenset()
+            read |= why
+            if not why & free:
+                break
+        return None, frozenset(read)
     trailing = [d for d in rest if d.name in play.last]
     for plan in plans(pos, play, actor, given, [d for d in rest if d not in trailing]):
-        done = trail(pos, play, actor, {**given, **plan}, trailing)
+        done, why = trail(pos, play, actor, {**given, **plan}, trailing)
         if done is not None:
-            return done
-    return None
+            return done, frozenset()
+        read |= why
+        if not why & free:
+            break
+    return None, frozenset(read)
 
 
-def trail(pos: Position, play: Play, actor, given: dict, dims: list[Dim]) -> dict | None:
+def trail(pos: Position, play: Play, actor, given: dict, dims: list[Dim]) -> tuple[dict | None, frozenset]:
     if not dims:
         values = {**head_of(pos.rs, play.verb, actor), **given}
-        return values if pos.accepts(play.verb, values) else None
-    dim = dims[0]
+        return (values, frozenset()) if pos.accepts(play.verb, values) else (None, pos.last_read)
+    dim, read = dims[0], set()
     for value in ([] if dim.required else [None]) + tries(raw_candidates(pos, play, actor, dim, given)):
-        done = trail(pos, play, actor, {**given, dim.name: value}, dims[1:])
+        done, why = trail(pos, play, actor, {**given, dim.name: value}, dims[1:])
         if done is not None:
-            return done
-    return None
+            return done, frozenset()
+        read |= why
+        if not why & {d.name for d in dims}:
+            break
+    return None, frozenset(read)
 
 
 def searched(play: Play, dims: list[Dim]) -> list[Dim]:
@@ -417,7 +447,7 @@ def offers_of_plan(pos: Position, play: Play, actor, given: dict, opened: dict, 
     for name, value in list(plan.items()):
         if isinstance(value, Open):
             others = {k: (v.tries()[0] if isinstance(v, Open) else v) for k, v in plan.items() if k != name}
-            found = value.narrowed(lambda v: trail(pos, play, actor, {**given, **others, name: v}, trailing)
+            found = value.narrowed(lambda v: trail(pos, play, actor, {**given, **others, name: v}, trailing)[0]
                                    is not None)
             if found is None:
                 return []
@@ -540,10 +570,17 @@ def answer(s, rs) -> Answer:
 
 
 def turn(s, rs, pos: Position | None = None) -> Turn:
-    """Who acts now and what they may do, in words that paste into bash as they are."""
+    """Who acts now and what they may do, in words that paste into bash as they are (found once
+    per position)."""
+    if pos is not None and pos.turn is not None:
+        return pos.turn
     found = raw_turn(s, rs, pos)
-    return Turn(found.actor, tuple(replace(a, text=pasteable(a.text, rs, amounts=True)) if a.text else a
-                                   for a in found.actions), pasteable(found.line, rs, amounts=True))
+    made = Turn(found.actor, tuple(replace(a, text=pasteable(a.text, rs, amounts=True)) if a.text else a
+                                   for a in found.actions), pasteable(found.line, rs, amounts=True),
+                found.commands)
+    if pos is not None:
+        pos.turn = made
+    return made
 
 
 def raw_turn(s, rs, pos: Position | None = None) -> Turn:
@@ -561,7 +598,8 @@ def raw_turn(s, rs, pos: Position | None = None) -> Turn:
         text = words_of(pos, play, actors)
         actions += [Action(play.verb, (a,) if a is not None else (), text) for a in actors]
         words.append(text)
-    return Turn(actor, tuple(actions), f"{heading}: {join_words(words)}" if words else heading)
+    return Turn(actor, tuple(actions), f"{heading}: {join_words(words)}" if words else heading,
+                tuple(dict.fromkeys(pos.spelled)))
 
 
 def possible_actors(reg, play: Play, s, rs) -> list:
@@ -589,12 +627,30 @@ def words_of(pos: Position, play: Play, actors: list) -> str:
     else:
         text = play.phrase(pos.s, pos.rs, actors)
     if "{command}" in text:
-        first = next(iter(offers_of(pos, play, actors[0])), None)
-        text = text.replace("{command}", line_of(pos.rs, first) if first else play.verb)
+        lines = first_lines(pos, play, actors[:1])
+        text = text.replace("{command}", lines[0] if lines else play.verb)
+        pos.spelled += lines
     if "{commands}" in text:
-        lines = [line_of(pos.rs, o) for a in actors for o in offers_of(pos, play, a)[:1]]
-        text = text.replace("{commands}", join_words(list(dict.fromkeys(lines))[:4]) or play.verb)
+        lines = first_lines(pos, play, actors)[:4]
+        text = text.replace("{commands}", join_words(lines) or play.verb)
+        pos.spelled += lines
     return text
+
+
+def first_lines(pos: Position, play: Play, actors: list) -> list[str]:
+    """Each actor's first legal command of the Play, as it pastes into bash."""
+    out = []
+    for actor in actors:
+        key = (play.verb, play.rounds, play.answers, actor)
+        if key in pos.offered:
+            found = pos.offered[key][0].command(pos.rs) if pos.offered[key] else None
+        else:
+            values = completion(pos, play, actor, {}, pos.dims_of(play))
+            found = command(pos.rs, play.verb, values) if values is not None else None
+        if found is not None:
+            out.append(pasteable(shlex.join(grammar.words_of(grammar.verbs_of(pos.rs)[play.verb], found)), pos.rs,
+                                 amounts=True))
+    return list(dict.fromkeys(out))
 
 
 def pending_queue(s, rs) -> list[dict]:

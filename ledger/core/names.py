@@ -146,8 +146,12 @@ def train(rs: Ruleset, raw: str) -> str:
     for name in names:
         if name.upper() == text:
             return name
-    sides = [sd.name for t in rs.trains for sd in t.sides if sd.name != t.name]
-    raise unknown("train", raw, names + sides)
+    side_of = {sd.name.upper(): t.name for t in rs.trains for sd in t.sides if sd.name != t.name}
+    if str(raw).strip().upper() in side_of:
+        kind = side_of[str(raw).strip().upper()]
+        raise CommandError(f"'{raw}' is a side of the {kind} certificate: here the train is named by its type",
+                           f"type {kind}")
+    raise unknown("train", raw, names)
 
 
 def side(rs: Ruleset, raw: str) -> tuple[str, str | None]:

@@ -49,6 +49,7 @@ class Turn:
     actor: str | None
     actions: tuple[Action, ...] = field(default_factory=tuple)
     line: str = ""
+    commands: tuple[str, ...] = ()   # the whole commands the line spells, each as it pastes into bash
 
     def verbs(self) -> list[str]:
         return list(dict.fromkeys(a.verb for a in self.actions))

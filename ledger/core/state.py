@@ -99,6 +99,51 @@ class Asset:
 Private = Asset  # a private company is the first kind of asset
 
 
+class Holdings(dict):
+    """Thing -> its holder (certificates, trains), that also answers holder -> things, read once
+    per change: the limits and the answer of what is legal ask it for every company and player."""
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._by_holder = None
+
+    def __setitem__(self, key, value):
+        self._by_holder = None
+        super().__setitem__(key, value)
+
+    def __delitem__(self, key):
+        self._by_holder = None
+        super().__delitem__(key)
+
+    def update(self, *args, **kwargs):
+        self._by_holder = None
+        super().update(*args, **kwargs)
+
+    def pop(self, *args):
+        self._by_holder = None
+        return super().pop(*args)
+
+    def setdefault(self, key, default=None):
+        self._by_holder = None
+        return super().setdefault(key, default)
+
+    def clear(self):
+        self._by_holder = None
+        super().clear()
+
+    def by_holder(self) -> dict[str, list]:
+        """Holder -> its things, in the order of the mapping."""
+        if self._by_holder is None:
+            index: dict = {}
+            for thing, holder in self.items():
+                index.setdefault(holder, []).append(thing)
+            self._by_holder = index
+        return self._by_holder
+
+    def __reduce__(self):
+        return (Holdings, (dict(self),))
+
+
 @dataclass
 class GameState:
     title: str
@@ -137,15 +182,20 @@ class GameState:
     # Its event kinds replace a field's value, never change it in place, so a shallow copy is safe.
     own: Any = None
 
+    def __post_init__(self):
+        if not isinstance(self.certs, Holdings):
+            self.certs = Holdings(self.certs)
+        if not isinstance(self.trains, Holdings):
+            self.trains = Holdings(self.trains)
+
     def clone(self) -> "GameState":
         """A copy sharing nothing mutable (hand-written: deepcopy was most of a command's cost)."""
         new = copy.copy(self)
-        new.__dict__.pop("_held", None)
         new.players = list(self.players)
         new.options = dict(self.options)
         new.balances = dict(self.balances)
-        new.certs = dict(self.certs)
-        new.trains = dict(self.trains)
+        new.certs = Holdings(self.certs)
+        new.trains = Holdings(self.trains)
         new.assets = {k: a.copy() for k, a in self.assets.items()}
         new.corps = {k: c.copy() for k, c in self.corps.items()}
         new.round = dict(self.round)  # event appliers replace nested values, never change them in place
@@ -180,21 +230,23 @@ class GameState:
         return list(self.held_trains().get(POOL, ()))
 
     def held_trains(self) -> dict[str, list[str]]:
-        """Holder -> its train ids, in the order of `trains`: read once per change of a holder (the
-        trains' one writer, events.move_train, drops it), since the limits ask it for every company."""
-        index = self.__dict__.get("_held")
-        if index is None:
-            index = {}
-            for t, h in self.trains.items():
-                index.setdefault(h, []).append(t)
-            self.__dict__["_held"] = index
-        return index
+        """Holder -> its train ids, in the order of `trains`."""
+        if not isinstance(self.trains, Holdings):
+            self.trains = Holdings(self.trains)
+        return self.trains.by_holder()
 
     def certs_of(self, holder: str, corp: str | None = None) -> list[str]:
-        return [c for c, h in self.certs.items() if h == holder and (corp is None or c.split(".")[0] == corp)]
+        held = self.held_certs().get(holder, ())
+        return list(held) if corp is None else [c for c in held if c.split(".")[0] == corp]
 
     def percent_of(self, holder: str, corp: str) -> int:
         return sum(self.cert_percent[c] for c in self.certs_of(holder, corp))
+
+    def held_certs(self) -> dict[str, list[str]]:
+        """Holder -> its certificate ids, in the order of `certs`."""
+        if not isinstance(self.certs, Holdings):
+            self.certs = Holdings(self.certs)
+        return self.certs.by_holder()
 
     def president(self, corp: str) -> str | None:
         holder = self.certs.get(self.presidents.get(corp, ""))

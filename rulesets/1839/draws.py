@@ -28,6 +28,7 @@ from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import event
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
+from ledger.core.plays import Bounds, Picks, Text
 from ledger.core.round_kind import RoundKind, known_round
 from ledger.core.rules import market, privates, shares
 from ledger.core.ruleset import Knob
@@ -115,6 +116,8 @@ def cmd_deal(ctx, cmd) -> None:
         refuse("the draws are made once, before the discounts (§4)")
     seed = cmd.get("seed")
     if seed is not None:
+        if names.whole_number(seed, "the seed") < 0:
+            refuse(f"a seed is a whole number from 0, not {seed}")
         drawn = random_draws(s, rs, names.whole_number(seed, "the seed"))
     else:
         drawn = typed_draws(s, rs, cmd)
@@ -346,23 +349,37 @@ def chip_values(s) -> str:
 
 def deal_phrase(s, rs, _who) -> str:
     if s.round.get("step") == "redeal":
-        return "deal the cards again ({command})"
-    return ("type the draws (deal --privates, --rijkswaterstaat, --oost, --foreign and --order) or let the bank "
-            "draw them ({command})")
+        return "{command}"
+    return "deal --privates, --rijkswaterstaat, --oost, --foreign and --order as drawn, or the bank draws ({command})"
 
 
 def deal_bars(s, rs) -> list[str]:
     return [] if s.round.get("step") in ("deal", "redeal") else ["the draws are made once, before the discounts (§4)"]
 
 
-def deal_candidates(option: str):
-    """A completion of `deal`: a seed for the draws, the seating for the deal again."""
-    def found(s, rs, _who, args):
-        step = s.round.get("step")
-        if option == "seed":
-            return ["1"] if step == "deal" else [None]
-        return [",".join(s.players)] if step == "redeal" else [None]
-    return found
+def deal_words(s, rs, _who, args, option: str):
+    """What each word of `deal` may be: in the draws, a seed (--random), or what the table drew (the
+    privates, the two companies, the foreign pars, as free words the rule checks, each tried with
+    what a draw could give); the card order, every player once, then and when dealt again."""
+    step = s.round.get("step")
+    if option == "order":
+        return Picks(tuple(s.players), ordered=True) if step in ("deal", "redeal") else []
+    if step != "deal":
+        return []
+    if option == "seed":
+        return Bounds(0)
+    if option in ("rws", "oost"):
+        return list(publics(rs))
+    if option == "privates":
+        drawn = [sym for colour, count in k(rs, "drawn").items() for sym in of_colour(rs, colour)[:count]]
+        return Text(f"the privates drawn ({', '.join(f'{n} {c}' for c, n in k(rs, 'drawn').items())}), "
+                    f"comma-separated", probe=",".join(drawn))
+    pars = dict(zip(foreign_companies(rs), k(rs, "foreign_pars")))
+    return Text("each foreign company's par, comma-separated", probe=",".join(f"{c}={p}" for c, p in pars.items()))
+
+
+DEAL_WORDS = {key: (lambda key: lambda s, rs, who, args: deal_words(s, rs, who, args, key))(key)
+              for key in ("seed", "order", "privates", "rws", "oost", "foreign")}
 
 
 def discount_bars(s, rs) -> list[str]:
@@ -482,7 +499,8 @@ def register(reg) -> None:
     reg.round(DRAWS)
     reg.rule("info_lines", info_lines)
     reg.verb("deal", cmd_deal, "draws", elsewhere="the draws are typed once, as the game starts (§4)",
-             when=deal_bars, candidates={"seed": deal_candidates("seed"), "order": deal_candidates("order")}, phrase=deal_phrase)
+             when=deal_bars, candidates=DEAL_WORDS, phrase=deal_phrase,
+             together=(("privates", "rws", "oost", "foreign", "order"),))
     reg.verb("buy", cmd_buy, "draws", when=buy_bars, candidates={"item": lambda s, rs, who, args: unsold(s, rs)},
              phrase=buy_phrase, reads=("item",))
     reg.verb("discount", cmd_discount, "draws", elsewhere="discounts are placed before and in the auction (§6)",

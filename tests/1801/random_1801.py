@@ -45,8 +45,8 @@ class Table(RandomGame):
         import random_play
         original = random_play.candidates
 
-        def fewer_trades(s, rs):
-            lines = [x for x in original(s, rs) if not x.startswith("trade") or self.rng.random() < 0.02]
+        def fewer_trades(s, rs, **kw):
+            lines = [x for x in original(s, rs, **kw) if not x.startswith("trade") or self.rng.random() < 0.02]
             if s.round.get("consolidation"):   # a table gets on with placing its minors and regionals
                 lines = [x for x in lines if x.split()[0] in ("merge", "expand", "abandon", "pass", "discard")
                          or self.rng.random() < 0.05]

@@ -19,7 +19,7 @@ def register(reg) -> None:
     reg.round(STOCK)
     reg.verb("par", cmd_par, "stock", bars=buy_bars, candidates={"corp": unstarted, "price": par_prices})
     reg.verb("buy", cmd_buy, "stock", bars=buy_bars, candidates={"item": started, "count": buy_counts,
-                                                                  "source": lambda *_: ["ipo", "pool"]})
+                                                                  "source": buy_sources, "percent": buy_sizes})
     reg.verb("sell", cmd_sell, "stock", when=sell_bars, candidates={"corp": held, "count": sell_counts},
              reads=("corp", "count"))
     reg.verb("pass", cmd_pass, "stock", bars=pass_bars, phrase=pass_phrase)
@@ -157,6 +157,24 @@ def buy_counts(s, rs, player, args):
     left = len(s.certs_of(ipo_acct(corp), corp)) + len(s.certs_of(POOL, corp)) + \
         len(s.certs_of(company_acct(corp), corp))
     return Bounds(1, max(1, left))   # buying fewer is allowed whenever buying more is: a range
+
+
+def buy_sources(s, rs, player, args) -> list[str]:
+    """Where a share of the company may come from: the IPO (or treasury) and the pool, those holding one."""
+    corp = args.get("item")
+    if corp not in s.corps:
+        return []
+    return [where for where, holder in (("ipo", shares.unsold_acct(s, rs, corp)), ("pool", POOL))
+            if shares.ordinary_certs(s, holder, corp)]
+
+
+def buy_sizes(s, rs, player, args) -> list[int]:
+    """The certificate sizes a purchase may name (--percent): those of the company bought one at a
+    time, the president's aside."""
+    corp = args.get("item")
+    if corp not in s.corps:
+        return []
+    return sorted(set(shares.kind(s, rs, corp).certificates[1 if s.presidents.get(corp) else 0:]))
 
 
 def held(s, rs, player, args) -> list[str]:

@@ -56,11 +56,13 @@ def cert_count(s: GameState, rs: Ruleset, player: str) -> int:
     price is outside the exempt zones (a never-parred company's share counts)."""
     acct = player_acct(player)
     free = set(rs.k("stock", "cert_free_zones"))
-    n = sum(1 for p in s.privates.values() if p.owner == acct and not p.closed)
-    for cert, holder in s.certs.items():
+    n = sum(1 for p in s.assets.values() if p.kind == "private" and p.owner == acct and not p.closed)
+    counts: dict = {}
+    for cert in s.certs_of(acct):
         corp = cert_corp(cert)
-        if holder == acct and kind(s, rs, corp).counts and zone(s, rs, corp) not in free:
-            n += 1
+        if corp not in counts:
+            counts[corp] = kind(s, rs, corp).counts and zone(s, rs, corp) not in free
+        n += counts[corp]
     return n
 
 
@@ -75,7 +77,10 @@ def cert_limit(s: GameState, rs: Ruleset, player: str) -> int:
     if not bonus:
         return s.cert_limit
     at = rs.k("stock", "cert_limit_bonus_at")
-    big = sum(1 for corp in s.corps if kind(s, rs, corp).counts and s.percent_of(player_acct(player), corp) >= at)
+    held: dict = {}
+    for cert in s.certs_of(player_acct(player)):
+        held[cert_corp(cert)] = held.get(cert_corp(cert), 0) + s.cert_percent[cert]
+    big = sum(1 for corp, pct in held.items() if pct >= at and kind(s, rs, corp).counts)
     return s.cert_limit + bonus * big
 
 
