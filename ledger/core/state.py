@@ -143,6 +143,12 @@ class Holdings(dict):
     def __reduce__(self):
         return (Holdings, (dict(self),))
 
+    def copy(self) -> "Holdings":
+        """A copy that shares the index until either changes (the index is replaced, never changed)."""
+        new = Holdings(self)
+        new._by_holder = self._by_holder
+        return new
+
 
 @dataclass
 class GameState:
@@ -194,8 +200,8 @@ class GameState:
         new.players = list(self.players)
         new.options = dict(self.options)
         new.balances = dict(self.balances)
-        new.certs = Holdings(self.certs)
-        new.trains = Holdings(self.trains)
+        new.certs = self.certs.copy() if isinstance(self.certs, Holdings) else Holdings(self.certs)
+        new.trains = self.trains.copy() if isinstance(self.trains, Holdings) else Holdings(self.trains)
         new.assets = {k: a.copy() for k, a in self.assets.items()}
         new.corps = {k: c.copy() for k, c in self.corps.items()}
         new.round = dict(self.round)  # event appliers replace nested values, never change them in place

@@ -4,7 +4,7 @@ every command of a generated set (each verb x each actor x the legal words and t
 each option) that the rules accept was offered; nothing generated ends in an internal error; a
 transcript's own command was offered where it was typed.
 
-Positions: every fifteenth of the four example games (bench/offers.py checks every one), and
+Positions: every twentieth of the four example games (bench/offers.py checks every one), and
 short random games of every title and player count, the neighbours of a sample of the offers at
 each; BANK_LONG_TESTS=1 checks every fifth position, longer random games and more offers."""
 
@@ -41,12 +41,12 @@ def test_the_example_games_answer_is_what_the_rules_accept(title, part):
     """Every tenth position of the title's example game (half of them in each part)."""
     rng = random.Random(f"{title}-{part}")
     found = None
-    for i, (s, rs, line) in enumerate(positions(EXAMPLES[title], runs(15, 5))):
+    for i, (s, rs, line) in enumerate(positions(EXAMPLES[title], runs(20, 5))):
         if i % 2 != part:
             continue
         here = check_position(s, rs, rng, typed=line, per_pair=2, sample=runs(6, 40))
         found = here if found is None else (found.merge(here) or found)
-    assert found is not None and found.counts["positions"] >= 8
+    assert found is not None and found.counts["positions"] >= 5
     assert not problems_of(found), problems_of(found)
 
 

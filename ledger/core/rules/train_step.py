@@ -211,7 +211,8 @@ def buy_train(ctx, corp: str, train_id: str, seller: str, price: int, contributi
         new_phase_or_rust(ctx, name)
     acquired(ctx, corp)
     ctx.reg.call("train_bought", ctx, corp, name)
-    check_limits(ctx)
+    # a phase change may lower every company's limit; otherwise only the buyer holds more
+    check_limits(ctx, None if first_of_type else [corp])
 
 
 def cleared(ctx) -> dict:
@@ -258,10 +259,12 @@ def discard_phrase(s, rs, corps) -> str:
     return "discard a train ({commands})"
 
 
-def check_limits(ctx) -> None:
-    """Companies over the limit owe a flip or a discard before play goes on."""
+def check_limits(ctx, corps: list | None = None) -> None:
+    """Companies over the limit owe a flip or a discard before play goes on (of `corps` only, when
+    only their trains changed)."""
     s = ctx.state
-    pending = [p for p in s.pending if p["kind"] != "discard"] + trains.over_limit(s, ctx.rs)
+    pending = [p for p in s.pending if p["kind"] != "discard" or corps is not None and p["corp"] not in corps] + \
+        trains.over_limit(s, ctx.rs, corps)
     if pending != s.pending:
         ctx.emit("pending", pending=pending)
 

@@ -224,10 +224,10 @@ def for_sale(s: GameState, rs: Ruleset, reg) -> list[str]:
     return out + (extra(s, rs) if extra else [])
 
 
-def over_limit(s: GameState, rs: Ruleset) -> list[dict]:
+def over_limit(s: GameState, rs: Ruleset, corps: list | None = None) -> list[dict]:
     out = []
-    holders = set(s.trains.values())   # a company holding no train is within any limit
-    for sym in s.corps:
+    holders = s.held_trains()   # a company holding no train is within any limit
+    for sym in s.corps if corps is None else corps:
         if f"company:{sym}" not in holders:
             continue
         n_trains, n_certs = load(s, rs, sym)
