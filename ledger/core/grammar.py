@@ -70,6 +70,15 @@ class Verb:
     game: bool = True           # played by engine.decide (else run by the command line)
     waive: bool = True          # takes --force/--reason (a game verb whose rules may be waived)
     needs: str = ""             # a kind of company the title must have (KIND_FEATURES), else it has no such verb
+    label: str = ""             # the action in a few words of the table's, for a page ("Buy a train")
+
+    @property
+    def title(self) -> str:
+        """Its label, or its help's first words."""
+        if self.label:
+            return self.label
+        first = re.split(r"[:.(]", self.help, maxsplit=1)[0].strip()
+        return first if len(first) <= 40 else " ".join(first.split()[:5])
 
     def all_options(self) -> tuple:
         """Its options, the waiver last (so a Command's keys read as the line does)."""
@@ -275,8 +284,9 @@ OFFERS: dict[str, Callable] = {
 # --------------------------------------------------------------------------- the shared verbs
 
 
-def game(name, group, help, example, args=(), options=(), waive=True, needs="") -> Verb:
-    return Verb(name, group, help, example, tuple(args), tuple(options), game=True, waive=waive, needs=needs)
+def game(name, group, help, example, args=(), options=(), waive=True, needs="", label="") -> Verb:
+    return Verb(name, group, help, example, tuple(args), tuple(options), game=True, waive=waive, needs=needs,
+                label=label)
 
 
 def interface(name, group, help, example, args=(), options=()) -> Verb:
@@ -293,75 +303,75 @@ JSON = Opt("--json", "as_json", True, help="as JSON")
 SHARED = (
     # ---- auction
     game("bid", "auction", "Bid on a private in the auction.", "bank bid Alice {private} {bid}",
-         [PLAYER, Arg("item", "private"), Arg("amount", "amount", offer="min_bid")]),
+         [PLAYER, Arg("item", "private"), Arg("amount", "amount", offer="min_bid")], label="Bid"),
     game("pass", "auction", "Pass (auction or stock round), or end a stock-round turn after acting.",
-         "bank pass Carol", [PLAYER]),
+         "bank pass Carol", [PLAYER], label="Pass"),
     # ---- stock round
     game("par", "stock", "Start a company: the player buys its president's certificate at PRICE.",
-         "bank par Dave {corp} {par}", [PLAYER, CORP, Arg("price", "amount", offer="par_prices")]),
+         "bank par Dave {corp} {par}", [PLAYER, CORP, Arg("price", "amount", offer="par_prices")], label="Start a company"),
     game("buy", "stock", "Buy the cheapest private in the auction, or N shares of a company in a stock round.",
          "bank buy Alice {corp}", [PLAYER, Arg("item", "item"), Arg("count", "count", optional=True)],
          [Opt("--pool", "source", "pool", help="buy from the pool (open market)"),
           Opt("--ipo", "source", "ipo", help="buy from the IPO (the default when it has shares)"),
           Opt("--percent", "percent", kind="count", help="a certificate of this size, where a company has "
-              "several sizes")]),
+              "several sizes")], label="Buy"),
     game("sell", "stock", "Sell N shares (default 1) to the pool; in a forced train purchase also a private "
          "to the bank, where the title allows it.", "bank sell Bob {corp2} 2",
-         [PLAYER, Arg("corp", "company"), Arg("count", "count", optional=True)]),
+         [PLAYER, Arg("corp", "company"), Arg("count", "count", optional=True)], label="Sell"),
     game("exchange", "stock", "Exchange a private for a share, as its power allows (bank info lists the privates' "
          "powers).", "bank exchange Alice {exchange}",
          [PLAYER, Arg("private", "private"), Arg("corp", "company", optional=True)],
          [Opt("--pool", "source", "pool", help="the share from the pool"),
-          Opt("--ipo", "source", "ipo", help="the share from the IPO")]),
+          Opt("--ipo", "source", "ipo", help="the share from the IPO")], label="Exchange a private"),
     # ---- operating round
     game("tile", "operating", "Lay a tile; COST is the terrain cost paid to the bank (0 if none). Fees the "
          "title sets are added.", "bank tile {corp} 120", [CORP, Arg("cost", "amount")],
          [Opt("--using", "using", kind="private", help="a private whose power lays this tile"),
           Opt("--points", "points", kind="points", needs="tile_points",
               help="the tile points this lay costs, where the company's kind counts them (default 1)"),
-          WITH]),
+          WITH], label="Lay track"),
     game("token", "operating", "Place a station token at the charter's next price (or, where the title "
          "prices a station from its location, COST is the location's value).", "bank token {corp}",
          [CORP, Arg("cost", "quoted amount", optional=True)],
          [Opt("--city", "city", help="the hex or city the marker goes to, as printed"),
           Opt("--slot", "slot", help="the charter slot it comes from, 1 the first printed (default: the next)"),
-          WITH]),
+          WITH], label="Place a station"),
     game("pay", "operating", "Run for REVENUE and pay it out to the shareholders.", "bank pay {corp} 140",
-         [CORP, Arg("revenue", "amount")]),
+         [CORP, Arg("revenue", "amount")], label="Pay out"),
     game("withhold", "operating", "Run for REVENUE and keep it in the treasury.", "bank withhold {corp} 140",
-         [CORP, Arg("revenue", "amount")]),
+         [CORP, Arg("revenue", "amount")], label="Withhold"),
     game("half", "operating", "Run for REVENUE and pay half of it out, the company keeping the other half "
          "(titles whose companies may half-pay).", "bank half {corp} 140", [CORP, Arg("revenue", "amount")],
-         needs="half"),
+         needs="half", label="Pay half"),
     game("issue", "operating", "The company sells N of its treasury shares to the pool at the market price "
          "(titles with treasury shares).", "bank issue {corp} 2", [CORP, Arg("count", "count", optional=True)],
-         needs="issues"),
+         needs="issues", label="Issue shares"),
     game("redeem", "operating", "The company buys N of its shares back from the pool into its treasury.",
-         "bank redeem {corp} 1", [CORP, Arg("count", "count", optional=True)], needs="issues"),
+         "bank redeem {corp} 1", [CORP, Arg("count", "count", optional=True)], needs="issues", label="Buy back shares"),
     game("train", "operating", "Buy a train from the bank, the pool or another company.", "bank train {corp} {train}",
          [CORP, Arg("type", "side")],
          [Opt("--from", "source", kind="seller", help="pool, or the selling company"),
           Opt("--price", "price", kind="quoted amount", help="agreed price from another company"),
-          Opt("--trade-in", "trade_in", kind="train", help="a train traded in, where the title allows it")]),
+          Opt("--trade-in", "trade_in", kind="train", help="a train traded in, where the title allows it")], label="Buy a train"),
     game("discard", "operating", "Discard a train over the train limit to the pool.", "bank discard {corp} {train}",
-         [CORP, Arg("type", "side")]),
+         [CORP, Arg("type", "side")], label="Discard a train"),
     game("buy-private", "operating", "The operating company buys a private from its owner.",
-         "bank buy-private {corp} {private} 150", [CORP, Arg("private", "private"), Arg("price", "amount")]),
+         "bank buy-private {corp} {private} 150", [CORP, Arg("private", "private"), Arg("price", "amount")], label="Buy a private"),
     game("done", "operating", "The company ends its turn.", "bank done {corp}", [CORP],
-         [Opt("--no-route", "no_route", True, help="the company has no route, so need not buy a train")]),
+         [Opt("--no-route", "no_route", True, help="the company has no route, so need not buy a train")], label="End the turn"),
     game("bankrupt", "operating", "The president cannot pay for the forced train: bankruptcy ends the game.",
-         "bank bankrupt Alice", [PLAYER]),
+         "bank bankrupt Alice", [PLAYER], label="Go bankrupt"),
     # ---- decisions
     game("choose", "decisions", "Answer a choice the rules ask a player for (the Next line names it).",
-         "bank choose Alice cash", [PLAYER, Arg("option", "text")]),
+         "bank choose Alice cash", [PLAYER, Arg("option", "text")], label="Choose"),
     # ---- corrections and the end
     game("adjust", "corrections", "Move money between two accounts (bank, a player, a company) as a logged "
          "correction.", 'bank adjust bank Alice 10 --reason "paid short for a tile"',
          [Arg("source", "account"), Arg("dest", "account"), Arg("amount", "amount")],
-         [Opt("--reason", "reason", help="why (required)")], waive=False),
+         [Opt("--reason", "reason", help="why (required)")], waive=False, label="Correct money"),
     game("count", "corrections", "Record a physical count of a player's money and show the difference from "
-         "the ledger.", "bank count Alice 455", [PLAYER, Arg("amount", "amount")], waive=False),
-    game("end", "corrections", "The players end the game now.", "bank end"),
+         "the ledger.", "bank count Alice 455", [PLAYER, Arg("amount", "amount")], waive=False, label="Count cash"),
+    game("end", "corrections", "The players end the game now.", "bank end", label="End the game"),
     interface("undo", "corrections", "Hide the last command's effects, or with --to N every command after "
               "command N, in one step (nothing is deleted; redo brings them back). Right after an insert, undo "
               "takes the whole insert back.", "bank undo",

@@ -248,6 +248,10 @@ def tries(found) -> list:
     return list(dict.fromkeys(found))
 
 
+def single(span) -> bool:
+    return isinstance(span, Bounds) and span.high is not None and span.high == span.low
+
+
 def whole(found) -> list:
     """The values an offer is built over: each candidate, or an amount's whole range or free text
     (narrowed to what the rule accepts when the offer is made); a choice of names each alone (the
@@ -428,7 +432,9 @@ def found_offers(pos: Position, play: Play, actor) -> list[Offer]:
             found = domain(pos, play, actor, dim, given, later + options + trailing)
             for value in found.values:
                 walk({**given, dim.name: value}, opened, later)
-            if found.open is not None:
+            if single(found.open):   # a range of one value is that value
+                walk({**given, dim.name: found.open.low}, opened, later)
+            elif found.open is not None:
                 walk({**given, dim.name: found.open.tries()[0]}, {**opened, dim.name: found.open}, later)
             return
         for plan in plans(pos, play, actor, given, options, amounts=whole):
@@ -463,9 +469,11 @@ def offers_of_plan(pos: Position, play: Play, actor, given: dict, opened: dict, 
             final = {k: v for k, v in {**head, **probe, **chosen}.items() if v is not None}
             if pos.accepts(play.verb, final):
                 fixed = {**words, **{k: v for k, v in chosen.items() if k not in more}}
+                spread = {**settled(opened, final), **spans, **more}
+                fixed.update({k: str(b.low) for k, b in spread.items() if single(b)})   # one value: a word
                 out.append(Offer(play.verb, actor, tuple((k, v) for k, v in fixed.items()
-                                                         if v is not None and k not in opened),
-                                 tuple({**settled(opened, final), **spans, **more}.items())))
+                                                         if v is not None and (k not in opened or single(spread[k]))),
+                                 tuple((k, b) for k, b in spread.items() if not single(b))))
             return
         dim = rest[0]
         found = domain(pos, play, actor, dim, {**probe, **chosen}, rest[1:])

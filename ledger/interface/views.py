@@ -108,8 +108,21 @@ def figures_json(s, rs) -> dict:
                       # the auction price matters only while the private is unsold
                       "price": s.privates[p.sym].price if s.privates[p.sym].owner is None else None}
                      for p in rs.privates],
+        **standing_bids(s),
         **title_status(s, rs, "status_data", {}),
     }
+
+
+def standing_bids(s) -> dict:
+    """An auction's open bids (a round that keeps them under "bids": item -> player -> amount), the
+    highest first, with the high bidder of each item."""
+    bids = s.round.get("bids")
+    if not isinstance(bids, dict) or not any(bids.values()):
+        return {}
+    return {"bids": [{"item": item, "high": max(offers.values()),
+                      "bidder": max(offers, key=lambda p: (offers[p], -s.players.index(p) if p in s.players else 0)),
+                      "bids": dict(sorted(offers.items(), key=lambda kv: -kv[1]))}
+                     for item, offers in bids.items() if offers]}
 
 
 def par_marker(s, rs, sym: str) -> dict:

@@ -200,13 +200,13 @@ GRAMMAR = TitleGrammar(
     verbs=(
         Verb("repar", "stock", "Barclay, Bevan, Barclay & Tritton: re-par a regional or a major the player controls "
              "that still has its par marker, to another par of its kind (1801 §14.4).", "bank repar Ann BBBT WW 80",
-             (Arg("player", "player"), Arg("private", "private"), Arg("corp", "company"), Arg("price", "amount"))),
+             (Arg("player", "player"), Arg("private", "private"), Arg("corp", "company"), Arg("price", "amount")), label="Re-par (BBBT)"),
         Verb("protect", "stock", "Barclay, Bevan, Barclay & Tritton: no sale moves the company's share value down "
              "for the rest of this stock round, even during another's sale (1801 §14.4).",
-             "bank protect Ann BBBT WW", (Arg("player", "player"), Arg("private", "private"), Arg("corp", "company"))),
+             "bank protect Ann BBBT WW", (Arg("player", "player"), Arg("private", "private"), Arg("corp", "company")), label="Protect a price (BBBT)"),
         Verb("custody", "stock", "Barclay, Bevan, Barclay & Tritton: one of the company's treasury shares is kept "
              "for the player (1801 §14.4).", "bank custody Ann BBBT KSS",
-             (Arg("player", "player"), Arg("private", "private"), Arg("corp", "company"))),
+             (Arg("player", "player"), Arg("private", "private"), Arg("corp", "company")), label="Keep a treasury share (BBBT)"),
     ),
 )
 

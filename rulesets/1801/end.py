@@ -164,7 +164,7 @@ GRAMMAR = TitleGrammar(
     verbs=(
         Verb("repeat", "operating", "In the last OR, a repeat of the one before, every railroad in turn pays "
              "what it paid there, the same way, and ends its turn; it stops at one that acquired a train and "
-             "runs anew (1801 §13).", "bank repeat"),
+             "runs anew (1801 §13).", "bank repeat", label="Repeat the last OR"),
     ),
 )
 

@@ -362,7 +362,7 @@ GRAMMAR = TitleGrammar(
              (Arg("player", "player"), Arg("corp", "company")),
              (Opt("--secondary", "secondary", True, help="the president first buys a 25 % left in its treasury at "
                   "the regional par"),
-              Opt("--sell", "sell", help="shares of other railroads sold in the expansion (§9.3 step 4): WW=2,GWR=1"))),
+              Opt("--sell", "sell", help="shares of other railroads sold in the expansion (§9.3 step 4): WW=2,GWR=1")), label="Expand a regional"),
     ),
 )
 

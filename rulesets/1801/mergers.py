@@ -400,14 +400,14 @@ GRAMMAR = TitleGrammar(
               Opt("--cash", "cash", kind="amount", help="personal cash the major's president pays the minor's "
                   "owner, as agreed"),
               Opt("--cash-back", "cash_back", kind="amount", help="personal cash the minor's owner pays the major's "
-                  "president, as agreed"))),
+                  "president, as agreed")), label="Merge a minor"),
         Verb("abandon", "stock", "In the Consolidation round, abandon a minor that cannot merge: charter and "
              "trains to the Open Market, cash to the bank (1801 §9.5, §10.6).", "bank abandon Ann G",
              (Arg("player", "player"), Arg("minor", "company")),
              (Opt("--no-offers", "no_offers", True, help="the other players' majors that could take it were "
-                  "invited and none offered"),)),
+                  "invited and none offered"),), label="Abandon a minor"),
         Verb("buy-minor", "operating", "A major buys an abandoned minor from the Open Market for £60 (1801 §9.5).",
-             "bank buy-minor WW G", (Arg("corp", "company"), Arg("minor", "company"))),
+             "bank buy-minor WW G", (Arg("corp", "company"), Arg("minor", "company")), label="Buy an abandoned minor"),
     ),
 )
 

@@ -549,15 +549,15 @@ GRAMMAR = TitleGrammar(
               Arg("zone", "choice", help="the track-rights zone", choices=ZONE_CODES)),
              (Opt("--city", "city", help="the home city, as printed"),
               Opt("--patronage", "patronage", kind="amount", help="the lowest amount on the home city's patronage "
-                  "tile, paid into the minor's treasury"))),
+                  "tile, paid into the minor's treasury")), label="Float a minor"),
         Verb("remove", "stock", "Remove an unfloated regional from the game (a stock action), or remove a private "
              "(a free action) (1801 §8.2, §10).", "bank remove Ann GSWR",
-             (Arg("player", "player"), Arg("item", "item"))),
+             (Arg("player", "player"), Arg("item", "item")), label="Remove from the game"),
         Verb("close", "stock", "Turn a private face down before the stock action: no income, no limit, no score "
-             "(1801 §6.1, §10).", "bank close Ann RSC", (Arg("player", "player"), Arg("private", "private"))),
+             "(1801 §6.1, §10).", "bank close Ann RSC", (Arg("player", "player"), Arg("private", "private")), label="Turn a private face down"),
         Verb("reserve", "stock", "In the initial stock round, reserve a regional's secondary shares until the "
              "second stock round (1801 §8.4).", "bank reserve Ben GWR",
-             (Arg("player", "player"), Arg("corp", "company"))),
+             (Arg("player", "player"), Arg("corp", "company")), label="Reserve the secondaries"),
     ),
     options={
         "par": (Opt("--open-market", "open_market", True, help="1801 concession: par the regional into the Open "

@@ -593,18 +593,18 @@ GRAMMAR = TitleGrammar(
     verbs=(
         Verb("convert", "operating", "As the first train of Train Phase 4, 6 or 8 is bought, the player turns a "
              "major of his into a national, in player order from the buyer (1801 §9.4).", "bank convert Ann WW",
-             (Arg("player", "player"), Arg("corp", "company"))),
+             (Arg("player", "player"), Arg("corp", "company")), label="Convert to a national"),
         Verb("decline", "operating", "In the conversion window the player converts no major: his turn in it is "
-             "over (1801 §9.4).", "bank decline Ben", (Arg("player", "player"),)),
+             "over (1801 §9.4).", "bank decline Ben", (Arg("player", "player"),), label="Convert no major"),
         Verb("claim", "operating", "A national takes an unclaimed rusted train free (--for OLD: in exchange for a "
              "lower one; --from MAJOR: its owner's major's un-rusted train, the bank paying it half) (1801 §11.6.6); "
              "--using SML gives a railroad a permanent 2+2 (§14.10).", "bank claim WW 3 --for 2",
              (Arg("corp", "company"), Arg("type", "side")),
              (Opt("--for", "swap", kind="side", help="the national's rusted train given back"),
               Opt("--from", "source", kind="company", help="the major (same president) whose train it takes"),
-              Opt("--using", "using", kind="private", help="SML: the Swift Metropolitan Line's permanent 2+2"))),
+              Opt("--using", "using", kind="private", help="SML: the Swift Metropolitan Line's permanent 2+2")), label="Claim a rusted train"),
         Verb("flip", "operating", "A national turns a rusted train from its express side to its local side, free "
-             "(1801 §11.6.6).", "bank flip WW 3", (Arg("corp", "company"), Arg("type", "side"))),
+             "(1801 §11.6.6).", "bank flip WW 3", (Arg("corp", "company"), Arg("type", "side")), label="Flip a rusted train"),
         Verb("run", "operating", "A national's revenue by capacity, paid out in full: its home zone's linked "
              "cities and towns, the unlinked ones counted (1801 §11.3.10).",
              "bank run WW --cities 80,60 --towns 20 --unlinked-cities 1",
@@ -612,7 +612,7 @@ GRAMMAR = TitleGrammar(
              (Opt("--cities", "cities", help="values of the linked cities and red zones in its home zone: 80,60,60"),
               Opt("--towns", "towns", help="values of the linked towns in its home zone: 20,10"),
               Opt("--unlinked-cities", "unlinked_cities", kind="amount", help="how many cities are not linked"),
-              Opt("--unlinked-towns", "unlinked_towns", kind="amount", help="how many towns are not linked"))),
+              Opt("--unlinked-towns", "unlinked_towns", kind="amount", help="how many towns are not linked")), label="Run by capacity"),
     ),
 )
 

@@ -182,14 +182,14 @@ GRAMMAR = TitleGrammar(
         Verb("port-authority", "operating", "The operating major buys a port authority (north or med) for £125 "
              "from the bank, or --from another major (1801 §11.3.5).", "bank port-authority WW north",
              (Arg("corp", "company"), Arg("sea", "choice", choices=("north", "med"))),
-             (Opt("--from", "source", kind="company", help="the major selling its port authority"),)),
+             (Opt("--from", "source", kind="company", help="the major selling its port authority"),), label="Buy a port authority"),
         Verb("transfer", "operating", "The operating major takes over another major's token (same president): its "
              "slot's cost to the bank, £20/40/60 to the seller for a city/grand/metropolis (1801 §11.5).",
              "bank transfer WW KSS --city Warszawa --kind grand",
              (Arg("corp", "company"), Arg("seller", "company")),
              (Opt("--city", "city", help="the token's city (default: the seller's last placed)"),
               Opt("--kind", "kind", help="city (£20), grand (£40) or metropolis (£60)"),
-              Opt("--slot", "slot", help="the buyer's charter slot it uses"))),
+              Opt("--slot", "slot", help="the buyer's charter slot it uses")), label="Take over a token"),
     ),
 )
 

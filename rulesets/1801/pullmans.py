@@ -186,7 +186,7 @@ GRAMMAR = TitleGrammar(
              "royalty to M), --from pool, or --from another railroad (£75); --discard gives it up (1801 §11.6.2).",
              "bank pullman WW", (Arg("corp", "company"),),
              (Opt("--from", "source", help="pool, or the railroad selling its Pullman"),
-              Opt("--discard", "discard", True, help="put the railroad's Pullman in the Open Market, no refund"))),
+              Opt("--discard", "discard", True, help="put the railroad's Pullman in the Open Market, no refund")), label="Buy a Pullman"),
     ),
 )
 

@@ -109,7 +109,7 @@ GRAMMAR = TitleGrammar(
     verbs=(
         Verb("trade", "stock", "The player buys a minor or a face-up private from its owner for an agreed price "
              "(1801 §10.4).", "bank trade Cy K 200",
-             (Arg("player", "player"), Arg("item", "item"), Arg("price", "amount"))),
+             (Arg("player", "player"), Arg("item", "item"), Arg("price", "amount")), label="Buy from another player"),
     ),
 )
 

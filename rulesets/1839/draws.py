@@ -487,10 +487,10 @@ GRAMMAR = TitleGrammar(
               Opt("--oost", "oost", kind="company", help="the company tied to Spoorwegwerken Oost"),
               Opt("--foreign", "foreign", help="each foreign company's par: OZ=67,BEL=72,DUI=80"),
               Opt("--order", "order", help="the players in card order, #1 first (default: as seated)"),
-              Opt("--random", "seed", help="draw everything here from this seed, and print it"))),
+              Opt("--random", "seed", help="draw everything here from this seed, and print it")), label="Record the draws"),
         Verb("discount", "auction", "Put a discount chip (60 or 40) on an auction private, or in the auction add "
              "ƒ20 to one (1839 §6).", "bank discount Alice SWO 60",
-             (Arg("player", "player"), Arg("private", "private"), Arg("amount", "amount", optional=True))),
+             (Arg("player", "player"), Arg("private", "private"), Arg("amount", "amount", optional=True)), label="Place a discount"),
     ),
 )
 

@@ -180,13 +180,13 @@ GRAMMAR = TitleGrammar(
     verbs=(
         Verb("drop-home", "operating", "A company with several homes does not keep this one: its marker goes back "
              "to the charter (1839 §8.2.2; its first OR, before its station step).", "bank drop-home HIJSM Hoorn",
-             (Arg("corp", "company"), Arg("city", "text", help="the home not kept"))),
+             (Arg("corp", "company"), Arg("city", "text", help="the home not kept")), label="Keep one home"),
         Verb("move-marker", "operating", "Westlandsche Stoomtram: move one of the company's placed markers; atop "
              "another of its stations it becomes the exchange marker (1839 §12.4).",
              "bank move-marker NRS Gouda Delft --using WSM",
              (Arg("corp", "company"), Arg("source", "text", help="where the marker is"),
               Arg("dest", "text", help="where it goes")),
-             (Opt("--using", "using", kind="private", help="the private whose power moves it (WSM)"),)),
+             (Opt("--using", "using", kind="private", help="the private whose power moves it (WSM)"),), label="Move a marker (WSM)"),
     ),
     options={"token": (Opt("--exchange", "exchange", True,
                            help="1839: an exchange marker atop one of the company's stations (§8.2.4)"),)},

@@ -169,6 +169,21 @@ def cmd_token(ctx, cmd) -> None:
         used(ctx, corp, sym, "station")
 
 
+def station_values(shared):
+    """The location's value a token command may give: with a private's fixed cost any value (it is
+    not what is paid), with Spoorwegwerken Oost's half up to twice what the company can pay, else
+    the shared rule's."""
+    def found(s, rs, corp, args):
+        sym = str(args.get("using") or "").upper()
+        p = rs.private(sym) if sym in s.privates else None
+        if p is not None and p.ability("station_fees") is not None:
+            return Bounds(1)
+        if p is not None and p.ability("station_half"):
+            return Bounds(1, 2 * s.cash(company_acct(corp)) + 1)
+        return shared(s, rs, corp, args)
+    return found
+
+
 def lay_left(s, rs, corp: str, sym: str) -> None:
     """§12.3: Schielands Hoge Zeedijk's tile and station go down in the track-building step "as one
     of the company's track lays": the shared reasons bar it as they bar an ordinary tile (the track step
@@ -196,7 +211,9 @@ def station_cost(ctx, corp: str, sym: str | None, slot: int, cmd) -> tuple[int, 
         return cost, [[f"half of {rs.money(full)}, rounded up ({sym})", cost, cost, None]]
     if p.ability("station_fees") is not None:
         allowed = list(p.ability("station_fees"))
-        # one fixed cost (CO free, ZK ƒ80): a COST typed is the location's value, not asked for
+        # one fixed cost (CO free, ZK ƒ80): a COST typed is the location's value, not asked for (a value)
+        if given is not None and names.amount(given, "the location's value") < 1:
+            refuse(f"a location's revenue value is at least {rs.money(1)}, not {given}")
         cost = allowed[0] if given is None or len(allowed) == 1 else names.amount(given, "the station's cost")
         if cost not in allowed:
             refuse(f"{sym}'s station costs {' or '.join(rs.money(a) for a in allowed)}, not {rs.money(cost)}")
@@ -488,17 +505,17 @@ GRAMMAR = TitleGrammar(
              "Staatslijnen and VVD up to 4 at ƒ10 each, AMB two upgrades for ƒ20), plus the terrain.",
              "bank lay SS SLC 3 --terrain 80",
              (Arg("corp", "company"), Arg("private", "private"), Arg("count", "count")),
-             (Opt("--terrain", "terrain", kind="amount", help="the terrain costs of those tiles"),)),
+             (Opt("--terrain", "terrain", kind="amount", help="the terrain costs of those tiles"),), label="Lay a private's tiles"),
         Verb("save", "operating", "Put a SAVED marker on one of the company's trains: Verveers' own, or one of "
              "Beyer Peacock's bought for ƒ200 (1839 §12.5).", "bank save NCS BP 2",
-             (Arg("corp", "company"), Arg("private", "private"), Arg("type", "train"))),
+             (Arg("corp", "company"), Arg("private", "private"), Arg("type", "train")), label="Save a train"),
         Verb("income", "operating", "A player's NFLM or MEVS earns what the table announces this OR, paid by the "
              "bank (1839 §12.4-12.5).", "bank income NFLM 60 --abroad DUI",
              (Arg("private", "private"), Arg("amount", "amount")),
-             (Opt("--abroad", "abroad", help="the foreign country NFLM's route reached"),)),
+             (Opt("--abroad", "abroad", help="the foreign country NFLM's route reached"),), label="A private's income"),
         Verb("charge", "operating", "Rotterdamsche Bank: the company charges its director for a station, track "
              "or train cost (1839 §12.5).", "bank charge NCS 100",
-             (Arg("corp", "company"), Arg("amount", "amount"))),
+             (Arg("corp", "company"), Arg("amount", "amount")), label="Charge the director"),
     ),
     options={"train": (Opt("--using", "using", kind="private", help="1839: Credit Mobilier's discount, or Beijnes "
                            "exchanged for the train"),),
@@ -513,7 +530,9 @@ def register(reg) -> None:
              bars=lay_bars, candidates={"private": powers_of("tiles_max"), "count": lay_counts,
                                         "terrain": lambda s, rs, corp, args: Bounds(0, s.cash(company_acct(corp)))},
              phrase=lambda s, rs, corps: "lay a private's tiles ({command})")
-    reg.rework("operating", "token", handler=spends(cmd_token))
+    shared_token = reg.play_for("operating", "token")
+    reg.rework("operating", "token", handler=spends(cmd_token),
+               candidates={**shared_token.candidates, "cost": station_values(shared_token.candidates["cost"])})
     reg.rework("operating", "tile", handler=spends(cmd_tile))
     reg.rework("operating", "train", handler=spends(reg.play_for("operating", "train").handler))
     shared_sale = reg.play_for("operating", "sell")

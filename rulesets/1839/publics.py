@@ -107,7 +107,7 @@ GRAMMAR = TitleGrammar(
              "marker to the bank for the location's value; the last stays (1839 §8.2.7.3).",
              "bank sell-token NBDS 40 --city Tilburg",
              (Arg("corp", "company"), Arg("value", "amount", help="the location's revenue value")),
-             (Opt("--city", "city", help="which marker (default: the last placed)"),)),
+             (Opt("--city", "city", help="which marker (default: the last placed)"),), label="Sell a station marker"),
     ),
 )
 

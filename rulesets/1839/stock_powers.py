@@ -180,11 +180,11 @@ GRAMMAR = TitleGrammar(
         Verb("force-float", "stock", "Kabinet-Rochussen: float an unfloated company with 30 % bought at the end of "
              "this stock round, with 7 x par and three shares in the pool (1839 §12.5).",
              "bank force-float Ann KR ZHESM",
-             (Arg("player", "player"), Arg("private", "private"), Arg("corp", "company"))),
+             (Arg("player", "player"), Arg("private", "private"), Arg("corp", "company")), label="Force a float (KR)"),
         Verb("repar", "stock", "Ketwich & Voombergh: re-par a company the player floated in this stock round "
              "(1839 §12.5).", "bank repar Ann KV NCS 101",
              (Arg("player", "player"), Arg("private", "private"), Arg("corp", "company"),
-              Arg("price", "amount", offer="par_prices"))),
+              Arg("price", "amount", offer="par_prices")), label="Re-par (KV)"),
     ),
 )
 

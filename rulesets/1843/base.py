@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from ledger.core import events
 from ledger.core.grammar import Opt, TitleGrammar
 from ledger.core.rules import trains
+from ledger.core.state import train_type
 
 
 @dataclass
@@ -41,8 +42,9 @@ def upgrade_event(e: dict) -> None:
 
 
 def own_sides(s, rs, corp) -> list[str]:
-    """The company's trains as the table names them: each certificate by the side it lies on."""
-    return sorted({trains.side_name(s, rs, t) for t in s.corp_trains(corp)})
+    """The company's trains as the table names them: each certificate by the side it lies on, or
+    by its colour (the certificate's type)."""
+    return sorted({w for t in s.corp_trains(corp) for w in (trains.side_name(s, rs, t), train_type(t))})
 
 
 # Options of shared verbs whose rules the shared engine plays from 1843's data: the Paris fee

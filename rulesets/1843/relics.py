@@ -28,7 +28,7 @@ LEGACY_KNOBS = {("operating", "relic_limit"): ("title_rules", "relic_limit")}
 
 GRAMMAR = TitleGrammar(verbs=(
     Verb("flip", "operating", "Turn a double-sided train certificate to its single side to meet the train "
-         "limit (1843).", "bank flip PLM 5/7x2", (Arg("corp", "company"), Arg("type", "side"))),
+         "limit (1843).", "bank flip PLM 5/7x2", (Arg("corp", "company"), Arg("type", "side")), label="Flip a certificate"),
 ))
 
 

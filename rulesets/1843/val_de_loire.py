@@ -49,7 +49,7 @@ GRAMMAR = TitleGrammar(
     verbs=(
         Verb("use", "operating", "The company uses a private's power on TARGET (1843: VDL's Engineers on a "
              "train).", "bank use EST VDL 2+1",
-             (Arg("corp", "company"), Arg("private", "private"), Arg("target", "side", optional=True))),
+             (Arg("corp", "company"), Arg("private", "private"), Arg("target", "side", optional=True)), label="Use Val de Loire's Engineers"),
     ),
     options={
         "exchange": (Opt("--par", "par", kind="amount", offer="par_prices",

@@ -85,7 +85,7 @@ def test_the_next_line_and_the_completion_are_one_answer():
         assert action.verb in sh.offers([], "")
         if action.args:
             assert action.args[0] in [w.strip("'") for w in sh.candidates([action.verb])]
-    assert turn.line.startswith("SR 1: Carol has acted; Dave is next: ")
+    assert turn.line.startswith("SR 1: Carol's turn, after acting (Dave is next): ")
 
 
 # --------------------------------------------------------------------------- help: the open game's title

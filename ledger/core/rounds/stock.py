@@ -73,15 +73,15 @@ def not_turn(s, rs, player: str, actors_: list, verb: str) -> tuple[str, str]:
     nxt = s.players[s.next_player(s.round["turn"])]
     if s.round["acted"] and player == nxt and end_turn_bars(s, rs, cur):
         return end_turn_bars(s, rs, cur)[0], f"{cur} must act first"
-    hint = f"{cur} has acted; {nxt} is next" if s.round["acted"] else f"{cur} must act or pass first"
+    hint = f"{cur} may still act, then {nxt} is next" if s.round["acted"] else f"{cur} must act or pass first"
     return f"it is {cur}'s turn in SR {s.round['number']}, not {player}'s", hint
 
 
 def heading(s, rs) -> str:
     cur, n = current(s), s.round["number"]
-    if s.round["acted"]:
+    if s.round["acted"]:   # he has acted and may still act (sell, buy) until he passes
         nxt = s.players[s.next_player(s.round["turn"])]
-        return f"SR {n}: {cur} has acted; {nxt} is next"
+        return f"SR {n}: {cur}'s turn, after acting ({nxt} is next)"
     return f"SR {n}: {cur}'s turn"
 
 
@@ -253,7 +253,7 @@ def take_turn(ctx, player: str) -> None:
         check_may_end_turn(s, ctx.rs, cur)
         end_turn(ctx, passed=False)
         return
-    hint = f"{cur} has acted; {nxt} is next" if s.round["acted"] else f"{cur} must act or pass first"
+    hint = f"{cur} may still act, then {nxt} is next" if s.round["acted"] else f"{cur} must act or pass first"
     refuse(f"it is {cur}'s turn in SR {s.round['number']}, not {player}'s", hint)
 
 

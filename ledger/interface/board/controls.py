@@ -1,0 +1,288 @@
+"""What a table page offers its holder, made from the core's one answer of what may be done
+(ledger.core.legal): the actions open to them now, each a control that says what it does in the
+log's own words and at its price, as the engine decided the command on the game as it is (no
+figure is computed here); grouped in steps so that a thumb finds its action without scrolling
+through every other; a deal that takes another person's holding sent to that person to accept.
+
+A player's page holds the actions of the one who acts now when that is them (or a company they
+preside over), and the actions open to them out of turn (a private's power, an exchange); the
+banker's page every action of everyone. The next player of a stock round may type an action that
+ends the turn before it (the terminal allows it), but no page offers that: one "your turn" at a
+time.
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+from ledger.core import engine, grammar, legal
+from ledger.core.plays import Bounds, Open, Picks, Text
+from ledger.core.state import acct_name
+
+BANKER = "banker"
+# More controls than this in one step are grouped, a step each, by the word that tells them apart.
+MOST_AT_ONCE = 8
+
+
+@dataclass(frozen=True)
+class Field:
+    """An open word of a control, typed or picked: an amount within its bounds, or free words."""
+    name: str
+    label: str
+    kind: str                  # "number", "text" or "picks"
+    hint: str = ""
+    low: int | None = None
+    high: int | None = None
+    step: int = 1
+    choices: tuple = ()
+
+
+@dataclass(frozen=True)
+class Control:
+    """One action: `verb` for `actor` with the words `words` ((key, value), ...), what it does in
+    the table's words (`label`: the log's line for it, with its price), the words left to type
+    (`fields`), the person whose holding it takes and who must accept it (`consent`), a question a
+    second tap answers (`confirm`), and a digest of what the page says (`seen`) by which a page
+    drawn before a later command is still taken at its word."""
+    verb: str
+    actor: str | None
+    words: tuple
+    label: str
+    fields: tuple = ()
+    consent: str | None = None
+    confirm: str = ""
+    seen: str = ""
+
+
+@dataclass
+class Step:
+    """A group of controls under a title (one of the page's steps), and the steps inside it."""
+    title: str
+    controls: list = field(default_factory=list)
+    steps: list = field(default_factory=list)
+
+    @property
+    def size(self) -> int:
+        return len(self.controls) + sum(s.size for s in self.steps)
+
+
+@dataclass(frozen=True)
+class Proposal:
+    """A deal one person offered another: the command it would record, waiting for the other."""
+    id: str
+    by: str
+    to: str
+    control: Control
+    after: int
+
+
+@dataclass
+class Page:
+    """A holder's actions now: whether it is their turn, who acts (in words), their steps and the
+    actions open to them out of turn."""
+    head: int
+    line: str
+    turn: bool
+    whose: str
+    steps: list = field(default_factory=list)
+    also: list = field(default_factory=list)
+
+    @property
+    def any(self) -> bool:
+        return bool(self.steps or self.also)
+
+
+def player_of(who: str) -> str | None:
+    return who.removeprefix("player:") if who.startswith("player:") else None
+
+
+def acts_for(s, who: str, actor) -> bool:
+    """Whether the holder of a link may act as `actor`: the banker as anyone; a player as
+    themselves, or as a company they preside over."""
+    if who == BANKER:
+        return True
+    return actor is not None and legal.player_for(s, actor) == player_of(who)
+
+
+def digest(text: str) -> str:
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+# --------------------------------------------------------------------------- the page of a holder
+
+def page_of(s, rs, who: str, head: int) -> Page:
+    """A holder's page, from the answer of what may be done now."""
+    pos = legal.Position(s, rs)
+    turn = legal.turn(s, rs, pos)
+    acting = legal.player_for(s, turn.actor) if turn.actor is not None else None
+    mine = who == BANKER or (acting is not None and acting == player_of(who))
+    page = Page(head, turn.line, turn=who != BANKER and mine, whose=acting or (turn.actor or ""))
+    reg = pos.reg
+    _actor, _heading, plays = legal.now(reg, s, rs)
+    for play in plays:
+        if not play.offered:
+            continue
+        own = play.who is not None or bool(play.answers)   # the Play says who may use it, not the round
+        for actor in legal.possible_actors(reg, play, s, rs):
+            if who == BANKER:
+                shown = True
+            else:
+                # the round's verbs only to the one who acts now, never to the next player who would
+                # end the turn before his; a Play's own actors (a private's power) whenever they may
+                shown = acts_for(s, who, actor) and (own or mine and actor == turn.actor)
+            if not shown:
+                continue
+            controls = controls_of(pos, play, actor)
+            if not controls:
+                continue
+            title = grammar.verbs_of(rs)[play.verb].title
+            if who == BANKER and actor is not None:
+                title = f"{title} ({actor})"
+            (page.steps if mine else page.also).append(grouped(title, controls))
+    return page
+
+
+def controls_of(pos, play, actor) -> list[Control]:
+    """The controls of one Play for one actor: each legal command once by what it does (the same
+    purchase typed two ways is one control), an open amount a field."""
+    out, seen = [], set()
+    s, rs = pos.s, pos.rs
+    offers = legal.offers_of(pos, play, actor)
+    plain = {o.values for o in offers}
+    for offer in offers:
+        if offer.open and all(free_option(rs, offer.verb, n, o) for n, o in offer.open) and offer.values in plain:
+            continue   # the same action with an optional free word (a city's name): the plain one says it
+        values = {**legal.head_of(rs, offer.verb, actor), **offer.args()}
+        events = pos.events(offer.verb, values) or []
+        lines = [t for t in (describe(e, rs) for e in events) if t]
+        if offer.open:
+            label = f"{grammar.verbs_of(rs)[offer.verb].title}{words_said(rs, offer)}"
+        else:
+            label = "; ".join(lines[:2]) or grammar.verbs_of(rs)[offer.verb].title
+        key = (offer.verb, actor, label, tuple(n for n, _o in offer.open))
+        if key in seen:
+            continue
+        seen.add(key)
+        out.append(Control(offer.verb, actor, offer.values, label, tuple(field_of(rs, offer.verb, n, o)
+                                                                           for n, o in offer.open),
+                           consent=taker(s, events, actor), confirm=confirmation(rs, offer), seen=digest(label)))
+    return out
+
+
+def free_option(rs, verb: str, name: str, span) -> bool:
+    """An option of free words (a city as printed) the command may leave out."""
+    return isinstance(span, Text) and all(a.name != name for a in grammar.verbs_of(rs)[verb].args)
+
+
+def describe(event: dict, rs) -> str | None:
+    from ledger.interface.views import describe as said
+    return said(event, rs)
+
+
+def words_said(rs, offer) -> str:
+    """The fixed words of an offer with open ones, as a heading says them: ': 4, from NYC'."""
+    syntax = grammar.verbs_of(rs)[offer.verb]
+    args = {a.name for a in syntax.args}
+    parts = []
+    for name, value in offer.values:
+        if name in args:
+            parts.append(str(value))
+        else:
+            opts = [o for o in syntax.options if o.name == name]
+            switch = next((o for o in opts if o.switch and str(o.value) == str(value)), None)
+            flag = (switch or opts[0]).flag.lstrip("-").replace("-", " ") if opts else name
+            parts.append(flag if switch else f"{flag} {value}")
+    return f": {', '.join(parts)}" if parts else ""
+
+
+def field_of(rs, verb: str, name: str, span: Open) -> Field:
+    """A field for an open word: its label from the grammar's words, its bounds or what it is."""
+    syntax = grammar.verbs_of(rs)[verb]
+    arg = next((a for a in syntax.args if a.name == name), None)
+    opt = next((o for o in syntax.options if o.name == name and not o.switch), None)
+    label = (arg.name if arg else (opt.flag.lstrip("-") if opt else name)).replace("_", " ").capitalize()
+    if isinstance(span, Bounds):
+        return Field(name, label, "number", span.text(), span.low, span.high, span.step)
+    if isinstance(span, Picks):
+        return Field(name, label, "picks", span.text(), choices=tuple(span.names) + tuple(span.counted))
+    if isinstance(span, Text):
+        return Field(name, label, "text", span.what, choices=tuple(span.suggest))
+    return Field(name, label, "text")
+
+
+def taker(s, events: list[dict], actor) -> str | None:
+    """The player whose holding the command takes for the one acting (a private, a train, a minor,
+    a certificate their company holds), who must accept it: a holding that passes from another
+    player's side to the actor's. (A holding that leaves play, a private closing, takes nothing.)"""
+    mine = legal.player_for(s, actor) if actor is not None else None
+    for event in events:
+        for key in ("assets", "certs", "trains"):
+            for item in event.get(key, ()):
+                owner, to = holder_player(s, item[1]), holder_player(s, item[2])
+                if owner is not None and owner != mine and to == mine:
+                    return owner
+    return None
+
+
+def holder_player(s, account) -> str | None:
+    """The player an account belongs to: a player's own, or a company's, its president's."""
+    if not isinstance(account, str):
+        return None
+    if account.startswith("player:"):
+        return acct_name(account)
+    if account.startswith("company:") and acct_name(account) in s.corps:
+        return s.president(acct_name(account))
+    return None
+
+
+def confirmation(rs, offer) -> str:
+    """The question a control asks before it is sent: a switch that declares what the rules cannot
+    see (a company with no route ends its turn without the train it must buy)."""
+    syntax = grammar.verbs_of(rs)[offer.verb]
+    for name, value in offer.values:
+        opt = next((o for o in syntax.options if o.name == name and o.switch and str(o.value) == str(value)), None)
+        if opt is not None and opt.value is True:
+            return f"Sure? {opt.help[:1].upper()}{opt.help[1:]}."
+    return ""
+
+
+def grouped(title: str, controls: list[Control], depth: int = 0) -> Step:
+    """A step of controls; too many for one screen, grouped by the first word that tells them apart
+    (the company, then its price), each group a step of its own."""
+    if len(controls) <= MOST_AT_ONCE or depth > 2:
+        return Step(title, controls)
+    for index in range(max(len(c.words) for c in controls)):
+        values = list(dict.fromkeys(c.words[index][1] if index < len(c.words) else None for c in controls))
+        if 1 < len(values) < len(controls):
+            groups = [Step(str(v) if v is not None else "other",
+                           [c for c in controls if (c.words[index][1] if index < len(c.words) else None) == v])
+                      for v in values]
+            return Step(title, [], [g if len(g.controls) <= MOST_AT_ONCE else grouped(g.title, g.controls, depth + 1)
+                                    for g in groups])
+    return Step(title, controls)
+
+
+def control_for(s, rs, who: str, verb: str, actor, words: dict) -> Control | None:
+    """The control a page's form names (verb, actor, the fixed words), as the answer has it now:
+    None when the game no longer offers it to this holder."""
+    play = legal.play_now(s, rs, verb)
+    if play is None or not acts_for(s, who, actor):
+        return None
+    pos = legal.Position(s, rs)
+    for control in controls_of(pos, play, actor):
+        if dict(control.words) == words:
+            return control
+    return None
+
+
+def preview(s, rs, verb: str, actor, values: dict) -> tuple[bool, list[str]]:
+    """What a command would do, decided on the game as it is: (accepted?, the log's lines or the
+    refusal's one line)."""
+    from ledger.core.errors import BankError, one_line
+    try:
+        cmd = legal.command(rs, verb, {**legal.head_of(rs, verb, actor), **values})
+        events = engine.decide(s, rs, cmd)
+    except BankError as exc:
+        return False, [one_line(exc.line())]
+    return True, [t for t in (describe(e, rs) for e in events) if t]
