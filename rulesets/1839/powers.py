@@ -177,7 +177,8 @@ def station_values(shared):
         sym = str(args.get("using") or "").upper()
         p = rs.private(sym) if sym in s.privates else None
         if p is not None and p.ability("station_fees") is not None:
-            return Bounds(1)
+            fees_ = list(p.ability("station_fees"))
+            return Bounds(1) if len(fees_) == 1 else [str(f) for f in fees_]
         if p is not None and p.ability("station_half"):
             return Bounds(1, 2 * s.cash(company_acct(corp)) + 1)
         return shared(s, rs, corp, args)
@@ -211,8 +212,9 @@ def station_cost(ctx, corp: str, sym: str | None, slot: int, cmd) -> tuple[int, 
         return cost, [[f"half of {rs.money(full)}, rounded up ({sym})", cost, cost, None]]
     if p.ability("station_fees") is not None:
         allowed = list(p.ability("station_fees"))
-        # one fixed cost (CO free, ZK ƒ80): a COST typed is the location's value, not asked for (a value)
-        if given is not None and names.amount(given, "the location's value") < 1:
+        # one fixed cost (CO free, ZK ƒ80): a COST typed is the location's value, not asked for (a value);
+        # several (SHZ: ƒ80 at Venlo, free at Middelburg): it says which
+        if given is not None and len(allowed) == 1 and names.amount(given, "the location's value") < 1:
             refuse(f"a location's revenue value is at least {rs.money(1)}, not {given}")
         cost = allowed[0] if given is None or len(allowed) == 1 else names.amount(given, "the station's cost")
         if cost not in allowed:
