@@ -603,9 +603,14 @@ def raw_turn(s, rs, pos: Position | None = None) -> Turn:
         actors = [a for a in possible_actors(pos.reg, play, s, rs) if may_use(pos, play, a)]
         if not actors:
             continue
-        text = words_of(pos, play, actors)
+        # the round's verbs are said for the one who acts now; the next player's, which would end
+        # that turn before its end (a stock round's), are open but not his to be told of here
+        said = actors if play.who is not None or play.answers or actor not in actors else [actor]
+        text = words_of(pos, play, said)
         actions += [Action(play.verb, (a,) if a is not None else (), text) for a in actors]
-        words.append(text)
+        if play.who is not None or play.answers or actor is None or actor in actors or \
+                not engine.actor_arg(rs, play.verb):
+            words.append(text)
     return Turn(actor, tuple(actions), f"{heading}: {join_words(words)}" if words else heading,
                 tuple(dict.fromkeys(pos.spelled)))
 

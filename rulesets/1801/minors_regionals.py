@@ -336,7 +336,7 @@ def sr_heading(s, rs) -> str:
     who = stock.current(s)
     minors = floatable_minors(s, rs, who) if not s.round["acted"] and not major_phase(s) else []
     if minors:
-        return f"SR {s.round['number']}: {who} must float Minor {minors[0]} (float {who} {minors[0]} ZONE) or act"
+        return f"SR {s.round['number']}: {who} must float Minor {minors[0]} (or act otherwise; he may not pass)"
     return stock.heading(s, rs)
 
 

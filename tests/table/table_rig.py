@@ -80,13 +80,14 @@ class Forms(HTMLParser):
         a = dict(attrs)
         if tag == "form":
             self.forms.append({"verb": a.get("data-verb"), "actor": a.get("data-actor"), "hidden": {},
-                               "buttons": [], "numbers": [], "texts": []})
+                               "buttons": [], "numbers": [], "texts": [], "typed": {}})
         elif tag == "input" and self.forms:
             kind = a.get("type")
             if kind == "hidden":
                 self.forms[-1]["hidden"][a["name"]] = a.get("value", "")
             elif kind == "number":
                 self.forms[-1]["numbers"].append((a["name"], a.get("min"), a.get("max")))
+                self.forms[-1]["typed"][a["name"]] = a.get("value", "")
             elif kind == "text":
                 self.forms[-1]["texts"].append(a["name"])
         elif tag == "button" and self.forms:
@@ -108,17 +109,26 @@ class Forms(HTMLParser):
             self.result.append(data.strip())
 
     def of(self, verb: str, **hidden) -> dict:
-        """The first form of `verb` whose hidden fields include `hidden` (a.NAME as a_NAME)."""
-        wanted = {k.replace("a_", "a.", 1): v for k, v in hidden.items()}
+        """The first form of `verb` whose hidden fields include `hidden` (w.NAME as w_NAME)."""
+        wanted = {dotted(k): v for k, v in hidden.items()}
         for form in self.forms:
             if form["verb"] == verb and all(form["hidden"].get(k) == v for k, v in wanted.items()):
                 return form
         raise AssertionError(f"no {verb} form with {hidden} among {[f['verb'] for f in self.forms]}")
 
 
+def dotted(key: str) -> str:
+    """A form field's name from a keyword: a_NAME is a typed word a.NAME, w_NAME a fixed word w.NAME."""
+    for prefix in ("a_", "w_"):
+        if key.startswith(prefix):
+            return prefix[0] + "." + key[2:]
+    return key
+
+
 def submit(form: dict, **values) -> dict:
-    """The fields a browser sends for a form: its hidden fields and `values` (a.NAME as a_NAME)."""
-    return {**form["hidden"], **{k.replace("a_", "a.", 1): str(v) for k, v in values.items()}}
+    """The fields a browser sends for a form: its hidden fields and `values` (a.NAME as a_NAME, the
+    button's own name and value as button=...)."""
+    return {**form["hidden"], **{dotted(k): str(v) for k, v in values.items()}}
 
 
 # --------------------------------------------------------------------------- a real server, for a browser

@@ -59,11 +59,23 @@ class Pages:
         """The page's form of `verb` (for `item`, when given), once the page offers it."""
         def found(d):
             for form in d.find_elements("css selector", f"form[data-verb='{verb}']"):
-                fixed = [i.get_attribute("value") for i in form.find_elements("css selector", "input[name='a.item']")]
+                fixed = [i.get_attribute("value") for i in form.find_elements("css selector", "input[name='w.item']")]
                 if item is None or item in fixed:
                     return form
             return False
-        return self.wait(lambda d: found(self.on(who)), f"{who}'s page offers {verb} {item or ''}")
+        form = self.wait(lambda d: found(self.on(who)), f"{who}'s page offers {verb} {item or ''}")
+        return self.opened(form)
+
+    def opened(self, element):
+        """A control inside a step the page shows closed: its steps opened as a thumb opens them, by
+        their titles, outermost first."""
+        steps = self.driver.execute_script(
+            "const out = []; for (let d = arguments[0].closest('details'); d; d = d.parentElement.closest('details'))"
+            " out.unshift(d); return out;", element)
+        for step in steps:
+            if not step.get_attribute("open"):
+                step.find_element("css selector", ":scope > summary").click()
+        return element
 
     def result(self, who: str) -> str:
         return self.wait(lambda d: self.on(who).find_element("id", "result").text, f"{who}'s result")
@@ -145,18 +157,18 @@ def play(pages: Pages, path: Path) -> None:
     assert amount.get_attribute("min") == "45"
     amount.clear()
     amount.send_keys("50")
-    assert pages.send("player:Ann", bid.find_element("css selector", "button")).startswith("Ann bids $50 on CS")
+    assert pages.send("player:Ann", bid.find_element("css selector", "button.go")).startswith("Ann bids $50 on CS")
     agree()
 
     # Ben forges his own pass form to act as Ann: refused, nothing recorded
     forged = pages.form("player:Ben", "pass")
     browser.execute_script("arguments[0].querySelector(\"input[name='actor']\").value = 'Ann';", forged)
     assert "this link acts for Ben only: pass Ann is Ann's to enter; nothing was recorded" in \
-        pages.send("player:Ben", forged.find_element("css selector", "button"))
+        pages.send("player:Ben", forged.find_element("css selector", "button.go"))
     assert expected(path)["head"] == 2
 
     # Ben passes, on the page as drawn again
-    assert pages.send("player:Ben", pages.form("player:Ben", "pass").find_element("css selector", "button")) \
+    assert pages.send("player:Ben", pages.form("player:Ben", "pass").find_element("css selector", "button.go")) \
         .startswith("Ben passes")
     agree()
 
@@ -168,8 +180,8 @@ def play(pages: Pages, path: Path) -> None:
     line = pages.wait(lambda d: pages.on("banker").find_element("css selector", "input[name='line']"))
     line.send_keys("pass Cy")
     assert pages.send("banker", line, "submit").startswith("Cy passes")
-    assert pages.send("player:Cy", field, "submit").startswith("the game moved on since this page was drawn: command 4 "
-                                                "(pass Cy) was recorded after command 3; nothing was recorded")
+    assert pages.send("player:Cy", field, "submit").startswith("bid Cy DH: the game moved on since this page was "
+                                                               "drawn; nothing was recorded")
     agree()
 
     # a command typed at a terminal reaches every page

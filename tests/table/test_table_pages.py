@@ -66,10 +66,13 @@ def test_a_players_page_offers_only_their_legal_actions_from_the_core(rig, clien
     ben = page(client, rig, "player:Ben")
     assert {(f["verb"], f["actor"]) for f in ben.forms} == {(a.verb, a.args[0]) for a in turn.actions} == {
         ("buy", "Ben"), ("bid", "Ben"), ("pass", "Ben")}
-    bid = ben.of("bid", a_item="CS")
+    bid = ben.of("bid", w_item="CS")
     assert bid["numbers"] == [("a.amount", "50", str(legal.choices(s.state, s.rs, "bid", "Ben", "amount",
                                                                      {"item": "CS"}).high))]
-    assert [b["value"] for b in ben.of("buy")["buttons"]] == legal.choices(s.state, s.rs, "buy", "Ben", "item")
+    assert [f["hidden"]["w.item"] for f in ben.forms if f["verb"] == "bid"] == ["CS", "DH", "MH", "CA", "BO"]
+    # each control says what it does, at its price, as the engine decides it (and what follows from it)
+    assert ben.of("buy", w_item="SV")["buttons"][0]["text"].strip() == "Ben buys SV for $20; Ann buys CS for $45"
+    assert [b["text"].strip() for b in ben.of("pass")["buttons"]] == ["Ben passes"]
     assert page(client, rig, "player:Ann").forms == [] and page(client, rig, "player:Cy").forms == []
     banker = page(client, rig, "banker")
     assert {f["verb"] for f in banker.forms} >= {"bid", "buy", "pass"}
@@ -80,12 +83,12 @@ def test_a_players_page_offers_only_their_legal_actions_from_the_core(rig, clien
 
 def test_players_act_in_turn_through_their_pages_and_the_figures_match_status(rig, client):
     ben = page(client, rig, "player:Ben")
-    done = act(client, rig, "player:Ben", submit(ben.of("bid", a_item="CS"), a_amount=55))
+    done = act(client, rig, "player:Ben", submit(ben.of("bid", w_item="CS"), a_amount=55))
     assert done.result[0] == "Ben bids $55 on CS"
     cy = page(client, rig, "player:Cy")
     act(client, rig, "player:Cy", submit(cy.of("pass")))
     ann = page(client, rig, "player:Ann")
-    act(client, rig, "player:Ann", submit(ann.of("bid", a_item="CS"), a_amount=60))
+    act(client, rig, "player:Ann", submit(ann.of("bid", w_item="CS"), a_amount=60))
     banker = page(client, rig, "banker")
     act(client, rig, "banker", submit(banker.of("pass", actor="Ben")))
     assert commands(rig)[2:] == [(3, "bid Ben CS 55", "player:Ben"), (4, "pass Cy", "player:Cy"),
@@ -219,20 +222,41 @@ def test_a_replayed_form_records_once(rig, client):
     first = act(client, rig, "player:Ben", form)
     assert first.result[0] == "Ben passes"
     again = act(client, rig, "player:Ben", form)
-    assert again.result[0].startswith("the game moved on since this page was drawn: command 3 (pass Ben) was "
-                                      "recorded after command 2; nothing was recorded")
+    assert again.result[0].startswith("pass Ben: the game moved on since this page was drawn; nothing was recorded")
     assert [row[1] for row in commands(rig)].count("pass Ben") == 1
 
 
 def test_a_stale_pages_action_is_refused_with_the_reason(rig, client):
-    form = submit(page(client, rig, "player:Ben").of("bid", a_item="CS"), a_amount=50)
+    form = submit(page(client, rig, "player:Ben").of("bid", w_item="CS"), a_amount=50)
     s = Session.open(rig.path)
     terminal(s, "pass Ben")                 # typed at the terminal while Ben's page was open
     s.close()
     done = act(client, rig, "player:Ben", form)
-    assert done.result == ["the game moved on since this page was drawn: command 3 (pass Ben) was recorded after "
-                           "command 2; nothing was recorded (hint: look at the page again and choose anew)"]
+    assert done.result == ["bid Ben CS: the game moved on since this page was drawn; nothing was recorded (hint: "
+                           "Next: Auction: Cy to act: buy SV for 20, bid on CS ≥50, DH ≥75, MH ≥115, CA ≥165, BO ≥225 "
+                           "or pass)"]
     assert head_of(rig.path) == 3
+    # ... and the typed amount is kept: the form comes back with it
+    assert [n for f in done.forms if f["verb"] == "bid" for n in f["numbers"]] == []   # not Ben's to bid now
+
+
+def test_a_stale_page_whose_action_still_holds_at_its_price_is_taken_at_its_word(rig, client):
+    form = submit(page(client, rig, "player:Ben").of("bid", w_item="CS"), a_amount=50)
+    s = Session.open(rig.path)
+    terminal(s, "count Ann 600")            # a count changes nothing Ben's bid was decided on
+    s.close()
+    done = act(client, rig, "player:Ben", form)
+    assert done.result[0] == "Ben bids $50 on CS"
+    assert commands(rig)[-1] == (4, "bid Ben CS 50", "player:Ben")
+
+
+def test_a_page_that_said_otherwise_is_refused_and_keeps_what_was_typed(rig, client):
+    bid = submit(page(client, rig, "player:Ben").of("bid", w_item="DH"), a_amount=75)
+    refused = act(client, rig, "player:Ben", {**bid, "seen": "0" * 16})   # drawn when the action read otherwise
+    assert refused.result[0].startswith("this action changed since the page was drawn: it now reads 'Bid: DH'")
+    assert refused.of("bid", w_item="DH")["typed"] == {"a.amount": "75"}     # what Ben typed, kept
+    assert refused.of("bid", w_item="CS")["typed"] == {"a.amount": ""}
+    assert len(commands(rig)) == 2
 
 
 # --------------------------------------------------------------------------- bounded, well-formed requests
@@ -263,10 +287,10 @@ def test_junk_oversized_and_malformed_requests_get_a_4xx(rig, client):
 
 
 def test_form_values_are_data_never_sql_or_shell(rig, client):
-    form = page(client, rig, "player:Ben").of("bid", a_item="CS")
+    form = page(client, rig, "player:Ben").of("bid", w_item="CS")
     for item, amount in (("CS'; drop table commands; --", "50"), ("$(touch /tmp/pwned)", "50"),
                          ("CS", "--force"), ("CS", "50; rm -rf /"), ("CS", "1e9")):
-        done = act(client, rig, "player:Ben", submit(form, a_item=item, a_amount=amount))
+        done = act(client, rig, "player:Ben", submit(form, w_item=item, a_amount=amount))
         assert done.result and "Traceback" not in " ".join(done.result)
         assert len(commands(rig)) == 2, done.result
     s = Session.open(rig.path)

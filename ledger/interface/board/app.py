@@ -156,6 +156,12 @@ def create_app(board: Board, table=None) -> Starlette:
         finally:
             task.cancel()
 
+    if table is not None:
+        async def written() -> None:   # a page's write: every page hears of it at once
+            await board.current()
+            changes.announce()
+        table.written = written
+
     get = ["GET"]
     return Starlette(routes=[Route("/", page, methods=get), Route("/fragment", fragment, methods=get),
                              Route("/events", events, methods=get), Route("/status.json", status, methods=get),

@@ -14,7 +14,7 @@ time.
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from ledger.core import engine, grammar, legal
 from ledger.core.plays import Bounds, Open, Picks, Text
@@ -36,6 +36,7 @@ class Field:
     high: int | None = None
     step: int = 1
     choices: tuple = ()
+    optional: bool = False     # the command may leave it out
 
 
 @dataclass(frozen=True)
@@ -69,12 +70,19 @@ class Step:
 
 @dataclass(frozen=True)
 class Proposal:
-    """A deal one person offered another: the command it would record, waiting for the other."""
+    """A deal one person offered another: the command it would record (the control and the words
+    typed into it), waiting for the other, on the position after command `after`."""
     id: str
     by: str
     to: str
     control: Control
+    values: tuple
     after: int
+
+    @property
+    def label(self) -> str:
+        typed = ", ".join(f"{k} {v}" for k, v in self.values)
+        return f"{self.control.label} ({typed})" if typed else self.control.label
 
 
 @dataclass
@@ -145,34 +153,42 @@ def page_of(s, rs, who: str, head: int) -> Page:
 
 def controls_of(pos, play, actor) -> list[Control]:
     """The controls of one Play for one actor: each legal command once by what it does (the same
-    purchase typed two ways is one control), an open amount a field."""
-    out, seen = [], set()
+    purchase typed two ways is one control), an open amount a field; an option left open that the
+    command may leave out (a patronage amount, a city's name) an optional field of the plain one."""
+    out: list[Control] = []
     s, rs = pos.s, pos.rs
     offers = legal.offers_of(pos, play, actor)
-    plain = {o.values for o in offers}
+    plain = {o.values: o for o in offers if not o.open}
+    extra: dict[tuple, list[Field]] = {}
     for offer in offers:
-        if offer.open and all(free_option(rs, offer.verb, n, o) for n, o in offer.open) and offer.values in plain:
-            continue   # the same action with an optional free word (a city's name): the plain one says it
+        if offer.open and offer.values in plain and all(optional_option(rs, offer.verb, n) for n, _o in offer.open):
+            fields = extra.setdefault(offer.values, [])
+            fields += [replace(field_of(rs, offer.verb, n, o), optional=True) for n, o in offer.open
+                       if all(f.name != n for f in fields)]
+    seen = set()
+    for offer in offers:
+        if offer.open and offer.values in plain and all(optional_option(rs, offer.verb, n) for n, _o in offer.open):
+            continue   # an optional field of the plain control
         values = {**legal.head_of(rs, offer.verb, actor), **offer.args()}
         events = pos.events(offer.verb, values) or []
         lines = [t for t in (describe(e, rs) for e in events) if t]
         if offer.open:
             label = f"{grammar.verbs_of(rs)[offer.verb].title}{words_said(rs, offer)}"
         else:
-            label = "; ".join(lines[:2]) or grammar.verbs_of(rs)[offer.verb].title
+            label = "; ".join(lines[:2]) or legal.words_of(pos, play, [actor]) or grammar.verbs_of(rs)[offer.verb].title
         key = (offer.verb, actor, label, tuple(n for n, _o in offer.open))
         if key in seen:
             continue
         seen.add(key)
-        out.append(Control(offer.verb, actor, offer.values, label, tuple(field_of(rs, offer.verb, n, o)
-                                                                           for n, o in offer.open),
-                           consent=taker(s, events, actor), confirm=confirmation(rs, offer), seen=digest(label)))
+        fields = tuple(field_of(rs, offer.verb, n, o) for n, o in offer.open) + tuple(extra.get(offer.values, ()))
+        out.append(Control(offer.verb, actor, offer.values, label, fields, consent=taker(s, events, actor),
+                           confirm=confirmation(rs, offer), seen=digest(label)))
     return out
 
 
-def free_option(rs, verb: str, name: str, span) -> bool:
-    """An option of free words (a city as printed) the command may leave out."""
-    return isinstance(span, Text) and all(a.name != name for a in grammar.verbs_of(rs)[verb].args)
+def optional_option(rs, verb: str, name: str) -> bool:
+    """A word the command may leave out that is an option, not an argument."""
+    return all(a.name != name for a in grammar.verbs_of(rs)[verb].args)
 
 
 def describe(event: dict, rs) -> str | None:
@@ -250,6 +266,9 @@ def confirmation(rs, offer) -> str:
 def grouped(title: str, controls: list[Control], depth: int = 0) -> Step:
     """A step of controls; too many for one screen, grouped by the first word that tells them apart
     (the company, then its price), each group a step of its own."""
+    common = [v for k, v in controls[0].words if all((k, v) in c.words for c in controls)] if controls else []
+    if common and depth == 0 and len(controls) > 1:
+        title = f"{title} · {common[0]}"   # every control names it (the one minor Cy floats)
     if len(controls) <= MOST_AT_ONCE or depth > 2:
         return Step(title, controls)
     for index in range(max(len(c.words) for c in controls)):

@@ -27,7 +27,7 @@ from pathlib import Path
 from urllib.parse import parse_qsl
 
 from starlette.requests import Request
-from starlette.responses import HTMLResponse, PlainTextResponse, RedirectResponse, Response
+from starlette.responses import HTMLResponse, JSONResponse, PlainTextResponse, RedirectResponse, Response
 from starlette.routing import Route
 
 from ledger.books.session import Session
@@ -35,7 +35,10 @@ from ledger.core import grammar
 from ledger.core.errors import BankError, CommandError, RuleViolation, one_line
 from ledger.interface.board import links
 from ledger.interface import corrections
-from ledger.interface.board.actions import BANKER, Offer, acts_for, command_of, offer, who_label
+from ledger.core import legal
+from ledger.interface.board.actions import command_of, who_label
+from ledger.interface.board.controls import (BANKER, Control, Page, Proposal, acts_for, control_for, page_of,
+                                             preview)
 
 # Bounds on what a request may be (anything larger is refused before it is read further).
 MOST_BODY = 4096               # bytes of a form
@@ -59,9 +62,14 @@ class Refused(Exception):
 
 @dataclass(frozen=True)
 class Note:
+    """What a holder's last action did (or why nothing was recorded), for the page it returns to:
+    shown while the game is still at `head`; a refusal keeps what was typed (`form`: the form's
+    fields) for the form to show again."""
     who: str
     ok: bool
     lines: tuple
+    head: int = 0
+    form: tuple = ()
 
 
 class Rates:
@@ -99,39 +107,109 @@ class Writer:
 
     # ------------------------------------------------------------------ in the worker thread
 
-    def act(self, who: str, after: int, fields: dict) -> list[str]:
-        """Record one action of `who` decided on the page drawn after command `after`; returns what
-        happened, in the CLI's words. Refusals are BankErrors, with nothing recorded."""
+    def act(self, who: str, after: int, fields: dict, proposals: dict) -> list[str]:
+        """Record one action of `who` from the page drawn after command `after`; returns what
+        happened, in the CLI's words. Refusals are BankErrors, with nothing recorded. `proposals`:
+        the deals offered between the table's people, which `propose`, `accept`, `decline` and
+        `withdraw` change."""
         s = self.session
-        with s.entered_as(who, after=after):
-            s.refresh()
-            s.refuse_if_moved_on()
-            line = fields.get("line", "").strip()
-            if line or fields.get("do"):
-                if who != BANKER:
-                    raise RuleViolation(f"only the banker's page takes a command line; this link acts for "
-                                        f"{who_label(who)}")
-                return self.banker_line(line or fields["do"])
-            verb, actor = fields.get("verb", ""), fields.get("actor") or None
-            self.check_offered(who, verb, actor)
-            values = {k[2:]: v for k, v in fields.items() if k.startswith("a.") and v != ""}
-            cmd, text = command_of(s.rs, verb, actor, values)
-            return self.described(s.execute(cmd, text))
+        s.refresh()
+        kind = fields.get("kind", "act")
+        line = fields.get("line", "").strip()
+        if line or fields.get("do"):
+            if who != BANKER:
+                raise RuleViolation(f"only the banker's page takes a command line; this link acts for "
+                                    f"{who_label(who)}")
+            with s.entered_as(who, after=after):
+                s.refuse_if_moved_on()
+                return self.banker_line(plain_quotes(line) or fields["do"])
+        if kind == "undo-mine":
+            return self.undo_mine(who, after)
+        if kind in ("accept", "decline", "withdraw"):
+            return self.answer_offer(who, kind, fields.get("offer", ""), proposals)
+        control, values = self.chosen(who, after, fields)
+        if kind == "propose":
+            if not control.consent:
+                raise RuleViolation("this action takes nobody's holding: it is entered, not offered")
+            key = secrets.token_urlsafe(9)
+            proposals[key] = Proposal(key, who, f"player:{control.consent}", control, tuple(values.items()), s.head)
+            return [f"Offered to {control.consent}: {control.label}{typed(values)}. Nothing moves until "
+                    f"{control.consent} accepts."]
+        if control.consent and who != BANKER:
+            raise RuleViolation(f"this takes {control.consent}'s holding: send it as an offer for {control.consent} "
+                                f"to accept")
+        return self.record(who, control, values)
 
-    def check_offered(self, who: str, verb: str, actor: str | None) -> None:
-        """A player acts only as themselves (or a company they preside over), and only with an action
-        the game offers them now; the banker with any game command."""
-        from ledger.core import legal
+    def chosen(self, who: str, after: int, fields: dict) -> tuple[Control, dict]:
+        """The control a page's form names, as the game offers it now (a page drawn before a later
+        command is taken at its word when the action is still open to its holder at the same price),
+        and the words typed into its fields; or the refusal that says what changed."""
         s = self.session
+        verb, actor = fields.get("verb", ""), fields.get("actor") or None
         if not acts_for(s.state, who, actor):
             whose = f"{actor}'s" if actor else "the banker's"
             raise RuleViolation(f"this link acts for {who_label(who)} only: {verb} {actor or ''} is {whose} to "
                                 f"enter; nothing was recorded".replace("  ", " "))
-        if who == BANKER:
-            return
-        offered = {(a.verb, a.args[0] if a.args else None) for a in legal.turn(s.state, s.rs).actions}
-        if (verb, actor) not in offered:
-            raise RuleViolation(f"{verb} is not open to {actor} now: {legal.hint(s.state, s.rs)}")
+        words = {k[2:]: v for k, v in fields.items() if k.startswith("w.")}
+        control = control_for(s.state, s.rs, who, verb, actor, words)
+        moved = s.head != after
+        if control is None:
+            why = "the game moved on since this page was drawn" if moved else "it is not open now"
+            what = " ".join(str(w) for w in (verb, actor, *words.values()) if w)
+            raise RuleViolation(f"{what}: {why}; nothing was recorded", f"Next: {legal.hint(s.state, s.rs)}")
+        if control.seen != fields.get("seen", control.seen):
+            raise RuleViolation(f"this action changed since the page was drawn: it now reads '{control.label}'; "
+                                f"nothing was recorded", "look at it again and choose anew")
+        values = {f.name: fields[f"a.{f.name}"] for f in control.fields if fields.get(f"a.{f.name}", "") != ""}
+        missing = [f.label for f in control.fields if f.name not in values and f.kind == "number" and not f.optional]
+        if missing:
+            raise CommandError(f"type the {', '.join(missing).lower()} first")
+        return control, values
+
+    def record(self, who: str, control: Control, values: dict, by: str | None = None) -> list[str]:
+        """The control's command with the words typed, recorded as the CLI records it, entered by `by`
+        (the holder, unless a deal's acceptance names both)."""
+        s = self.session
+        cmd, text = command_of(s.rs, control.verb, control.actor, {**dict(control.words), **values})
+        with s.entered_as(by or who, after=s.head):
+            return self.described(s.execute(cmd, text))
+
+    def answer_offer(self, who: str, kind: str, key: str, proposals: dict) -> list[str]:
+        """Accept or decline a deal offered to `who` (the banker answers any), or withdraw one's own."""
+        s = self.session
+        found = proposals.get(key)
+        if found is None:
+            raise RuleViolation("that offer is no longer open (answered, withdrawn, or the game moved on)")
+        if kind == "withdraw":
+            if who not in (found.by, BANKER):
+                raise RuleViolation(f"only {who_label(found.by)} withdraws this offer")
+            proposals.pop(key, None)
+            return [f"Offer withdrawn: {found.control.label}"]
+        if who not in (found.to, BANKER):
+            raise RuleViolation(f"this offer is {who_label(found.to)}'s to answer")
+        if kind == "decline":
+            proposals.pop(key, None)
+            return [f"{who_label(found.to)} declined: {found.control.label}"]
+        control = found.control
+        now = control_for(s.state, s.rs, found.by if found.by != BANKER else BANKER, control.verb, control.actor,
+                          dict(control.words))
+        if now is None or now.seen != control.seen:
+            proposals.pop(key, None)
+            raise RuleViolation(f"the offer no longer holds as it was made ({control.label}): nothing was recorded",
+                                f"Next: {legal.hint(s.state, s.rs)}")
+        done = self.record(found.by, control, dict(found.values), by=f"{found.to}; offered by {found.by}")
+        proposals.pop(key, None)
+        return done
+
+    def undo_mine(self, who: str, after: int) -> list[str]:
+        """A holder takes back their own last command while nobody has acted since."""
+        s = self.session
+        last = s.store.last("active")
+        if last is None or last.get("entered_by") != who or last["id"] != s.head:
+            raise RuleViolation("only your own last command, while nobody has entered one since, is yours to undo")
+        with s.entered_as(who, after=after):
+            s.refuse_if_moved_on()
+            return corrections.undone(s.undo("undo"))
 
     def banker_line(self, line: str) -> list[str]:
         """A line as the CLI takes it: a game command, or a correction (undo, redo, insert, amend, restore)."""
@@ -181,15 +259,31 @@ class Writer:
         return [t for t in (describe(e, s.rs) for e in events) if t] + [f"Next: {whose_turn(s.state, s.rs)}"]
 
 
+def typed(values: dict) -> str:
+    return f" ({', '.join(f'{k} {v}' for k, v in values.items())})" if values else ""
+
+
+# A phone's keyboard types typographic quotes and dashes; the banker's line reads them as plain ones.
+QUOTES = str.maketrans({"\u201c": '"', "\u201d": '"', "\u201e": '"', "\u2018": "'", "\u2019": "'",
+                        "\u201a": "'", "\u2013": "-", "\u2014": "--", "\u00a0": " "})
+
+
+def plain_quotes(line: str) -> str:
+    return line.translate(QUOTES)
+
+
 class Table:
-    """The table's half of the server: the links' holders, the writer, the pages' forms."""
+    """The table's half of the server: the links' holders, the writer, the pages' actions, the deals
+    offered between people."""
 
     def __init__(self, board, writer: Writer):
         self.board, self.writer = board, writer
         self.secret = secrets.token_bytes(32)     # this run's: a page drawn by another run is refused
         self.rates = Rates()
         self.notes: OrderedDict[str, Note] = OrderedDict()
-        self.offers: dict[tuple, Offer] = {}
+        self.pages: dict[tuple, Page] = {}
+        self.proposals: OrderedDict[str, Proposal] = OrderedDict()
+        self.written = None   # async () -> None: the app announces a write at once (set by create_app)
 
     def holder(self, token: str) -> str | None:
         return links.holder_of(self.writer.hashes, token)
@@ -210,18 +304,38 @@ class Table:
 
     # ---- what a page offers, decided on the board's reading of the game (cached per version)
 
-    async def offer_for(self, who: str | None):
+    async def page_for(self, who: str | None, preview_of: dict | None = None):
         def read():
             view = self.board.check()
             if who is None:
-                return view, None
+                return view, None, None
             key = (view.version, view.head, who)
-            if key not in self.offers:
-                if len(self.offers) > 64:
-                    self.offers.clear()
+            if key not in self.pages:
+                if len(self.pages) > 64:
+                    self.pages.clear()
                 s = self.board.session
-                self.offers[key] = offer(s.state, s.rs, who, s.head)
-            return view, self.offers[key]
+                self.pages[key] = page_of(s.state, s.rs, who, s.head)
+            seen = None
+            if preview_of:
+                s = self.board.session
+                seen = preview(s.state, s.rs, preview_of["verb"], preview_of.get("actor") or None,
+                               preview_of["values"])
+            return view, self.pages[key], seen
+        return await asyncio.get_running_loop().run_in_executor(self.board.worker, read)
+
+    async def log_for(self):
+        def read():
+            self.board.check()
+            s = self.board.session
+            with s.store.reading():
+                return self.board.tail.recent(s.store, 100000)
+        return await asyncio.get_running_loop().run_in_executor(self.board.worker, read)
+
+    async def explain_for(self, number: int) -> list[str]:
+        def read():
+            from ledger.interface.explain import explain
+            self.board.check()
+            return explain(self.board.session, number)
         return await asyncio.get_running_loop().run_in_executor(self.board.worker, read)
 
     def remember(self, note: Note) -> str:
@@ -230,6 +344,11 @@ class Table:
         while len(self.notes) > NOTES:
             self.notes.popitem(last=False)
         return key
+
+    def dropped_offers(self, head: int) -> None:
+        """Offers are made on a position: once another command is recorded, they are gone."""
+        for key in [k for k, p in self.proposals.items() if p.after != head]:
+            self.proposals.pop(key, None)
 
 
 def routes(table: Table, env, context, headers: dict) -> list[Route]:
@@ -244,14 +363,26 @@ def routes(table: Table, env, context, headers: dict) -> list[Route]:
 
     async def draw(request: Request, token: str, fragment: bool) -> HTMLResponse:
         who = table.holder(token)
-        view, found = await table.offer_for(who)
-        note_key = request.query_params.get("note", "")
-        note = table.notes.get(note_key)
-        if note is None or note.who != who:
-            note, note_key = None, ""
-        page = {**context(view), "who": who, "holder": who_label(who) if who else None, "offer": found,
-                "form_key": table.form_key(who) if who else "", "note": note, "note_key": note_key, "token": token if who else "",
-                "mine": bool(found and found.forms)}
+        query = request.query_params
+        asked = None
+        if who and query.get("preview"):
+            asked = {"verb": query.get("verb", ""), "actor": query.get("actor", ""),
+                     "values": {k[2:]: v for k, v in query.items() if k[:2] in ("w.", "a.") and v != ""}}
+        view, found, seen = await table.page_for(who, asked)
+        table.dropped_offers(view.head)
+        note = table.notes.get(query.get("note", ""))
+        if note is None or note.who != who or (note.ok and note.head != view.head):
+            note = None   # a result is news only until the next command
+        latest = view.log[0] if view.log else None
+        mine_last = bool(who and who != BANKER and latest and latest.get("by") == who and latest["id"] == view.head)
+        page = {**context(view), "who": who, "holder": who_label(who) if who else None, "page": found,
+                "form_key": table.form_key(who) if who else "", "note": note,
+                "note_key": query.get("note", "") if note else "", "token": token if who else "",
+                "latest": latest, "undo_mine": mine_last, "preview": seen, "asked": asked,
+                "offers_to_me": [p for p in table.proposals.values() if who and (p.to == who or who == BANKER)],
+                "my_offers": [p for p in table.proposals.values() if who and p.by == who],
+                "typed": dict(note.form) if note and not note.ok else {}, "kept_value": kept_value,
+                "bids": view.status.get("bids", [])}
         name = "table_fragment.html" if fragment else "table.html"
         return HTMLResponse(env.get_template(name).render(page), headers={**headers, "X-Board-Version": view.version})
 
@@ -260,6 +391,49 @@ def routes(table: Table, env, context, headers: dict) -> list[Route]:
 
     async def fragment(request: Request) -> Response:
         return await guarded(request, lambda token: draw(request, token, fragment=True))
+
+    async def previewed(request: Request) -> Response:
+        """What a control would do with the words typed so far (the page's script asks as one types)."""
+        async def show(token: str) -> Response:
+            who = table.holder(token)
+            if who is None:
+                raise Refused(403, "this link acts as nobody")
+            query = request.query_params
+            values = {k[2:]: v for k, v in query.items() if k[:2] in ("w.", "a.") and v != ""}
+            if len(values) > MOST_FIELDS or any(len(v) > MOST_VALUE for v in values.values()):
+                raise Refused(400, "the preview cannot be read")
+            _view, _page, seen = await table.page_for(who, {"verb": query.get("verb", ""),
+                                                           "actor": query.get("actor", ""), "values": values})
+            ok, lines = seen
+            return JSONResponse({"ok": ok, "lines": lines}, headers=headers)
+        return await guarded(request, show)
+
+    async def log(request: Request) -> Response:
+        async def show(token: str) -> Response:
+            who = table.holder(token)
+            view, _page, _seen = await table.page_for(who)
+            entries = await table.log_for()
+            return HTMLResponse(env.get_template("table_log.html").render(
+                {**context(view), "who": who, "holder": who_label(who) if who else None, "token": token,
+                 "entries": entries}), headers=headers)
+        return await guarded(request, show)
+
+    async def explained(request: Request) -> Response:
+        async def show(token: str) -> Response:
+            who = table.holder(token)
+            try:
+                number = int(request.path_params.get("number", ""))
+            except ValueError:
+                raise Refused(404, "no such command") from None
+            view, _page, _seen = await table.page_for(who)
+            try:
+                lines = await table.explain_for(number)
+            except BankError as exc:
+                lines = [one_line(exc.line())]
+            return HTMLResponse(env.get_template("table_log.html").render(
+                {**context(view), "who": who, "holder": who_label(who) if who else None, "token": token,
+                 "explained": number, "lines": lines}), headers=headers)
+        return await guarded(request, show)
 
     async def act(request: Request) -> Response:
         async def write(token: str) -> Response:
@@ -274,10 +448,15 @@ def routes(table: Table, env, context, headers: dict) -> list[Route]:
             except ValueError:
                 raise Refused(400, "the form does not say which command it was decided after") from None
             try:
-                lines, ok = await table.writer.run(table.writer.act, who, after, fields), True
+                lines = await table.writer.run(table.writer.act, who, after, fields, table.proposals)
+                ok = True
             except BankError as exc:
                 lines, ok = [one_line(exc.line())], False
-            key = table.remember(Note(who, ok, tuple(lines)))
+            head = await table.writer.run(lambda: table.writer.session.head)
+            kept = tuple((k, v) for k, v in fields.items() if k not in ("form_key",))
+            key = table.remember(Note(who, ok, tuple(lines), head, kept))
+            if table.written is not None:
+                await table.written()   # the other pages hear of it now, not at the next look
             return RedirectResponse(f"/t/{token}?note={key}#result", status_code=303, headers=headers)
         return await guarded(request, write, cost=2.0)
 
@@ -292,7 +471,20 @@ def routes(table: Table, env, context, headers: dict) -> list[Route]:
             return PlainTextResponse(exc.message, status_code=exc.status, headers=headers)
 
     return [Route("/t/{token}", page, methods=["GET"]), Route("/t/{token}", act, methods=["POST"]),
-            Route("/t/{token}/fragment", fragment, methods=["GET"])]
+            Route("/t/{token}/fragment", fragment, methods=["GET"]),
+            Route("/t/{token}/preview", previewed, methods=["GET"]),
+            Route("/t/{token}/log", log, methods=["GET"]),
+            Route("/t/{token}/explain/{number}", explained, methods=["GET"])]
+
+
+def kept_value(typed: dict, control: Control, name: str) -> str:
+    """What the holder typed into this control's field before a refusal (the same control: verb,
+    actor and fixed words), to show it again."""
+    if not typed or typed.get("verb") != control.verb or (typed.get("actor") or None) != control.actor:
+        return ""
+    if any(typed.get(f"w.{k}") != str(v) for k, v in control.words):
+        return ""
+    return typed.get(f"a.{name}", "")
 
 
 async def form_of(request: Request) -> dict[str, str]:

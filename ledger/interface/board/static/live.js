@@ -15,9 +15,17 @@ window.followVersions = function (main, options) {
   let wanted = main.dataset.version;   // the latest version announced
   let busy = false;                     // a fetch under way; another waits for it
 
+  let lostAt = null;   // when the connection was lost, to say since when the page is not live
+
   function say(state, text) {
     live.dataset.state = state;
     live.textContent = text;
+  }
+
+  function lost(why) {
+    if (!lostAt) lostAt = new Date();
+    const since = lostAt.toTimeString().slice(0, 5);
+    say("lost", "Offline since " + since + (why ? " (" + why + ")" : "") + ": retrying…");
   }
 
   async function update() {
@@ -38,7 +46,7 @@ window.followVersions = function (main, options) {
         if (wanted === target) wanted = main.dataset.version;
       }
     } catch (err) {
-      say("lost", "Could not fetch " + options.what + " (" + err.message + "); trying again.");
+      lost("could not fetch " + options.what);
       setTimeout(update, 2000);
     } finally {
       busy = false;
@@ -48,8 +56,9 @@ window.followVersions = function (main, options) {
   const events = new EventSource("/events");
   events.addEventListener("version", function (e) {
     wanted = e.data;
+    lostAt = null;
     say("live", options.live);
     update();
   });
-  events.addEventListener("error", function () { say("lost", "Connection lost: reconnecting…"); });
+  events.addEventListener("error", function () { lost(""); });
 };
