@@ -128,7 +128,7 @@ def create_app(board: Board, table=None) -> Starlette:
             sent = None
             while True:
                 woken = changes.event  # taken before reading the view, so no change slips between
-                version = board.view.version
+                version = board.view.version + (table.news() if table else "")
                 if version != sent:
                     sent = version
                     yield f"id: {version}\nevent: version\ndata: {version}\n\n"

@@ -259,7 +259,7 @@ def confirmation(rs, offer) -> str:
     for name, value in offer.values:
         opt = next((o for o in syntax.options if o.name == name and o.switch and str(o.value) == str(value)), None)
         if opt is not None and opt.value is True:
-            return f"Sure? {opt.help[:1].upper()}{opt.help[1:]}."
+            return f"{syntax.title}: {opt.help}"
     return ""
 
 

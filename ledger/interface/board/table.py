@@ -284,6 +284,7 @@ class Table:
         self.pages: dict[tuple, Page] = {}
         self.proposals: OrderedDict[str, Proposal] = OrderedDict()
         self.written = None   # async () -> None: the app announces a write at once (set by create_app)
+        self.offered = 0      # how many times the offers between people changed (they are news too)
 
     def holder(self, token: str) -> str | None:
         return links.holder_of(self.writer.hashes, token)
@@ -349,6 +350,12 @@ class Table:
         """Offers are made on a position: once another command is recorded, they are gone."""
         for key in [k for k, p in self.proposals.items() if p.after != head]:
             self.proposals.pop(key, None)
+            self.offered += 1
+
+    def news(self) -> str:
+        """What the pages' version adds to the game's: the offers between people, which the game
+        file does not hold."""
+        return f"~{self.offered}"
 
 
 def routes(table: Table, env, context, headers: dict) -> list[Route]:
@@ -382,9 +389,10 @@ def routes(table: Table, env, context, headers: dict) -> list[Route]:
                 "offers_to_me": [p for p in table.proposals.values() if who and (p.to == who or who == BANKER)],
                 "my_offers": [p for p in table.proposals.values() if who and p.by == who],
                 "typed": dict(note.form) if note and not note.ok else {}, "kept_value": kept_value,
-                "bids": view.status.get("bids", [])}
+                "bids": view.status.get("bids", []), "news": table.news()}
         name = "table_fragment.html" if fragment else "table.html"
-        return HTMLResponse(env.get_template(name).render(page), headers={**headers, "X-Board-Version": view.version})
+        return HTMLResponse(env.get_template(name).render(page),
+                            headers={**headers, "X-Board-Version": view.version + table.news()})
 
     async def page(request: Request) -> Response:
         return await guarded(request, lambda token: draw(request, token, fragment=False))
@@ -447,6 +455,7 @@ def routes(table: Table, env, context, headers: dict) -> list[Route]:
                 after = int(fields.get("after", ""))
             except ValueError:
                 raise Refused(400, "the form does not say which command it was decided after") from None
+            offers = len(table.proposals)
             try:
                 lines = await table.writer.run(table.writer.act, who, after, fields, table.proposals)
                 ok = True
@@ -454,6 +463,8 @@ def routes(table: Table, env, context, headers: dict) -> list[Route]:
                 lines, ok = [one_line(exc.line())], False
             head = await table.writer.run(lambda: table.writer.session.head)
             kept = tuple((k, v) for k, v in fields.items() if k not in ("form_key",))
+            if len(table.proposals) != offers or fields.get("kind") in ("accept", "decline", "withdraw"):
+                table.offered += 1
             key = table.remember(Note(who, ok, tuple(lines), head, kept))
             if table.written is not None:
                 await table.written()   # the other pages hear of it now, not at the next look
