@@ -31,10 +31,12 @@ class Kind:
     """A declared event kind."""
 
     def __init__(self, name: str, required: dict[str, Any], optional: dict[str, Any],
-                 apply: Callable | None, describe: Callable | None, doc: str, defaults: dict | None = None):
+                 apply: Callable | None, describe: Callable | None, doc: str, defaults: dict | None = None,
+                 held: Callable | None = None):
         self.name, self.required, self.optional = name, required, optional
         self.apply, self.describe, self.doc = apply, describe, doc
         self.defaults = defaults or {}
+        self.held = held
 
     def check(self, event: dict) -> None:
         missing = [f for f in self.required if f not in event]
@@ -71,8 +73,10 @@ KINDS: dict[str, dict[str, Kind]] = {"": {}}
 
 def event(cls):
     """Declare an event kind from a class: annotations are fields, class defaults mark optional ones,
-    `apply(s, e)` and `describe(e, rs)` are plain functions in its body. A title's module declares
-    its kinds in its title's namespace; none may take a shared kind's name."""
+    `apply(s, e)` and `describe(e, rs)` are plain functions in its body; `held(e)`, where its own
+    `apply` moves a holding, says which as [item, from account, to account] (as the generic effects
+    do). A title's module declares its kinds in its title's namespace; none may take a shared kind's
+    name."""
     from ledger.core.parts import namespace_of
     name = getattr(cls, "name", None) or re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
     fields = cls.__dict__.get("__annotations__", {})
@@ -83,7 +87,7 @@ def event(cls):
     if name in own or (namespace and name in KINDS[""]):
         raise LedgerCorrupt(f"event kind {name} declared twice{f' (in {namespace})' if namespace else ''}")
     own[name] = Kind(name, required, optional, cls.__dict__.get("apply"), cls.__dict__.get("describe"),
-                     (cls.__doc__ or "").strip(), {f: cls.__dict__[f] for f in optional})
+                     (cls.__doc__ or "").strip(), {f: cls.__dict__[f] for f in optional}, cls.__dict__.get("held"))
     return cls
 
 
@@ -189,6 +193,14 @@ def describe(e: dict, rs) -> str | None:
     if upgrade:
         upgrade(e)
     return declared.describe(e, rs) if declared and declared.describe else None
+
+
+def holdings_moved(e: dict, title: str) -> list:
+    """Every holding an event moves, as [item, from account, to account]: a certificate, a train,
+    an asset, and what its kind's own rule moves (a private sold to a company)."""
+    declared = kind_of(e["kind"], title)
+    own = declared.held(e) if declared and declared.held else []
+    return [list(m) for key in ("certs", "trains", "assets") for m in e.get(key, ())] + [list(m) for m in own]
 
 
 def payees_text(e: dict, rs) -> str:
@@ -1058,6 +1070,9 @@ class PrivateSold:
 
     def apply(s, e):
         s.privates[e["private"]].owner = company_acct(e["corp"])
+
+    def held(e):   # the money went to the seller's account: the private came from it
+        return [[e["private"], e["transfers"][0][1], company_acct(e["corp"])]] if e.get("transfers") else []
 
     def describe(e, rs):
         return f"{e['corp']} buys {e['private']} from {e['seller']} for {rs.money(e['price'])}"

@@ -255,8 +255,9 @@ def single(span) -> bool:
 def whole(found) -> list:
     """The values an offer is built over: each candidate, or an amount's whole range or free text
     (narrowed to what the rule accepts when the offer is made); a choice of names each alone (the
-    combinations are the domain's: ledger.core.legal.domain)."""
-    if isinstance(found, Picks):
+    combinations are the domain's: ledger.core.legal.domain); an order of them all (a seating) left
+    open."""
+    if isinstance(found, Picks) and not found.ordered:
         return found.tries()
     return [found] if isinstance(found, Open) else list(dict.fromkeys(found))
 
@@ -585,7 +586,7 @@ def turn(s, rs, pos: Position | None = None) -> Turn:
     found = raw_turn(s, rs, pos)
     made = Turn(found.actor, tuple(replace(a, text=pasteable(a.text, rs, amounts=True)) if a.text else a
                                    for a in found.actions), pasteable(found.line, rs, amounts=True),
-                found.commands)
+                found.commands, found.heading)
     if pos is not None:
         pos.turn = made
     return made
@@ -593,16 +594,20 @@ def turn(s, rs, pos: Position | None = None) -> Turn:
 
 def raw_turn(s, rs, pos: Position | None = None) -> Turn:
     if s.game_over:
-        return Turn(None, (), f"The game is over ({s.end_reason}). See 'bank score'.")
+        return Turn(None, (), f"The game is over ({s.end_reason}). See 'bank score'.",
+                    heading=f"The game is over ({s.end_reason})")
     pos = pos or Position(s, rs)
     actor, heading, plays = now(pos.reg, s, rs)
-    actions, words = [], []
+    using = []
     for play in plays:
         if not play.offered:
             continue
         actors = [a for a in possible_actors(pos.reg, play, s, rs) if may_use(pos, play, a)]
-        if not actors:
-            continue
+        if actors:
+            using.append((play, actors))
+    actor, heading = handed_on(pos, using, actor, heading)
+    actions, words = [], []
+    for play, actors in using:
         # the round's verbs are said for the one who acts now; the next player's, which would end
         # that turn before its end (a stock round's), are open but not his to be told of here
         said = actors if play.who is not None or play.answers or actor not in actors else [actor]
@@ -612,7 +617,23 @@ def raw_turn(s, rs, pos: Position | None = None) -> Turn:
                 not engine.actor_arg(rs, play.verb):
             words.append(text)
     return Turn(actor, tuple(actions), f"{heading}: {join_words(words)}" if words else heading,
-                tuple(dict.fromkeys(pos.spelled)))
+                tuple(dict.fromkeys(pos.spelled)), heading)
+
+
+def handed_on(pos: Position, using: list, actor, heading: str) -> tuple:
+    """Who acts and the heading, once the one whose turn it is may do nothing but end it (a stock
+    round's player who bought and has nothing he may sell): the next one, whose first action ends
+    it; otherwise as the round says."""
+    s = pos.s
+    kind = pos.reg.rounds.get(s.round.get("kind")) if not s.pending else None
+    if actor is None or kind is None or kind.done_heading is None:
+        return actor, heading
+    rounds = [(play, actors) for play, actors in using if play.who is None and not play.answers]
+    left = {play.verb for play, actors in rounds if actor in actors}
+    others = list(dict.fromkeys(a for _play, actors in rounds for a in actors if a != actor))
+    if left != {"pass"} or len(others) != 1:
+        return actor, heading
+    return others[0], kind.done_heading(s, pos.rs, others[0])
 
 
 def possible_actors(reg, play: Play, s, rs) -> list:

@@ -20,8 +20,10 @@ class RoundKind:
     the Next line before its steps ('SR 2: Bob'); the steps are the verbs legal now, asked of their
     Plays (ledger.core.legal). `actors(state, rs)`: who may act now when not only `actor` may (a
     stock round's next player, once the one whose turn it is has acted). `not_turn(state, rs, actor,
-    actors, verb) -> (message, hint)`: the refusal of anyone else. `breaks_bank(state)`: the last
-    set of ORs to play if the bank breaks during this round."""
+    actors, verb) -> (message, hint)`: the refusal of anyone else. `done_heading(state, rs, next)`:
+    the heading once the one whose turn it is may only end it, which `next`'s first action does (the
+    answer hands the turn on). `breaks_bank(state)`: the last set of ORs to play if the bank breaks
+    during this round."""
     name: str
     start: Callable
     progress: Callable
@@ -31,6 +33,7 @@ class RoundKind:
     heading: Callable
     actors: Callable | None = None
     not_turn: Callable | None = None
+    done_heading: Callable | None = None
     breaks_bank: Callable = lambda s: 1
 
 
@@ -50,6 +53,7 @@ class Turn:
     actions: tuple[Action, ...] = field(default_factory=tuple)
     line: str = ""
     commands: tuple[str, ...] = ()   # the whole commands the line spells, each as it pastes into bash
+    heading: str = ""                # the line's first part: the round and whose turn, without the verbs
 
     def verbs(self) -> list[str]:
         return list(dict.fromkeys(a.verb for a in self.actions))

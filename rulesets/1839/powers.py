@@ -533,8 +533,10 @@ def register(reg) -> None:
                                         "terrain": lambda s, rs, corp, args: Bounds(0, s.cash(company_acct(corp)))},
              phrase=lambda s, rs, corps: "lay a private's tiles ({command})")
     shared_token = reg.play_for("operating", "token")
+    # a private's station goes in a city the table names (SWO's Tilburg): the two are given together
     reg.rework("operating", "token", handler=spends(cmd_token),
-               candidates={**shared_token.candidates, "cost": station_values(shared_token.candidates["cost"])})
+               candidates={**shared_token.candidates, "cost": station_values(shared_token.candidates["cost"])},
+               together=shared_token.together + (("using", "city"),))
     reg.rework("operating", "tile", handler=spends(cmd_tile))
     reg.rework("operating", "train", handler=spends(reg.play_for("operating", "train").handler))
     shared_sale = reg.play_for("operating", "sell")

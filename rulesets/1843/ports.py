@@ -154,8 +154,7 @@ def buy_port(ctx, corp: str, port: str, raw_seller: str) -> None:
     price = rs.own["ports"]["sale_price"]
     turn.pay_from(ctx, corp, price, f"the {port} port")
     ctx.emit("port_sold", corp=corp, seller=seller, port=port, price=price, ports=[[port, seller, corp]],
-             transfers=[[company_acct(corp), company_acct(seller), price]],
-             assets=[[port, company_acct(seller), company_acct(corp)]])
+             transfers=[[company_acct(corp), company_acct(seller), price]])
 
 
 # --------------------------------------------------------------------------- events
@@ -164,8 +163,6 @@ def move_ports(s, e: dict) -> None:
     """[port, from company, to company] moves (None: the map): a port marker is an asset with one
     holder."""
     for port, source, dest in e["ports"]:
-        if port in s.assets and dest and port_holder(s, port) == dest and e.get("assets"):
-            continue   # moved already in the generic words (a sale recorded with `assets` too)
         if port not in s.assets or port_holder(s, port) != source:
             raise LedgerCorrupt(f"event {e['kind']}: port {port} is held by {port_holder(s, port)}, not {source}")
         s.assets[port].owner = company_acct(dest) if dest else None
@@ -197,6 +194,9 @@ class PortSold:
 
     def apply(s, e):
         move_ports(s, e)
+
+    def held(e):
+        return [[port, company_acct(source), company_acct(dest)] for port, source, dest in e["ports"] if source and dest]
 
     def describe(e, rs):
         return f"{e['corp']} buys the {e['port'].title()} port from {e['seller']} for {rs.money(e['price'])}"

@@ -85,7 +85,9 @@ def test_the_next_line_and_the_completion_are_one_answer():
         assert action.verb in sh.offers([], "")
         if action.args:
             assert action.args[0] in [w.strip("'") for w in sh.candidates([action.verb])]
-    assert turn.line.startswith("SR 1: Carol's turn, after acting (Dave is next): ")
+    # Carol bought and may not sell in SR 1: only ending her turn is left, so Dave's action is next
+    assert turn.line.startswith("SR 1: Dave's turn (Carol is done): par, buy, pass or ")
+    assert turn.actor == "Dave"
 
 
 # --------------------------------------------------------------------------- help: the open game's title

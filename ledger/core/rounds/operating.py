@@ -409,10 +409,8 @@ def sell_private(ctx, corp: str, sym: str, price: int) -> None:
     s = ctx.state
     held = s.privates[sym]
     turn.pay_from(ctx, corp, price, sym)
-    # `assets` says the private changes hands in the generic words every holding moves in (who took
-    # whose holding is read from them); the event's own rule sets the same owner again
     ctx.emit("private_sold", corp=corp, private=sym, seller=held.owner.split(":", 1)[1], price=price,
-             transfers=[[company_acct(corp), held.owner, price]], assets=[[sym, held.owner, company_acct(corp)]])
+             transfers=[[company_acct(corp), held.owner, price]])
 
 
 def cmd_done(ctx, cmd) -> None:

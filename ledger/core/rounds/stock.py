@@ -85,6 +85,11 @@ def heading(s, rs) -> str:
     return f"SR {n}: {cur}'s turn"
 
 
+def done_heading(s, rs, nxt: str) -> str:
+    """The one whose turn it is has acted and may only pass: the next player acts."""
+    return f"SR {s.round['number']}: {nxt}'s turn ({current(s)} is done)"
+
+
 def must_sell_first(s, rs, player) -> list[str]:
     """Over a limit, a player sells first while he legally can (digest 1830 §7.6, R18 must_sell?); one
     who can sell nothing buys as the limits allow."""
@@ -126,7 +131,8 @@ def pass_bars(s, rs, player) -> list[str]:
 
 
 def pass_phrase(s, rs, players) -> str:
-    return "pass (end the turn)" if s.round["acted"] else "pass"
+    """The one whose turn it is ends it; the next one, once it is handed on to him, passes."""
+    return "pass (end the turn)" if s.round["acted"] and current(s) in players else "pass"
 
 
 def unstarted(s, rs, player, args) -> list[str]:
@@ -646,6 +652,6 @@ def finish(ctx) -> None:
 
 STOCK = known_round(RoundKind(
     name="stock", start=start, progress=progress, actor=lambda s: s.players[s.round["turn"]], heading=heading,
-    actors=actors, not_turn=not_turn,
+    actors=actors, not_turn=not_turn, done_heading=done_heading,
     label=lambda r: f"SR {r['number']}", title=lambda r: f"Stock Round {r['number']}",
     breaks_bank=lambda s: s.round["number"]))
