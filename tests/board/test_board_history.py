@@ -18,6 +18,7 @@ from ledger.core import grammar
 from ledger.core.errors import BankError
 from ledger.interface import views
 from ledger.interface.board.reading import LOG_LENGTH, Board
+from ledger.interface.board.tail import said_plainly
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -27,10 +28,12 @@ def replayed(path: Path) -> tuple[list[dict], list[dict]]:
     s = Session(Store(path, read_only=True))
     try:
         entries = [e for e in walk(s)[0] if e.status == "active" and e.verb not in ("undo", "redo")]
-        log = [{"id": e.id, "round": e.round, "text": e.text, "money": e.money, "by": e.by,
-                "who": e.author or "terminal",
-                "lines": [t for t in (views.describe(ev, s.rs) for ev in e.events) if t]}
-               for e in reversed(entries[-LOG_LENGTH:])]
+        log = []
+        for e in reversed(entries[-LOG_LENGTH:]):
+            lines = [t for t in (views.describe(ev, s.rs) for ev in e.events) if t]
+            log.append({"id": e.id, "round": e.round, "text": e.text, "money": e.money, "by": e.by,
+                        "who": e.author or "terminal", "lines": lines,
+                        "said": "; ".join(lines[:2]) or said_plainly(s.rs, e.verb, e.text)})
         return log, series(s)
     finally:
         s.close()

@@ -17,6 +17,7 @@ from browsers import chromium
 from table_rig import Rig, game_file, served, terminal
 
 from ledger.books.session import Session
+from ledger.core import legal
 from ledger.interface.views import status_json
 
 WAIT = 10
@@ -118,7 +119,8 @@ def expected(path: Path) -> dict:
     try:
         status = status_json(s.state, s.rs)
         return {"cash": {p["name"]: s.rs.money(p["cash"]) for p in status["players"]},
-                "bank": s.rs.money(status["bank"]), "round": status["round"], "turn": status["turn"], "head": s.head}
+                "bank": s.rs.money(status["bank"]), "round": status["round"], "turn": status["turn"], "head": s.head,
+                "heading": legal.turn(s.state, s.rs).heading}
     finally:
         s.close()
 
@@ -146,8 +148,10 @@ def play(pages: Pages, path: Path) -> None:
         """Every page shows the figures and the turn status --json gives, once it has caught up."""
         want = expected(path)
         for who in pages.tabs:
-            shown = {"cash": want["cash"], "next": want["turn"], "bank": want["bank"], "round": want["round"],
-                     "turn": want["turn"]}
+            # a player's seat says the round and whose turn (its controls are the verbs); the banker's
+            # the terminal's whole line
+            shown = {"cash": want["cash"], "next": want["turn"] if who == "banker" else want["heading"],
+                     "bank": want["bank"], "round": want["round"], "turn": want["turn"]}
             pages.wait(lambda d: pages.figures(who) == shown,
                        f"{who}'s page shows the figures of command {want['head']}")
 

@@ -121,7 +121,8 @@ def command_of(rs, verb_name: str, actor: str | None, values: dict[str, str]) ->
     if verb is None or not verb.game:
         raise CommandError(f"no game command '{verb_name}' in {rs.title}")
     actor_arg = engine.actor_arg(rs, verb_name)
-    named = dict(values)
+    # a form's words are text, as a terminal's are (a control's fixed amount too)
+    named = {k: v if isinstance(v, bool) else str(v) for k, v in values.items()}
     if actor_arg:
         if not actor:
             raise CommandError(f"{verb_name} needs who acts")

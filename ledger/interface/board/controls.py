@@ -17,12 +17,16 @@ import hashlib
 from dataclasses import dataclass, field, replace
 
 from ledger.core import engine, grammar, legal
+from ledger.core.events import holdings_moved
 from ledger.core.plays import Bounds, Open, Picks, Text
 from ledger.core.state import acct_name
 
 BANKER = "banker"
 # More controls than this in one step are grouped, a step each, by the word that tells them apart.
 MOST_AT_ONCE = 8
+# A count with this many legal values or fewer (the shares of one sale) is a button per value, each
+# at its own price, rather than a field to type.
+FEW_VALUES = 6
 
 
 @dataclass(frozen=True)
@@ -119,13 +123,18 @@ def digest(text: str) -> str:
 
 # --------------------------------------------------------------------------- the page of a holder
 
-def page_of(s, rs, who: str, head: int) -> Page:
-    """A holder's page, from the answer of what may be done now."""
-    pos = legal.Position(s, rs)
+def page_of(s, rs, who: str, head: int, pos: legal.Position | None = None) -> Page:
+    """A holder's page, from the answer of what may be done now (`pos`: the position's answer so
+    far, shared by every holder's page of it)."""
+    pos = pos or legal.Position(s, rs)
     turn = legal.turn(s, rs, pos)
     acting = legal.player_for(s, turn.actor) if turn.actor is not None else None
     mine = who == BANKER or (acting is not None and acting == player_of(who))
-    page = Page(head, turn.line, turn=who != BANKER and mine, whose=acting or (turn.actor or ""))
+    # the banker reads the line the terminal prints; a player the round and whose turn, the
+    # actions being the page's own controls
+    page = Page(head, turn.line if who == BANKER else turn.heading or turn.line, turn=who != BANKER and mine, whose=acting or (turn.actor or ""))
+    if s.game_over:
+        return page
     reg = pos.reg
     _actor, _heading, plays = legal.now(reg, s, rs)
     for play in plays:
@@ -157,33 +166,74 @@ def controls_of(pos, play, actor) -> list[Control]:
     command may leave out (a patronage amount, a city's name) an optional field of the plain one."""
     out: list[Control] = []
     s, rs = pos.s, pos.rs
-    offers = legal.offers_of(pos, play, actor)
-    plain = {o.values: o for o in offers if not o.open}
+    offers = [o for offer in legal.offers_of(pos, play, actor) for o in spelled(rs, offer)]
+
+    def needs(offer) -> tuple:
+        return tuple(n for n, _o in offer.open if not optional_option(rs, offer.verb, n))
+
+    bases = {(o.values, needs(o)) for o in offers if len(o.open) == len(needs(o))}
     extra: dict[tuple, list[Field]] = {}
+    merged = set()
     for offer in offers:
-        if offer.open and offer.values in plain and all(optional_option(rs, offer.verb, n) for n, _o in offer.open):
-            fields = extra.setdefault(offer.values, [])
+        key = (offer.values, needs(offer))
+        if len(offer.open) > len(key[1]) and key in bases:
+            fields = extra.setdefault(key, [])
             fields += [replace(field_of(rs, offer.verb, n, o), optional=True) for n, o in offer.open
-                       if all(f.name != n for f in fields)]
+                       if n not in key[1] and all(f.name != n for f in fields)]
+            merged.add(id(offer))
     seen = set()
     for offer in offers:
-        if offer.open and offer.values in plain and all(optional_option(rs, offer.verb, n) for n, _o in offer.open):
-            continue   # an optional field of the plain control
+        if id(offer) in merged:
+            continue   # its option is an optional field of the control without it
         values = {**legal.head_of(rs, offer.verb, actor), **offer.args()}
         events = pos.events(offer.verb, values) or []
-        lines = [t for t in (describe(e, rs) for e in events) if t]
         if offer.open:
             label = f"{grammar.verbs_of(rs)[offer.verb].title}{words_said(rs, offer)}"
         else:
-            label = "; ".join(lines[:2]) or legal.words_of(pos, play, [actor]) or grammar.verbs_of(rs)[offer.verb].title
+            label = said_once(rs, events) or legal.words_of(pos, play, [actor]) or grammar.verbs_of(rs)[offer.verb].title
         key = (offer.verb, actor, label, tuple(n for n, _o in offer.open))
         if key in seen:
             continue
         seen.add(key)
-        fields = tuple(field_of(rs, offer.verb, n, o) for n, o in offer.open) + tuple(extra.get(offer.values, ()))
+        fields = tuple(field_of(rs, offer.verb, n, o) for n, o in offer.open) + \
+            tuple(extra.get((offer.values, needs(offer)), ()))
+        # a page drawn before a later command holds while what it says holds: the words, the price,
+        # the bounds of what is typed
+        said = label + "".join(f"|{f.name}:{f.low}:{f.high}:{f.step}:{f.optional}" for f in fields)
         out.append(Control(offer.verb, actor, offer.values, label, fields, consent=taker(s, events, actor),
-                           confirm=confirmation(rs, offer), seen=digest(label)))
+                           confirm=confirmation(rs, offer), seen=digest(said)))
     return out
+
+
+def said_once(rs, events: list[dict], most: int = 3) -> str:
+    """What a command does in the log's words, each line once: one said several times (a purchase
+    of three shares, a certificate each) says how many, and what its payer pays in all."""
+    said: dict[str, list[dict]] = {}
+    for event in events:
+        line = describe(event, rs)
+        if line:
+            said.setdefault(line, []).append(event)
+    parts = []
+    for line, made in list(said.items())[:most]:
+        if len(made) > 1:
+            payer = next((t[0] for e in made for t in e.get("transfers", ())), None)
+            paid = sum(t[2] for e in made for t in e.get("transfers", ()) if t[0] == payer)
+            line = f"{line}, {len(made)} times" + (f": {rs.money(paid)} in all" if paid else "")
+        parts.append(line)
+    return "; ".join(parts)
+
+
+def spelled(rs, offer) -> list:
+    """An offer whose one open word is an argument of a few values (a sale's count) as an offer per
+    value; any other as it is."""
+    if len(offer.open) != 1:
+        return [offer]
+    name, span = offer.open[0]
+    if (not isinstance(span, Bounds) or span.high is None or span.exact or optional_option(rs, offer.verb, name)
+            or (span.last - span.low) // span.step + 1 > FEW_VALUES):
+        return [offer]
+    return [replace(offer, values=offer.values + ((name, v),), open=())
+            for v in range(span.low, span.last + 1, span.step)]
 
 
 def optional_option(rs, verb: str, name: str) -> bool:
@@ -230,14 +280,15 @@ def field_of(rs, verb: str, name: str, span: Open) -> Field:
 def taker(s, events: list[dict], actor) -> str | None:
     """The player whose holding the command takes for the one acting (a private, a train, a minor,
     a certificate their company holds), who must accept it: a holding that passes from another
-    player's side to the actor's. (A holding that leaves play, a private closing, takes nothing.)"""
+    player's side to the actor's for nothing but money. (A holding that leaves play takes nothing;
+    nor does a swap the rules make, a presidency passing on a sale: the other player gets the
+    president's certificate for his shares.)"""
     mine = legal.player_for(s, actor) if actor is not None else None
     for event in events:
-        for key in ("assets", "certs", "trains"):
-            for item in event.get(key, ()):
-                owner, to = holder_player(s, item[1]), holder_player(s, item[2])
-                if owner is not None and owner != mine and to == mine:
-                    return owner
+        moves = [(holder_player(s, item[1]), holder_player(s, item[2])) for item in holdings_moved(event, s.title)]
+        for owner, to in moves:
+            if owner is not None and owner != mine and to == mine and (mine, owner) not in moves:
+                return owner
     return None
 
 
@@ -282,15 +333,16 @@ def grouped(title: str, controls: list[Control], depth: int = 0) -> Step:
     return Step(title, controls)
 
 
-def control_for(s, rs, who: str, verb: str, actor, words: dict) -> Control | None:
-    """The control a page's form names (verb, actor, the fixed words), as the answer has it now:
-    None when the game no longer offers it to this holder."""
+def control_for(s, rs, who: str, verb: str, actor, words: dict, typed: tuple | None = None) -> Control | None:
+    """The control a page's form names (verb, actor, the fixed words, and the names of the words
+    it left to type when given), as the answer has it now: None when the game no longer offers it
+    to this holder."""
     play = legal.play_now(s, rs, verb)
     if play is None or not acts_for(s, who, actor):
         return None
     pos = legal.Position(s, rs)
     for control in controls_of(pos, play, actor):
-        if dict(control.words) == words:
+        if {k: str(v) for k, v in control.words} == {k: str(v) for k, v in words.items()} and (typed is None or tuple(f.name for f in control.fields) == typed):
             return control
     return None
 

@@ -151,7 +151,8 @@ class Writer:
             raise RuleViolation(f"this link acts for {who_label(who)} only: {verb} {actor or ''} is {whose} to "
                                 f"enter; nothing was recorded".replace("  ", " "))
         words = {k[2:]: v for k, v in fields.items() if k.startswith("w.")}
-        control = control_for(s.state, s.rs, who, verb, actor, words)
+        typed = tuple(n for n in fields["typed"].split(",") if n) if "typed" in fields else None
+        control = control_for(s.state, s.rs, who, verb, actor, words, typed)
         moved = s.head != after
         if control is None:
             why = "the game moved on since this page was drawn" if moved else "it is not open now"
@@ -192,7 +193,7 @@ class Writer:
             return [f"{who_label(found.to)} declined: {found.control.label}"]
         control = found.control
         now = control_for(s.state, s.rs, found.by if found.by != BANKER else BANKER, control.verb, control.actor,
-                          dict(control.words))
+                          dict(control.words), tuple(f.name for f in control.fields))
         if now is None or now.seen != control.seen:
             proposals.pop(key, None)
             raise RuleViolation(f"the offer no longer holds as it was made ({control.label}): nothing was recorded",
@@ -282,6 +283,7 @@ class Table:
         self.rates = Rates()
         self.notes: OrderedDict[str, Note] = OrderedDict()
         self.pages: dict[tuple, Page] = {}
+        self.position: tuple = (None, None)   # ((version, head), the Position its pages share)
         self.proposals: OrderedDict[str, Proposal] = OrderedDict()
         self.written = None   # async () -> None: the app announces a write at once (set by create_app)
         self.offered = 0      # how many times the offers between people changed (they are news too)
@@ -315,7 +317,10 @@ class Table:
                 if len(self.pages) > 64:
                     self.pages.clear()
                 s = self.board.session
-                self.pages[key] = page_of(s.state, s.rs, who, s.head)
+                # every holder's page of one position shares its decided commands
+                if self.position[0] != (view.version, view.head):
+                    self.position = ((view.version, view.head), legal.Position(s.state, s.rs))
+                self.pages[key] = page_of(s.state, s.rs, who, s.head, self.position[1])
             seen = None
             if preview_of:
                 s = self.board.session

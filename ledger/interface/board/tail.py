@@ -13,16 +13,29 @@ it was recorded in, as `bank log` labels it (ledger.books.history.walk).
 from __future__ import annotations
 
 import json
+import shlex
 from bisect import bisect_right
 
 from ledger.books.history import author_label, closes_round, money_moved, point
-from ledger.core import engine
+from ledger.core import engine, grammar
 from ledger.core.events import apply
 from ledger.core.state import round_label
 from ledger.interface import views
 
 # Undo and redo are not listed as commands of their own (as in `bank log`).
 UNLISTED = ("undo", "redo")
+
+
+def said_plainly(rs, verb: str, text: str) -> str:
+    """A command whose events the log does not word (a turn ended) in the table's words: the verb's
+    label and its words, 'Pass: Player 1'."""
+    syntax = grammar.verbs_of(rs).get(verb)
+    try:
+        words = shlex.split(text)[1:]
+    except ValueError:
+        words = text.split()[1:]
+    label = syntax.label if syntax is not None and syntax.label else verb
+    return f"{label}: {' '.join(words)}" if words else label
 
 
 class Tail:
@@ -84,8 +97,9 @@ class Tail:
         out = []
         for command_id, text, verb, by in rows:
             done = events.get(command_id, [])
+            lines = [t for t in (views.describe(e, self.rs) for e in done) if t]
             out.append({"id": command_id, "round": "setup" if verb == "new" else self.round_of(command_id),
                         "text": text, "money": money_moved(done), "by": by or "terminal",
                         "who": author_label(by) or "terminal",
-                        "lines": [t for t in (views.describe(e, self.rs) for e in done) if t]})
+                        "lines": lines, "said": "; ".join(lines[:2]) or said_plainly(self.rs, verb, text)})
         return out
