@@ -5,14 +5,13 @@ Pure functions of (state, ruleset) returning text or JSON-ready data; the CLI pr
 
 from __future__ import annotations
 
-import textwrap
 
 from ledger.core import events, legal, titles
 from ledger.core.rounds import operating
 from ledger.core.rules import market, privates, shares, track, trains
 from ledger.core.scoring import private_value, score_rows, share_value, snapshot_rows, value  # noqa: F401 (views' API)
 from ledger.core.state import BANK, POOL, acct_name, company_acct, player_acct, round_label
-from ledger.interface.fit import GAP, fit_table, fit_text, natural, screen_width  # noqa: F401 (views' API)
+from ledger.interface.fit import GAP, fit_table, fit_text, natural, screen_width, wrap_line  # noqa: F401 (views' API)
 
 
 def holdings(s, rs, player: str) -> dict[str, int]:
@@ -209,7 +208,8 @@ def joined(parts: list[str], width: int, sep: str = " · ") -> list[str]:
 
 
 def wrapped(text: str, width: int, indent: str = "  ") -> str:
-    return "\n".join(textwrap.wrap(text, width, subsequent_indent=indent, break_on_hyphens=False)) if text else text
+    """Prose in the width, cut only between items ("NYNH 20%" and "BHB £120" stay whole: fit.items)."""
+    return "\n".join(wrap_line(text.replace("\n", " "), width, indent=indent)) if text else text
 
 
 def status_text(s, rs, width: int | None = None) -> str:
@@ -318,27 +318,45 @@ def pool_line(s, rs) -> str:
 
 def market_text(s, rs, width: int | None = None) -> str:
     """The market in the terminal's width: each box's price with its mark (y/o/b zone, p par, e
-    end), the companies' markers on the lines under their row (a stack reads top down, first
-    arrived first), then what the zones mean and the operating order. A one-row market wider than
-    the screen is folded into several lines."""
+    end), a space between any two boxes (a column as wide as its widest box), the companies'
+    markers on the lines under their row (a stack reads top down, first arrived first; a symbol
+    wider than its column that would touch its neighbour's goes to a line of its own), then what
+    the zones mean and the operating order. A market wider than the screen is shown in blocks of
+    columns, the next block under the first (its rows in the same order)."""
     width = width or screen_width()
-    cell_w = max(len(str(c.price)) for c in rs.market.values()) + 1
     rows = max(r for r, _ in rs.market) + 1
     cols = max(c for _, c in rs.market) + 1
-    per_line = max(1, min(cols, width // cell_w))
+    # each column's widest price, and a place for a mark when one of its boxes has one
+    digits = [max([len(str(rs.market[r, c].price)) for r in range(rows) if (r, c) in rs.market] + [1])
+              for c in range(cols)]
+    marks = [max([len(box_mark(rs.market[r, c])) for r in range(rows) if (r, c) in rs.market] + [0])
+             for c in range(cols)]
+    col_w = [d + m for d, m in zip(digits, marks)]
+    blocks: list[list[int]] = [[]]
+    for c in range(cols):   # each block as many columns as fit the width, a space between two
+        if blocks[-1] and sum(col_w[k] + 1 for k in blocks[-1]) + col_w[c] > width:
+            blocks.append([])
+        blocks[-1].append(c)
     here: dict[tuple, list[str]] = {}
     for sym in sorted(s.corps, key=lambda x: s.corps[x].arrival):
         if s.corps[sym].cell:
             here.setdefault(tuple(s.corps[sym].cell), []).append(sym)
     out = []
-    for r in range(rows):
-        for first in range(0, cols, per_line):
-            span = range(first, min(cols, first + per_line))
-            out.append("".join(box_text(rs.market.get((r, c)), cell_w) for c in span).rstrip())
+    for n, span in enumerate(blocks):
+        if n:
+            out.append(f"(columns {span[0] + 1}-{span[-1] + 1} of {cols}, to the right of the above)")
+        starts = [sum(col_w[k] + 1 for k in span[:i]) for i in range(len(span))]
+        for r in range(rows):
+            line = "".join(box_text(rs.market.get((r, c)), digits[c], marks[c]) + " " for c in span).rstrip()
+            if not line and not any(here.get((r, c)) for c in span):
+                continue
+            out.append(line)
             depth = max((len(here.get((r, c), ())) for c in span), default=0)
             for level in range(depth):
-                tags = [(here.get((r, c), [])[level:level + 1] or [""])[0] for c in span]
-                out.append(marker_line(tags, cell_w))
+                # a symbol starts where its box's price does
+                out += marker_lines([(starts[i] + digits[c] - len(str(rs.market[r, c].price)),
+                                      (here.get((r, c), [])[level:level + 1] or [""])[0])
+                                     for i, c in enumerate(span) if (r, c) in rs.market], width)
     out += joined(zone_legend(rs).split(" · "), width)
     order = operating.operating_order(s, rs)
     if order:
@@ -348,24 +366,36 @@ def market_text(s, rs, width: int | None = None) -> str:
     return fit_text("\n".join(out), width)
 
 
-def marker_line(tags: list[str], cell_w: int) -> str:
-    """Company symbols under their boxes: a symbol may fill its box's width unless the next box
-    holds a marker too, when it keeps a space before it."""
-    out = []
-    for i, tag in enumerate(tags):
-        room = cell_w - 1 if i + 1 < len(tags) and tags[i + 1] else cell_w
-        out.append(tag[:room].ljust(cell_w))
-    return "".join(out).rstrip()
+def marker_lines(tags: list[tuple[int, str]], width: int) -> list[str]:
+    """Company symbols at their boxes' columns (start, symbol), whole: a symbol that would touch
+    the one before it on the line goes on a line of its own under it."""
+    lines: list[str] = []
+    for start, tag in tags:
+        if not tag:
+            continue
+        for k, line in enumerate(lines):
+            if len(line) <= start:   # a space at least between it and the symbol before it
+                break
+        else:
+            lines.append("")
+            k = len(lines) - 1
+        lines[k] = lines[k].ljust(start) + tag + " "
+    return [line.rstrip()[:width] for line in lines]
 
 
 ZONE_MARK = {"yellow": "y", "orange": "o", "brown": "b"}
 
 
-def box_text(cell, cell_w: int) -> str:
+def box_mark(cell) -> str:
+    """A box's mark: e the end, p a par box, else its zone's letter (none for a box of no zone)."""
+    return "e" if cell.end else "p" if cell.par else ZONE_MARK.get(cell.zone, "")
+
+
+def box_text(cell, digits: int, marks: int) -> str:
+    """A box in its column: the price right-aligned in the column's digits, then its mark."""
     if not cell:
-        return " " * cell_w
-    mark = "e" if cell.end else "p" if cell.par else ZONE_MARK.get(cell.zone, " ")
-    return f"{cell.price:>{cell_w - 1}}{mark}"
+        return " " * (digits + marks)
+    return f"{cell.price:>{digits}}{box_mark(cell):<{marks}}"
 
 
 def market_json(s, rs) -> dict:

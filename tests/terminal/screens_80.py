@@ -1,6 +1,6 @@
 """Every title's shipped example played once on the engine, and what the terminal shows of it at 80
-columns (issue 29): at every round boundary the status, the market, the scores and the Next line
-as the CLI prints it; the whole log as `bank log` prints it; each company turn's and each operating
+columns (issue 29), at 60 (the narrowest terminal the views fit) and unfitted (issue 35: `Screens.at`):
+at every round boundary the status, the market, the scores and the Next line as the CLI prints it; the whole log as `bank log` prints it; each company turn's and each operating
 round's summary; and
 the title's `bank info`. Played once per test session (the games take seconds), shared by the tests.
 """
@@ -20,6 +20,9 @@ from ledger.interface import info, logview, summaries, views
 from ledger.interface.fit import fit_text
 
 WIDTH = 80
+NARROW = 60   # the narrowest terminal the views fit (ledger.interface.fit.screen_width)
+WIDE = 1000   # what each view says when nothing has to be fitted: what the fitted views may not cut
+WIDTHS = (WIDTH, NARROW, WIDE)
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 # the complete game of each title (the openings are prefixes of them)
 GAMES = {"1801": "1801-game.txt", "1830": "1830-full-game.txt", "1839": "1839-game.txt", "1843": "1843-game.txt"}
@@ -29,15 +32,23 @@ REPRS = ("['", "{'", "None", "True", "False", "')", "Fraction(")
 
 @dataclass
 class Screens:
-    """What a game showed: (where, text) pairs, `where` naming the view and the round."""
+    """What a game showed: (where, text) pairs, `where` naming the view and the round; `shown` at 80
+    columns, `at[width]` at each of WIDTHS."""
     table: Table
     entries: list[Entry]
-    shown: list[tuple[str, str]] = field(default_factory=list)
-    or_tables: dict[str, str] = field(default_factory=dict)   # "4.1": the table printed at its end
+    at: dict[int, list[tuple[str, str]]] = field(default_factory=lambda: {w: [] for w in WIDTHS})
+    or_tables: dict[str, str] = field(default_factory=dict)   # "4.1": the table printed at its end (80)
 
-    def add(self, where: str, text: str | None) -> None:
-        if text:
-            self.shown.append((where, text))
+    @property
+    def shown(self) -> list[tuple[str, str]]:
+        return self.at[WIDTH]
+
+    def add(self, where: str, view) -> None:
+        """`view(width)` is the text at that width (None or "" when the view says nothing)."""
+        texts = {width: view(width) for width in WIDTHS}
+        if any(texts.values()):   # the same place in each width's list
+            for width, text in texts.items():
+                self.at[width].append((where, text or ""))
 
 
 def money_moved(events: list[dict]) -> int:
@@ -70,20 +81,21 @@ def played(title: str) -> Screens:
             if e["kind"] == "corp_turn_ended":
                 began = turn_began.get(e["corp"], 0)
                 line = summaries.turn_summary(t.events[began:at + 1], rs)
-                screens.add(f"turn summary after {text!r}", line and fit_text(line, WIDTH))
+                screens.add(f"turn summary after {text!r}", lambda w: line and fit_text(line, w))
             if e["kind"] == "operating_round_ended":
-                table = summaries.or_summary(t.events[:at + 1], rs, WIDTH)
-                screens.add(f"OR summary after {text!r}", table)
-                screens.or_tables[f"{e['set']}.{e['index']}"] = table
+                so_far = t.events[:at + 1]
+                screens.add(f"OR summary after {text!r}", lambda w: summaries.or_summary(so_far, rs, w))
+                screens.or_tables[f"{e['set']}.{e['index']}"] = summaries.or_summary(so_far, rs, WIDTH)
         label = round_label(t.state)
         if label != last:   # the Next line costs what the legal moves cost: at the rounds' starts only
             last = label
-            screens.add(f"Next at {label}", fit_text(f"Next: {views.whose_turn(t.state, rs)}", WIDTH))
-            screens.add(f"status at {label}", views.status_text(t.state, rs, width=WIDTH))
-            screens.add(f"market at {label}", views.market_text(t.state, rs, width=WIDTH))
-            screens.add(f"score at {label}", views.score_text(t.state, rs, width=WIDTH))
-    screens.add("status at the end", views.status_text(t.state, t.rs, width=WIDTH))
-    screens.add("score at the end", views.score_text(t.state, t.rs, width=WIDTH))
-    screens.add("log", "\n".join(logview.log_lines(entries, t.rs, WIDTH)))
-    screens.add("info", info.info_text(t.rs, WIDTH))
+            nxt = f"Next: {views.whose_turn(t.state, rs)}"
+            screens.add(f"Next at {label}", lambda w: fit_text(nxt, w))
+            screens.add(f"status at {label}", lambda w: views.status_text(t.state, rs, width=w))
+            screens.add(f"market at {label}", lambda w: views.market_text(t.state, rs, width=w))
+            screens.add(f"score at {label}", lambda w: views.score_text(t.state, rs, width=w))
+    screens.add("status at the end", lambda w: views.status_text(t.state, t.rs, width=w))
+    screens.add("score at the end", lambda w: views.score_text(t.state, t.rs, width=w))
+    screens.add("log", lambda w: "\n".join(logview.log_lines(entries, t.rs, w)))
+    screens.add("info", lambda w: info.info_text(t.rs, w))
     return screens
