@@ -240,7 +240,7 @@ def chart_file(labels: list[str], lines: Lines, path: Path, title: str, rs, what
         from matplotlib.transforms import ScaledTranslation
     except ImportError as exc:
         raise CommandError(f"{suffix[1:].upper()} charts need matplotlib",
-                           "pip install 'bank18xx[charts]'") from exc
+                           "pip install matplotlib (or, in the bank's folder, pip install -e '.[charts]')") from exc
     from ledger.interface.views import colour
 
     n = len(labels)

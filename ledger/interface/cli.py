@@ -43,6 +43,8 @@ class OneLineErrors(TyperGroup):
         try:
             check_text(argv)
             argv = hoist_game(argv)
+            if self.answers_itself(argv):
+                return 0
             obj.setdefault("line", command_text(argv))
             obj.setdefault("help_asked", "--help" in argv)
             result = self.invoke_line(argv, obj, prog_name=prog_name or "bank", **extra)
@@ -52,13 +54,35 @@ class OneLineErrors(TyperGroup):
             if isinstance(exc, SystemExit) or os.environ.get("BANK_DEBUG") and not isinstance(exc, BankError):
                 raise
             message, code = error_message(exc, obj)
-            click.echo(f"error: {message}", err=True)
+            from ledger.interface.terminal import red
+            click.echo(red(f"error: {message}"), err=True)
             sys.exit(code)
         finally:
             close_session(obj)
         if isinstance(result, int) and result:
             sys.exit(result)
         return result
+
+    def answers_itself(self, argv: list[str]) -> bool:
+        """`--version`, the help (`bank`, `bank -h`, `bank --help`, `bank VERB -h`) and Tab's
+        completion for bash, zsh and fish: answered here, before any command runs. The help is
+        `bank help`'s, in the words of the game in this folder when there is one: one help system."""
+        game, words = game_and_words(argv)
+        if os.environ.get(COMPLETE_VAR):
+            complete_line(self, game)
+            return True
+        if words[:1] in (["--version"], ["-V"]):
+            click.echo(f"bank {package_version()}")
+            return True
+        if not words or words[0] in HELP_FLAGS:
+            from ledger.interface.helptext import wrap
+            click.echo(help_of(title_in(game), None) + "\n\n" + wrap(GLOBAL_OPTIONS))
+            return True
+        if not words[0].startswith("-") and any(w in HELP_FLAGS for w in words[1:words.index("--")
+                                                                                  if "--" in words else None]):
+            click.echo(help_of(title_in(game), words[0]))
+            return True
+        return False
 
     def list_commands(self, ctx) -> list[str]:
         """`bank --help`: the shared verbs (a game's own are in `bank help` inside it)."""
@@ -80,6 +104,84 @@ class OneLineErrors(TyperGroup):
         """Run one command line; errors propagate (used by `play` and the shell)."""
         return click.Group.main(self, args=hoist_game(list(args)), prog_name=prog_name, standalone_mode=False,
                                 obj=obj, **extra)
+
+
+HELP_FLAGS = ("--help", "-h")
+GLOBAL_OPTIONS = ("Options before or after any command: --game FILE (-g; or $BANK_GAME) the game file, "
+                  "./bank.db when left out; --help (-h) this help, or one command's after it; --version.")
+# click's completion protocol: bash, zsh and fish call `bank` with this set (see the README)
+COMPLETE_VAR = "_BANK_COMPLETE"
+
+
+def game_and_words(argv: list[str]) -> tuple[str, list[str]]:
+    """The game file a command line names (after hoist_game: its --game in front) and its other words."""
+    game, words = os.environ.get("BANK_GAME") or DEFAULT_GAME, list(argv)
+    while words and (words[0] in ("--game", "-g") and len(words) > 1 or words[0].startswith("--game=")):
+        if words[0].startswith("--game="):
+            game, words = words[0].split("=", 1)[1], words[1:]
+        else:
+            game, words = words[1], words[2:]
+    return game, words
+
+
+def title_in(game: str) -> str | None:
+    """The title of the game file, if it reads as one (a help works in any folder, whatever it holds)."""
+    from ledger.books.store import Store
+    if not Path(game).is_file():
+        return None
+    try:
+        store = Store(game, read_only=True)
+        try:
+            return store.header()["title"]
+        finally:
+            store.close()
+    except Exception:   # a damaged or foreign file: the help of every title
+        return None
+
+
+def package_version() -> str:
+    from importlib.metadata import PackageNotFoundError, version
+    try:
+        return version("bank18xx")
+    except PackageNotFoundError:   # run from a source tree that was never installed
+        return "(not installed)"
+
+
+def complete_line(group, game: str) -> None:
+    """Tab in bash, zsh or fish: click's scripts call `bank` with _BANK_COMPLETE set; the words
+    offered are the shell's (ledger.interface.completing), on the game the line names."""
+    from click.shell_completion import CompletionItem, get_completion_class
+
+    from ledger.interface import completing
+    shell, _, action = os.environ[COMPLETE_VAR].partition("_")
+    kind = get_completion_class(shell)
+    if kind is None:
+        raise CommandError(f"no completion for the shell '{shell}'", "bash, zsh and fish have one")
+    comp = kind(group, {}, "bank", COMPLETE_VAR)
+    if action == "source":
+        click.echo(comp.source())
+        return
+    args, incomplete = comp.get_completion_args()
+    game, words = game_and_words(hoist_game(args))
+    s = open_quietly(game)
+    try:
+        items = [CompletionItem(e.text, help=e.meta or None) for e in completing.offers(s, words, incomplete)]
+    finally:
+        if s is not None:
+            s.close()
+    for item in items:
+        click.echo(comp.format_completion(item))
+
+
+def open_quietly(game: str):
+    """The game for Tab to read, or None (no file, a damaged one: Tab then offers what needs none)."""
+    from ledger.books.session import Session
+    if not Path(game).is_file():
+        return None
+    try:
+        return Session.open(game)
+    except Exception:
+        return None
 
 
 def close_session(obj: dict) -> None:
@@ -520,7 +622,11 @@ def status(ctx: typer.Context, as_json: bool):
 def market(ctx: typer.Context, as_json: bool):
     from ledger.interface.views import market_json, market_text
     s = session(ctx)
-    typer.echo(json.dumps(market_json(s.state, s.rs), indent=1) if as_json else market_text(s.state, s.rs))
+    if as_json:
+        typer.echo(json.dumps(market_json(s.state, s.rs), indent=1))
+        return
+    from ledger.interface.terminal import paint_companies
+    typer.echo(paint_companies(market_text(s.state, s.rs), s.rs))
 
 
 @implements("score")
@@ -690,7 +796,8 @@ def serve(ctx: typer.Context, host: Optional[str], port: Optional[str], table: b
         import uvicorn  # noqa: F401
     except ImportError as exc:
         raise CommandError(f"bank serve needs {exc.name}, which is not installed",
-                           "pip install 'bank18xx[serve]'") from None
+                           "pip install starlette uvicorn jinja2 segno (or, in the bank's folder, "
+                           "pip install -e '.[serve]')") from None
     from ledger.interface.board.serve import serve as serve_board
     serve_board(ctx.obj["game"], host, port, table=table, new_links=new_links)
 

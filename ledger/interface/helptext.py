@@ -61,8 +61,8 @@ def grouped(verbs: dict, indent: str = "") -> list[str]:
 
 
 def first_sentence(text: str) -> str:
-    head = text.split(". ")[0].rstrip(".")
-    return head if len(head) <= 60 else head[:57].rstrip() + "..."
+    """A verb's first sentence, whole: the listing wraps it under its column rather than cut it."""
+    return text.split(". ")[0].rstrip(".")
 
 
 def verb_help(verb: grammar.Verb, prefix: str = "bank ", rs=None) -> str:

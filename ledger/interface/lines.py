@@ -93,6 +93,8 @@ def run_text(group, text: str, obj: dict, where: str = "") -> int:
         if isinstance(exc, ValueError) and not isinstance(exc, BankError):
             exc = CommandError(f"cannot read the line: {exc}")  # shlex: an unclosed quote
         message, code = error_message(exc, obj)
+        if obj.get("shell_hints"):   # in the shell a command is typed without `bank`
+            message = message.replace("bank help", "help")
         typer.echo(f"error: {one_line(where)}{message}", err=True)
         return code
     return 0

@@ -276,7 +276,7 @@ def test_shell_help_lists_the_verbs(opening):
     for verb in ("bid", "buy", "par", "pay", "withhold", "train", "done", "log", "explain", "audit", "count",
                  "adjust", "chart", "export", "undo", "redo"):
         assert re.search(rf"\b{re.escape(verb)}\b", out), verb
-    assert "In the shell: help VERB, exit" in out
+    assert "In the shell: help VERB, clear (or Ctrl-L), exit" in out
 
 
 def test_shell_help_verb_shows_its_arguments_and_options(opening):

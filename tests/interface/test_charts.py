@@ -298,7 +298,7 @@ def test_without_matplotlib_one_line_says_how_to_install_it(games, tmp_path, mon
     target = tmp_path / f"w.{suffix}"
     result = Bank(games["1830"])("chart", "worth", "--out", str(target), ok=False)
     assert error_line(result) == (f"error: {suffix.upper()} charts need matplotlib "
-                                  "(hint: pip install 'bank18xx[charts]')")
+                                  "(hint: pip install matplotlib (or, in the bank's folder, pip install -e '.[charts]'))")
     assert not target.exists() and result.stdout == ""
 
 
