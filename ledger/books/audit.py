@@ -22,7 +22,7 @@ from bisect import bisect_right
 from collections import defaultdict
 from dataclasses import fields
 
-from ledger.books import chain
+from ledger.books import chain, schema
 from ledger.books.history import walk
 from ledger.core import engine, snapshot
 from ledger.core.engine import Command
@@ -87,6 +87,7 @@ def audit(session) -> tuple[list[str], list[str]]:
                             + first_difference(entry.events, again))
 
     entries, final = walk(session, each=recheck)
+    problems += derived_problems(session, entries)
     state_snapshots.finish(final)
     problems += state_snapshots.problems
     notes += state_snapshots.notes()
@@ -115,6 +116,30 @@ def audit(session) -> tuple[list[str], list[str]]:
     notes.insert(0, f"{totals['commands']} commands decided again from the state at their moment: "
                     f"{totals['dividends']} dividends and {totals['sales']} sales recomputed")
     return problems, notes
+
+
+def derived_problems(session, entries) -> list[str]:
+    """The rows kept for SQL readers (ledger.books.schema) against the ledger: each command's round
+    as the replay names it, and each certificate's percent as its events set it."""
+    store, problems = session.store, []
+    if "round" in store.columns("commands"):
+        stored = {r["id"]: r["round"] for r in store.query("select id, round from commands")}
+        for entry in entries:
+            if entry.status == "active" and stored.get(entry.id) is not None and stored[entry.id] != entry.round:
+                problems.append(f"command {entry.id} ({entry.text}) is stored as typed in {stored[entry.id]}, "
+                                f"but the replay puts it in {entry.round}")
+                break
+    if store.has_table("cert_percents"):
+        got = [tuple(r) for r in store.conn.execute(
+            "select event_id, command_id, cert, company, percent from cert_percents order by id")]
+        want = []
+        for row in store.query("select id, command_id, data from events order by id"):
+            want += schema.percent_rows(row["id"], row["command_id"], json.loads(row["data"]), session.start_percents)
+        if got != want:
+            at = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+            problems.append(f"the certificate percents (cert_percents) differ from the events' at row {at + 1}: "
+                            f"{got[at] if at < len(got) else 'none'}, expected {want[at] if at < len(want) else 'none'}")
+    return problems
 
 
 def file_problems(store) -> list[str]:

@@ -27,7 +27,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from ledger import ENGINE_VERSION
-from ledger.books import chain
+from ledger.books import chain, schema
 from ledger.books.store import Store, db_error, publish, sweep_scratch, unreadable
 from ledger import catalog
 from ledger.core import engine, snapshot
@@ -61,6 +61,9 @@ class Rederived:
     balances: dict
 
 
+# The round of the command that starts a game (as `bank log` names it).
+SETUP = "setup"
+
 # `undo --to` hides at most this many commands without its confirmation (--yes, or y in the shell).
 HANDFUL = 5
 
@@ -92,6 +95,9 @@ class UnusableSnapshot(Exception):
 class Session:
     def __init__(self, store: Store, verify: bool = True):
         self.store = store
+        # what a migration of an older file needs from the game (each command's round, the start's
+        # certificate percents), which only the game's rules can say
+        store.derived = schema.Derived(rounds=self.command_rounds, start_percents=self.start_percents)
         # verify: refuse a file whose record was changed outside bank (the chain's head fails);
         # `bank audit` and `bank backup` open it anyway, to say what changed and to save a copy.
         self.verify = verify
@@ -163,7 +169,8 @@ class Session:
                 with store.transaction():
                     store.create(header)
                     command_id = store.append(text or f"new {title} " + " ".join(players), "new",
-                                              {"title": title, "players": players, "options": options}, events)
+                                              {"title": title, "players": players, "options": options}, events,
+                                              round_label=SETUP)
                     start = engine.initial_state(rs, players, options)
                     for label, rows in round_snapshots(start, rs, events):
                         store.snapshot(command_id, label, rows)
@@ -253,7 +260,7 @@ class Session:
             self.begin_write()
             events, after = engine.decide_with_state(self.state, self.rs, cmd)
             snapshots = round_snapshots(self.state, self.rs, events)
-            command_id = self.store.append(text, cmd.verb, cmd.args, events)
+            command_id = self.store.append(text, cmd.verb, cmd.args, events, round_label=round_label(self.state))
             for label, rows in snapshots:
                 self.store.snapshot(command_id, label, rows)
             base = store_state_snapshot(self.store, self.base, command_id, events, after)
@@ -278,11 +285,13 @@ class Session:
                 self.set_statuses(members, "undone")
                 self.set_statuses(originals, "active")
                 self.store.append(text, "undo", {record["verb"]: record["id"], "commands": members,
-                                                 "restored": originals}, [], status="meta")
+                                                 "restored": originals}, [], status="meta",
+                                  round_label=round_label(self.state))
                 done = {**record, "hidden": members, "restored": originals}
             else:
                 self.store.set_status(last["id"], "undone")
-                self.store.append(text, "undo", {"command": last["id"]}, [], status="meta")
+                self.store.append(text, "undo", {"command": last["id"]}, [], status="meta",
+                                  round_label=round_label(self.state))
                 done = {**last, "hidden": [last["id"]], "restored": []}
             self.load()
         return done
@@ -303,7 +312,8 @@ class Session:
                     f"{rows[-1]['id']} {rows[-1]['text']}): nothing was hidden", "add --yes if that is meant")
             hidden = [r["id"] for r in rows]
             self.set_statuses(hidden, "undone")
-            self.store.append(text, "undo", {"to": number, "commands": hidden}, [], status="meta")
+            self.store.append(text, "undo", {"to": number, "commands": hidden}, [], status="meta",
+                              round_label=round_label(self.state))
             self.load()
         return rows
 
@@ -321,7 +331,7 @@ class Session:
             self.set_statuses(superseded, "superseded")
             args = ({"command": restored[0]} if len(restored) == 1 and not superseded
                     else {"commands": restored, "superseded": superseded})
-            self.store.append(text, "redo", args, [], status="meta")
+            self.store.append(text, "redo", args, [], status="meta", round_label=round_label(self.state))
             self.load()
             first = self.store.command(restored[0])
         return {**first, "restored": restored, "superseded": superseded}
@@ -406,7 +416,8 @@ class Session:
             ids, changed = self.append_decided(decided)
             renumbered = [[r["id"], new] for r, new in zip(superseded, ids if verb == "amend" else ids[1:])]
             self.store.append(line, verb, {"before" if verb == "insert" else "amends": number, "command": ids[0],
-                                           "renumbered": renumbered}, [], status="meta")
+                                           "renumbered": renumbered}, [], status="meta",
+                              round_label=round_label(self.state))
             self.check_reloaded(after, verb)
         return Rederived(ids[0], number, decided[0][5], renumbered, changed, moved(old_balances, after.balances))
 
@@ -437,7 +448,8 @@ class Session:
                 raise RuleViolation(f"restore refused: the game after it breaks an invariant: {'; '.join(problems)}")
             old_balances = dict(self.state.balances)
             ids, changed = self.append_decided(decided)
-            self.store.append(line, "restore", {"commands": ids, "from": [r["id"] for r in rows]}, [], status="meta")
+            self.store.append(line, "restore", {"commands": ids, "from": [r["id"] for r in rows]}, [], status="meta",
+                              round_label=round_label(self.state))
             self.check_reloaded(state, "restore")
         return Rederived(ids[0], first, decided[0][5], [[r["id"], new] for r, new in zip(rows, ids)], changed,
                          moved(old_balances, state.balances))
@@ -448,7 +460,7 @@ class Session:
         base, ids, changed = Base(), [], []
         for text_, verb, args, row, before_state, events, after in decided:
             command_id = self.store.append(text_, verb, args, events, at=row and row["at"],
-                                           by=row and row.get("entered_by"))
+                                           by=row and row.get("entered_by"), round_label=round_label(before_state))
             for label, rows in round_snapshots(before_state, self.rs, events):
                 self.store.snapshot(command_id, label, rows)
             base = store_state_snapshot(self.store, base, command_id, events, after)
@@ -514,6 +526,9 @@ class Session:
         self.store.ensure_state_snapshots()
         self.store.ensure_chain()
         self.store.ensure_entered_by()
+        first = self.store.derived_missing_from()
+        if first is not None:  # commands an older bank appended: their rounds and percents
+            self.store.fill_derived(first)
         self.store.claim_engine_version()
 
     def refuse_if_moved_on(self) -> None:
@@ -602,6 +617,28 @@ class Session:
             "select e.id, e.data from events e join commands c on c.id = e.command_id where c.status = 'active' "
             "and e.command_id > ? and e.command_id < ? order by e.command_id, e.id", (after, command_id)).fetchall()
         return self.replay_onto(start, rows, from_snapshot=bool(found))
+
+    def command_rounds(self, first: int) -> list[tuple[str, int]]:
+        """(the round each command from `first` on was typed in, its id), as `bank log` names them:
+        the round of the state before it ('setup' for the start)."""
+        conn = self.store.conn
+        state = self.state_before(first) if first > 1 else engine.initial_state(self.rs, self.players, self.options)
+        events: dict[int, list[dict]] = {}
+        for command_id, data in conn.execute("select command_id, data from events where command_id >= ? order by id",
+                                             (first,)):
+            events.setdefault(command_id, []).append(json.loads(data))
+        out = []
+        for command_id, verb, status in conn.execute("select id, verb, status from commands where id >= ? "
+                                                     "order by id", (first,)).fetchall():
+            out.append((SETUP if verb == "new" else round_label(state), command_id))
+            if status == "active":
+                for event in events.get(command_id, ()):
+                    apply(state, event)
+        return out
+
+    def start_percents(self) -> dict[str, int]:
+        """Each certificate's percent at the start of the game, by the stored ruleset."""
+        return dict(engine.initial_state(self.rs, self.players, self.options).cert_percent)
 
     def backup(self, dest: Path) -> None:
         try:

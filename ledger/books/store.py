@@ -12,6 +12,12 @@ started a round, so that opening a game replays only the events after the latest
 written before they existed lack the table; the first command written to one creates it (a read
 never does).
 
+The schema (ledger.books.schema) is versioned with `PRAGMA user_version`: an older file is read as
+it is and migrated forward on its first write, each step in its own transaction before the
+command's; a file from a newer bank is refused. Each command also keeps the round it was typed in
+(`commands.round`) and each certificate its company and percent (`cert_percents`), so the views
+for SQL readers (dividends, trades, holdings, active postings...) need no JSON.
+
 Durability: the game file uses SQLite's rollback journal with `synchronous=FULL`, so a command
 that printed its result is on disk, and the `.db` file alone always holds the whole game (a copy
 made with `cp` between commands is a complete backup; `bank backup` copies at any moment). Games
@@ -32,7 +38,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ledger import ENGINE_VERSION
-from ledger.books import chain
+from ledger.books import chain, schema
 from ledger.core.errors import BankError, CommandError, LedgerCorrupt
 
 # How long a writer waits for another process's command to finish before giving up (seconds).
@@ -60,50 +66,6 @@ STATE_SNAPSHOTS = [
     "delete from state_snapshots where command_id >= old.id; end",
 ]
 
-SCHEMA = [
-    "create table game (id integer primary key, title text, players text, options text, "
-    "ruleset_text text, ruleset_override text, ruleset_hash text, engine_version integer, "
-    "chain_head integer, chain_hash text)",
-    "create table commands (id integer primary key, text text, verb text, args text, status text, at text, "
-    "hash text, entered_by text default 'terminal')",
-    "create table events (id integer primary key, command_id integer references commands(id), seq integer, "
-    "kind text, data text)",
-    "create table postings (id integer primary key, event_id integer references events(id), "
-    "command_id integer references commands(id), account text, amount integer, counterparty text)",
-    "create table cert_moves (id integer primary key, event_id integer, command_id integer, cert text, "
-    "source text, dest text)",
-    "create table snapshots (id integer primary key, command_id integer, round text, player text, cash integer, "
-    "shares integer, privates integer, value integer)",
-    "create index idx_events_command_id on events (command_id)",
-    "create index idx_cert_moves_cert on cert_moves (cert)",
-    "create index idx_postings_command_id on postings (command_id)",
-    *STATE_SNAPSHOTS,
-]
-
-SCHEMA_VIEWS = {
-    # balances from the postings of commands in force: `select * from balances`
-    "balances": """
-        select p.account, sum(p.amount) as balance
-        from postings p join commands c on c.id = p.command_id
-        where c.status = 'active' group by p.account order by p.account""",
-    # who holds each certificate now, from the certificate moves of commands in force
-    "holdings": """
-        select m.cert, m.dest as holder from cert_moves m join commands c on c.id = m.command_id
-        where c.status = 'active' and m.id = (
-            select max(m2.id) from cert_moves m2 join commands c2 on c2.id = m2.command_id
-            where c2.status = 'active' and m2.cert = m.cert)
-        order by m.cert""",
-    # each player's cash and net worth when each round began
-    "worth_by_round": """
-        select s.command_id, s.round, s.player, s.cash, s.shares, s.privates, s.value
-        from snapshots s join commands c on c.id = s.command_id
-        where c.status = 'active' order by s.command_id, s.player""",
-    "active_events": """
-        select e.* from events e join commands c on c.id = e.command_id
-        where c.status = 'active' order by e.id""",
-}
-
-
 # Who entered each command (`bank serve --table`): 'terminal' (bank, the shell, a transcript),
 # 'banker' (the banker's page) or 'player:NAME' (that player's page). Files from before it get the
 # column on their first write, every earlier command as entered at the terminal.
@@ -125,6 +87,10 @@ class Store:
         if not create:
             check_game_file(self.path)
         self.conn = connect(self.path, create, read_only)
+        self.creating = create
+        # what a migration needs from the game (ledger.books.schema.Derived): the session sets it;
+        # without it a write leaves the schema as it is
+        self.derived: schema.Derived | None = None
         self._db = None
         self._chained = False
         # who enters the commands appended now (Session.entered_by sets it for one write)
@@ -149,14 +115,38 @@ class Store:
     # ------------------------------------------------------------------ schema
 
     def create(self, header: dict) -> None:
-        """The tables and the header of a new game (call inside a transaction, on a new file)."""
-        for sql in SCHEMA:
+        """The tables, views and the header of a new game, at this schema version (call inside a
+        transaction, on a new file)."""
+        schema.create_tables(self.conn)
+        for sql in STATE_SNAPSHOTS:
             self.conn.execute(sql)
-        for name, sql in SCHEMA_VIEWS.items():
-            self.conn.execute(f"create view {name} as {sql}")
         keys = ["id", *header]
         self.conn.execute(f"insert into game ({', '.join(keys)}) values ({', '.join('?' * len(keys))})",
                           [1, *header.values()])
+
+    def schema_version(self) -> int:
+        """The file's schema version (`PRAGMA user_version`; 0 before it was kept)."""
+        return schema.version_of(self.conn)
+
+    def refuse_if_newer(self) -> None:
+        version = self.schema_version()
+        if version > schema.SCHEMA_VERSION:
+            raise LedgerCorrupt(f"{self.path} was written by a newer bank (ledger schema {version}; this bank "
+                                f"reads up to {schema.SCHEMA_VERSION}): nothing was read or written",
+                                "upgrade bank to open it")
+
+    def migrate(self) -> list[int]:
+        """Carry an older file forward to this schema (ledger.books.schema), each step in its own
+        transaction, before a write's own transaction. Not for a file SQLite finds damaged or one
+        changed outside bank: the write that follows refuses it as it is."""
+        if self.creating or self.derived is None or self.schema_version() >= schema.SCHEMA_VERSION:
+            return []
+        if not self.has_table("game") or self.quick_check() or self.head_problem():
+            return []
+        try:
+            return schema.migrate(self.conn, self.derived)
+        except sqlite3.Error as exc:
+            raise db_error(exc, self.path) from exc
 
     def transaction(self):
         return _Transaction(self)
@@ -169,6 +159,7 @@ class Store:
 
     def header(self) -> dict:
         try:
+            self.refuse_if_newer()
             rows = self.query("select * from game where id = 1")
         except sqlite3.DatabaseError as exc:
             raise unreadable(self.path, exc) from exc
@@ -286,17 +277,23 @@ class Store:
     # ------------------------------------------------------------------ writing
 
     def append(self, text: str, verb: str, args: dict, events: list[dict], status: str = "active",
-               at: str | None = None, by: str | None = None) -> int:
-        """Store a command with its events and their postings, chained to the row before it (call
-        inside a transaction, after `ensure_chain` and `ensure_entered_by`). `at`: when it was typed
-        (now, unless a command re-recorded by a correction keeps its own time); `by`: who entered it
-        (this write's author, unless a re-recorded command keeps its own)."""
+               at: str | None = None, by: str | None = None, round_label: str | None = None) -> int:
+        """Store a command with its events, their postings, certificate moves and percents, chained
+        to the row before it (call inside a transaction, after `ensure_chain` and `ensure_entered_by`).
+        `at`: when it was typed (now, unless a command re-recorded by a correction keeps its own time);
+        `by`: who entered it (this write's author, unless a re-recorded command keeps its own);
+        `round_label`: the round it was typed in, kept where the file has the column."""
         row = {"text": text, "verb": verb, "args": json.dumps(args),
                "at": at or datetime.now(timezone.utc).isoformat(timespec="seconds"),
                "entered_by": by or self.entered_by}
-        cur = self.conn.execute("insert into commands (text, verb, args, status, at, entered_by) "
-                                "values (?, ?, ?, ?, ?, ?)",
-                                (row["text"], verb, row["args"], status, row["at"], row["entered_by"]))
+        derived = self.derived_columns()
+        values = (row["text"], verb, row["args"], status, row["at"], row["entered_by"])
+        if "round" in derived:
+            cur = self.conn.execute("insert into commands (text, verb, args, status, at, entered_by, round) "
+                                    "values (?, ?, ?, ?, ?, ?, ?)", (*values, round_label))
+        else:
+            cur = self.conn.execute("insert into commands (text, verb, args, status, at, entered_by) "
+                                    "values (?, ?, ?, ?, ?, ?)", values)
         command_id = cur.lastrowid
         chained = []
         for seq, event in enumerate(events):
@@ -315,12 +312,50 @@ class Store:
             if moves:
                 self.conn.executemany("insert into cert_moves (event_id, command_id, cert, source, dest) "
                                       "values (?, ?, ?, ?, ?)", moves)
+            if "cert_percents" in derived and (event.get("percents") or event["kind"] == "game_started"):
+                self.conn.executemany(
+                    "insert into cert_percents (event_id, command_id, cert, company, percent) values (?, ?, ?, ?, ?)",
+                    schema.percent_rows(ev.lastrowid, command_id, event, self.start_percents))
         previous = self.conn.execute("select hash from commands where id < ? order by id desc limit 1",
                                      (command_id,)).fetchone()
         digest = chain.command_hash(previous[0] if previous else "", {"id": command_id, **row}, chained)
         self.conn.execute("update commands set hash = ? where id = ?", (digest, command_id))
         self.conn.execute("update game set chain_head = ?, chain_hash = ? where id = 1", (command_id, digest))
         return command_id
+
+    def derived_columns(self) -> set[str]:
+        """Which of the rows derived for SQL readers this file keeps: 'round' (the column of
+        commands) and 'cert_percents' (the table); a file from before them keeps neither until
+        its migration."""
+        if self.schema_version() >= schema.SCHEMA_VERSION:
+            return {"round", "cert_percents"}
+        found = {"round"} if "round" in self.columns("commands") else set()
+        return found | ({"cert_percents"} if self.has_table("cert_percents") else set())
+
+    def start_percents(self) -> dict[str, int]:
+        return self.derived.start_percents() if self.derived else {}
+
+    def fill_derived(self, first: int) -> None:
+        """The round and certificate percents of every command from `first` on, worked out again
+        (call inside a write transaction): for commands an older bank appended to a migrated file."""
+        derived = self.derived_columns()
+        if self.derived is None:
+            return
+        if "round" in derived:
+            schema.fill_rounds(self.conn, self.derived.rounds(first))
+        if "cert_percents" in derived:
+            schema.fill_cert_percents(self.conn, first, self.start_percents)
+
+    def derived_missing_from(self) -> int | None:
+        """The first command of the tail that has no round (written by a bank that does not keep
+        one), or None: the last command is read first, so a sound file costs one row."""
+        if "round" not in self.derived_columns():
+            return None
+        last = self.conn.execute("select id, round from commands order by id desc limit 1").fetchone()
+        if last is None or last["round"] is not None:
+            return None
+        known = self.conn.execute("select max(id) from commands where round is not null").fetchone()[0]
+        return (known or 0) + 1
 
     def snapshot(self, command_id: int, round_label: str, rows: list[dict]) -> None:
         self.conn.executemany(
@@ -507,6 +542,8 @@ class _Transaction:
     def __enter__(self):
         refuse_if_read_only(self.store.path)
         prefer_rollback_journal(self.conn)
+        self.store.refuse_if_newer()
+        self.store.migrate()
         self.conn.execute("begin immediate")
         return self
 
