@@ -20,6 +20,7 @@ of them; `turn(...)`: the Next line, made from the same answer.
 
 from __future__ import annotations
 
+import re
 import shlex
 from dataclasses import dataclass, field, replace
 
@@ -27,7 +28,7 @@ from ledger.core import engine, grammar
 from ledger.core.command import Command
 from ledger.core.errors import BankError
 from ledger.core.names import pasteable
-from ledger.core.plays import Bounds, Open, Picks, Play, Quoted, Text, join_words, needed
+from ledger.core.plays import Bounds, Open, Picks, Play, Quoted, Text, needed
 from ledger.core.round_kind import Action, Turn
 from ledger.core.state import company_acct, player_acct
 from ledger.core.titles import for_ruleset
@@ -611,12 +612,22 @@ def raw_turn(s, rs, pos: Position | None = None) -> Turn:
         # the round's verbs are said for the one who acts now; the next player's, which would end
         # that turn before its end (a stock round's), are open but not his to be told of here
         said = actors if play.who is not None or play.answers or actor not in actors else [actor]
+        mark = len(pos.spelled)
         text = words_of(pos, play, said)
-        actions += [Action(play.verb, (a,) if a is not None else (), text) for a in actors]
         if play.who is not None or play.answers or actor is None or actor in actors or \
                 not engine.actor_arg(rs, play.verb):
             words.append(text)
-    return Turn(actor, tuple(actions), f"{heading}: {join_words(words)}" if words else heading,
+        else:
+            del pos.spelled[mark:]   # the line spells only the commands it shows
+        for a in actors:   # each actor's action in his own command
+            own = text
+            if a not in said:
+                mark = len(pos.spelled)
+                own = words_of(pos, play, [a])
+                del pos.spelled[mark:]
+            actions.append(Action(play.verb, (a,) if a is not None else (), own))
+    words = [w for w in words if w]
+    return Turn(actor, tuple(actions), f"{heading}: {SEP.join(words)}" if words else heading,
                 tuple(dict.fromkeys(pos.spelled)), heading)
 
 
@@ -649,26 +660,71 @@ def possible_actors(reg, play: Play, s, rs) -> list:
     return list(s.players) if kind == "player" else list(s.corps)
 
 
+# The Next line's pieces: each a whole command as it pastes into bash, its figures or alternatives in
+# words after it in parentheses ("bid Alice CS 45 (or more; DH from 75)"), the pieces joined by SEP.
+SEP = " · "
+SPELLS = re.compile(r"\{commands?\}")
+
+
 def words_of(pos: Position, play: Play, actors: list) -> str:
-    """A Play's words in the Next line; a Play listing an argument's values gets the legal ones. A
-    phrase that spells commands says `{command}` (the first legal one, of the first actor) or
-    `{commands}` (each actor's first, up to four): they are made from the answer, as they paste."""
-    if not play.phrase:
-        return play.verb
-    if play.listing:
+    """A Play's piece of the Next line: its first legal command (of the first actor; `{commands}`:
+    each actor's first, up to four), then the phrase's words about it in parentheses ("" stays out
+    of the line). A phrase says where its command goes as `{command}` / `{commands}` ("{command}
+    (its words)"); one without says only its words (a phrase that is the verb, or the verb and its
+    words in parentheses, says them alone). A Play without a phrase: its command, with the range
+    of an amount left open."""
+    if play.phrase is None:
+        text = "{command}"
+    elif play.listing:
         found = choices(pos.s, pos.rs, play.verb, actors[0], play.listing, pos=pos)
         text = play.phrase(pos.s, pos.rs, actors, found if isinstance(found, list) else [])
     else:
         text = play.phrase(pos.s, pos.rs, actors)
+    if not text:
+        return ""
+    text = placed(play.verb, text)
+    if play.phrase is None:
+        text += range_words(pos, play, actors[0])
     if "{command}" in text:
         lines = first_lines(pos, play, actors[:1])
         text = text.replace("{command}", lines[0] if lines else play.verb)
         pos.spelled += lines
     if "{commands}" in text:
         lines = first_lines(pos, play, actors)[:4]
-        text = text.replace("{commands}", join_words(lines) or play.verb)
+        head, _, words = text.partition("{commands}")   # the words said once, after the first
+        text = head + (SEP.join([lines[0] + words] + lines[1:]) if lines else play.verb + words)
         pos.spelled += lines
     return text
+
+
+def placed(verb: str, text: str) -> str:
+    """A phrase's words around where its command goes: "{command} (words)"."""
+    if SPELLS.search(text):
+        inside = re.fullmatch(r"(.*?):? ?\((\{commands?\})\)", text)   # "words ({command})"
+        if inside:
+            words, spell = inside.groups()
+            return spell + (f" ({words})" if words else "")
+        return text
+    said = re.fullmatch(rf"{re.escape(verb)}(?: \((.*)\))?", text)    # "verb" or "verb (words)"
+    words = (said.group(1) or "") if said else text
+    return "{command}" + (f" ({words})" if words else "")
+
+
+def range_words(pos: Position, play: Play, actor) -> str:
+    """The amounts the first command's words may take, in words: " (45 to 300)", " (45 or more)"."""
+    dims = pos.dims_of(play)
+    values = completion(pos, play, actor, {}, dims)
+    if values is None:
+        return ""
+    said = []
+    for dim in dims:
+        if dim.kind not in ("amount", "quoted amount") or values.get(dim.name) is None:
+            continue
+        given = {k: v for k, v in values.items() if k != dim.name and k in {d.name for d in dims}}
+        span = domain(pos, play, actor, dim, given, []).bounds
+        if span is not None and not single(span):
+            said.append(f"{span.low} or more" if span.high is None else f"{span.low} to {span.last}")
+    return f" ({'; '.join(said)})" if said else ""
 
 
 def first_lines(pos: Position, play: Play, actors: list) -> list[str]:
@@ -682,8 +738,7 @@ def first_lines(pos: Position, play: Play, actors: list) -> list[str]:
             values = completion(pos, play, actor, {}, pos.dims_of(play))
             found = command(pos.rs, play.verb, values) if values is not None else None
         if found is not None:
-            out.append(pasteable(shlex.join(grammar.words_of(grammar.verbs_of(pos.rs)[play.verb], found)), pos.rs,
-                                 amounts=True))
+            out.append(pasted(pos.rs, found))
     return list(dict.fromkeys(out))
 
 
@@ -704,7 +759,13 @@ def pending_queue(s, rs) -> list[dict]:
 def line_of(rs, offer: Offer) -> str:
     """An offer as a line that pastes into bash (an open amount as its least value)."""
     cmd = offer.command(rs)
-    return pasteable(shlex.join(grammar.words_of(grammar.verbs_of(rs)[offer.verb], cmd)), rs, amounts=True)
+    return pasted(rs, cmd)
+
+
+def pasted(rs, cmd: Command) -> str:
+    """A command as it pastes into bash: each word quoted where the shell needs it, a symbol with a
+    character the shell treats specially by its plain alias (B&O as BnO, unquoted)."""
+    return shlex.join(pasteable(w, rs, amounts=True) for w in grammar.words_of(grammar.verbs_of(rs)[cmd.verb], cmd))
 
 
 def now(reg, s, rs) -> tuple:

@@ -265,7 +265,7 @@ def repeat_phrase(how: str):
         corp = corps[0]
         rec = (s.own.final or {}).get("runs", {}).get(corp) if repeat_or(s) else None
         if rec and repeat_as_before(s, corp) and s.corp_trains(corp):
-            return f"{rec['how']} {corp} {rec['revenue']} (as in the OR before, §13)" if rec["how"] == how else ""
+            return "{command} (as in the OR before, §13)" if rec["how"] == how else ""
         return shared(s, rs, corps)
     return phrase
 

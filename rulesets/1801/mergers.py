@@ -438,4 +438,4 @@ def register(reg) -> None:
     reg.on("stock_round_started", consolidation_begins)
     reg.verb("buy-minor", cmd_buy_minor, "operating",
              elsewhere="a major buys an abandoned minor in its operating turn (§9.5, §11.7)",
-             candidates={"minor": abandoned_minors}, phrase=lambda s, rs, *_: f"buy-minor ({rs.money(rules(rs, 'abandoned_price'))})")
+             candidates={"minor": abandoned_minors}, phrase=lambda s, rs, *_: f"buy-minor (for {rs.money(rules(rs, 'abandoned_price'))})")

@@ -380,7 +380,7 @@ def one_stock_action(s, rs, player) -> list[str]:
 def par_phrase(s, rs, players) -> str:
     who = players[0]
     if s.round.get("kind") == "concessions":
-        return "float a regional ({command}) or, only if he can do neither, par one into the Open Market"
+        return "{command} (float a regional; only if he can do neither, par one into the Open Market)"
     return "float a regional ({command})"
 
 

@@ -407,7 +407,7 @@ def presided_majors(s, rs, player, args) -> list[str]:
 
 
 def convert_phrase(s, rs, players) -> str:
-    return "convert a major into a national ({commands}, §9.4)"
+    return "{commands} (convert a major into a national, §9.4)"
 
 
 def convert_not_actor(s, rs, player) -> tuple[str, None]:
@@ -461,7 +461,7 @@ RUN_WORDS = {
 
 
 def claim_phrase(s, rs, corps) -> str:
-    return f"claim TYPE (rusted trains: {', '.join(rusted_types(s, rs, corps[0], {})) or 'none'})"
+    return f"{{command}} (rusted trains: {', '.join(rusted_types(s, rs, corps[0], {})) or 'none'})"
 
 
 @event

@@ -110,7 +110,7 @@ def packet_buy_bars(s, rs, player) -> list[str]:
 
 def packet_buy_phrase(s, rs, players) -> str:
     top = ", ".join(f"{i} {rs.money(s.round['prices'][i])}" for i in s.round["rows"][0])
-    return f"buy from the top row ({top})"
+    return f"{{command}} (from the top row: {top})"
 
 
 def packet_bid_items(s, rs, player, args) -> list[str]:
@@ -148,8 +148,8 @@ def least_bid(s, rs, player: str, item: str) -> int:
 def packet_bid_phrase(s, rs, players) -> str:
     a = s.round.get("auction")
     if a:
-        return f"bid at least {rs.money(a['high'] + rs.k('auction', 'min_raise'))} (bid {players[0]} {a['item']} AMOUNT)"
-    return "bid on a lower item"
+        return "{command} (or more)"
+    return "{command} (or more, or on another lower item)"
 
 
 def award(ctx, player: str, item: str, price: int, how: str) -> None:

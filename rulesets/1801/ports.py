@@ -215,7 +215,7 @@ def register(reg) -> None:
     reg.verb("port-authority", cmd_port, "operating",
              elsewhere="a major buys a port authority in its operating turn (§11.3.5)",
              candidates={"sea": lambda *_: ["north", "med"], "source": port_holders},
-             phrase=lambda s, rs, *_: f"port-authority ({rs.money(rules(rs, 'port_price'))})")
+             phrase=lambda s, rs, *_: f"port-authority (for {rs.money(rules(rs, 'port_price'))})")
     reg.verb("transfer", cmd_transfer, "operating", elsewhere="a major transfers tokens in its operating turn (§11.5)",
              bars=transfer_bars, candidates={"seller": token_sellers, "kind": lambda s, rs, corp, args: list(rules(rs, "access_fees")),
                          "city": lambda *_: Text("the token's city, as printed", probe="CITY"),

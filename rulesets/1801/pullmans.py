@@ -193,5 +193,5 @@ GRAMMAR = TitleGrammar(
 
 def register(reg) -> None:
     reg.verb("pullman", cmd_pullman, "operating", elsewhere="Pullmans are bought in a buy-trains step (§11.6.2)",
-             phrase=lambda s, rs, corps: f"pullman ({rs.money(rules(rs, 'pullman_price'))})")
+             phrase=lambda s, rs, corps: f"pullman (for {rs.money(rules(rs, 'pullman_price'))})")
     reg.on("phase_changed", free_pullman)

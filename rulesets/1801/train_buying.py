@@ -341,7 +341,7 @@ def train_phrase(s, rs, corps, types: list) -> str:
     corp = corps[0]
     if owes(s, corp):
         side = reserved_side(rs)
-        return f"train {corp} {side.name} (its reserved train, {rs.money(side.price)})"
+        return f"{{command}} (its reserved train, {rs.money(side.price)})"
     return operating.train_phrase(s, rs, corps, types)
 
 
@@ -352,8 +352,8 @@ def done_phrase(s, rs, corps) -> str:
         short = operating.shortfall(s, rs, corp)
         if short > 0:
             pres = s.president(corp)
-            return (f"{pres} is {rs.money(short)} short of the cheapest train and sells no share for it: done {corp} "
-                    f"hands his cash to the bank and makes {corp} a national (§11.6.4, §9.4)")
+            return (f"{{command}} ({pres} is {rs.money(short)} short of the cheapest train and sells no share for "
+                    f"it: his cash goes to the bank and {corp} becomes a national, §11.6.4, §9.4)")
     return operating.done_phrase(s, rs, corps)
 
 

@@ -408,7 +408,7 @@ def buy_bars(s, rs) -> list[str]:
 
 def buy_phrase(s, rs, players) -> str:
     offers = ", ".join(f"{sym} {rs.money(price_now(s, rs, sym))}" for sym in unsold(s, rs))
-    return f"buy a private (buy {players[0]} PRIVATE: {offers})"
+    return f"{{command}} (a private: {offers})"
 
 
 def draws_not_turn(s, rs, player, actors, verb) -> tuple[str, None]:

@@ -256,7 +256,7 @@ def test_repeat_plays_the_whole_repeat_or_as_the_example_types_it():
     there, the same way. `repeat` plays the whole repeat OR at once: the game ends exactly as the
     example's typed repeat OR ends it (every balance, price and holding)."""
     t, typed = tables.before_the_repeat_or()
-    assert "or repeat (every railroad pays as in the OR before, §13)" in t.status()["turn"]
+    assert " · repeat (every railroad pays as in the OR before, §13)" in t.status()["turn"]
     by_hand = t.copy()
     by_hand.play("\n".join(typed))
     t.do("repeat")

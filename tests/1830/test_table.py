@@ -762,7 +762,7 @@ def test_force_waives_a_rule_with_a_reason(fresh):
     assert "Alice bids $44 on CS" in out
     assert "FORCED (table ruling): waived a bid on CS must be at least $45" in out
     st = fresh.status()
-    assert st["turn"].startswith("Auction: Bob") and "CS ≥49" in st["turn"]
+    assert st["turn"].startswith("Auction: Bob") and "bid Bob CS 49 (or more;" in st["turn"]
     entry = fresh.log()[-1]
     assert entry["text"] == "bid Alice CS 44 --force --reason 'table ruling'"
     assert "rules_waived" in entry["events"]

@@ -170,7 +170,7 @@ def test_chips_are_taken_in_card_order_from_what_is_left():
     out = said(b, "deal --order Ben,Ann,Dee,Cy")
     assert "Ben buys LVG for ƒ0" in out
     s = b.status()
-    assert s["turn"].startswith("Auction: Ann: buy a private")
+    assert s["turn"].startswith("Auction: Ann: buy Ann ")
     assert s["auction"]["prices"]["SWO"] == 260 and s["auction"]["prices"]["CO"] == 120
     assert s["auction"]["prices"]["CM"] == 160
 

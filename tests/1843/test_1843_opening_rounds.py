@@ -98,7 +98,7 @@ def test_new_game_then_auction_status_in_francs():
     for amount in ("585fr", "530fr", "580fr", "560fr", f"{st['bank']}fr", "110fr"):
         assert amount in text, (amount, text)
     no_dollars(text)
-    assert "buy VDL for 110," in st["turn"]  # the Next line's amounts paste into bash: no currency
+    assert "buy Alice VDL (for 110) ·" in st["turn"]  # the Next line's amounts paste into bash: no currency
     no_dollars(st["turn"])
 
 

@@ -144,9 +144,9 @@ def test_saint_germain_tile_any_time_in_the_operation():
 
 
 def steps(g: Table) -> list[str]:
-    """The steps the 'Next:' line offers the operating company."""
+    """The steps the 'Next:' line offers the operating company: the verb of each of its commands."""
     hint = views.whose_turn(g.state, g.rs)
-    return [part.strip() for part in hint.split("operates:", 1)[1].split(",")]
+    return [part.split()[0] for part in hint.split("operates: ", 1)[1].split(" · ")]
 
 
 def offers_tile(g: Table) -> bool:

@@ -329,7 +329,7 @@ def test_next_line_and_hints_paste_into_bash(game):
     assert "$" not in next_line and "for sale: 3 at 180" in next_line
     fresh = Bank(Path(game.db).with_name("fresh.db"))
     fresh("new", "1830", "Alice", "Bob", "Carol", "Dave")
-    assert "buy SV for 20, bid on CS ≥45" in fresh("pass", "Alice").stdout
+    assert "buy Bob SV (for 20) · bid Bob CS 45 (or more; DH" in fresh("pass", "Alice").stdout
     # a refusal's hint is a command to type: B&M by its plain alias
     sr2 = next(e["id"] for e in game.log() if e["round"] == "SR 2")
     game("undo", "--to", str(sr2), "--yes")

@@ -233,8 +233,8 @@ def test_a_stale_pages_action_is_refused_with_the_reason(rig, client):
     s.close()
     done = act(client, rig, "player:Ben", form)
     assert done.result == ["bid Ben CS: the game moved on since this page was drawn; nothing was recorded (hint: "
-                           "Next: Auction: Cy to act: buy SV for 20, bid on CS ≥50, DH ≥75, MH ≥115, CA ≥165, BO ≥225 "
-                           "or pass)"]
+                           "Next: Auction: Cy to act: buy Cy SV (for 20) · bid Cy CS 50 (or more; DH from 75, MH 115, "
+                           "CA 165, BO 225) · pass Cy)"]
     assert head_of(rig.path) == 3
     # ... and the typed amount is kept: the form comes back with it
     assert [n for f in done.forms if f["verb"] == "bid" for n in f["numbers"]] == []   # not Ben's to bid now

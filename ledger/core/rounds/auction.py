@@ -61,7 +61,7 @@ def cheapest(s, rs) -> list[str]:
 
 def buy_phrase(s, rs, players) -> str:
     sym = cheapest(s, rs)[0]
-    return f"buy {sym} for {rs.money(s.privates[sym].price)}"
+    return f"{{command}} (for {rs.money(s.privates[sym].price)})"
 
 
 def bid_items(s, rs, player, args) -> list[str]:
@@ -83,10 +83,13 @@ def bid_bounds(s, rs, player, args):
 
 
 def bid_phrase(s, rs, players, items: list) -> str:
+    """The least bid, as a command ("bid Alice CS 45"), the others in words: "(or more; DH from 75,
+    MH 115)"."""
     war = s.round.get("war")
-    if war:
-        return f"bid at least {rs.money(min_bid(s, rs, war))} on {war}"
-    return "bid on " + ", ".join(f"{sym} ≥{rs.money(min_bid(s, rs, sym))}" for sym in items)
+    others = [f"{sym} {rs.money(min_bid(s, rs, sym))}" for sym in items[1:]] if not war else []
+    if others:
+        others[0] = others[0].replace(" ", " from ", 1)
+    return "{command} (or more" + (f"; {', '.join(others)}" if others else "") + ")"
 
 
 def heading(s, rs) -> str:

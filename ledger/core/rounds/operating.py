@@ -46,8 +46,8 @@ def register(reg, rs) -> None:
     reg.verb("buy-private", cmd_buy_private, "operating",
              candidates={"private": players_privates, "price": private_prices})
     if any(k.issues for k in rs.kinds.values()):  # as the grammar says (needs="issues")
-        reg.verb("issue", cmd_issue, "operating", bars=treasury_bars("issue"), phrase=lambda *_: "issue/redeem")
-        reg.verb("redeem", cmd_redeem, "operating", bars=treasury_bars("redeem"), phrase=lambda *_: "")
+        reg.verb("issue", cmd_issue, "operating", bars=treasury_bars("issue"), phrase=lambda *_: "{command}")
+        reg.verb("redeem", cmd_redeem, "operating", bars=treasury_bars("redeem"))
     reg.verb("done", cmd_done, "operating", phrase=done_phrase,
              candidates={"no_route": lambda s, rs, corp, args: [None, True] if rs.k("operating", "must_buy_train")
                          == "route" else [None]})
@@ -97,7 +97,7 @@ def terrain_costs(s, rs, corp, args):
 
 def tile_phrase(s, rs, corps) -> str:
     fee = track.next_tile_fee(s, rs, corps[0])
-    return f"tile (fee {rs.money(fee)} + terrain)" if fee else "tile"
+    return f"{{command}} (or its terrain's cost; the fee {rs.money(fee)} on top)" if fee else "{command} (or its terrain's cost)"
 
 
 RUNS = {"pay": revenue.cmd_pay, "withhold": revenue.cmd_withhold, "half": revenue.cmd_half}
@@ -129,9 +129,14 @@ def run_phrase(mode: str):
     def phrase(s, rs, corps) -> str:
         corp = corps[0]
         if not s.corp_trains(corp):
-            return "runs nothing (withhold 0)" if mode == "withhold" else ""
+            return "{command} (no trains: it runs nothing)" if mode == "withhold" else ""
         modes = shares.kind(s, rs, corp).dividends
-        return f"{'/'.join(modes)} REVENUE" if mode == modes[0] else ""
+        if mode != modes[0]:
+            return ""
+        found = revenues(mode)(s, rs, corp, {})
+        most = f" to {rs.money(found.last)}" if isinstance(found, Bounds) and found.high is not None else ""
+        others = " or ".join(m for m in [*modes[1:], *["withhold"] * ("withhold" not in modes)] if m != mode)
+        return f"{{command}} (its run's revenue{most}; or {others})"
     return phrase
 
 
@@ -232,8 +237,8 @@ def done_phrase(s, rs, corps) -> str:
     corp = corps[0]
     must = not s.corp_trains(corp) and must_own_train(s, rs, corp)
     if must and rs.k("operating", "must_buy_train") == "route":
-        return "done only with no route, or it must buy a train ({command})"
-    return "done"
+        return "{command} (only with no route: else it must buy a train)"
+    return "{command}"
 
 
 def short_president(s, rs) -> list[str]:
@@ -246,7 +251,7 @@ def short_president(s, rs) -> list[str]:
 
 def shortfall_phrase(s, rs, players) -> str:
     corp = s.round["corp"]
-    return f"{players[0]} is {rs.money(shortfall(s, rs, corp))} short: sells shares ({{command}})"
+    return f"{{command}} ({players[0]} is {rs.money(shortfall(s, rs, corp))} short of the train: sells shares)"
 
 
 def not_short(s, rs, player) -> tuple[str, None]:

@@ -17,7 +17,8 @@ from ledger.core.state import BANK, POOL, company_acct, ipo_acct, player_acct
 
 def register(reg) -> None:
     reg.round(STOCK)
-    reg.verb("par", cmd_par, "stock", bars=buy_bars, candidates={"corp": unstarted, "price": par_prices})
+    reg.verb("par", cmd_par, "stock", bars=buy_bars, candidates={"corp": unstarted, "price": par_prices},
+             phrase=par_phrase, listing="price")
     reg.verb("buy", cmd_buy, "stock", bars=buy_bars, candidates={"item": started, "count": buy_counts,
                                                                   "source": buy_sources, "percent": buy_sizes})
     reg.verb("sell", cmd_sell, "stock", when=sell_bars, candidates={"corp": held, "count": sell_counts},
@@ -55,7 +56,15 @@ def par_pending_heading(s, rs, due: dict, reg) -> tuple[str, str]:
 def par_pending_phrase(s, rs, players) -> str:
     due = s.pending[0]
     pars = ", ".join(map(str, allowed_pars(s, rs, due.get("colours"))))
-    return f"set {due['corp']}'s par ({pars}): {{command}}"
+    return f"{{command}} (pars {pars})"
+
+
+def par_phrase(s, rs, players, prices: list) -> str:
+    """A par as a command, the par prices open in words ("par Alice PRR 100 (pars 67 to 100)")."""
+    numbers = sorted(int(p) for p in prices if str(p).isdigit())
+    if len(numbers) < 2:
+        return "{command}"
+    return f"{{command}} (pars {rs.money(numbers[0])} to {rs.money(numbers[-1])})"
 
 
 def actors(s, rs) -> list[str]:
@@ -132,7 +141,7 @@ def pass_bars(s, rs, player) -> list[str]:
 
 def pass_phrase(s, rs, players) -> str:
     """The one whose turn it is ends it; the next one, once it is handed on to him, passes."""
-    return "pass (end the turn)" if s.round["acted"] and current(s) in players else "pass"
+    return "{command} (ends the turn)" if s.round["acted"] and current(s) in players else "{command}"
 
 
 def unstarted(s, rs, player, args) -> list[str]:
@@ -352,6 +361,8 @@ def cmd_buy(ctx, cmd) -> None:
     if percent is not None and percent not in sizes:
         raise RuleViolation(f"a {corp} certificate is {' or '.join(f'{p}%' for p in sizes)}, not {percent}%: one "
                             f"certificate a purchase")
+    if count > 1 and corp in s.corps and s.corps[corp].par is not None:
+        several_bars(s, rs, player, corp, cmd.get("source"), count)
     for i in range(count):
         try:
             buy_one(ctx, player, corp, cmd.get("source"), percent)
@@ -361,6 +372,31 @@ def cmd_buy(ctx, cmd) -> None:
             # the first certificate was legal: the request for more is what the rules refuse
             raise RuleViolation(f"{player} may buy {i} {corp} certificate{'s' if i > 1 else ''} now, not {count}: "
                                 f"{exc.message}", exc.hint) from None
+
+
+def several_bars(s, rs, player: str, corp: str, source: str | None, count: int) -> None:
+    """A purchase of several certificates at once, refused by the rule that allows one a turn (not
+    by the words of the second purchase it would simulate): where the title lets a turn buy several
+    only of one company in a zone (1830, 1843: brown), or a director several of his own (1839), the
+    purchases decide; elsewhere one certificate a turn."""
+    if rs.k("stock", "director_buy_percent") and s.president(corp) == player:
+        return
+    multi = rs.k("stock", "multi_buy_zones")
+    zone = shares.zone(s, rs, corp) if s.corps[corp].cell is not None else None
+    from_ipo = rs.k("stock", "multi_buy_from_ipo")
+    bought = ", having bought this turn" if s.round["buys"] else ""
+    source = source or ("ipo" if shares.certificates_for_sale(s, rs, corp, "ipo", None) else "pool")
+    if multi and zone in multi and (from_ipo or source == "pool"):
+        return
+    if not multi:
+        refuse(f"{player} may buy one {corp} certificate in a turn, not {count}{bought}: one certificate per turn "
+               f"in {rs.title}", f"buy {player} {corp}")
+    where = f"at {rs.money(shares.price(s, rs, corp))}, in the {zone} zone" if zone else "not yet on the market"
+    if zone in multi:   # the zone allows several, but from the pool only
+        refuse(f"{player} may buy one {corp} certificate from the IPO in a turn, not {count}: several certificates "
+               f"of one company in the {' or '.join(multi)} zone come from the pool only", f"buy {player} {corp} --pool")
+    refuse(f"{player} may buy one {corp} certificate in a turn, not {count}: several in one turn only of one company "
+           f"in the {' or '.join(multi)} zone, and {corp} is {where}", f"buy {player} {corp}")
 
 
 def buy_one(ctx, player: str, corp: str, source: str | None, percent: int | None = None) -> None:

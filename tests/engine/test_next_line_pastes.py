@@ -1,0 +1,123 @@
+"""Issue 35: the Next line names the one who acts now, and every command it prints pastes into bash
+as printed and is accepted (ledger.core.legal.turn).
+
+The line is its heading, then pieces joined by ' · ': each piece a whole command (the actor in it,
+an amount at a legal value, a symbol as it pastes: B&O as BnO), its figures and alternatives in
+words after it in parentheses. Every piece of the line at positions of the four example games is
+read back as a shell reads it and decided by the engine (no CLI, no SQLite)."""
+
+from __future__ import annotations
+
+import shlex
+import sys
+from pathlib import Path
+
+import pytest
+from conftest import sr1_1830
+from transcripts import lines_of
+
+from ledger import catalog
+from ledger.core import engine, grammar, legal
+from ledger.core.errors import BankError
+from ledger.core.events import apply
+from ledger.core.names import pasteable
+
+ROOT = Path(__file__).resolve().parents[2]
+GAMES = {"1830": "1830-full-game", "1843": "1843-game", "1839": "1839-game", "1801": "1801-game"}
+EVERY = {"1830": 3, "1843": 2, "1839": 2, "1801": 5}
+
+
+def positions(name: str, every: int):
+    """(state, rs, the line typed next) at every `every`-th command of an example game."""
+    s = rs = None
+    for i, line in enumerate(lines_of((ROOT / "examples" / f"{name}.txt").read_text(encoding="utf-8"))):
+        cmd = catalog.parse_line(line)
+        if cmd.verb == "new":
+            options = {}
+            for opt in cmd.get("option") or []:
+                key, _, value = opt.partition("=")
+                options[key] = value or True
+            rs = catalog.load(cmd.get("title"), options)
+            s = engine.initial_state(rs, cmd.get("players"), options)
+            for event in engine.start_events(rs, cmd.get("players")):
+                apply(s, event)
+            continue
+        if i % every == 0:
+            yield s, rs, line
+        for event in engine.decide(s, rs, cmd):
+            apply(s, event)
+
+
+def split_outside_quotes(text: str, sep: str) -> list[str]:
+    out, part, quote, i = [], "", None, 0
+    while i < len(text):
+        ch = text[i]
+        if quote is None and text.startswith(sep, i):
+            out.append(part)
+            part, i = "", i + len(sep)
+            continue
+        if ch in "'\"" and (quote is None or quote == ch) and (quote or not part or part[-1] == " "):
+            quote = None if quote else ch
+        part += ch
+        i += 1
+    return out + [part]
+
+
+def commands_printed(turn, rs) -> list[str]:
+    """Every command the Next line prints: each piece after the heading up to its words in
+    parentheses."""
+    heading = pasteable(turn.heading, rs, amounts=True)
+    assert turn.line.startswith(heading), (turn.line, heading)
+    rest = turn.line[len(heading):]
+    if not rest:
+        return []
+    assert rest.startswith(": "), turn.line
+    out = []
+    for piece in split_outside_quotes(rest[2:], legal.SEP):
+        words = split_outside_quotes(piece, " (")
+        command = words[0]
+        if len(words) > 1:
+            tail = piece[len(command):]
+            assert tail.startswith(" (") and tail.endswith(")"), f"words after a command in parentheses: {piece!r}"
+        out.append(command)
+    return out
+
+
+def refusal(s, rs, line: str) -> str | None:
+    """None when the engine accepts the line as a shell hands it over, else why not."""
+    try:
+        words = shlex.split(line)
+    except ValueError as exc:
+        return f"does not paste into bash: {exc}"
+    if words[0] not in grammar.verbs_of(rs):
+        return f"not a command: {words[0]!r}"
+    try:
+        engine.decide(s, rs, catalog.parse_line(line))
+    except BankError as exc:
+        return exc.line()
+    return None
+
+
+@pytest.mark.parametrize("title", sorted(GAMES))
+def test_every_command_on_the_next_line_is_accepted_as_printed(title):
+    checked, refused = 0, []
+    for s, rs, _typed in positions(GAMES[title], EVERY[title]):
+        turn = legal.turn(s, rs)
+        printed = commands_printed(turn, rs)
+        assert list(turn.commands) == printed, (turn.line, turn.commands)
+        for line in printed:
+            checked += 1
+            why = refusal(s, rs, line)
+            if why:
+                refused.append(f"{line}: {why} (on: {turn.line})")
+    assert checked > 50
+    assert not refused, f"{len(refused)} of {checked} refused: {refused[:5]}"
+
+
+def test_the_auction_line_is_commands():
+    from helpers import Game
+    g = Game(["Alice", "Bob", "Carol", "Dave"])
+    turn = legal.turn(g.state, g.rs)
+    assert turn.line == ("Auction: Alice to act: buy Alice SV (for 20) · bid Alice CS 45 (or more; DH from 75, "
+                         "MH 115, CA 165, BO 225) · pass Alice")
+    assert turn.commands == ("buy Alice SV", "bid Alice CS 45", "pass Alice")
