@@ -815,26 +815,84 @@ def info(ctx: typer.Context, title: Optional[str]):
 
 @implements("play")
 def play(ctx: typer.Context, file: Path, show: bool):
-    errors = play_file(ctx, file, verbose=show)
+    errors = play_file(ctx, file, verbose=show, summary=True)
     if errors:
         raise typer.Exit(errors)
 
 
-def play_file(ctx: typer.Context, file: Path, verbose: bool = False) -> int:
-    """Run a transcript's lines; stop at the first refused one, reporting its number. Returns the
-    exit code (0 when every line ran)."""
+def play_file(ctx: typer.Context, file: Path, verbose: bool = False, summary: bool = False) -> int:
+    """Run a transcript's lines; stop at the first refused one, reporting its number. A line for
+    each round as it ends ('SR 1 · 24 commands'); with `summary`, at the end the commands played,
+    the round the game is in and the Next line (nothing of it when the context is quiet). Returns
+    the exit code (0 when every line ran)."""
     obj = ctx.ensure_object(dict)
     group = typer.main.get_command(app)
+    progress = Progress(show=not quiet(ctx))
     for number, raw in enumerate(transcript_lines(file), start=1):
         text = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("#") else ""
         if not text:
             continue
         sub = {"game": obj["game"], "session": obj.get("session"), "quiet": not verbose, "line": text}
+        before = progress.round_of(obj.get("session"))
         code = run_text(group, text, sub, where=f"{file}:{number}: {text}: ")
         obj["session"] = sub.get("session")
         if code:
+            progress.stopped(number)
             return code
+        progress.played(before, progress.round_of(obj["session"]))
+    if summary:
+        progress.finished(file, obj.get("session"))
     return 0
+
+
+class Progress:
+    """A transcript as it plays (issue 35: a long one is not silent): when a round is over, its
+    name and how many of the transcript's commands it took, one line; at the end what was played
+    and where the game is. Printed with say(), as every result is; nothing when `show` is off."""
+
+    def __init__(self, show: bool = True):
+        self.show = show
+        self.round: str | None = None   # the round being played, as round_label names it
+        self.in_round = 0               # the transcript's commands in it so far
+        self.total = 0
+
+    @staticmethod
+    def round_of(s) -> str | None:
+        from ledger.core.state import round_label
+        return round_label(s.state) if s is not None and s.state is not None else None
+
+    def played(self, before: str | None, after: str | None) -> None:
+        self.total += 1
+        if before is not None:   # 'new' starts the game: no round of its own
+            self.round = self.round or before
+            self.in_round += 1
+        if after != self.round and self.round is not None:
+            self.say(f"{self.round} · {commands(self.in_round)}")
+            self.in_round = 0
+        self.round = after
+
+    def stopped(self, number: int) -> None:
+        """A refused line (the error on stderr names it): what was played before it."""
+        if self.total:
+            self.say(f"Played {commands(self.total)}, then stopped at line {number}"
+                     + (f" in {self.round}" if self.round else ""))
+
+    def finished(self, file: Path, s) -> None:
+        from ledger.interface.views import whose_turn
+        if s is None or s.state is None:
+            self.say(f"Played {commands(self.total)} from {file}: no game started")
+            return
+        where = "the game is over" if s.state.game_over else f"the game is in {self.round}"
+        self.say(f"Played {commands(self.total)} from {file}; {where}")
+        self.say(f"Next: {whose_turn(s.state, s.rs)}")
+
+    def say(self, text: str) -> None:
+        if self.show:
+            say(text)
+
+
+def commands(n: int) -> str:
+    return f"{n} command" + ("" if n == 1 else "s")
 
 
 def transcript_lines(file: Path) -> list[str]:
@@ -906,6 +964,8 @@ def demo(ctx: typer.Context, example: Optional[str]):
         path = next(p for p in (Path(f"demo-{n}.db" if n > 1 else "demo.db") for n in range(1, 10_000))
                     if not p.exists())
     ctx.obj["game"] = str(path)
+    if not quiet(ctx):
+        say(f"Playing {example} into {path}: a line for each round")
     errors = play_file(ctx, file)
     if errors:
         raise typer.Exit(errors)
