@@ -329,7 +329,9 @@ def test_several_brown_certificates_in_one_turn():
 
 def test_only_one_share_a_turn_outside_brown(sr2):
     g = sr2
-    g.refusal("buy Carol B&O 2", match="already bought")
+    # the rule refuses the count, in its words (issue 35: not "already bought", a purchase not made)
+    g.refusal("buy Carol B&O 2", match="Carol may buy one B&O certificate in a turn, not 2: several in one turn "
+                                       "only of one company in the brown zone")
     assert g.pct("Carol", "B&O") == 0
 
 
