@@ -34,6 +34,7 @@ from ledger.core import engine, grammar, legal  # noqa: E402
 from ledger.core.errors import BankError  # noqa: E402
 from ledger.core.events import apply  # noqa: E402
 from ledger.interface.board.actions import command_of  # noqa: E402
+from ledger.interface.board.table import typed_values  # noqa: E402
 from ledger.interface.views import score_json, status_json  # noqa: E402
 
 GAMES = {"1830": "1830-full-game", "1843": "1843-game", "1839": "1839-game", "1801": "1801-game"}
@@ -94,11 +95,23 @@ def filled(form: dict, typed: dict) -> dict | None:
         key = name[2:]
         if key in typed:
             fields[name] = str(typed[key])
+    for name, values in form.get("selects", {}).items():
+        key = name[2:]
+        if key in typed and str(typed[key]) in values:
+            fields[name] = str(typed[key])
+    for name in form.get("picks", ()):             # k.FIELD.PICK: ticked, or its count
+        _k, key, pick = name.split(".", 2)
+        for part in str(typed.get(key, "")).split(","):
+            word, eq, count = part.strip().partition("=")
+            if pick == f"{word}=" and eq:
+                fields[name] = count
+            elif pick == word and not eq:
+                fields[name] = "1"
     return fields
 
 
 def form_command(rs, form: dict, fields: dict):
-    words = {k[2:]: v for k, v in fields.items() if k[:2] in ("w.", "a.") and v != ""}
+    words = typed_values(fields, fixed=True)
     cmd, _text = command_of(rs, form["verb"], form["actor"] or None, words)
     return cmd
 

@@ -468,8 +468,9 @@ def offers_of_plan(pos: Position, play: Play, actor, given: dict, opened: dict, 
 
     def walk(chosen: dict, more: dict, rest: list[Dim]) -> None:
         if not rest:
-            final = {k: v for k, v in {**head, **probe, **chosen}.items() if v is not None}
-            if pos.accepts(play.verb, final):
+            final = accepted(pos, play, {k: v for k, v in {**head, **probe, **chosen}.items() if v is not None},
+                             opened)
+            if final is not None:
                 fixed = {**words, **{k: v for k, v in chosen.items() if k not in more}}
                 spread = {**settled(opened, final), **spans, **more}
                 fixed.update({k: str(b.low) for k, b in spread.items() if single(b)})   # one value: a word
@@ -490,6 +491,18 @@ def offers_of_plan(pos: Position, play: Play, actor, given: dict, opened: dict, 
                 for name, span in spans.items()}
     walk({}, {}, trailing)
     return out
+
+
+def accepted(pos: Position, play: Play, final: dict, opened: dict) -> dict | None:
+    """`final` if the rule accepts it; else, with the arguments left open at their most rather than
+    their least, if the rule accepts that (a Pullman's bonus is refused on a run of 0 but not on
+    the most a run may be): the values to narrow the open ones from. None when neither holds."""
+    if pos.accepts(play.verb, final):
+        return final
+    if not opened:
+        return None
+    most = {**final, **{name: span.tries()[-1] for name, span in opened.items()}}
+    return most if most != final and pos.accepts(play.verb, most) else None
 
 
 def offers(s, rs, verb: str | None = None, actor=None, pos: Position | None = None) -> list[Offer]:

@@ -80,7 +80,7 @@ class Forms(HTMLParser):
         a = dict(attrs)
         if tag == "form":
             self.forms.append({"verb": a.get("data-verb"), "actor": a.get("data-actor"), "hidden": {},
-                               "buttons": [], "numbers": [], "texts": [], "typed": {}})
+                               "buttons": [], "numbers": [], "texts": [], "typed": {}, "selects": {}, "picks": []})
         elif tag == "input" and self.forms:
             kind = a.get("type")
             if kind == "hidden":
@@ -90,6 +90,13 @@ class Forms(HTMLParser):
                 self.forms[-1]["typed"][a["name"]] = a.get("value", "")
             elif kind == "text":
                 self.forms[-1]["texts"].append(a["name"])
+            if a.get("name", "").startswith("k."):       # a pick: a box to tick or a count
+                self.forms[-1]["picks"].append(a["name"])
+        elif tag == "select" and self.forms:
+            self._select = a["name"]
+            self.forms[-1]["selects"][a["name"]] = []
+        elif tag == "option" and self.forms and getattr(self, "_select", None):
+            self.forms[-1]["selects"][self._select].append(a.get("value", ""))
         elif tag == "button" and self.forms:
             self._button = {"name": a.get("name"), "value": a.get("value"), "text": ""}
             self.forms[-1]["buttons"].append(self._button)
@@ -97,6 +104,8 @@ class Forms(HTMLParser):
             self._in_result = True
 
     def handle_endtag(self, tag):
+        if tag == "select":
+            self._select = None
         if tag == "button":
             self._button = None
         if tag == "div":

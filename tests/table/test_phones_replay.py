@@ -16,12 +16,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "bench"))
 from phones import replay  # noqa: E402
 
 # (example, commands entered at a terminal first, the last command played): the stock round
-# before the first operating round, and that operating round
+# before the first operating round, and that operating round; an option of 1801's run
 WINDOWS = {
     "1830": ("1830-full-game", 10, 53),
     "1843": ("1843-game", 21, 64),
     "1839": ("1839-game", 0, 42),
-    "1801": ("1801-game", 45, 70),
+    "1801": ("1801-game", 45, 105),            # the tiles with fee modifiers, points and patronage
+    "1801-pullman": ("1801-game", 725, 728),    # a run with the train its Pullman rides
 }
 
 

@@ -34,7 +34,8 @@ class Field:
     """An open word of a control, typed or picked: an amount within its bounds, or free words."""
     name: str
     label: str
-    kind: str                  # "number", "text" or "picks"
+    kind: str                  # "number", "text" (an order of `choices` too), "choice" (one of
+                               # `choices`) or "picks" (any of them; one ending in '=' takes a count)
     hint: str = ""
     low: int | None = None
     high: int | None = None
@@ -181,6 +182,10 @@ def controls_of(pos, play, actor) -> list[Control]:
             fields += [replace(field_of(rs, offer.verb, n, o), optional=True) for n, o in offer.open
                        if n not in key[1] and all(f.name != n for f in fields)]
             merged.add(id(offer))
+    folded, widened = fold_options(pos, play, actor, offers, bases, needs, merged)
+    for key, fields in folded.items():
+        extra.setdefault(key, [])
+        extra[key] = [f for f in extra[key] if all(g.name != f.name for g in fields)] + fields
     seen = set()
     for offer in offers:
         if id(offer) in merged:
@@ -195,14 +200,86 @@ def controls_of(pos, play, actor) -> list[Control]:
         if key in seen:
             continue
         seen.add(key)
-        fields = tuple(field_of(rs, offer.verb, n, o) for n, o in offer.open) + \
-            tuple(extra.get((offer.values, needs(offer)), ()))
+        base = (offer.values, needs(offer))
+        fields = tuple(field_of(rs, offer.verb, n, widened.get((base, n), o)) for n, o in offer.open) + \
+            tuple(extra.get(base, ()))
         # a page drawn before a later command holds while what it says holds: the words, the price,
-        # the bounds of what is typed
-        said = label + "".join(f"|{f.name}:{f.low}:{f.high}:{f.step}:{f.optional}" for f in fields)
+        # the bounds of what is typed, the choices
+        said = label + "".join(f"|{f.name}:{f.low}:{f.high}:{f.step}:{f.optional}:{','.join(map(str, f.choices))}"
+                               for f in fields)
         out.append(Control(offer.verb, actor, offer.values, label, fields, consent=taker(s, events, actor),
                            confirm=confirmation(rs, offer), seen=digest(said)))
     return out
+
+
+def fold_options(pos, play, actor, offers, bases, needs, merged) -> tuple[dict, dict]:
+    """An action that asks for an amount anyway (a tile's cost, a run's revenue) takes its options
+    as choices of its one control rather than a control each: a private's power, tile points, fee
+    modifiers (any of them together, with their counts), the train a Pullman rides; so that any
+    combination the rules accept can be entered, and the engine decides it (the preview says what
+    it does). Returns the choice fields of each plain offer (by its key) and each of its amounts'
+    bounds widened to what any choice allows; the offers folded in are added to `merged`."""
+    rs = pos.rs
+    syntax = grammar.verbs_of(rs)[play.verb]
+    args = {a.name for a in syntax.args}
+    plain = {key for key in bases if key[1] and all(k in args for k, _v in key[0])}
+    choices: dict[tuple, dict[str, list]] = {}
+    spans: dict[tuple, Open] = {}
+    for offer in offers:
+        if id(offer) in merged:
+            continue
+        given = dict(offer.values)
+        own = tuple((k, v) for k, v in offer.values if k in args)
+        key = (own, needs(offer))
+        if key not in plain or own == offer.values:
+            continue
+        options = {k: v for k, v in given.items() if k not in args}
+        if not all(optional_option(rs, offer.verb, k) and not is_switch(syntax, k) for k in options):
+            continue
+        for name, value in options.items():
+            found = choices.setdefault(key, {}).setdefault(name, [])
+            if value not in found:
+                found.append(value)
+        for name, span in offer.open:
+            if name in key[1] and isinstance(span, Bounds):
+                spans[(key, name)] = wider(spans.get((key, name)), span)
+        merged.add(id(offer))
+    fields: dict[tuple, list[Field]] = {}
+    for key, named in choices.items():
+        fields[key] = [choice_field(pos, play, actor, name, values) for name, values in named.items()]
+    widened = {}
+    for (key, name), span in spans.items():
+        base = next((o for o in offers if (o.values, needs(o)) == key), None)
+        own = dict(base.open).get(name) if base is not None else None
+        widened[(key, name)] = wider(own, span) if isinstance(own, Bounds) else span
+    return fields, widened
+
+
+def is_switch(syntax, name: str) -> bool:
+    return any(o.name == name and o.switch for o in syntax.options)
+
+
+def wider(a: Bounds | None, b: Bounds) -> Bounds:
+    """The bounds holding both: a field's limits over every choice (the engine decides the rest)."""
+    if a is None:
+        return b
+    high = None if a.high is None or b.high is None else max(a.high, b.high)
+    low = min(a.low, b.low)
+    return Bounds(low, high, a.step if a.step == b.step else 1)
+
+
+def choice_field(pos, play, actor, name: str, values: list) -> Field:
+    """An option as a choice: a list of names and counts (fee modifiers) as picks, any other as one
+    of its values, or none."""
+    rs = pos.rs
+    dim = next((d for d in pos.dims_of(play) if d.name == name), None)
+    found = legal.raw_candidates(pos, play, actor, dim, {}) if dim is not None else None
+    base = field_of(rs, play.verb, name, found if isinstance(found, Picks) else Text(""))
+    if isinstance(found, Picks) and not found.ordered:
+        names = tuple(v for v in values if isinstance(v, str) and "=" not in v and "," not in v)
+        counted = tuple(v.split("=", 1)[0] for v in values if isinstance(v, str) and v.endswith("=1"))
+        return replace(base, kind="picks", hint="", choices=names + tuple(f"{c}=" for c in counted), optional=True)
+    return replace(base, kind="choice", hint="", choices=tuple(str(v) for v in values), optional=True)
 
 
 def said_once(rs, events: list[dict], most: int = 3) -> str:
@@ -270,8 +347,10 @@ def field_of(rs, verb: str, name: str, span: Open) -> Field:
     label = (arg.name if arg else (opt.flag.lstrip("-") if opt else name)).replace("_", " ").capitalize()
     if isinstance(span, Bounds):
         return Field(name, label, "number", span.text(), span.low, span.high, span.step)
+    if isinstance(span, Picks) and span.ordered:   # every name, in an order typed: 'Ben,Cy,Ann'
+        return Field(name, label, "text", span.text(), choices=tuple(span.names))
     if isinstance(span, Picks):
-        return Field(name, label, "picks", span.text(), choices=tuple(span.names) + tuple(span.counted))
+        return Field(name, label, "picks", "", choices=tuple(span.names) + tuple(f"{c}=" for c in span.counted))
     if isinstance(span, Text):
         return Field(name, label, "text", span.what, choices=tuple(span.suggest))
     return Field(name, label, "text")

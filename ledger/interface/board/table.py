@@ -161,7 +161,8 @@ class Writer:
         if control.seen != fields.get("seen", control.seen):
             raise RuleViolation(f"this action changed since the page was drawn: it now reads '{control.label}'; "
                                 f"nothing was recorded", "look at it again and choose anew")
-        values = {f.name: fields[f"a.{f.name}"] for f in control.fields if fields.get(f"a.{f.name}", "") != ""}
+        given = typed_values(fields)
+        values = {f.name: given[f.name] for f in control.fields if given.get(f.name, "") != ""}
         missing = [f.label for f in control.fields if f.name not in values and f.kind == "number" and not f.optional]
         if missing:
             raise CommandError(f"type the {', '.join(missing).lower()} first")
@@ -379,7 +380,7 @@ def routes(table: Table, env, context, headers: dict) -> list[Route]:
         asked = None
         if who and query.get("preview"):
             asked = {"verb": query.get("verb", ""), "actor": query.get("actor", ""),
-                     "values": {k[2:]: v for k, v in query.items() if k[:2] in ("w.", "a.") and v != ""}}
+                     "values": typed_values(query, fixed=True)}
         view, found, seen = await table.page_for(who, asked)
         table.dropped_offers(view.head)
         note = table.notes.get(query.get("note", ""))
@@ -412,7 +413,7 @@ def routes(table: Table, env, context, headers: dict) -> list[Route]:
             if who is None:
                 raise Refused(403, "this link acts as nobody")
             query = request.query_params
-            values = {k[2:]: v for k, v in query.items() if k[:2] in ("w.", "a.") and v != ""}
+            values = typed_values(query, fixed=True)
             if len(values) > MOST_FIELDS or any(len(v) > MOST_VALUE for v in values.values()):
                 raise Refused(400, "the preview cannot be read")
             _view, _page, seen = await table.page_for(who, {"verb": query.get("verb", ""),
@@ -491,6 +492,27 @@ def routes(table: Table, env, context, headers: dict) -> list[Route]:
             Route("/t/{token}/preview", previewed, methods=["GET"]),
             Route("/t/{token}/log", log, methods=["GET"]),
             Route("/t/{token}/explain/{number}", explained, methods=["GET"])]
+
+
+def typed_values(fields, fixed: bool = False) -> dict[str, str]:
+    """The words a form's fields give (with `fixed`, its fixed words `w.NAME` too): a field `a.NAME`
+    as typed; picks `k.NAME.PICK` (a box ticked: '1'; a count: N) as the command writes them,
+    'zone,ferry=2'. A field left empty is left out."""
+    out: dict[str, str] = {}
+    picks: dict[str, list[str]] = {}
+    for key, value in fields.items():
+        if key.startswith("a.") or fixed and key.startswith("w."):
+            if value != "":
+                out[key[2:]] = value
+        elif key.startswith("k.") and key.count(".") >= 2:
+            _k, name, pick = key.split(".", 2)
+            if pick.endswith("="):
+                if value.strip().isdigit() and int(value) > 0:
+                    picks.setdefault(name, []).append(f"{pick}{int(value)}")
+            elif value:
+                picks.setdefault(name, []).append(pick)
+    out.update({name: ",".join(chosen) for name, chosen in picks.items()})
+    return out
 
 
 def kept_value(typed: dict, control: Control, name: str) -> str:
