@@ -420,13 +420,13 @@ SHARED = (
                            help="only the last N commands (the shell's log shows the last screenful)"),
                        Opt("--or", "or_", help="that operating round's summary table again, e.g. 4.1")]),
     interface("explain", "views", "How command N's money was computed (payouts per holder, rounding, the "
-              "stock move).", "bank explain 117", [Arg("number", "number")]),
+              "stock move).", "bank explain 117", [Arg("number", "number")], options=[JSON]),
     interface("audit", "views", "Re-derive every balance and recompute every payout and sale; non-zero exit on "
-              "a problem.", "bank audit"),
+              "a problem.", "bank audit", options=[JSON]),
     interface("chart", "views", "Each player's net worth, or each company's share price, after every round.",
               "bank chart worth", [Arg("what", "choice", optional=True, choices=("worth", "prices"),
                                        help="worth or prices (left out: the charts are listed)")],
-              [Opt("--out", "out", kind="file", help="write a .png or .svg file instead (needs matplotlib)")]),
+              [Opt("--out", "out", kind="file", help="write a .png or .svg file instead (needs matplotlib)"), JSON]),
     interface("serve", "views", "A read-only board page for the players' phones and laptops, live as commands are "
               "recorded; on this machine only unless --host shares it (a URL and a QR code are printed). With "
               "--table each player and the banker also get a private link to enter their own actions.",

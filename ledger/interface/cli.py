@@ -718,22 +718,34 @@ def known_round(typed: str, labels: list[str]) -> str:
 
 
 @implements("explain")
-def explain(ctx: typer.Context, number: str):
+def explain(ctx: typer.Context, number: str, as_json: bool):
     from ledger.core.names import command_number
     from ledger.interface.explain import explain as explain_lines
     s = session(ctx)
-    for line in explain_lines(s, command_number(number)):
+    wanted = command_number(number)
+    lines = explain_lines(s, wanted)
+    if as_json:   # the lines, and the events as recorded: every transfer with its accounts
+        row = s.store.command(wanted) or {}
+        typer.echo(json.dumps({"command": wanted, "text": row.get("text"), "status": row.get("status"),
+                               "lines": lines, "events": s.store.events_of(wanted)}, indent=1, default=str))
+        return
+    for line in lines:
         say(line)
 
 
 @implements("audit")
-def audit(ctx: typer.Context):
+def audit(ctx: typer.Context, as_json: bool):
     from ledger.books.audit import audit as run_audit
     audited = session(ctx, verify=False)
     try:
         problems, notes = run_audit(audited)
     finally:
         audited.close()
+    if as_json:   # the same exit code: a script checks either
+        typer.echo(json.dumps({"ok": not problems, "problems": problems, "notes": notes}, indent=1))
+        if problems:
+            raise typer.Exit(8)
+        return
     for note in notes:
         say(f"note: {note}")
     for problem in problems:
@@ -764,7 +776,7 @@ CHARTS = {"worth": ("Net worth after each round", "each player's net worth after
 
 
 @implements("chart")
-def chart(ctx: typer.Context, what: Optional[str], out: Optional[Path]):
+def chart(ctx: typer.Context, what: Optional[str], out: Optional[Path], as_json: bool):
     from ledger.books.history import series
     from ledger.interface.charts import NOTHING, chart_file, chartable, data, terminal
     if what is None:   # the charts there are, rather than a bare "missing argument"
@@ -778,6 +790,9 @@ def chart(ctx: typer.Context, what: Optional[str], out: Optional[Path]):
     s = session(ctx)
     labels, lines = data(series(s), what)
     title = CHARTS[what][0]
+    if as_json:   # the chart's figures: a value per name after each round (null before it counts)
+        typer.echo(json.dumps({"chart": what, "title": title, "rounds": labels, "series": lines}, indent=1))
+        return
     if not chartable(labels, lines):   # the file would be an empty grid: both say the same
         typer.echo(NOTHING)
     elif out:
