@@ -956,8 +956,12 @@ def complete(s, rs, verb: str, words: list[str]) -> list[str]:
 def completion_menu(s, rs, verb: str, words: list[str]) -> list[Completion]:
     """What Tab offers after `verb` and the complete `words` typed so far: at an argument or an
     option's value, its legal values given every other word typed (an amount: the least and the
-    most of its range); after the arguments, the options that have a legal value too. A word typed
-    that names nothing legal leaves nothing to offer."""
+    most of its range); at an optional argument and after the arguments, the options that have a
+    legal value too. A word typed that names nothing legal leaves nothing to offer.
+
+    A word's legal values are the answer's in the order it decides the words (`search_order`): a
+    word the Play decides first (a train's seller) that is not typed yet is each of its legal
+    values in turn, the word's values those legal with any of them."""
     syntax = grammar.verbs_of(rs).get(verb)
     play = play_now(s, rs, verb) if syntax is not None else None
     if play is None:
@@ -976,30 +980,87 @@ def completion_menu(s, rs, verb: str, words: list[str]) -> list[Completion]:
         return []
     rest_given = {k: word(v) for k, v in resolved.items() if k != actor_name}
     dims = pos.dims_of(play)
-    free = [d for d in dims if d.name not in rest_given]
+    order = search_order(play, dims)
+
+    def pieces(dim: Dim, fixed: dict) -> list[tuple[dict, Domain]]:
+        """`dim`'s legal values as the answer decides them after the free words it decides first
+        (a lead before the arguments; the options before a word decided last): for each way of
+        giving those, its words and the values legal with them."""
+        free = [d for d in order if d.name not in fixed and d is not dim]
+        lead = next((d for d in order[:order.index(dim)] if d in free and d.name in play.leads), None)
+        if lead is not None:
+            found = domain(pos, play, actor, lead, fixed, [d for d in order if d.name not in fixed and d is not lead])
+            return [({lead.name: value, **plan}, each) for value in list(found.values) + tries(found.open or [])
+                    for plan, each in pieces(dim, {**fixed, lead.name: value})]
+        options = [d for d in free if d.arg is None and d.name not in play.last] if dim.name in play.last else []
+        if not options:
+            return [({}, domain(pos, play, actor, dim, fixed, free))]
+        rest = [d for d in free if d not in options]
+        left_out = {d.name: None for d in options}
+        return [(plan, domain(pos, play, actor, dim, {**fixed, **left_out, **plan}, rest))
+                for plan in plans(pos, play, actor, fixed, options)]
+
+    def legal_values(dim: Dim, fixed: dict) -> Domain:
+        found = pieces(dim, fixed)
+        values = [v for _plan, each in found for v in each.values]
+        return Domain(tuple(dict.fromkeys(values)), next((each.open for _p, each in found if each.open), None))
+
+    def said(plan: dict) -> str:
+        words = []
+        for name, value in plan.items():
+            dim = next(d for d in dims if d.name == name)
+            flag = next((f for f, v in dim.switches if v == value), None)
+            if value is not None:
+                words.append(flag or f"{dim.option.flag} {value}")
+        return " ".join(words)
+
+    def within(span, other) -> bool:
+        """Every value of `span` is one of `other`'s (an open domain shown once)."""
+        if span == other or not isinstance(span, Bounds) or not isinstance(other, Bounds):
+            return span == other
+        return span.low in other and (other.high is None or span.high is not None and span.last <= other.high) \
+            and span.step % other.step == 0
+
+    def menu_for(dim: Dim, fixed: dict) -> list[Completion]:
+        """The menu of a word's values: those legal only with other words say which ('at least 1
+        with --using BB')."""
+        out, spans = [], []
+        for plan, found in pieces(dim, fixed):
+            with_ = said(plan)
+            span = None if any(within(found.open, other) for other in spans) else found.open
+            spans.append(found.open)
+            for entry in menu_of(Domain(found.values, span)):
+                if entry.meta and with_:
+                    entry = Completion(entry.text, f"{entry.meta} with {with_}")
+                if entry.meta and entry not in out or not any(e.text == entry.text for e in out):
+                    out.append(entry)
+        return out
+
     for dim in dims:   # a word typed that the rule refuses with the others: nothing completes it
         if dim.name in rest_given:
             others = {k: v for k, v in rest_given.items() if k != dim.name}
-            if rest_given[dim.name] not in domain(pos, play, actor, dim, others, free):
+            if not any(holds(pos, dim, found, rest_given[dim.name]) for _p, found in pieces(dim, others)):
                 return []
+    menu = []
     if target is not None:
         dim = next((d for d in dims if d.name == target), None)
         if dim is None:
             return []
-        found = domain(pos, play, actor, dim, rest_given, [d for d in dims if d.name not in rest_given and d is not dim])
-        return menu_of(found)
+        menu = menu_for(dim, rest_given)
+        if dim.option is not None or dim.required:
+            return menu
     flags = []
     for dim in dims:
         if dim.name in rest_given or dim.arg is not None:
             continue
-        found = domain(pos, play, actor, dim, rest_given, [d for d in dims if d.name not in rest_given and d is not dim])
+        found = legal_values(dim, rest_given)
         for flag, value in dim.switches:
             if value in found.values or (value is not True and str(value) in map(str, found.given)):
                 flags.append(Completion(flag))
         if dim.option is not None and [v for v in found.given if v not in {c for _f, c in dim.switches}] or \
                 (dim.option is not None and found.open is not None):
             flags.append(Completion(dim.option.flag))
-    return flags
+    return menu + flags
 
 
 def menu_of(found: Domain) -> list[Completion]:

@@ -38,10 +38,20 @@ def verbs_now(s, shell_words: tuple = ()) -> list[Completion]:
         names = ["new"] + [v for v in interface if v != "new"]
         known = {v.name: v for v in grammar.SHARED}
     else:
-        names = legal.verbs_now(s.state, s.rs) + interface
+        names = [v for v in legal.verbs_now(s.state, s.rs) if accepted_now(s, v)] + interface
         known = grammar.verbs_of(s.rs)
     out = [Completion(name, label_of(known.get(name))) for name in dict.fromkeys(names)]
     return out + [Completion(w, "the shell's own") for w in shell_words]
+
+
+def accepted_now(s, verb: str) -> bool:
+    """Some command of the verb is accepted now, for someone (a quiet verb the turn does not bar,
+    1839's `income` of a closed private, has none)."""
+    play = legal.play_now(s.state, s.rs, verb)
+    if play is None:
+        return False
+    pos = legal.Position(s.state, s.rs)
+    return any(legal.may_use(pos, play, a) for a in legal.possible_actors(pos.reg, play, s.state, s.rs))
 
 
 def label_of(verb, most: int = 34) -> str:
