@@ -127,6 +127,7 @@ def serve(game: str | Path, host: str | None, port_text: str | None, out: TextIO
     import uvicorn
 
     from ledger.interface.board.app import create_app
+    from ledger.interface.board.guard import server_options
     from ledger.interface.board.reading import Board
     if new_links and not table:
         raise CommandError("--new-links renews the table's links: use it with --table",
@@ -151,8 +152,7 @@ def serve(game: str | Path, host: str | None, port_text: str | None, out: TextIO
         if table:
             announce_table(writer, tokens, host, url, out)
         config = uvicorn.Config(create_app(board, seated), log_level="warning", access_log=False, lifespan="on",
-                                timeout_graceful_shutdown=GRACE, limit_concurrency=LIMIT_CONCURRENCY,
-                                h11_max_incomplete_event_size=MOST_HEAD)
+                                timeout_graceful_shutdown=GRACE, **server_options())
         server = uvicorn.Server(config)
         try:
             server.run(sockets=[sock])
@@ -164,12 +164,6 @@ def serve(game: str | Path, host: str | None, port_text: str | None, out: TextIO
         if writer:
             writer.close()
     print("The board is no longer served.", file=out, flush=True)
-
-
-# Open connections at once (7 phones with an event stream and a request each, with room to spare)
-# and the largest request head; past them a client gets 503 or 400 from the server itself.
-LIMIT_CONCURRENCY = 64
-MOST_HEAD = 16 * 1024
 
 
 def open_table(game, renew: bool):
