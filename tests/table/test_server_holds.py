@@ -6,8 +6,9 @@ connections that send nothing, half a request line or headers a line a second, f
 addresses, and more from one address than it may hold; a phone's page must be answered 200 within a
 second throughout, its event stream must stay open, and the server must close every idle one within
 its header timeout. The others run the same server options in this process with the limits made
-small, for what takes longer to see at full size: a slow body, an idle keep-alive, the cap on all
-connections (a newcomer takes the place of an idle one, or of a stream of the address holding most).
+small, for what takes longer to see at full size: a slow body, an idle keep-alive, a client that reads
+nothing it is sent, the cap on all connections (a newcomer takes the place of an idle one, or of a
+stream of the address holding most).
 
 Every connection is to 127.0.0.1 from a loopback source address (Linux routes all of 127/8 to this
 machine).
@@ -176,6 +177,15 @@ def test_200_idle_connections_do_not_shut_the_phones_out(tmp_path):
 
 # --------------------------------------------------------------------------- small limits, in process
 
+class Small(int):
+    """The port (an int), and the server's Guard for its counts."""
+
+    def __new__(cls, port: int, counts: guard.Guard):
+        self = super().__new__(cls, port)
+        self.counts = counts
+        return self
+
+
 @pytest.fixture
 def small(tmp_path, monkeypatch):
     """The board's server options in a thread of this process, with short timeouts, 4 connections an
@@ -185,9 +195,9 @@ def small(tmp_path, monkeypatch):
     monkeypatch.setattr(guard, "KEEP_ALIVE", 1)
     board = Board(game_file(tmp_path))
     sock = serving.listen("127.0.0.1", 0)
+    counts = guard.Guard(per_address=4, most=12)
     server = uvicorn.Server(uvicorn.Config(create_app(board), log_level="warning", access_log=False, lifespan="on",
-                                           timeout_graceful_shutdown=1,
-                                           **guard.server_options(guard.Guard(per_address=4, most=12))))
+                                           timeout_graceful_shutdown=1, **guard.server_options(counts)))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
@@ -195,7 +205,7 @@ def small(tmp_path, monkeypatch):
         assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
         time.sleep(0.02)
     try:
-        yield sock.getsockname()[1]
+        yield Small(sock.getsockname()[1], counts)
     finally:
         server.should_exit = True
         thread.join(10)
@@ -249,3 +259,17 @@ def test_at_the_cap_a_newcomer_takes_an_idle_place_then_a_stream_of_the_address_
     assert phone_get(port, "/", "127.0.0.21")[0] == 200
     for c in mine:
         c.close()
+
+
+def test_a_client_that_reads_nothing_it_is_sent_is_closed(small, monkeypatch):
+    monkeypatch.setattr(guard, "WRITE", 1.0)
+    monkeypatch.setattr(guard, "HEAD", 30.0)   # it sends its requests at once: only its reading is slow
+    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+    sock.setsockopt(socket.SOL_SOCKET, socket.SO_RCVBUF, 4096)
+    sock.connect(("127.0.0.1", small))
+    sock.sendall(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n" * 200)   # pipelined: megabytes of answers, never read
+    deadline = time.monotonic() + 8
+    while not small.counts.timed_out and time.monotonic() < deadline:
+        time.sleep(0.1)
+    sock.close()
+    assert not small.counts.open and small.counts.timed_out == 1, "a client reading nothing was held"
