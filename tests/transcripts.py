@@ -6,6 +6,20 @@ from __future__ import annotations
 from pathlib import Path
 
 
+def complete_games() -> dict[str, str]:
+    """Each title's complete example game (examples/<title>-game.txt or <title>-full-game.txt), for
+    every title on this machine: the tests that play one per title read them here, with no list of
+    titles of their own (a new title's folder and example are picked up)."""
+    from ledger import catalog
+    examples = Path(__file__).resolve().parents[1] / "examples"
+    found = {}
+    for title in catalog.available_titles():
+        name = next((n for n in (f"{title}-game.txt", f"{title}-full-game.txt") if (examples / n).is_file()), None)
+        if name:
+            found[title] = name
+    return found
+
+
 def lines_of(script: str) -> list[str]:
     """The commands of a transcript: comments (# ...) and blank lines dropped."""
     out = []

@@ -16,6 +16,7 @@ from ledger.core.errors import WAIVING, BankError, CommandError, LedgerCorrupt, 
 from ledger.core.names import pasteable
 from ledger.core.plays import Play
 from ledger.core.events import apply
+from ledger.core.rules import privates
 from ledger.core.rules.shares import unsold_holder
 from ledger.core.ruleset import Ruleset
 from ledger.core.state import BANK, DEPOT, MINT, REMAINDER, Asset, Corp, GameState, cert_corp, player_acct
@@ -104,6 +105,9 @@ def start_events(rs: Ruleset, players: list[str]) -> list[dict]:
              transfers=[[MINT, BANK, rs.bank_total]] + ([[MINT, REMAINDER, rs.remainder]] if rs.remainder else [])
              + [[BANK, player_acct(p), cash] for p in players])
     list_companies(ctx)
+    left_out = privates.out_of_play(rs, n)
+    if left_out:
+        ctx.emit("privates_closed", privates=left_out, reason=f"not in a {n}-player game")
     ctx.reg.call("game_started", ctx)
     ctx.reg.rounds[registry.first_kind(rs)].start(ctx, priority=0)
     return ctx.events

@@ -575,7 +575,8 @@ class SrTurn:
     passes: int
 
     def apply(s, e):
-        s.round = {k: v for k, v in s.round.items() if k not in ("free_action", "sale_at")}   # a turn's (1801 §10)
+        s.round = {k: v for k, v in s.round.items()
+                   if k not in ("free_action", "sale_at", "turn_sold", "sold_first")}   # a turn's (1801 §10)
         s.round.update(turn=e["turn"], passes=e["passes"], acted=False, buys=[])
 
 
@@ -586,6 +587,7 @@ class SrActed:
     index: int
     bought: list = None
     sold: str = None
+    turn_sales: bool = None   # the title's turn order counts this turn's sales (stock.order, sell_in_blocks)
 
     def apply(s, e):
         r = {**s.round, "acted": True, "last_actor": e["index"]}
@@ -593,6 +595,10 @@ class SrActed:
             r["buys"] = r["buys"] + [list(e["bought"])]
         if e.get("sold"):
             r["sold"] = {**r["sold"], e["player"]: r["sold"].get(e["player"], []) + [e["sold"]]}
+        if e.get("sold") and e.get("turn_sales"):
+            # this turn's sales, and whether they came before its purchase (stock.order, sell_in_blocks)
+            r["turn_sold"] = r.get("turn_sold", []) + [e["sold"]]
+            r["sold_first"] = r.get("sold_first", False) or not r["buys"]
         if "passers" in r:  # acting hands back a passing card (1839 D9.3)
             r["passers"] = [p for p in r["passers"] if p != e["player"]]
         s.round = r

@@ -62,7 +62,12 @@ KNOBS: dict[str, dict[str, Knob]] = {
         "earmark_bids": Knob(bool, None, True),   # open bids on other privates reduce what a player may bid
     },
     "stock": {
-        "order": Knob(str, ("sell_buy_sell",), "sell_buy_sell"),   # a turn: sell, buy one, sell
+        # a turn: sell, buy one, sell; or sales before the one purchase or after it, not on both
+        # sides (R18 :sell_buy_or_buy_sell: once a player has sold and then bought, his turn is over)
+        "order": Knob(str, ("sell_buy_sell", "sell_buy_or_buy_sell"), "sell_buy_sell"),
+        # a company's shares sold in one turn go in one sale (R18 MUST_SELL_IN_BLOCKS); a later turn
+        # of the round may sell it again
+        "sell_in_blocks": Knob(bool, None, False),
         "no_sell_in_first_round": Knob(bool, None, True),   # nothing is sold in the first stock round
         "holding_limit": Knob(int, None, 60),     # percent of one company a player may hold
         "pool_limit": Knob(int, None, 50),        # percent of a company the pool may hold
@@ -127,7 +132,8 @@ KNOBS: dict[str, dict[str, Knob]] = {
         "emergency_sell_changes_operating_president": Knob(bool, None, False),
         # a president's help buys only the cheapest bank train, and from a company at most face value
         "emergency_cheapest_only": Knob(bool, None, True),
-        "emergency_from_company_max": Knob(str, ("face", "any"), "face"),
+        # ... and from another company at most face value, any price, or never (R18 EBUY_FROM_OTHERS)
+        "emergency_from_company_max": Knob(str, ("face", "any", "never"), "face"),
         # the president helps toward another company's train only when the company cannot pay for
         # the cheapest train from the bank or the pool (1830's rulebook; off: as 18xx.games plays it)
         "emergency_help_only_when_short": Knob(bool, None, False),
@@ -202,6 +208,13 @@ PRIVATE_ABILITIES = {
     "survives_phase_close": bool,
     "revenue_company": int,        # its revenue when a company owns it, where that differs (1839 "x / y")
     "starts_with": str,            # the company that owns it as the game starts (1839's yellow privates)
+    "min_players": int,            # in the game only with this many players or more (closed from the start)
+    "max_players": int,            # ... only with this many or fewer
+    # the phase that closes privates leaves it open while its owner is of this kind ("player",
+    # "company"); owned by the other kind, it closes with the rest
+    "survives_phase_close_with": str,
+    "revenue_from_phase": str,     # from this phase on it pays revenue_then instead of its revenue
+    "revenue_then": int,
 }
 
 
@@ -912,12 +925,15 @@ def check_aliases(rs: Ruleset, problems: list[str]) -> None:
     """Aliases are plain, and no symbol or alias can be read as another (case-insensitively). That
     every shipped symbol the shell would split has an alias is a test of the shipped data, not a
     load error: games stored before aliases existed must still open."""
-    seen: dict[str, str] = {}
+    # a word names one thing: a private and a corporation may not share a symbol either (the same
+    # word in both tables would be read as the corporation by `buy`, as the private elsewhere)
+    seen: dict[str, tuple[str, str]] = {}
     for table, entries in (("corporations", rs.corporations), ("privates", rs.privates)):
         for i, e in enumerate(entries):
             if e.alias and not SHELL_SAFE.fullmatch(e.alias):
                 problems.append(f"{table}[{i}].alias: {e.alias!r} must be letters, digits and _ . + / -")
             for word in filter(None, (e.sym, e.alias)):
-                other = seen.setdefault(word.lower(), e.sym)
-                if other != e.sym:
-                    problems.append(f"{table}[{i}]: {word!r} is also {other}")
+                other = seen.setdefault(word.lower(), (table, e.sym))
+                if other != (table, e.sym):
+                    what = other[1] if other[0] == table else f"the {other[0][:-1]} {other[1]}"
+                    problems.append(f"{table}[{i}]: {word!r} is also {what}")

@@ -38,6 +38,11 @@ PHRASES = {
     "station_tile_fee": lambda v, rs: f"a tile and a station on its hex for {rs.money(v)}",
     "company_buy_early": lambda v, rs: f"a company may buy it at face early with {listed(v)} players",
     "revenue_company": lambda v, rs: f"pays {rs.money(v)} to a company owner",
+    "min_players": lambda v, rs: f"in play with {v} or more players",
+    "max_players": lambda v, rs: f"in play with {v} or fewer players",
+    "survives_phase_close_with": lambda v, rs: f"stays open when the phase closes privates while a {v} owns it",
+    "revenue_then": lambda v, rs: f"pays {rs.money(v)}",   # said with revenue_from_phase after it
+    "revenue_from_phase": lambda v, rs: f"from phase {v}",
 }
 
 

@@ -10,13 +10,13 @@ from pathlib import Path
 
 from browsers import SIZES, FieldReader, served_app, viewport
 from conftest import Table
-from transcripts import lines_of
+from transcripts import complete_games, lines_of
 
 from ledger.core.state import round_label
 from ledger.interface.board.reading import Position
 
 ROOT = Path(__file__).resolve().parents[2]
-EXAMPLES = {"1830": "1830-full-game.txt", "1801": "1801-game.txt", "1839": "1839-game.txt", "1843": "1843-game.txt"}
+EXAMPLES = complete_games()   # title -> its complete example game
 HOW = {"pay": "paid out", "withhold": "withheld", "half": "half paid"}
 
 

@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import Path
 
 from conftest import Table
-from transcripts import lines_of
+from transcripts import complete_games, lines_of
 
 from ledger.books.history import Entry
 from ledger.core.state import round_label
@@ -25,7 +25,7 @@ WIDE = 1000   # what each view says when nothing has to be fitted: what the fitt
 WIDTHS = (WIDTH, NARROW, WIDE)
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 # the complete game of each title (the openings are prefixes of them)
-GAMES = {"1801": "1801-game.txt", "1830": "1830-full-game.txt", "1839": "1839-game.txt", "1843": "1843-game.txt"}
+GAMES = complete_games()
 # what a Python value looks like when printed as it is, rather than said in words
 REPRS = ("['", "{'", "None", "True", "False", "')", "Fraction(")
 

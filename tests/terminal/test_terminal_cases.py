@@ -9,13 +9,13 @@ import re
 import pytest
 from cli_driver import Bank, error_line
 from conftest import Table, opening_1830
-from screens_80 import EXAMPLES, WIDTH, played
+from screens_80 import EXAMPLES, GAMES, WIDTH, played
 
 from ledger import catalog
 from ledger.interface import charts, info, logview, summaries, views
 from ledger.interface.suggest import edits, unknown_title
 
-TITLES = ["1801", "1830", "1839", "1843"]
+TITLES = sorted(GAMES)   # every title with a complete example game
 
 
 # ---------------------------------------------------------------------- status: who holds the privates

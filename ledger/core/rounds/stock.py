@@ -280,8 +280,10 @@ def end_turn(ctx, passed: bool) -> None:
 def acted(ctx, player: str, bought: list | None = None, sold: str | None = None) -> None:
     """The player whose turn it is bought ([company, source]) or sold (a company)."""
     s = ctx.state
+    counted = sold and (ctx.rs.k("stock", "sell_in_blocks") or ctx.rs.k("stock", "order") != "sell_buy_sell")
     ctx.emit("sr_acted", player=player, index=s.player_index(player),
-             **({"bought": bought} if bought else {}), **({"sold": sold} if sold else {}))
+             **({"bought": bought} if bought else {}), **({"sold": sold} if sold else {}),
+             **({"turn_sales": True} if counted else {}))
 
 
 # --------------------------------------------------------------------------- par and buy
@@ -529,8 +531,26 @@ def cmd_sell(ctx, cmd) -> None:
     take_turn(ctx, player)
     if rs.k("stock", "no_sell_in_first_round") and s.round["number"] == 1:
         refuse("no selling in the first stock round")
+    for why in turn_sale_bars(s, rs, player, corp):
+        refuse(*why)
     shares.sell(ctx, player, corp, n)
     acted(ctx, player, sold=corp)
+
+
+def turn_sale_bars(s, rs, player: str, corp: str) -> list[tuple[str, str]]:
+    """What the title's turn order refuses of a sale now: a second sale of one company in a turn
+    (stock.sell_in_blocks), or a sale after a purchase that followed sales (stock.order
+    sell_buy_or_buy_sell: sales before the purchase or after it, not on both sides)."""
+    if s.round.get("kind") != "stock" or current(s) != player or not s.round.get("acted"):
+        return []
+    bars = []
+    if rs.k("stock", "sell_in_blocks") and corp in s.round.get("turn_sold", ()):
+        bars.append((f"{player} has sold {corp} this turn: a company's shares sold in a turn go in one sale",
+                     f"sell them together (sell {player} {corp} N) in a later turn"))
+    if rs.k("stock", "order") == "sell_buy_or_buy_sell" and s.round.get("buys") and s.round.get("sold_first"):
+        bars.append((f"{player} sold and then bought this turn: sales come before the purchase or after it, "
+                     f"not both", f"the turn is over: the next player acts"))
+    return bars
 
 
 def end_turn_bars(s, rs, player: str) -> list[str]:

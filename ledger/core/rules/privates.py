@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from ledger.core.ruleset import Ruleset
-from ledger.core.rules import shares
+from ledger.core.rules import shares, trains
 from ledger.core.state import BANK, GameState, acct_name, player_acct
 
 
@@ -36,7 +36,27 @@ def revenue_of(s: GameState, rs: Ruleset, sym: str) -> int:
     company = p.ability("revenue_company")
     if company is not None and str(s.privates[sym].owner).startswith("company:"):
         return company
+    later = p.ability("revenue_from_phase")
+    if later and trains.phase_reached(s, rs, later):   # its revenue from a phase on (1889's UTF)
+        return p.ability("revenue_then", p.revenue)
     return p.revenue
+
+
+def out_of_play(rs: Ruleset, players: int) -> list[str]:
+    """The privates a game of this many players leaves out (closed from the start)."""
+    return [p.sym for p in rs.privates
+            if players < p.ability("min_players", 0) or players > p.ability("max_players", players)]
+
+
+def survives_phase_close(s: GameState, rs: Ruleset, sym: str) -> bool:
+    """The phase that closes privates leaves this one open: always, or while its owner is a
+    player (or a company), as its data says."""
+    p = rs.private(sym)
+    if p.ability("survives_phase_close"):
+        return True
+    with_owner = p.ability("survives_phase_close_with")
+    owner = str(s.privates[sym].owner or "")
+    return bool(with_owner) and owner.startswith(("company:" if with_owner == "company" else "player:"))
 
 
 def revenue_transfers(s: GameState, rs: Ruleset) -> list[list]:

@@ -170,6 +170,11 @@ def funding(ctx, corp: str, side: Side, seller: str, price: int, trade: str | No
             refuse(f"{corp} has {rs.money(cash)}: with the president's help it may only buy the cheapest train"
                    f"{f' ({ref})' if ref else ''}, {cheapest[1]} for {rs.money(cheapest[0])}, not one for "
                    f"{rs.money(price)}")
+    elif rs.k("operating", "emergency_from_company_max") == "never":
+        ref = rs.k("operating", "emergency_rule")
+        refuse(f"{corp} has {rs.money(cash)}, the {what} costs {rs.money(price)}: with the president's help a "
+               f"company buys only from the bank or the pool, never from another company"
+               f"{f' ({ref})' if ref else ''}")
     elif rs.k("operating", "emergency_from_company_max") == "face" and price > side.price:
         refuse(f"with the president's help a train from another company costs at most its face value, "
                f"{rs.money(side.price)} for a {side.name}, not {rs.money(price)}")
@@ -281,7 +286,7 @@ def new_phase_or_rust(ctx, name: str) -> None:
                  certificate_limit=rs.phase(phase).certificate_limit,
                  trains=rusted, rusted=[t for t, _h, _d in rusted], obsolete=obsolete, flags=flags)
         if phase == rs.k("privates_rules", "close_on_phase"):
-            closing = [p.sym for p in rs.privates if not p.ability("survives_phase_close")]
+            closing = [p.sym for p in rs.privates if not privates.survives_phase_close(s, rs, p.sym)]
             privates.close(ctx, closing, reason=f"{trains.phase_label(phase)} began")
         ctx.reg.call("phase_changed", ctx, phase)
     elif rusted or obsolete:
