@@ -260,7 +260,7 @@ def command_text(args: list[str]) -> str:
 
 def run(ctx: typer.Context, cmd: Command) -> None:
     """A game verb: the session decides and records it; print what happened and who is next."""
-    from ledger.interface.views import describe, whose_turn
+    from ledger.interface.views import describe, next_line
     s = session(ctx)
     events = s.execute(cmd, line_of(ctx))
     if quiet(ctx):
@@ -272,7 +272,7 @@ def run(ctx: typer.Context, cmd: Command) -> None:
         summary = summary_at(s, events, i)
         if summary:
             say(summary)
-    say(f"Next: {whose_turn(s.state, s.rs)}")
+    say(next_line(s.state, s.rs))
 
 
 def say(text: str) -> None:
@@ -495,7 +495,7 @@ def open_title(ctx: typer.Context) -> str | None:
 @implements("new")
 def new(ctx: typer.Context, title: str, players: List[str], option: List[str], rules: Optional[Path]):
     from ledger.books.session import Session
-    from ledger.interface.views import whose_turn
+    from ledger.interface.views import next_line
     if title not in catalog.available_titles():
         from ledger.interface.suggest import unknown_title
         raise unknown_title(title, catalog.available_titles())
@@ -508,7 +508,7 @@ def new(ctx: typer.Context, title: str, players: List[str], option: List[str], r
     ctx.obj["session"] = s
     if not quiet(ctx):
         say(f"New {title} game in {path}: {', '.join(players)}")
-        say(f"Next: {whose_turn(s.state, s.rs)}")
+        say(next_line(s.state, s.rs))
 
 
 # --------------------------------------------------------------------------- undo / redo
@@ -517,7 +517,7 @@ def new(ctx: typer.Context, title: str, players: List[str], option: List[str], r
 def undo(ctx: typer.Context, to: Optional[str], yes: bool):
     from ledger.core.errors import NeedsConfirmation
     from ledger.core.names import command_number
-    from ledger.interface.views import whose_turn
+    from ledger.interface.views import next_line
     s = session(ctx)
     if to is not None:
         number = command_number(to)
@@ -534,18 +534,18 @@ def undo(ctx: typer.Context, to: Optional[str], yes: bool):
     if not quiet(ctx):
         for line in lines:
             say(line)
-        say(f"Next: {whose_turn(s.state, s.rs)}")
+        say(next_line(s.state, s.rs))
 
 
 @implements("redo")
 def redo(ctx: typer.Context):
-    from ledger.interface.views import whose_turn
+    from ledger.interface.views import next_line
     s = session(ctx)
     row = s.redo(line_of(ctx))
     if not quiet(ctx):
         for line in corrections.redone(row):
             say(line)
-        say(f"Next: {whose_turn(s.state, s.rs)}")
+        say(next_line(s.state, s.rs))
 
 
 @implements("insert")
@@ -587,7 +587,7 @@ def report_rederived(s, done, headline: str, re_derived: bool = True) -> None:
     again (and which now have other results), and every balance that moved."""
     from ledger.core.events import signed_money
     from ledger.core.state import acct_name
-    from ledger.interface.views import describe, whose_turn
+    from ledger.interface.views import describe, next_line
     say(headline)
     for event in done.events:
         line = describe(event, s.rs)
@@ -606,7 +606,7 @@ def report_rederived(s, done, headline: str, re_derived: bool = True) -> None:
             f"{acct_name(a)} {signed_money(v, s.rs.currency)}" for a, v in done.balances.items()))
     else:
         typer.echo("money now vs before: no balance changed")
-    say(f"Next: {whose_turn(s.state, s.rs)}")
+    say(next_line(s.state, s.rs))
 
 
 # --------------------------------------------------------------------------- views
@@ -893,13 +893,13 @@ class Progress:
                      + (f" in {self.round}" if self.round else ""))
 
     def finished(self, file: Path, s) -> None:
-        from ledger.interface.views import whose_turn
+        from ledger.interface.views import next_line
         if s is None or s.state is None:
             self.say(f"Played {commands(self.total)} from {file}: no game started")
             return
         where = "the game is over" if s.state.game_over else f"the game is in {self.round}"
         self.say(f"Played {commands(self.total)} from {file}; {where}")
-        self.say(f"Next: {whose_turn(s.state, s.rs)}")
+        self.say(next_line(s.state, s.rs))
 
     def say(self, text: str) -> None:
         if self.show:

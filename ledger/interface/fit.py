@@ -98,16 +98,26 @@ def fill(parts: tuple[str, ...] | list[str], width: int, first: str = "", rest: 
     return lines
 
 
+# A space a line must not be cut at (the spaces of a command the Next line prints, which must paste
+# whole): written as this character, wrapped as a letter, printed as a space.
+KEEP = "\ue000"
+
+
+def kept(text: str) -> str:
+    """`text` with its spaces never cut at when it is wrapped."""
+    return text.replace(" ", KEEP)
+
+
 def wrap_line(line: str, width: int, hang: int = 2, indent: str | None = None) -> list[str]:
     """One line in pieces of at most `width`, cut between items: the first as it starts, the rest
     under it, indented `hang` more than its own indent (or by `indent`)."""
     if len(line) <= width:
-        return [line]
+        return [line.replace(KEEP, " ")]
     lead = line[:len(line) - len(line.lstrip(" "))]
     rest = indent if indent is not None else lead + " " * hang
     if len(rest) >= width // 2:   # an indent that would leave no room: keep a small one
         rest = " " * hang
-    return fill(items(line.lstrip(" ")), width, lead, rest) or [line[:width]]
+    return [piece.replace(KEEP, " ") for piece in fill(items(line.lstrip(" ")), width, lead, rest) or [line[:width]]]
 
 
 def fit_text(text: str, width: int | None = None, hang: int = 2) -> str:

@@ -57,8 +57,8 @@ class Shell:
             return "No game open: new TITLE PLAYER... starts one (Tab lists the titles)"
         key = (id(s.state), s.head)
         if self._toolbar[0] != key:
-            from ledger.interface.views import whose_turn
-            self._toolbar = (key, f"Next: {whose_turn(s.state, s.rs)}")
+            from ledger.interface.views import next_line
+            self._toolbar = (key, next_line(s.state, s.rs))
         from ledger.interface.fit import fit_text, screen_width
         return fit_text(self._toolbar[1], screen_width() - 1)
 

@@ -11,7 +11,7 @@ from ledger.core.rounds import operating
 from ledger.core.rules import market, privates, shares, track, trains
 from ledger.core.scoring import private_value, score_rows, share_value, snapshot_rows, value  # noqa: F401 (views' API)
 from ledger.core.state import BANK, POOL, acct_name, company_acct, player_acct, round_label
-from ledger.interface.fit import GAP, fit_table, fit_text, natural, screen_width, wrap_line  # noqa: F401 (views' API)
+from ledger.interface.fit import GAP, fit_table, fit_text, kept, natural, screen_width, wrap_line  # noqa: F401 (views' API)
 
 
 def holdings(s, rs, player: str) -> dict[str, int]:
@@ -36,6 +36,16 @@ def held_assets(s, rs, acct: str) -> dict[str, list[str]]:
 def whose_turn(s, rs) -> str:
     """One line: who acts now and what they may do (the core says; ledger.core.legal)."""
     return legal.hint(s, rs)
+
+
+def next_line(s, rs) -> str:
+    """'Next: ...' with each command it prints kept whole where the line wraps: a command copied
+    off the screen pastes as it is printed."""
+    turn = legal.turn(s, rs)
+    text = turn.line
+    for command in sorted(set(turn.commands), key=len, reverse=True):
+        text = text.replace(command, kept(command))
+    return f"Next: {text}"
 
 
 def for_sale(s, rs) -> list[str]:
@@ -236,7 +246,7 @@ def status_text(s, rs, width: int | None = None) -> str:
     pool = pool_text(s, rs)
     if pool:
         out.append(wrapped(pool, width))
-    out.append(wrapped(f"Next: {whose_turn(s, rs)}", width))
+    out.append(wrapped(next_line(s, rs), width))
     return fit_text("\n".join(out), width)
 
 
