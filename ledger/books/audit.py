@@ -39,23 +39,8 @@ def audit(session) -> tuple[list[str], list[str]]:
     store = session.store
     problems += file_problems(store)
     # 1 and 2: postings
-    posted = defaultdict(int)
-    by_event = defaultdict(lambda: defaultdict(int))
-    for row in store.query("select p.event_id, p.account, p.amount from postings p join commands c "
-                              "on c.id = p.command_id where c.status = 'active'"):
-        posted[row["account"]] += row["amount"]
-        by_event[row["event_id"]][row["account"]] += row["amount"]
-    for row in store.query("select e.id, e.command_id, e.data from events e join commands c on c.id = e.command_id "
-                              "where c.status = 'active' order by e.id"):
-        event = json.loads(row["data"])
-        want = defaultdict(int)
-        for payer, payee, amount in event.get("transfers", ()):
-            want[payer] -= amount
-            want[payee] += amount
-        got = {a: v for a, v in by_event.get(row["id"], {}).items() if v}
-        if {a: v for a, v in want.items() if v} != got:
-            problems.append(f"command {row['command_id']}: postings of event {row['id']} ({event['kind']}) "
-                            f"{dict(got)} differ from its transfers {dict(want)}")
+    posted, posting_found = posting_problems(store)
+    problems += posting_found
     problems += check_cert_moves(store)
     problems += check_superseded(store)
     problems += holdings_after_every_event(session)
@@ -103,19 +88,53 @@ def audit(session) -> tuple[list[str], list[str]]:
     for entry in entries:
         if entry.status != "active":
             continue
-        for e in entry.events:
-            if e["kind"] == "rules_waived":
-                notes.append(f"command {entry.id} ({entry.text}) was forced: {e['reason']}; waived: "
-                             + ("; ".join(e["rules"]) or "nothing"))
-            elif e["kind"] == "adjustment":
-                notes.append(f"command {entry.id}: adjustment of {rs.money(e['amount'])} from {e['from']} to {e['to']}: "
-                             f"{e['reason']}")
-            elif e["kind"] == "count" and e["difference"]:
-                notes.append(f"command {entry.id}: {e['player']} counted {rs.money(e['counted'])}, ledger "
-                             f"{rs.money(e['ledger'])}: {who_owes_whom(e, rs)}")
+        try:
+            notes += event_notes(entry, rs)
+        except (KeyError, TypeError, ValueError, AttributeError) as exc:
+            problems.append(f"command {entry.id} ({entry.text}): an event is not as bank writes it ({exc!r})")
     notes.insert(0, f"{totals['commands']} commands decided again from the state at their moment: "
                     f"{totals['dividends']} dividends and {totals['sales']} sales recomputed")
     return problems, notes
+
+
+def event_notes(entry, rs) -> list[str]:
+    """The notes of one command in force: the rules it waived, the money adjusted, a count that disagreed."""
+    notes = []
+    for e in entry.events:
+        if e["kind"] == "rules_waived":
+            notes.append(f"command {entry.id} ({entry.text}) was forced: {e['reason']}; waived: "
+                         + ("; ".join(e["rules"]) or "nothing"))
+        elif e["kind"] == "adjustment":
+            notes.append(f"command {entry.id}: adjustment of {rs.money(e['amount'])} from {e['from']} to {e['to']}: "
+                         f"{e['reason']}")
+        elif e["kind"] == "count" and e["difference"]:
+            notes.append(f"command {entry.id}: {e['player']} counted {rs.money(e['counted'])}, ledger "
+                         f"{rs.money(e['ledger'])}: {who_owes_whom(e, rs)}")
+    return notes
+
+
+def posting_problems(store, events=None) -> tuple[dict, list[str]]:
+    """(each account's balance from the postings of commands in force, the events whose postings
+    differ from their own transfers)."""
+    problems = []
+    posted = defaultdict(int)
+    by_event = defaultdict(lambda: defaultdict(int))
+    for row in store.query("select p.event_id, p.account, p.amount from postings p join commands c "
+                           "on c.id = p.command_id where c.status = 'active'"):
+        posted[row["account"]] += row["amount"]
+        by_event[row["event_id"]][row["account"]] += row["amount"]
+    for event_id, command_id, event, active in events if events is not None else event_rows(store):
+        if not active:
+            continue
+        want = defaultdict(int)
+        for payer, payee, amount in event.get("transfers", ()):
+            want[payer] -= amount
+            want[payee] += amount
+        got = {a: v for a, v in by_event.get(event_id, {}).items() if v}
+        if {a: v for a, v in want.items() if v} != got:
+            problems.append(f"command {command_id}: postings of event {event_id} ({event.get('kind')}) "
+                            f"{dict(got)} differ from its transfers {dict(want)}")
+    return posted, problems
 
 
 def derived_problems(session, entries) -> list[str]:
@@ -129,17 +148,67 @@ def derived_problems(session, entries) -> list[str]:
                 problems.append(f"command {entry.id} ({entry.text}) is stored as typed in {stored[entry.id]}, "
                                 f"but the replay puts it in {entry.round}")
                 break
-    if store.has_table("cert_percents"):
-        got = [tuple(r) for r in store.conn.execute(
-            "select event_id, command_id, cert, company, percent from cert_percents order by id")]
-        want = []
-        for row in store.query("select id, command_id, data from events order by id"):
-            want += schema.percent_rows(row["id"], row["command_id"], json.loads(row["data"]), session.start_percents)
-        if got != want:
-            at = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
-            problems.append(f"the certificate percents (cert_percents) differ from the events' at row {at + 1}: "
-                            f"{got[at] if at < len(got) else 'none'}, expected {want[at] if at < len(want) else 'none'}")
-    return problems
+    return problems + percent_problems(store, session.start_percents)
+
+
+def percent_problems(store, start_percents, events=None) -> list[str]:
+    """The certificate percents (cert_percents) against the events that set them."""
+    if not store.has_table("cert_percents"):
+        return []
+    got = [tuple(r) for r in store.conn.execute(
+        "select event_id, command_id, cert, company, percent from cert_percents order by id")]
+    want = []
+    for event_id, command_id, event, _active in events if events is not None else event_rows(store):
+        want += schema.percent_rows(event_id, command_id, event, start_percents)
+    if got != want:
+        at = next((i for i, (a, b) in enumerate(zip(got, want)) if a != b), min(len(got), len(want)))
+        return [f"the certificate percents (cert_percents) differ from the events' at row {at + 1}: "
+                f"{got[at] if at < len(got) else 'none'}, expected {want[at] if at < len(want) else 'none'}"]
+    return []
+
+
+# What a write checks (Store.write_problem) is told apart by its first words: SQLite's own damage,
+# a cache bank never opens from, or the record changed.
+SQLITE_DAMAGE = ("SQLite finds", "the file is damaged", "SQLite cannot read")
+
+
+def record_problems(store, start_percents) -> list[str]:
+    """What every write checks before it extends the record: all that `bank audit` checks without
+    deciding a rule again or replaying the game. SQLite's integrity check (the pages and every
+    index against its table: a file cut by its last byte shows here), the chain over every command
+    row and its events, each status against the undo, redo and correction records, the postings,
+    certificate moves and percents against their events (and in their order), and every state
+    snapshot's hash. What needs a replay (each command's stored round, the worth per round, the
+    rules deciding each command again) is left to `bank audit`. About 60 ms on the largest example
+    game (bench/write_checks.py). The first problem found is enough to refuse a write."""
+    try:
+        found = file_problems(store)
+        if found:
+            return found
+        events = event_rows(store)
+        for check in (lambda: posting_problems(store, events)[1],
+                      lambda: check_cert_moves(store, events) if store.has_table("cert_moves") else [],
+                      lambda: check_superseded(store),
+                      lambda: percent_problems(store, start_percents, events),
+                      lambda: snapshot_hash_problems(store)):
+            found = check()
+            if found:
+                return found
+    except sqlite3.DatabaseError as exc:
+        return [f"SQLite cannot read it: {exc}"]
+    except (ValueError, TypeError, KeyError, AttributeError) as exc:   # a row that is not JSON bank wrote
+        return [f"a row is not as bank writes it ({exc!r})"]
+    return []
+
+
+def snapshot_hash_problems(store) -> list[str]:
+    """The state snapshots whose hash fails (moved or edited outside bank): never opened from, and
+    a sign that someone edited the file."""
+    if not store.chained():
+        return []
+    return [f"the state snapshot of command {row['command_id']} fails its hash: it was moved or changed outside "
+            f"bank" + CACHE_HINT for row in store.state_snapshots()
+            if row["hash"] is not None and row["hash"] != chain.snapshot_hash(row["command_hash"], row)][:1]
 
 
 def file_problems(store) -> list[str]:
@@ -246,22 +315,29 @@ def check_superseded(store) -> list[str]:
     return problems
 
 
-def check_cert_moves(store) -> list[str]:
+def event_rows(store) -> list[tuple[int, int, dict, bool]]:
+    """(id, command id, event, whether its command is in force) of every stored event, in order:
+    read and decoded once for the checks that compare the rows derived from them."""
+    return [(event_id, command_id, json.loads(data), status == "active") for event_id, command_id, data, status in
+            store.conn.execute("select e.id, e.command_id, e.data, c.status from events e "
+                               "left join commands c on c.id = e.command_id order by e.id")]
+
+
+def check_cert_moves(store, events=None) -> list[str]:
     """The cert_moves table (what the `holdings` view reads) against the certificates each stored
     event moves: a deleted, added or edited row shows here."""
     stored = defaultdict(list)
     for row in store.query("select event_id, cert, source, dest from cert_moves order by id"):
         stored[row["event_id"]].append([row["cert"], row["source"], row["dest"]])
     problems = []
-    for row in store.query("select id, command_id, data from events order by id"):
-        event = json.loads(row["data"])
+    for event_id, command_id, event, _active in events if events is not None else event_rows(store):
         want = [list(m) for m in event.get("certs", ())]
-        got = stored.pop(row["id"], [])
+        got = stored.pop(event_id, [])
         if got != want:
             missing = [m for m in want if m not in got] or "none"
             extra = [m for m in got if m not in want] or "none"
-            problems.append(f"command {row['command_id']}: the certificate moves recorded for event {row['id']} "
-                            f"({event['kind']}) differ from the event's: missing {missing}, not in the event {extra}")
+            problems.append(f"command {command_id}: the certificate moves recorded for event {event_id} "
+                            f"({event.get('kind')}) differ from the event's: missing {missing}, not in the event {extra}")
     for event_id, rows in stored.items():
         problems.append(f"cert_moves rows {rows} belong to no event (event {event_id})")
     return problems

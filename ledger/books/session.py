@@ -102,6 +102,8 @@ class Session:
         # `bank audit` and `bank backup` open it anyway, to say what changed and to save a copy.
         self.verify = verify
         self.tampered: str | None = None
+        # SQLite's data_version when this session last checked the file for a write (refuse_if_damaged)
+        self.verified_at: int | None = None
         try:
             self.header = store.header()
             self.options = json.loads(self.header["options"])
@@ -516,10 +518,7 @@ class Session:
         """The start of every write transaction: a file SQLite finds sound, the game as it is on disk
         with its record unchanged since bank wrote it, the state snapshots' table and triggers there
         to follow status changes, the chain kept, and the file claimed by this engine."""
-        damaged = self.store.quick_check()
-        if damaged:
-            raise LedgerCorrupt(f"{self.store.path} is damaged ({damaged}): nothing was recorded",
-                                "bank backup COPY.db saves what can still be read; bank audit says what is wrong")
+        self.refuse_if_damaged()
         self.refresh()
         self.check_chain_head(always=True)
         self.refuse_if_moved_on()
@@ -530,6 +529,34 @@ class Session:
         if first is not None:  # commands an older bank appended: their rounds and percents
             self.store.fill_derived(first)
         self.store.claim_engine_version()
+
+    def refuse_if_damaged(self) -> None:
+        """A damaged or edited record is never written to: the checks of what a write extends
+        (Store.write_problem: SQLite's integrity check, the whole chain, the statuses, the rows
+        derived from the events, the snapshots' hashes), or one refusal that leaves the file as it
+        is. The last verified point is this session's own: while no other connection has committed
+        since its last check (SQLite's data_version), the file is what this session checked and
+        wrote, and the shell's or the table's next command is not checked again."""
+        store = self.store
+        seen = store.data_version()
+        if self.verified_at == seen:
+            return
+        problem = store.write_problem()
+        if problem:
+            problem = " ".join(problem.replace("*** in database main ***", "").split())   # one line
+            from ledger.books.audit import CACHE_HINT, SQLITE_DAMAGE
+            if problem.startswith(SQLITE_DAMAGE):
+                raise LedgerCorrupt(f"{store.path} is damaged ({problem}): nothing was recorded",
+                                    "restore the game from a backup; bank backup COPY.db keeps what can still be "
+                                    "read, bank audit says what is wrong")
+            if problem.endswith(CACHE_HINT):
+                raise LedgerCorrupt(f"{store.path} was changed outside bank ({problem.removesuffix(CACHE_HINT)}): "
+                                    f"nothing was recorded", CACHE_HINT.removeprefix("; ") + ", then the next "
+                                    "command is taken")
+            raise LedgerCorrupt(f"{store.path} was changed outside bank ({problem}): nothing was recorded",
+                                "restore the game from a backup; bank audit lists every change, bank backup "
+                                "COPY.db keeps this file as it is")
+        self.verified_at = seen
 
     def refuse_if_moved_on(self) -> None:
         if self.decided_after is None or self.head == self.decided_after:

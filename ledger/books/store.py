@@ -141,12 +141,25 @@ class Store:
         changed outside bank: the write that follows refuses it as it is."""
         if self.creating or self.derived is None or self.schema_version() >= schema.SCHEMA_VERSION:
             return []
-        if not self.has_table("game") or self.quick_check() or self.head_problem():
+        if not self.has_table("game") or self.write_problem():
             return []
         try:
             return schema.migrate(self.conn, self.derived)
         except sqlite3.Error as exc:
             raise db_error(exc, self.path) from exc
+
+    def write_problem(self) -> str | None:
+        """Why this file must not be written, or None: the first problem of the checks every write
+        makes of what it extends (ledger.books.audit.record_problems)."""
+        from ledger.books.audit import record_problems
+        found = record_problems(self, self.start_percents)
+        return found[0] if found else None
+
+    def data_version(self) -> int:
+        """SQLite's count of the commits other connections (any process) made to the file, as this
+        connection sees it: unchanged, nobody else has written since it was read."""
+        self.conn.execute("pragma schema_version").fetchone()   # reads the file's header: the count is current
+        return self.conn.execute("pragma data_version").fetchone()[0]
 
     def transaction(self):
         return _Transaction(self)
@@ -245,9 +258,14 @@ class Store:
     def state_snapshots(self) -> list[dict]:
         if not self.has_table("state_snapshots"):
             return []
-        return self.query("select s.*, c.status, c.hash as command_hash from state_snapshots s "
+        # a file from before the chain has no hash on its commands (nor its snapshots): read as it is
+        command_hash = "c.hash" if "hash" in self.columns("commands") else "null"
+        rows = self.query(f"select s.*, c.status, {command_hash} as command_hash from state_snapshots s "
                           "left join commands c on c.id = s.command_id "
                           "order by s.command_id")
+        for row in rows:
+            row.setdefault("hash", None)
+        return rows
 
     def commands(self, include_undone: bool = True) -> list[dict]:
         sql = "select * from commands" + ("" if include_undone else " where status = 'active'") + " order by id"
@@ -378,7 +396,15 @@ class Store:
         """who -> the sha256 of their link's token; empty for a file that never served a table."""
         if not self.has_table("table_links"):
             return {}
-        return {r["who"]: r["token_hash"] for r in self.query("select who, token_hash from table_links")}
+        try:
+            rows = self.query("select who, token_hash from table_links")
+        except sqlite3.DatabaseError as exc:
+            raise damaged_links(self.path, str(exc)) from exc
+        for row in rows:
+            who, digest = row["who"], row["token_hash"]
+            if not (isinstance(who, str) and isinstance(digest, str) and LINK_HASH.fullmatch(digest)):
+                raise damaged_links(self.path, f"the link of {who!r} holds {digest!r}, not the sha256 of a token")
+        return {r["who"]: r["token_hash"] for r in rows}
 
     def links_made(self) -> str | None:
         if not self.has_table("table_links"):
@@ -529,6 +555,15 @@ class Store:
             publish(tmp, dest)
         finally:
             tmp.unlink(missing_ok=True)
+
+
+# What table_links keeps of each link: the hex sha256 of its token (ledger.interface.board.links).
+LINK_HASH = re.compile(r"[0-9a-f]{64}")
+
+
+def damaged_links(path: Path, why: str) -> LedgerCorrupt:
+    return LedgerCorrupt(f"{path}: the table's links are damaged ({why}): no link acts",
+                         "bank serve --table --new-links makes new links (the old ones end)")
 
 
 class _Transaction:

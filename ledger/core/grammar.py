@@ -632,8 +632,14 @@ def refuse_unknown_options(verb: str, args: dict) -> None:
 def parse_line(text: str, verbs: dict[str, Verb]) -> Command:
     """A transcript line (with or without `bank`) -> the Command the command line builds for it,
     with these verbs (a game's: verbs_of(rs); every title's: ledger.catalog.all_verbs()). For an
-    interface verb, the Command holds its parameters' values."""
-    words = shlex.split(text)
+    interface verb, the Command holds its parameters' values. A line shlex cannot split (a quote
+    left open) is refused in one line, as the shell and a transcript refuse it."""
+    try:
+        words = shlex.split(text)
+    except ValueError as exc:  # 'No closing quotation', 'No escaped character'
+        hint = ("drop the backslash at the end" if "escaped" in str(exc) else
+                "close the quote; a name with an apostrophe goes in double quotes: \"O'Brien\"")
+        raise CommandError(f"cannot read the line {text!r}: {str(exc).lower()}", hint) from None
     if words and words[0] == "bank":
         words = words[1:]
     if not words:

@@ -69,14 +69,26 @@ def round_label(s) -> str:
 def label_of(r: dict) -> str:
     if r["kind"] == "over":
         return "Game over"
-    kind = SHARED_NAMES.get(r["kind"])
+    kind = named(r["kind"])
     return kind.label(r) if kind else r["kind"]
 
 
 def round_title(r: dict) -> str:
     """A round's name in full, for the log: 'Stock Round 3', 'Operating Round 2.1 (of 2)'."""
-    kind = SHARED_NAMES.get(r["kind"])
+    kind = named(r["kind"])
     return kind.title(r) if kind else r["kind"]
+
+
+def named(name: str) -> "RoundKind | None":
+    """The round kind of this name. The shared kinds (auction, stock, operating) register when their
+    modules are imported, which a title's registry does; a view that names a round before any rule
+    was asked (`status --json` of a game just opened) imports them here, so that a round is named
+    the same whatever ran first ('Auction', never 'auction')."""
+    kind = SHARED_NAMES.get(name)
+    if kind is None and name in ("auction", "stock", "operating"):
+        from ledger.core.rounds import auction, operating, stock  # noqa: F401  (they register themselves)
+        kind = SHARED_NAMES.get(name)
+    return kind
 
 
 # Every round kind any title registers, by name (names are unique across titles), so that a

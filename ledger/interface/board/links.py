@@ -32,7 +32,7 @@ def holders(players: list[str]) -> list[str]:
 def issue(session: Session, renew: bool) -> dict[str, str] | None:
     """New tokens for everyone (who -> token), stored hashed in one write, when the game has none yet
     or `renew`; None when its links stand (they were printed when made, and cannot be shown again)."""
-    if session.store.link_hashes() and not renew:
+    if not renew and session.store.link_hashes():  # renewing never reads the old ones (they may be damaged)
         return None
     tokens = {who: secrets.token_urlsafe(TOKEN_BYTES) for who in holders(session.players)}
     with session.store.transaction():
