@@ -21,7 +21,8 @@ from typing import Any, Callable
 from ledger.core.errors import LedgerCorrupt
 from ledger.core.money import format_money
 from ledger.core.round_kind import round_title
-from ledger.core.state import DEPOT, MINT, GameState, Station, acct_name, company_acct, player_acct, train_type
+from ledger.core.state import (BANK, DEPOT, MINT, POOL, REMOVED, RUSTED, GameState, Station, acct_name, company_acct,
+                                player_acct, train_type)
 
 # Effects any event may carry; applied before the kind's own `apply` (see state.apply_effects).
 EFFECTS = ("transfers", "certs", "trains", "moves", "restack", "flags", "assets")
@@ -37,6 +38,7 @@ class Kind:
         self.apply, self.describe, self.doc = apply, describe, doc
         self.defaults = defaults or {}
         self.held = held
+        self.says_moves = False   # its own line says its marker moves (else `describe` adds them)
 
     def check(self, event: dict) -> None:
         missing = [f for f in self.required if f not in event]
@@ -75,8 +77,9 @@ def event(cls):
     """Declare an event kind from a class: annotations are fields, class defaults mark optional ones,
     `apply(s, e)` and `describe(e, rs)` are plain functions in its body; `held(e)`, where its own
     `apply` moves a holding, says which as [item, from account, to account] (as the generic effects
-    do). A title's module declares its kinds in its title's namespace; none may take a shared kind's
-    name."""
+    do); `says_moves = True`, where its own `describe` words its marker moves (price_move), so the
+    shared `describe` does not add them. A title's module declares its kinds in its title's
+    namespace; none may take a shared kind's name."""
     from ledger.core.parts import namespace_of
     name = getattr(cls, "name", None) or re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
     fields = cls.__dict__.get("__annotations__", {})
@@ -88,6 +91,7 @@ def event(cls):
         raise LedgerCorrupt(f"event kind {name} declared twice{f' (in {namespace})' if namespace else ''}")
     own[name] = Kind(name, required, optional, cls.__dict__.get("apply"), cls.__dict__.get("describe"),
                      (cls.__doc__ or "").strip(), {f: cls.__dict__[f] for f in optional}, cls.__dict__.get("held"))
+    own[name].says_moves = bool(cls.__dict__.get("says_moves"))
     return cls
 
 
@@ -187,12 +191,53 @@ def apply_effects(state: GameState, event: dict) -> None:
 
 
 def describe(e: dict, rs) -> str | None:
-    """One log line for an event in the title's currency, or None for pure bookkeeping."""
+    """One log line for an event in the title's currency, or None for pure bookkeeping. Every
+    marker the event moves is said with where it was and where it is now (the banker moves the
+    physical markers from the log alone), unless the kind's own line says it."""
     declared = kind_of(e["kind"], rs.title)
     upgrade = UPGRADES.get(rs.title)
     if upgrade:
         upgrade(e)
-    return declared.describe(e, rs) if declared and declared.describe else None
+    line = declared.describe(e, rs) if declared and declared.describe else None
+    if line and not declared.says_moves:
+        line += "".join(f"; {sym} {price_move(e, rs, sym)}" for sym, old, _new in e.get("moves", ())
+                        if old is not None)   # a marker placed (a par, a listing) is its line's price
+    return line
+
+
+def price_move(e: dict, rs, sym: str) -> str:
+    """How an event moves a company's marker, from and to: 'falls from $71 to $67', 'rises from
+    $67 to $71', 'stays at $50' (the rule moved it nowhere: an edge, a protected price), and where
+    the marker now sits in its cell's stack when the event re-stacked it ('..., under B&O')."""
+    old, new = next(([o, n] for s, o, n in e.get("moves", ()) if s == sym), [None, None])
+    return marker_move(rs, old, new) + stack_place(e, sym)
+
+
+def marker_move(rs, old, new) -> str:
+    """A marker's move between two cells (None: off the market), from and to, in the log's words."""
+    if new is None:
+        return "does not move" if old is None else f"leaves the market (was {rs.money(cell_price(rs, old))})"
+    after = cell_price(rs, new)
+    if old is None:
+        return f"is placed at {rs.money(after)}"
+    before = cell_price(rs, old)
+    return (f"rises from {rs.money(before)} to {rs.money(after)}" if after > before else
+            f"falls from {rs.money(before)} to {rs.money(after)}" if after < before else
+            f"stays at {rs.money(after)}" if list(old) == list(new) else
+            f"moves to another {rs.money(after)} box")
+
+
+def cell_price(rs, cell) -> int:
+    return rs.market[tuple(cell)].price
+
+
+def stack_place(e: dict, sym: str) -> str:
+    """Where an event's new stack order (top first) puts a marker among the others of its cell."""
+    stack = next((list(st) for st in e.get("restack", ()) if sym in st), None)
+    if not stack or len(stack) < 2:
+        return ""
+    at = stack.index(sym)
+    return f", under {' and '.join(stack[:at])}" if at else f", on top of {' and '.join(stack[1:])}"
 
 
 def holdings_moved(e: dict, title: str) -> list:
@@ -203,8 +248,54 @@ def holdings_moved(e: dict, title: str) -> list:
     return [list(m) for key in ("certs", "trains", "assets") for m in e.get(key, ())] + [list(m) for m in own]
 
 
+# The holders that are no person or company, as the table names them.
+PLACES = {POOL: "the pool", BANK: "the bank", DEPOT: "the bank", MINT: "the mint", RUSTED: "the rusted trains",
+          REMOVED: "out of the game"}
+
+
+def holder_words(acct: str | None) -> str:
+    """An account as the table names the holder of a thing: 'Alice', 'PRR', 'the IPO', "PRR's
+    treasury", 'the pool', 'the bank' (None: nobody, a certificate not yet issued)."""
+    if acct is None:
+        return "nobody"
+    if acct in PLACES:
+        return PLACES[acct]
+    kind, _, name = acct.partition(":")
+    return {"ipo": "the IPO", "treasury": f"{name}'s treasury"}.get(kind, name or acct)
+
+
 def payees_text(e: dict, rs) -> str:
-    return ", ".join(f"{acct_name(a)} {rs.money(amt)}" for a, _n, amt in e["payees"] if amt) or "nobody"
+    """Each holder's payout: every player's, and the company's own for the shares of it that pay
+    it ('PRR $30 for 3 pool shares'), so the banker pays the treasury as surely as the players."""
+    owned = iter(company_paid_for(rs, e["corp"], sum(1 for a, _n, amt in e["payees"]
+                                                      if amt and a.startswith("company:"))))
+    return ", ".join(f"{acct_name(a)} {rs.money(amt)}"
+                     + (f" for {counted(n, next(owned) + 'share')}" if a.startswith("company:") else "")
+                     for a, n, amt in e["payees"] if amt) or "nobody"
+
+
+def company_paid_for(rs, corp: str, entries: int) -> list[str]:
+    """The holdings a company's own payout entries are for, in the order a payout lists them (the
+    pool's shares, then its unsold ones: rules.revenue.dividends), as the words before 'share':
+    'pool ', 'IPO ', 'treasury ' (or '' where its kinds leave it open). Read from the kind the
+    company starts as, else from every kind of the title (a kind that converts pays alike)."""
+    try:
+        kinds = [rs.starting_kind(corp)]
+    except KeyError:
+        kinds = []
+    for candidates in (kinds, list(rs.kinds.values())):
+        sources = paying_holdings(candidates)
+        if len(sources) == entries:
+            return sources
+    return [""] * entries
+
+
+def paying_holdings(kinds) -> list[str]:
+    """Which of a company's own holdings pay it a dividend under these kinds, pool first."""
+    unsold = {k.unsold for k in kinds if k.ipo_pays == "company"}
+    return ((["pool "] if any(k.pool_pays == "company" for k in kinds) else [])
+            + ([{"ipo": "IPO ", "treasury": "treasury "}.get(next(iter(unsold)), "unsold ")
+                if len(unsold) == 1 else "unsold "] if unsold else []))
 
 
 def counted(n: int, noun: str, plural: str | None = None) -> str:
@@ -460,8 +551,9 @@ def mend_ledger(e: dict) -> str:
 
 
 def signed_money(n: int, currency: str) -> str:
-    """A difference with its sign always shown, next to the digits: '$+5', '$-41', '-41fr'."""
-    return format_money(0, currency).replace("0", f"{n:+d}")
+    """A difference with its sign always shown, in front as a person writes it: '+$5', '-$41',
+    '-41fr'."""
+    return ("-" if n < 0 else "+") + format_money(abs(n), currency)
 
 
 # =========================================================================== the auction
@@ -542,7 +634,21 @@ class PrivateBought:
 
     def describe(e, rs):
         return (f"{e['player']} buys {e['private']} for {rs.money(e['price'])}"
-                + "".join(f"; receives {c[0]}" for c in e.get("certs", ())))
+                + "".join(f"; receives {certificate_words(rs, c[0])}" for c in e.get("certs", ())))
+
+
+def certificate_words(rs, cert: str) -> str:
+    """A certificate as issued at the start, in the table's words (not the ledger's id 'PRR.1'):
+    '10% of PRR', "the B&O president's certificate (20%)"."""
+    corp, _, index = cert.rpartition(".")
+    try:
+        kind = rs.starting_kind(corp)
+        percent = kind.certificates[int(index)]
+    except (KeyError, ValueError, IndexError, StopIteration):
+        return cert   # a certificate the title's data does not number: its id is all there is
+    if int(index) == 0 and kind.president:
+        return f"the {corp} president's certificate ({percent}%)"
+    return f"{percent}% of {corp}"
 
 
 @event
@@ -674,11 +780,15 @@ class SharesSold:
         if e.get("held_price") and e["corp"] not in s.round.get("sale_at", {}):
             s.round = {**s.round, "sale_at": {**s.round.get("sale_at", {}), e["corp"]: e["price"]}}
 
+    says_moves = True   # the marker's move is said before the presidency it may change
+
     def describe(e, rs):
         line = (f"{e['player']} sells {counted(e['count'], e['corp'] + ' share')} at {rs.money(e['price'])} for "
                 f"{rs.money(e['amount'])}")
+        if e.get("moves"):
+            line += f"; {e['corp']} {price_move(e, rs, e['corp'])}"
         if e.get("president"):
-            line += f"; {e['president']} becomes president of {e['corp']}"
+            line += f"; {e['president']} becomes president of {e['corp']}{swapped(e)}"
         return line
 
 
@@ -689,7 +799,19 @@ class PresidentChanged:
     new: str
 
     def describe(e, rs):
-        return f"{e['new']} becomes president of {e['corp']} (was {e['old']})"
+        return f"{e['new']} becomes president of {e['corp']} (was {e['old']}){swapped(e)}"
+
+
+def swapped(e: dict) -> str:
+    """The certificates a change of president trades between two players: the president's
+    certificate (the first to move) to the new president, shares of the same percent back."""
+    between = [(cert, acct_name(dest)) for cert, source, dest in e.get("certs", ())
+               if str(source).startswith("player:") and str(dest).startswith("player:")]
+    if not between:
+        return ""
+    (_pres, new), back = between[0], Counter(dest for _c, dest in between[1:])
+    return (f": the president's certificate to {new}"
+            + "".join(f", {counted(n, 'share')} to {who}" for who, n in back.items()))
 
 
 @event
@@ -789,9 +911,10 @@ class SharesIssued:
 @event
 class SoldOut:
     corp: str
+    says_moves = True
 
     def describe(e, rs):
-        return f"{e['corp']} is sold out: price rises"
+        return f"{e['corp']} is sold out: its price " + (price_move(e, rs, e["corp"]) if e.get("moves") else "rises")
 
 
 # =========================================================================== operating rounds

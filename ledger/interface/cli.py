@@ -519,6 +519,7 @@ def undo(ctx: typer.Context, to: Optional[str], yes: bool):
     from ledger.core.names import command_number
     from ledger.interface.views import next_line
     s = session(ctx)
+    before = s.state
     if to is not None:
         number = command_number(to)
         try:
@@ -532,7 +533,7 @@ def undo(ctx: typer.Context, to: Optional[str], yes: bool):
     else:
         lines = corrections.undone(s.undo(line_of(ctx)))
     if not quiet(ctx):
-        for line in lines:
+        for line in lines + corrections.changes(before, s.state, s.rs):
             say(line)
         say(next_line(s.state, s.rs))
 
@@ -541,9 +542,10 @@ def undo(ctx: typer.Context, to: Optional[str], yes: bool):
 def redo(ctx: typer.Context):
     from ledger.interface.views import next_line
     s = session(ctx)
+    before = s.state
     row = s.redo(line_of(ctx))
     if not quiet(ctx):
-        for line in corrections.redone(row):
+        for line in corrections.redone(row) + corrections.changes(before, s.state, s.rs):
             say(line)
         say(next_line(s.state, s.rs))
 
@@ -556,9 +558,10 @@ def insert(ctx: typer.Context, command: List[str], before: Optional[str]):
     number = command_number(before)
     s = session(ctx)
     text, cmd = corrections.correction_line(command, "insert", 'bank insert --before 117 "tile CORP 120"', s.rs)
+    before = s.state
     done = s.insert(number, cmd, text, line_of(ctx))
     if not quiet(ctx):
-        report_rederived(s, done, corrections.inserted(done, number, text))
+        report_rederived(s, done, corrections.inserted(done, number, text), before)
 
 
 @implements("amend")
@@ -568,25 +571,26 @@ def amend(ctx: typer.Context, number: str, command: List[str]):
     s = session(ctx)
     text, cmd = corrections.correction_line(command, "amend", 'bank amend 117 "pay CORP 50"', s.rs)
     old = s.store.command(target)
+    before = s.state
     done = s.amend(target, cmd, text, line_of(ctx))
     if not quiet(ctx):
-        report_rederived(s, done, corrections.amended(done, target, old["text"], text))
+        report_rederived(s, done, corrections.amended(done, target, old["text"], text), before)
 
 
 @implements("restore")
 def restore(ctx: typer.Context, number: str, to: Optional[str]):
     from ledger.core.names import command_number
     s = session(ctx)
+    before = s.state
     done = s.restore(command_number(number), command_number(to) if to is not None else None, line_of(ctx))
     if not quiet(ctx):
-        report_rederived(s, done, corrections.restored(done), re_derived=False)
+        report_rederived(s, done, corrections.restored(done), before, re_derived=False)
 
 
-def report_rederived(s, done, headline: str, re_derived: bool = True) -> None:
+def report_rederived(s, done, headline: str, before, re_derived: bool = True) -> None:
     """What a correction did: its headline, the new command's results, the later commands decided
-    again (and which now have other results), and every balance that moved."""
-    from ledger.core.events import signed_money
-    from ledger.core.state import acct_name
+    again (and which now have other results), and what changed in the game since `before` (the
+    game as it was): money, certificates, trains, privates and prices."""
     from ledger.interface.views import describe, next_line
     say(headline)
     for event in done.events:
@@ -601,11 +605,9 @@ def report_rederived(s, done, headline: str, re_derived: bool = True) -> None:
                        f" ({len(done.changed)} with results that changed"
                        + (f": {', '.join(map(str, done.changed[:8]))}{' ...' if len(done.changed) > 8 else ''})"
                           if done.changed else ")"))
-    if done.balances:
-        say("money now vs before: " + ", ".join(
-            f"{acct_name(a)} {signed_money(v, s.rs.currency)}" for a, v in done.balances.items()))
-    else:
-        typer.echo("money now vs before: no balance changed")
+    say("what changed:")
+    for line in corrections.changes(before, s.state, s.rs):
+        say(line)
     say(next_line(s.state, s.rs))
 
 

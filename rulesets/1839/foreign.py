@@ -266,7 +266,7 @@ class ForeignIncome:
 
     def describe(e, rs):
         if not e["income"]:
-            return f"{e['corp']} has no income this OR: its price falls a box"
+            return f"{e['corp']} has no income this OR"   # its marker's move follows (events.describe)
         who = lambda h: "its charter" if h.startswith("treasury:") else acct_name(h)  # noqa: E731
         paid = ", ".join(f"{who(h)} {counted(n, 'unit')} " + (rs.money(amt) if amt else "(to nobody)")
                          for h, n, amt in e["payees"])
@@ -295,8 +295,7 @@ class ForeignTrainBought:
 
     def describe(e, rs):
         gone = "goes back to the supply" if not e.get("trains") else "leaves the game"
-        return (f"{e['corp']} buys {a_train(e['type'])} for {rs.money(e['price'])}; it {gone}; "
-                f"the price rises a box")
+        return f"{e['corp']} buys {a_train(e['type'])} for {rs.money(e['price'])}; it {gone}"   # and its price moves
 
 
 @event

@@ -321,5 +321,5 @@ def test_an_1839_track_played_on_1830s_companies():
         g.do(f"pass {g.turn()}")
     drop = [e for e in g.events if e["kind"] == "pool_drop"]
     assert [(e["corp"], e["shares"]) for e in drop] == [("PRR", 1)]
-    assert describe(drop[0], g.rs) == "PRR has 1 share in the pool: price falls to $59"
+    assert describe(drop[0], g.rs) == "PRR has 1 share in the pool: its price falls from $62 to $59"
     assert g.price("PRR") == 59

@@ -265,7 +265,7 @@ def test_an_inserted_command_the_table_forgot_gives_the_game_played_with_it(tmp_
     out = forgot("insert", "--before", str(missing + 1), "tile C&O 80").stdout
     assert f"inserted as command {len(lines)}, before command {missing + 1}: tile C&O 80" in flat(out)
     assert f"re-derived {len(lines) - missing - 1} later command(s)" in flat(out)
-    assert "money now vs before: bank $+80, C&O $-80" in flat(out)
+    assert "money: C&O -$80, the bank +$80" in flat(out)
     assert forgot.status_text() == whole.status_text()
     assert [(c["text"], c["events"], c["balances"]) for c in in_play(forgot.db)] == \
         [(c["text"], c["events"], c["balances"]) for c in in_play(whole.db)]
@@ -289,7 +289,7 @@ def test_a_forgotten_tile_cost_shifts_every_later_balance_exactly_as_the_rules_s
     assert "B&M lays a tile: $120" in out or "$120" in out.splitlines()[1]
     assert f"re-derived {later} later command(s): {FORGOTTEN}-{len(without)} are now " \
            f"{len(without) + 2}-{len(without) + 1 + later} (2 with results that changed" in flat(out)
-    assert "money now vs before: bank $+120, B&M $-120" in flat(out)
+    assert "money: B&M -$120, the bank +$120" in flat(out)
 
     now = in_play(forgot.db)
     oracle = in_play(oracle_master)
@@ -480,7 +480,7 @@ def test_insert_and_undo_to_in_the_shell(opening):
     out = opening("shell", input='insert --before 60 "adjust bank Alice 10 --reason \'paid short\'"\n'
                                  "undo --to 55 --yes\nredo\n").stdout
     assert "inserted as command 74, before command 60: adjust bank Alice 10 --reason 'paid short'" in flat(out)
-    assert "money now vs before: bank $-10, Alice $+10" in flat(out)
+    assert "money: Alice +$10, the bank -$10" in flat(out)
     assert "undone: 19 command(s) after command 55" in flat(out)
     assert "redone: 19 command(s), 56-88" in flat(out)
     assert opening.cash()["Alice"] == 38

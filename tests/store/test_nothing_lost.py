@@ -167,7 +167,7 @@ def test_amend_replaces_a_past_amount_and_says_what_money_moved(game):
     out = game("amend", "48", "tile C&O 0").stdout  # typed as `tile C&O 80`: there was no terrain
     assert "amended command 48 (tile C&O 80): now command 74: tile C&O 0" in out
     assert "re-derived 25 later command(s): 49-73 are now 75-99" in out
-    assert "money now vs before: bank $-80, C&O $+80" in out
+    assert "money: C&O +$80, the bank -$80" in out
     after = game.status()
     cash = lambda status: next(c["cash"] for c in status["companies"] if c["sym"] == "C&O")  # noqa: E731
     assert cash(after) == cash(before) + 80 and after["round"] == before["round"]

@@ -10,7 +10,7 @@ bands), a sale (`after_sale`), the end of a stock round (`at_end_of_sr`).
 
 from __future__ import annotations
 
-from ledger.core.events import counted, event
+from ledger.core.events import counted, event, price_move
 from ledger.core.market_data import STEPS
 from ledger.core.ruleset import Cell, Ruleset
 from ledger.core.state import POOL
@@ -160,10 +160,10 @@ class PoolDrop:
     """The end of a stock round: the price falls one box per share in the pool (1839 D9.4)."""
     corp: str
     shares: int
+    says_moves = True
 
     def describe(e, rs):
-        return (f"{e['corp']} has {counted(e['shares'], 'share')} in the pool: price falls to "
-                f"{rs.money(rs.market[tuple(e['moves'][0][2])].price)}")
+        return f"{e['corp']} has {counted(e['shares'], 'share')} in the pool: its price {price_move(e, rs, e['corp'])}"
 
 
 def at_foot(rs: Ruleset, pos: Pos) -> bool:
