@@ -46,6 +46,10 @@ from ledger.core.state import BANK, POOL, GameState, company_acct, player_acct
 
 sys.path.insert(0, str(Path(__file__).parent))   # the helper modules beside this file (transcripts ...)
 
+# The record's chain key (ledger.books.chain.key_folder) lives in a folder of this test process,
+# never in the user's own configuration folder; the processes a test starts inherit it.
+os.environ.setdefault("BANK_CONFIG_DIR", tempfile.mkdtemp(prefix="bank-test-config-"))
+
 from transcripts import lines_of  # noqa: E402
 from game_files import memory_root  # noqa: E402
 

@@ -38,6 +38,9 @@ def audit(session) -> tuple[list[str], list[str]]:
     rs = session.rs
     store = session.store
     problems += file_problems(store)
+    links = store.links_problem()   # not a write's check: --new-links replaces them
+    problems += [links] if links else []
+    notes += chain_notes(store)
     # 1 and 2: postings
     posted, posting_found = posting_problems(store)
     problems += posting_found
@@ -206,9 +209,11 @@ def snapshot_hash_problems(store) -> list[str]:
     a sign that someone edited the file."""
     if not store.chained():
         return []
+    keying = store.keying()   # a keyed chain's snapshots are keyed too (ledger.books.chain)
     return [f"the state snapshot of command {row['command_id']} fails its hash: it was moved or changed outside "
             f"bank" + CACHE_HINT for row in store.state_snapshots()
-            if row["hash"] is not None and row["hash"] != chain.snapshot_hash(row["command_hash"], row)][:1]
+            if row["hash"] is not None and keying.checkable(row["command_id"])
+            and row["hash"] != chain.snapshot_hash(row["command_hash"], row, keying.for_row(row["command_id"]))][:1]
 
 
 def file_problems(store) -> list[str]:
@@ -222,14 +227,61 @@ def file_problems(store) -> list[str]:
     damaged = store.quick_check() if not problems else None
     if damaged:
         problems.append(f"the file is damaged: {damaged}")
+    head = store.head_problem()
     if not store.chained():
-        return problems
-    return problems + chain_problems(store) + status_problems(store) + order_problems(store)
+        return problems + ([f"the record's chain: {head}"] if head else [])
+    found = chain_problems(store)
+    if head and not found:   # the chain is whole, but cleared, moved back or unsealed at its head
+        found = [f"the record's chain: {head}"]
+    return problems + found + status_problems(store) + order_problems(store)
+
+
+def chain_notes(store) -> list[str]:
+    """How the chain is kept (keyed or not, and whether its key is here) and its head's fingerprint."""
+    if not store.chained():
+        return []
+    keying = store.keying()
+    head, digest = store.head_hash()
+    if not keying.keyed:
+        how = ("the chain is plain SHA-256 (no key where it was written): whoever edits the file can make it again; "
+               "the fingerprints the phones and the table kept still show a rewritten past")
+    elif keying.here:
+        how = f"the chain is keyed with this machine's key {keying.key_id} from command {keying.first}: every digest checked"
+    else:
+        how = f"chained, key not here: {keying.missing()}"
+    return [how, f"record {chain.fingerprint(digest, chain.LONG)} after command {head} "
+                 f"(bank audit --against FINGERPRINT checks another record against it)"]
+
+
+def against(store, text: str) -> tuple[list[str], list[str]]:
+    """(problems, notes) of a fingerprint against the record: is it in the chain, and after which
+    command was it the head."""
+    try:
+        wanted = chain.parse_fingerprint(text)
+    except ValueError as exc:
+        return [str(exc)], []
+    shown = chain.fingerprint(wanted, len(wanted))
+    found = store.heads_with(wanted)
+    if not found:
+        head, digest = store.head_hash()
+        return [f"record {shown} is not in this record's chain (now record {chain.fingerprint(digest)} after command "
+                f"{head}): the record was rewritten at or before the command it was shown after, or it is another "
+                f"game's"], []
+    if len(found) > 1:
+        return [], [f"record {shown} is the head after {len(found)} commands "
+                    f"({', '.join(str(r['id']) for r in found[:5])}): give more of its digits"]
+    row = found[0]
+    head, _digest = store.head_hash()
+    later = head - row["id"]
+    return [], [f"record {shown} is in the chain: the head after command {row['id']} ({row['text']}, {row['at']})"
+                + (f"; {later} command(s) were recorded after it" if later else "; it is the record's head now")]
 
 
 def chain_problems(store) -> list[str]:
-    """Each command row's hash against its content, its events and the row before it; the header's
-    head against the last row. The first break is reported (every later row follows from it)."""
+    """Each command row's hash against its content, its events and the row before it (keyed from
+    the row the header names, when this machine holds the key); the header's head against the last
+    row. The first break is reported (every later row follows from it)."""
+    keying = store.keying()
     previous, last = "", None
     for row, events in store.chain_rows():
         if row.get("orphan"):
@@ -237,11 +289,15 @@ def chain_problems(store) -> list[str]:
                     f"its row was removed"]
         if row["hash"] is None:
             return [f"command {row['id']} ({row['text']}) has no hash: it was added outside bank"]
-        if chain.command_hash(previous, row, events) != row["hash"]:
+        if keying.checkable(row["id"]) and chain.command_hash(previous, row, events,
+                                                              keying.for_row(row["id"])) != row["hash"]:
             return [f"command {row['id']} ({row['text']}): the row, its events or the row before it were changed, "
                     f"added or removed after they were recorded"]
         previous, last = row["hash"], row["id"]
     head = store.conn.execute("select chain_head, chain_hash from game where id = 1").fetchone()
+    if head is not None and head[0] is None and last is not None:
+        return ["the head of the record's chain was cleared (game.chain_head is NULL): the check of every open was "
+                "turned off"]
     if head is not None and (head[0], head[1]) != (last, previous or None) and (head[0] or last):
         return [f"the header says the last command is {head[0]}, but the record ends with {last}: "
                 f"a command at the end was removed"]
@@ -377,8 +433,10 @@ class StateSnapshotCheck:
         self.failing: set[int] = set()   # snapshots whose hash fails (moved or edited outside bank)
         self.reported: set[int] = set()  # ... of them, those a difference from the replay explains
         chained = store.chained()
+        keying = store.keying()
         for row in store.state_snapshots():
-            if chained and row["hash"] is not None and row["hash"] != chain.snapshot_hash(row["command_hash"], row):
+            if (chained and row["hash"] is not None and keying.checkable(row["command_id"])
+                    and row["hash"] != chain.snapshot_hash(row["command_hash"], row, keying.for_row(row["command_id"]))):
                 self.failing.add(row["command_id"])
             usable = (row["status"] == "active" and row["format"] == snapshot.FORMAT
                       and row["engine"] == engine_fingerprint() and (row["hash"] is not None or not chained))

@@ -34,13 +34,14 @@ from datetime import datetime, timezone
 from typing import Callable
 
 # The version this bank writes. One more than the last migration's.
-SCHEMA_VERSION = 4
+SCHEMA_VERSION = 5
 
 # Each table: (columns, primary key, foreign keys, defaults), as sqlite-utils creates them.
 TABLES = {
     "game": ({"id": int, "title": str, "players": str, "options": str, "ruleset_text": str,
               "ruleset_override": str, "ruleset_hash": str, "engine_version": int, "chain_head": int,
-              "chain_hash": str}, [], {}),
+              "chain_hash": str, "chain_seal": str, "chain_links": str, "chain_key": str,
+              "chain_keyed_from": int}, [], {}),
     "commands": ({"id": int, "text": str, "verb": str, "args": str, "status": str, "at": str, "hash": str,
                   "entered_by": str, "round": str}, [], {"entered_by": "terminal"}),
     "events": ({"id": int, "command_id": int, "seq": int, "kind": str, "data": str},
@@ -271,6 +272,8 @@ class Derived:
     games whose start did not record them)."""
     rounds: Callable[[int], list[tuple[str, int]]]      # first command -> [(round label, command id)]
     start_percents: Callable[[], dict[str, int]]
+    # the record's chain made whole, keyed and sealed (Store.ensure_chain: it knows the key)
+    chain: Callable[[], None] | None = None
 
 
 def migration_1(db, derived: Derived) -> None:
@@ -310,12 +313,23 @@ def migration_4(db, derived: Derived) -> None:
     create_views(db, VIEWS)
 
 
+def migration_5(db, derived: Derived) -> None:
+    """The record's chain kept for good (ledger.books.chain): a file from before the chain is
+    chained as it is, and the header gets the seals of the head and of the table's links and the
+    id of the key the rows are chained with from now on (the user's own, where it can be kept).
+    From this version on a chain that is missing, cleared or unsealed is refused at open."""
+    if derived.chain is None:
+        raise RuntimeError("the chain's migration needs the store (Derived.chain)")
+    derived.chain()
+
+
 # In order; step N takes a file from user_version N - 1 to N. Append new steps, never change one.
 MIGRATIONS: list[tuple[str, Callable]] = [
     ("foreign keys of cert_moves and snapshots", migration_1),
     ("commands.round", migration_2),
     ("cert_percents", migration_3),
     ("views for SQL readers", migration_4),
+    ("the chain sealed and keyed", migration_5),
 ]
 assert len(MIGRATIONS) == SCHEMA_VERSION
 

@@ -28,7 +28,7 @@ from pathlib import Path
 
 from ledger import ENGINE_VERSION
 from ledger.books import chain, schema
-from ledger.books.store import Store, db_error, publish, sweep_scratch, unreadable
+from ledger.books.store import KEY_HINT, Store, db_error, publish, sweep_scratch, unreadable
 from ledger import catalog
 from ledger.core import engine, snapshot
 from ledger.core.engine import Command
@@ -97,7 +97,8 @@ class Session:
         self.store = store
         # what a migration of an older file needs from the game (each command's round, the start's
         # certificate percents), which only the game's rules can say
-        store.derived = schema.Derived(rounds=self.command_rounds, start_percents=self.start_percents)
+        store.derived = schema.Derived(rounds=self.command_rounds, start_percents=self.start_percents,
+                                       chain=store.ensure_chain)
         # verify: refuse a file whose record was changed outside bank (the chain's head fails);
         # `bank audit` and `bank backup` open it anyway, to say what changed and to save a copy.
         self.verify = verify
@@ -521,6 +522,9 @@ class Session:
         self.refuse_if_damaged()
         self.refresh()
         self.check_chain_head(always=True)
+        keyless = self.store.key_problem()
+        if keyless:
+            raise LedgerCorrupt(f"{self.store.path}: {keyless}; nothing was recorded", KEY_HINT)
         self.refuse_if_moved_on()
         self.store.ensure_state_snapshots()
         self.store.ensure_chain()

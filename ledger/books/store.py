@@ -76,6 +76,12 @@ ENTERED_BY = "alter table commands add column entered_by text default 'terminal'
 TABLE_LINKS = ("create table if not exists table_links (who text primary key, token_hash text not null, "
                "made text not null)")
 
+# What the header keeps of the chain besides its head (schema 5): the seals of the head and of the
+# table's links, and the id of the key and the first row chained with it (ledger.books.chain).
+SEAL_COLUMNS = {"chain_seal": "text", "chain_links": "text", "chain_key": "text", "chain_keyed_from": "integer"}
+KEY_HINT = ("copy chain.key from the configuration folder of the machine that keyed the game into this one's "
+            "(bank audit names the key and the folder)")
+
 # The columns whose texts may outgrow a page and so live partly in overflow pages.
 LONG_TEXTS = [("events", "data"), ("state_snapshots", "state"), ("commands", "args"), ("commands", "text"),
               ("game", "ruleset_text"), ("game", "ruleset_override"), ("game", "players"), ("game", "options")]
@@ -93,6 +99,8 @@ class Store:
         self.derived: schema.Derived | None = None
         self._db = None
         self._chained = False
+        self._key: chain.Key | None = None   # this machine's chain key, once read
+        self._key_read = False
         # who enters the commands appended now (Session.entered_by sets it for one write)
         self.entered_by = chain.TERMINAL
 
@@ -120,6 +128,9 @@ class Store:
         schema.create_tables(self.conn)
         for sql in STATE_SNAPSHOTS:
             self.conn.execute(sql)
+        key = self.local_key(create=True)   # the chain is keyed from its first row where a key can be kept
+        if key is not None:
+            header = {**header, "chain_key": key.id, "chain_keyed_from": 1}
         keys = ["id", *header]
         self.conn.execute(f"insert into game ({', '.join(keys)}) values ({', '.join('?' * len(keys))})",
                           [1, *header.values()])
@@ -249,9 +260,13 @@ class Store:
             "c.hash as command_hash from state_snapshots s join commands c on c.id = s.command_id "
             "where c.status = 'active' and s.format = ? and s.engine = ? and s.command_id < ? "
             "order by s.command_id desc", (fmt, engine, before if before is not None else 2 ** 62))
+        keying = self.keying()
         for row in rows:
             row = dict(row)
-            if row["hash"] and row["hash"] == chain.snapshot_hash(row["command_hash"], row):
+            if not keying.checkable(row["command_id"]):
+                continue  # keyed with a key that is not here: its hash cannot be checked
+            if row["hash"] and row["hash"] == chain.snapshot_hash(row["command_hash"], row,
+                                                                  keying.for_row(row["command_id"])):
                 return row
         return None
 
@@ -336,9 +351,14 @@ class Store:
                     schema.percent_rows(ev.lastrowid, command_id, event, self.start_percents))
         previous = self.conn.execute("select hash from commands where id < ? order by id desc limit 1",
                                      (command_id,)).fetchone()
-        digest = chain.command_hash(previous[0] if previous else "", {"id": command_id, **row}, chained)
+        keying = self.keying()
+        if not keying.checkable(command_id):
+            raise LedgerCorrupt(f"{self.path}: {keying.missing()}; nothing was recorded", KEY_HINT)
+        digest = chain.command_hash(previous[0] if previous else "", {"id": command_id, **row}, chained,
+                                    keying.for_row(command_id))
         self.conn.execute("update commands set hash = ? where id = ?", (digest, command_id))
         self.conn.execute("update game set chain_head = ?, chain_hash = ? where id = 1", (command_id, digest))
+        self.reseal(keying)
         return command_id
 
     def derived_columns(self) -> set[str]:
@@ -418,6 +438,7 @@ class Store:
         made = datetime.now(timezone.utc).isoformat(timespec="seconds")
         self.conn.executemany("insert into table_links (who, token_hash, made) values (?, ?, ?)",
                               [(who, digest, made) for who, digest in hashes.items()])
+        self.reseal(self.keying(), head=False)
 
     def ensure_state_snapshots(self) -> None:
         """Create the state_snapshots table and its triggers in a game file from before them (call
@@ -437,7 +458,8 @@ class Store:
         self.conn.execute("insert into state_snapshots (command_id, head_events, events_hash, format, engine, state, "
                           "hash) values (?, ?, ?, ?, ?, ?, ?)",
                           (command_id, head_events, events_hash, fmt, engine, state,
-                           chain.snapshot_hash(command[0] if command else "", row)))
+                           chain.snapshot_hash(command[0] if command else "", row,
+                                               self.keying().for_row(command_id))))
 
     # ------------------------------------------------------------------ the chain
 
@@ -451,25 +473,141 @@ class Store:
             self._chained = "chain_head" in self.columns("game") and "hash" in self.columns("commands")
         return self._chained
 
+    def chain_required(self) -> str | None:
+        """Why this file must hold a whole chain (ledger.books.chain.chain_required), or None."""
+        try:
+            version = self.conn.execute("select engine_version from game where id = 1").fetchone()
+        except sqlite3.DatabaseError:
+            version = None
+        tables = {r[0] for r in self.conn.execute("select name from sqlite_master where type = 'table'")}
+        columns = {t: self.columns(t) for t in ("commands", "game", "state_snapshots") if t in tables}
+        return chain.chain_required(version[0] if version else None, self.schema_version(), columns, tables)
+
+    def local_key(self, create: bool = False) -> chain.Key | None:
+        """This machine's chain key (ledger.books.chain.load_key), read once; made when `create`."""
+        if self._key is None and (not self._key_read or create):
+            self._key = chain.load_key(create)
+            self._key_read = True
+        return self._key
+
+    def keying(self) -> chain.Keying:
+        """How this file's chain is keyed, with this machine's key when it is the one named."""
+        if "chain_key" not in self.columns("game"):
+            return chain.Keying()
+        row = self.conn.execute("select chain_key, chain_keyed_from from game where id = 1").fetchone()
+        if row is None or row[0] is None:
+            return chain.Keying()
+        key = self.local_key()
+        first = row[1] if isinstance(row[1], int) else 1
+        return chain.Keying(str(row[0]), first, key.secret if key and key.id == row[0] else None, chain.key_folder())
+
+    def key_problem(self) -> str | None:
+        """Why this bank cannot write the file's chain: keyed with a key that is not here."""
+        keying = self.keying()
+        return None if keying.here else keying.missing()
+
     def ensure_chain(self) -> None:
-        """Give a file from before the chain its columns and chain every row recorded so far (call
-        inside a write transaction, after `ensure_state_snapshots`). What an older file holds is
-        taken as it is on this first write; from then on every change outside bank is seen."""
-        if "hash" not in self.columns("state_snapshots"):
+        """Give a file from before the chain its columns and chain every row recorded so far, key it
+        with this machine's key where one can be kept, and seal its head and links (call inside a
+        write transaction: the schema's migration 5 and every write). What a file from before the
+        chain holds is taken as it is on its first write; from then on every change outside bank is
+        seen. A chained file keeps its rows' hashes: the key chains the rows after them."""
+        if self.has_table("state_snapshots") and "hash" not in self.columns("state_snapshots"):
             self.conn.execute("alter table state_snapshots add column hash text")
         if "hash" not in self.columns("commands"):
             self.conn.execute("alter table commands add column hash text")
-        if "chain_head" not in self.columns("game"):
+        game = self.columns("game")
+        fresh = "chain_head" not in game
+        if fresh:
             self.conn.execute("alter table game add column chain_head integer")
             self.conn.execute("alter table game add column chain_hash text")
+        for column, kind in SEAL_COLUMNS.items():
+            if column not in game:
+                self.conn.execute(f"alter table game add column {column} {kind}")
+        named = self.conn.execute("select chain_key from game where id = 1").fetchone()
+        key = self.local_key(create=True) if named is None or named[0] is None else None
+        if fresh:
+            secret = key.secret if key else None
+            if key:
+                self.conn.execute("update game set chain_key = ?, chain_keyed_from = 1 where id = 1", (key.id,))
             previous, head = "", 0
             for row, events in self.chain_rows():
                 if row.get("orphan"):
                     continue  # events of no command: the audit reports them
-                previous, head = chain.command_hash(previous, row, events), row["id"]
+                previous, head = chain.command_hash(previous, row, events, secret), row["id"]
                 self.conn.execute("update commands set hash = ? where id = ?", (previous, row["id"]))
             self.conn.execute("update game set chain_head = ?, chain_hash = ? where id = 1", (head, previous))
+        elif key:   # the rows from the next one on are keyed
+            self.conn.execute("update game set chain_key = ?, chain_keyed_from = "
+                              "(select coalesce(max(id), 0) + 1 from commands) where id = 1", (key.id,))
         self._chained = True
+        self.reseal(self.keying())
+
+    def reseal(self, keying: chain.Keying, head: bool = True, links: bool = True) -> None:
+        """The header's seals of the head and of the table's links, made again (inside a write)."""
+        game = self.columns("game")
+        if head and "chain_seal" in game:
+            row = self.conn.execute("select chain_head, chain_hash from game where id = 1").fetchone()
+            self.conn.execute("update game set chain_seal = ? where id = 1",
+                              (chain.head_seal(row[0], row[1], keying.seal_key()),))
+        if links and "chain_links" in game:
+            self.conn.execute("update game set chain_links = ? where id = 1",
+                              (chain.links_seal(self.genesis(), self.link_rows(), keying.seal_key()),))
+
+    def genesis(self) -> str | None:
+        """The hash of the game's first row: what binds the links' seal to this game."""
+        row = self.conn.execute("select hash from commands order by id limit 1").fetchone()
+        return row[0] if row else None
+
+    def link_rows(self) -> list[tuple]:
+        if not self.has_table("table_links"):
+            return []
+        return [tuple(r) for r in self.conn.execute("select who, token_hash, made from table_links order by who")]
+
+    def links_problem(self) -> str | None:
+        """The table's links against their seal (a hash replaced, added or removed outside bank, or
+        one that is not text), or None; a file from before the seal has nothing to check."""
+        if "chain_links" not in self.columns("game"):
+            return None
+        keying = self.keying()
+        try:
+            rows = self.link_rows()
+            sealed = self.conn.execute("select chain_links from game where id = 1").fetchone()
+            if sealed is None or sealed[0] is None:
+                return "the seal of the table's links (game.chain_links) was removed"
+            if not keying.here:
+                return None
+            want = chain.links_seal(self.genesis(), rows, keying.seal_key())
+        except (ValueError, sqlite3.DatabaseError) as exc:
+            return f"the table's links (table_links) were changed outside bank: {exc}"
+        if want != sealed[0]:
+            return "the table's links (table_links) were changed outside bank: a link's hash was replaced, added or removed"
+        return None
+
+    # ---- the record's fingerprints (ledger.books.chain.fingerprint)
+
+    def head_hash(self) -> tuple[int, str | None]:
+        """(the last command's id, its hash): what a fingerprint shows."""
+        if "hash" not in self.columns("commands"):
+            return self.head(), None
+        row = self.conn.execute("select id, hash from commands order by id desc limit 1").fetchone()
+        return (row[0], row[1]) if row else (0, None)
+
+    def hashes_at(self, ids: list[int]) -> dict[int, str]:
+        """command id -> its hash, for the ids asked (those the record holds)."""
+        if not ids or "hash" not in self.columns("commands"):
+            return {}
+        marks = ",".join("?" * len(ids))
+        return {r[0]: r[1] for r in self.conn.execute(f"select id, hash from commands where id in ({marks})",
+                                                      list(ids)) if isinstance(r[1], str)}
+
+    def heads_with(self, prefix: str) -> list[dict]:
+        """The commands whose hash begins with `prefix` (hex): those the record was at when it showed
+        that fingerprint."""
+        if "hash" not in self.columns("commands"):
+            return []
+        return self.query("select id, text, status, at from commands where substr(hash, 1, ?) = ? order by id",
+                          (len(prefix), prefix))
 
     def chain_rows(self, after: int = 0):
         """(command row, its events as (id, seq, kind, data)) for every command after `after`, in order."""
@@ -484,29 +622,57 @@ class Store:
             yield {"id": command_id, "orphan": True}, events[command_id]
 
     def head_problem(self) -> str | None:
-        """What is wrong with the end of the record, checked on every open (a few rows): the last
-        command's hash, the header's head, no event after the last command. None when sound, or
-        for a file from before the chain."""
-        if not self.chained():
+        """What is wrong with the end of the record, checked on every open (a few rows): the chain
+        there at all when the file says it must be, the last command's hash, the header's head and
+        its seal, no event after the last command. None when sound, or for a file from before the
+        chain. A keyed file whose key is not here is checked for all but the keyed digests."""
+        game, commands = self.columns("game"), self.columns("commands")
+        missing = [name for name, there in (("commands.hash", "hash" in commands), ("game.chain_head", "chain_head" in game),
+                                            ("game.chain_hash", "chain_hash" in game)) if not there]
+        if missing:
+            required = self.chain_required()
+            if required:
+                return f"its record's chain was removed ({', '.join(missing)} missing), though {required}"
             return None
-        head = self.conn.execute("select chain_head, chain_hash from game where id = 1").fetchone()
-        if head is None or head[0] is None:
-            return None
+        self._chained = True
+        sealed = self.schema_version() >= chain.SEALED_SINCE_SCHEMA
+        if sealed and not set(SEAL_COLUMNS) <= game:
+            return f"the seals of its chain were removed ({', '.join(sorted(set(SEAL_COLUMNS) - game))} missing)"
+        head = self.conn.execute(f"select chain_head, chain_hash{', chain_seal' if sealed else ''} "
+                                 "from game where id = 1").fetchone()
         last = self.conn.execute(f"select id, text, verb, args, at, hash{self.author_column()} from commands "
                                  "order by id desc limit 1").fetchone()
+        if head is None:
+            return "it has no game header"
+        if head[0] is None:
+            if last is None:
+                return None
+            return "the head of its chain was cleared (game.chain_head is NULL), which would turn the check of every open off"
         if last is None or last["id"] != head[0]:
             found = f"command {last['id']}" if last else "no command"
             return f"its last command should be {head[0]}, but the file ends with {found}: a command was removed"
         orphan = self.conn.execute("select max(command_id) from events").fetchone()[0]
         if orphan is not None and orphan > last["id"]:
             return f"it holds events of command {orphan}, after its last command {last['id']}"
-        previous = self.conn.execute("select hash from commands where id < ? order by id desc limit 1",
-                                     (last["id"],)).fetchone()
-        events = self.conn.execute("select id, seq, kind, data from events where command_id = ? order by id",
-                                   (last["id"],)).fetchall()
-        digest = chain.command_hash(previous[0] if previous else "", dict(last), [tuple(e) for e in events])
-        if digest != last["hash"] or last["hash"] != head[1]:
-            return f"command {last['id']} ({last['text']}) or its events were changed after they were recorded"
+        keying = self.keying()
+        changed = f"command {last['id']} ({last['text']}) or its events were changed after they were recorded"
+        if last["hash"] != head[1]:
+            return changed
+        if keying.checkable(last["id"]):
+            previous = self.conn.execute("select hash from commands where id < ? order by id desc limit 1",
+                                         (last["id"],)).fetchone()
+            events = self.conn.execute("select id, seq, kind, data from events where command_id = ? order by id",
+                                       (last["id"],)).fetchall()
+            digest = chain.command_hash(previous[0] if previous else "", dict(last), [tuple(e) for e in events],
+                                        keying.for_row(last["id"]))
+            if digest != last["hash"]:
+                return changed
+        if sealed:
+            if head[2] is None:
+                return "the seal of its head (game.chain_seal) was removed"
+            if keying.here and head[2] != chain.head_seal(head[0], head[1], keying.seal_key()):
+                return (f"its record ends at command {head[0]}, but that is not the end bank sealed: commands at the "
+                        f"end were removed, or the head was moved")
         return None
 
     def quick_check(self) -> str | None:

@@ -422,7 +422,9 @@ SHARED = (
     interface("explain", "views", "How command N's money was computed (payouts per holder, rounding, the "
               "stock move).", "bank explain 117", [Arg("number", "number")], options=[JSON]),
     interface("audit", "views", "Re-derive every balance and recompute every payout and sale; non-zero exit on "
-              "a problem.", "bank audit", options=[JSON]),
+              "a problem.", "bank audit", options=[JSON, Opt("--against", "against", help="a record's fingerprint "
+                                                            "(shown after every command, on the pages, by bank "
+                                                            "score): is it in the chain, and after which command")]),
     interface("chart", "views", "Each player's net worth, or each company's share price, after every round.",
               "bank chart worth", [Arg("what", "choice", optional=True, choices=("worth", "prices"),
                                        help="worth or prices (left out: the charts are listed)")],

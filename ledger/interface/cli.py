@@ -272,7 +272,15 @@ def run(ctx: typer.Context, cmd: Command) -> None:
         summary = summary_at(s, events, i)
         if summary:
             say(summary)
+    say_record(s)
     say(next_line(s.state, s.rs))
+
+
+def say_record(s) -> None:
+    """The record's fingerprint after a write, on its own short line (ledger.books.chain): the
+    table sees it, so a past rewritten later shows (bank audit --against)."""
+    from ledger.books.chain import fingerprint_line
+    say(fingerprint_line(*s.store.head_hash()))
 
 
 def say(text: str) -> None:
@@ -508,6 +516,7 @@ def new(ctx: typer.Context, title: str, players: List[str], option: List[str], r
     ctx.obj["session"] = s
     if not quiet(ctx):
         say(f"New {title} game in {path}: {', '.join(players)}")
+        say_record(s)
         say(next_line(s.state, s.rs))
 
 
@@ -535,6 +544,7 @@ def undo(ctx: typer.Context, to: Optional[str], yes: bool):
     if not quiet(ctx):
         for line in lines + corrections.changes(before, s.state, s.rs):
             say(line)
+        say_record(s)
         say(next_line(s.state, s.rs))
 
 
@@ -547,6 +557,7 @@ def redo(ctx: typer.Context):
     if not quiet(ctx):
         for line in corrections.redone(row) + corrections.changes(before, s.state, s.rs):
             say(line)
+        say_record(s)
         say(next_line(s.state, s.rs))
 
 
@@ -608,6 +619,7 @@ def report_rederived(s, done, headline: str, before, re_derived: bool = True) ->
     say("what changed:")
     for line in corrections.changes(before, s.state, s.rs):
         say(line)
+    say_record(s)
     say(next_line(s.state, s.rs))
 
 
@@ -635,7 +647,14 @@ def market(ctx: typer.Context, as_json: bool):
 def score(ctx: typer.Context, as_json: bool):
     from ledger.interface.views import score_json, score_text
     s = session(ctx)
-    typer.echo(json.dumps(score_json(s.state, s.rs), indent=1) if as_json else score_text(s.state, s.rs))
+    if as_json:
+        typer.echo(json.dumps(score_json(s.state, s.rs), indent=1))
+        return
+    from ledger.books.chain import LONG, fingerprint
+    head, digest = s.store.head_hash()
+    typer.echo(score_text(s.state, s.rs))
+    typer.echo(f"record {fingerprint(digest, LONG)} after command {head}"
+               + (": photograph it; bank audit --against it checks a record later" if s.state.game_over else ""))
 
 
 @implements("log")
@@ -736,11 +755,15 @@ def explain(ctx: typer.Context, number: str, as_json: bool):
 
 
 @implements("audit")
-def audit(ctx: typer.Context, as_json: bool):
+def audit(ctx: typer.Context, as_json: bool, against: Optional[str] = None):
+    from ledger.books.audit import against as check_against
     from ledger.books.audit import audit as run_audit
     audited = session(ctx, verify=False)
     try:
         problems, notes = run_audit(audited)
+        if against is not None:
+            found, said = check_against(audited.store, against)
+            problems, notes = problems + found, notes + said
     finally:
         audited.close()
     if as_json:   # the same exit code: a script checks either
@@ -901,6 +924,8 @@ class Progress:
             return
         where = "the game is over" if s.state.game_over else f"the game is in {self.round}"
         self.say(f"Played {commands(self.total)} from {file}; {where}")
+        from ledger.books.chain import fingerprint_line
+        self.say(fingerprint_line(*s.store.head_hash()))
         self.say(next_line(s.state, s.rs))
 
     def say(self, text: str) -> None:

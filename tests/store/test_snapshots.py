@@ -513,8 +513,13 @@ def test_a_snapshot_from_another_engine_is_ignored(full_game):
 
 
 def rehash_snapshots(path: Path, command_ids: list[int]) -> None:
-    """Give snapshots the hash the engine that wrote them would have stored."""
+    """Give snapshots the hash the engine that wrote them would have stored (keyed as the file's
+    chain is, with this test process's key)."""
     from ledger.books.chain import snapshot_hash
+    from ledger.books.store import Store
+    store = Store(path)
+    keying = store.keying()
+    store.close()
     for command_id in command_ids:
         conn = sqlite3.connect(str(path))
         conn.row_factory = sqlite3.Row
@@ -522,7 +527,7 @@ def rehash_snapshots(path: Path, command_ids: list[int]) -> None:
                                 "on c.id = s.command_id where s.command_id = ?", [command_id]).fetchone())
         conn.close()
         sql(path, "update state_snapshots set hash = ? where command_id = ?",
-            [snapshot_hash(row["command_hash"], row), command_id])
+            [snapshot_hash(row["command_hash"], row, keying.for_row(command_id)), command_id])
 
 
 FINGERPRINT = "from ledger.books.session import engine_fingerprint; print(engine_fingerprint())"

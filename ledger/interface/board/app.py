@@ -21,6 +21,7 @@ from starlette.responses import HTMLResponse, JSONResponse, StreamingResponse
 from starlette.routing import Mount, Route
 from starlette.staticfiles import StaticFiles
 
+from ledger.interface.board import record
 from ledger.interface.board.reading import Board, View
 
 
@@ -120,12 +121,15 @@ def create_app(board: Board, table=None) -> Starlette:
 
     async def page(request: Request) -> HTMLResponse:
         view = await board.current()
-        return HTMLResponse(env.get_template("page.html").render(context(view)), headers=HEADERS)
+        warned, kept = await record.checked(board, request, view, record.board_cookie(view.genesis), "/")
+        return HTMLResponse(env.get_template("page.html").render({**context(view), "rewritten": warned}),
+                            headers={**HEADERS, **kept})
 
     async def fragment(request: Request) -> HTMLResponse:
         view = await board.current()
-        return HTMLResponse(env.get_template("board.html").render(context(view)),
-                            headers={**HEADERS, "X-Board-Version": view.version})
+        warned, kept = await record.checked(board, request, view, record.board_cookie(view.genesis), "/")
+        return HTMLResponse(env.get_template("board.html").render({**context(view), "rewritten": warned}),
+                            headers={**HEADERS, "X-Board-Version": view.version, **kept})
 
     async def status(request: Request) -> JSONResponse:
         return JSONResponse((await board.current()).status, headers=HEADERS)

@@ -14,6 +14,7 @@ import re
 import secrets
 
 from ledger.books.session import Session
+from ledger.core.errors import LedgerCorrupt
 from ledger.interface.board.actions import BANKER
 
 TOKEN_BYTES = 24               # 192 bits; the issue asks for at least 128
@@ -32,6 +33,8 @@ def holders(players: list[str]) -> list[str]:
 def issue(session: Session, renew: bool) -> dict[str, str] | None:
     """New tokens for everyone (who -> token), stored hashed in one write, when the game has none yet
     or `renew`; None when its links stand (they were printed when made, and cannot be shown again)."""
+    if not renew:
+        refuse_unsealed(session)
     if not renew and session.store.link_hashes():  # renewing never reads the old ones (they may be damaged)
         return None
     tokens = {who: secrets.token_urlsafe(TOKEN_BYTES) for who in holders(session.players)}
@@ -39,6 +42,15 @@ def issue(session: Session, renew: bool) -> dict[str, str] | None:
         session.begin_write()
         session.store.replace_links({who: digest(token) for who, token in tokens.items()})
     return tokens
+
+
+def refuse_unsealed(session: Session) -> None:
+    """Refuse the table's links when their seal fails (ledger.books.chain): a hash replaced in the
+    file outside bank would be a link whose token its editor knows. --new-links replaces them."""
+    problem = session.store.links_problem()
+    if problem:
+        raise LedgerCorrupt(f"{session.store.path}: {problem}: no link acts",
+                            "bank serve --table --new-links makes new links (the old ones end); bank audit says more")
 
 
 def holder_of(hashes: dict[str, str], token: str | None) -> str | None:

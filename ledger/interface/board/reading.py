@@ -53,11 +53,19 @@ class View:
     money: Callable[[int], str]
     notes: tuple = ()       # what the title says about its own state (1839: the draws), as in status
     problem: str = ""       # why the latest read failed (the page still shows this view)
+    record: str = ""        # the hash of the chain's head (ledger.books.chain): its fingerprint is shown
+    genesis: str = ""       # the hash of the game's first row (names the board's memory of fingerprints)
+
+    @property
+    def fingerprint(self) -> str:
+        from ledger.books.chain import fingerprint
+        return fingerprint(self.record)
 
     @property
     def version(self) -> str:
-        """What the page announces: the figures, and whether they could be read just now."""
-        return self.digest + ("-unread" if self.problem else "")
+        """What the page announces: the figures, the record's head, and whether they could be read
+        just now (a past rewritten with the same figures still reaches the pages)."""
+        return self.digest + (f"-{self.record[:8]}" if self.record else "") + ("-unread" if self.problem else "")
 
 
 class Board:
@@ -126,8 +134,18 @@ class Board:
                 s.load()
             self.tail.follow(s.store)
             log = self.tail.recent(s.store, LOG_LENGTH)
+            _head, record = s.store.head_hash()
+            genesis = s.store.genesis() if s.store.chained() else None
         labels, lines = data(self.tail.series(), "worth")
-        return view_of(s.state, s.rs, self.path.name, s.head, log, labels, lines)
+        return replace(view_of(s.state, s.rs, self.path.name, s.head, log, labels, lines),
+                       record=record or "", genesis=genesis or "")
+
+    async def hashes_at(self, ids: list[int]) -> dict[int, str]:
+        """command id -> its hash now (the record's fingerprints a phone kept, looked up)."""
+        def read():
+            with self.session.store.reading():
+                return self.session.store.hashes_at(ids)
+        return await asyncio.get_running_loop().run_in_executor(self.worker, read)
 
 
 def view_of(state, rs, game: str, head: int, log: list[dict], labels: list[str], lines: dict) -> View:

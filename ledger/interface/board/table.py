@@ -33,7 +33,7 @@ from starlette.routing import Route
 from ledger.books.session import Session
 from ledger.core import grammar
 from ledger.core.errors import BankError, CommandError, RuleViolation, one_line
-from ledger.interface.board import links
+from ledger.interface.board import links, record
 from ledger.interface import corrections
 from ledger.core import legal
 from ledger.interface.board.actions import command_of, who_label
@@ -396,9 +396,16 @@ def routes(table: Table, env, context, headers: dict) -> list[Route]:
                 "my_offers": [p for p in table.proposals.values() if who and p.by == who],
                 "typed": dict(note.form) if note and not note.ok else {}, "kept_value": kept_value,
                 "bids": view.status.get("bids", []), "news": table.news()}
+        page["rewritten"], kept = await recorded(request, token, view)
         name = "table_fragment.html" if fragment else "table.html"
-        return HTMLResponse(env.get_template(name).render(page),
-                            headers={**headers, "X-Board-Version": view.version + table.news()})
+        return HTMLResponse(env.get_template(name).render({**page, "on_table": True}),
+                            headers={**headers, "X-Board-Version": view.version + table.news(), **kept})
+
+    async def recorded(request: Request, token: str, view) -> tuple[list[str], dict]:
+        """The fingerprints this link's device was shown, checked against the record (board.record)."""
+        if not links.TOKEN.fullmatch(token or ""):
+            return [], {}
+        return await record.checked(table.board, request, view, record.TABLE_COOKIE, f"/t/{token}")
 
     async def page(request: Request) -> Response:
         return await guarded(request, lambda token: draw(request, token, fragment=False))
@@ -427,9 +434,10 @@ def routes(table: Table, env, context, headers: dict) -> list[Route]:
             who = table.holder(token)
             view, _page, _seen = await table.page_for(who)
             entries = await table.log_for()
+            warned, kept = await recorded(request, token, view)
             return HTMLResponse(env.get_template("table_log.html").render(
                 {**context(view), "who": who, "holder": who_label(who) if who else None, "token": token,
-                 "entries": entries}), headers=headers)
+                 "entries": entries, "rewritten": warned}), headers={**headers, **kept})
         return await guarded(request, show)
 
     async def explained(request: Request) -> Response:
@@ -444,9 +452,10 @@ def routes(table: Table, env, context, headers: dict) -> list[Route]:
                 lines = await table.explain_for(number)
             except BankError as exc:
                 lines = [one_line(exc.line())]
+            warned, kept = await recorded(request, token, view)
             return HTMLResponse(env.get_template("table_log.html").render(
                 {**context(view), "who": who, "holder": who_label(who) if who else None, "token": token,
-                 "explained": number, "lines": lines}), headers=headers)
+                 "explained": number, "lines": lines, "rewritten": warned}), headers={**headers, **kept})
         return await guarded(request, show)
 
     async def act(request: Request) -> Response:
