@@ -186,3 +186,15 @@ def test_the_bankers_line_reads_a_phones_typographic_quotes(tmp_path, served):
     done = act(client, rig, "banker", submit(line, line="adjust bank \u201cPlayer 1\u201d 5 --reason \u2018fix\u2019"))
     assert done.result[0].startswith("Correction: bank pays Player 1 $5") or "Player 1" in done.result[0]
     assert last_command(path)[0] == "adjust bank \"Player 1\" 5 --reason 'fix'"
+
+
+def test_a_correction_on_the_bankers_line_says_what_it_changed(tmp_path, served):
+    """undo on the banker's line lists the money and certificates it changed back, as the CLI does."""
+    path = example_file(tmp_path, 91)
+    rig, client = served(path)
+    line = next(f for f in page(client, rig, "banker").forms if "line" in f["texts"])
+    act(client, rig, "banker", submit(line, line="adjust bank 'Player 1' 5 --reason fix"))
+    line = next(f for f in page(client, rig, "banker").forms if "line" in f["texts"])
+    done = act(client, rig, "banker", submit(line, line="undo"))
+    assert done.result[0].startswith("undone: adjust bank")
+    assert "money: Player 1 -$5, the bank +$5" in " ".join(done.result)

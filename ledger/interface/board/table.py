@@ -211,7 +211,8 @@ class Writer:
             raise RuleViolation("only your own last command, while nobody has entered one since, is yours to undo")
         with s.entered_as(who, after=after):
             s.refuse_if_moved_on()
-            return corrections.undone(s.undo("undo"))
+            before = s.state
+            return corrections.undone(s.undo("undo")) + corrections.changes(before, s.state, s.rs)
 
     def banker_line(self, line: str) -> list[str]:
         """A line as the CLI takes it: a game command, or a correction (undo, redo, insert, amend, restore)."""
@@ -224,7 +225,8 @@ class Writer:
         if cmd.verb not in CORRECTIONS:
             raise CommandError(f"'{cmd.verb}' is not entered on the page (the page shows the board)",
                                f"a game command or one of {', '.join(CORRECTIONS)}")
-        return self.correction(cmd, text)
+        before = s.state   # a correction replaces the state: what it changed is said as the CLI says it
+        return self.correction(cmd, text) + corrections.changes(before, s.state, s.rs)
 
     def correction(self, cmd, text: str) -> list[str]:
         from ledger.core.names import command_number
