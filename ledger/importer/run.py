@@ -7,10 +7,11 @@ from pathlib import Path
 
 from ledger.books.session import Session, unlink_quietly
 from ledger.books.store import publish, sweep_scratch
-from ledger.catalog import log_import
+from ledger.catalog import log_import, parse_line
 from ledger.core.errors import CommandError
 
 from .logparse import LOG_SOURCE, LogParseError
+from .record import RecordImport, RecordTranslation
 from .translate import Importer, Translation
 
 
@@ -48,6 +49,32 @@ def import_log(text: str, game: Path, replace: bool = True, keep: Path | None = 
         unlink_quietly(tmp)
 
 
+def import_record(record: dict, game: Path, replace: bool = True, keep: Path | None = None) -> RecordTranslation:
+    """Import an 18xx.games JSON record into `game`: read and audited in memory first (a record the
+    engine cannot follow stores nothing), then stored command by command in a new file beside `game`,
+    which moves into place once complete (as import_log)."""
+    game = Path(game)
+    result = RecordImport(record).run()
+    tmp = game.with_name(f".bank-import-{os.getpid()}.db")
+    sweep_scratch(tmp.parent)
+    unlink_quietly(tmp)
+    try:
+        session = Session.new(tmp, result.title, result.seating, result.options, text=result.commands[0][1])
+        try:
+            for _aid, text in result.commands[1:]:
+                session.execute(parse_line(text), text)
+        finally:
+            session.close()
+        if game.exists() or game.is_symlink():
+            if not replace:
+                raise CommandError(f"{game} already holds a game", "choose another file with --game, or --replace")
+            set_aside(game, keep)
+        publish(tmp, game)
+        return result
+    finally:
+        unlink_quietly(tmp)
+
+
 def set_aside(game: Path, keep: Path | None) -> None:
     """Move a game file (and a journal SQLite would need to finish its last write) out of the way:
     to `keep`, or gone."""
@@ -71,7 +98,12 @@ def free_backup_name(game: Path) -> Path:
         n += 1
 
 
-def transcript(result: Translation) -> str:
+def transcript(result: Translation | RecordTranslation) -> str:
+    if isinstance(result, RecordTranslation):
+        lines = ["# imported from an 18xx.games JSON record: command  # (action id)"]
+        for aid, text in result.commands:
+            lines.append(f"{text}  # action {aid}" if aid else text)
+        return "\n".join(lines) + "\n"
     lines = ["# imported from an 18xx.games log: (log line) command"]
     for lineno, text in result.commands:
         lines.append(f"{text}  # log {lineno}" if lineno else text)
@@ -86,4 +118,15 @@ def report(result: Translation) -> list[str]:
         lines += [f"  {d}" for d in result.differences]
     else:
         lines.append("audit: every figure in the log matches our engine")
+    return lines
+
+
+def report_record(result: RecordTranslation) -> list[str]:
+    lines = [f"{len(result.commands)} commands from a {len(result.seating)}-player game of {result.title} "
+             f"({', '.join(result.seating)})"]
+    if result.differences:
+        lines.append(f"{len(result.differences)} difference(s) between the record and our engine, the first:")
+        lines += [f"  {d}" for d in result.differences]
+    else:
+        lines.append("audit: every figure in the record matches our engine, and every player's net worth its result")
     return lines

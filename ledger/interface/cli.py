@@ -969,15 +969,25 @@ def import_(ctx: typer.Context, logfile: Path, transcript: Optional[Path], repla
     except (OSError, UnicodeDecodeError) as exc:
         raise CommandError(f"cannot read the log {logfile}: {getattr(exc, 'strerror', None) or exc}") from None
     keep = free_backup_name(path) if exists else None
-    result = import_log(text, path, replace=True, keep=keep)
+    record = logfile.suffix.lower() == ".json" or text.lstrip().startswith("{")
+    if record:  # the site's JSON record of the game (ledger/importer/record.py)
+        from ledger.importer.run import import_record, report_record
+        try:
+            data = json.loads(text)
+        except ValueError as exc:
+            raise CommandError(f"cannot read the record {logfile}: not JSON ({exc})") from None
+        result = import_record(data, path, replace=True, keep=keep)
+    else:
+        result = import_log(text, path, replace=True, keep=keep)
     if transcript:
         transcript.write_text(transcript_text(result))
     if keep is not None:
         typer.echo(f"the game that was in {path} is kept as {keep}")
-    for line in report(result):
+    for line in (report_record(result) if record else report(result)):
         typer.echo(line)
     if result.differences:
-        typer.echo(f"error: the import differs from the log in {len(result.differences)} place(s)", err=True)
+        source = "record" if record else "log"
+        typer.echo(f"error: the import differs from the {source} in {len(result.differences)} place(s)", err=True)
         raise typer.Exit(7)
 
 
