@@ -354,7 +354,9 @@ def test_completion_of_the_train_step(opening):
     sh, session = shell_for(opening.db)
     try:
         assert sh.candidates(["train"]) == ["NYC"]                  # the operating company only
-        assert sh.candidates(["train", "NYC"]) == ["3"]             # what the bank sells now
+        # what the bank sells now, then a 2 that only another company may sell it (at a price agreed)
+        assert sh.candidates(["train", "NYC"]) == ["3", "2"]
+        assert "--from" in sh.candidates(["train", "NYC", "2"])
         assert sh.candidates(["done"]) == ["NYC"]
     finally:
         session.close()
