@@ -453,8 +453,9 @@ SHARED = (
     interface("play", "files", "Run a transcript: one command a line, '#' comments; a 'new' line creates the "
               "game.", "bank play examples/{demo}.txt", [Arg("file", "file")],
               [Opt("--show", "show", True, help="print each command's result")]),
-    interface("import", "files", "Import a game recorded on 18xx.games (its Log tab as text): replay its decisions and audit every figure "
-              "it states.", "bank import 179263.log.txt --transcript mygame.txt", [Arg("logfile", "file")],
+    interface("import", "files", "Import a game recorded on 18xx.games, its JSON record (GAME.json) or its Log tab "
+              "as text: replay its decisions and audit every figure it states.",
+              "bank import 179263.log.txt --transcript mygame.txt", [Arg("logfile", "file")],
               [Opt("--transcript", "transcript", kind="file", help="also write the commands here"),
                Opt("--replace", "replace", True, help="overwrite an existing game file")]),
     interface("export", "files", "Export commands, events, postings and per-round balances and holdings.",

@@ -32,7 +32,7 @@ EXPECTED = {
         "auction": {"style": "waterfall", "min_raise": 5, "bid_multiple": 1, "all_pass_discount": 5,
                     "discount_only": "SV", "free_at_zero": True, "next_after_all_pass": "continue",
                     "earmark_bids": True},
-        "stock": {"order": "sell_buy_sell", "no_sell_in_first_round": True, "holding_limit": 60, "pool_limit": 50,
+        "stock": {"order": "sell_buy_sell", "sell_in_blocks": False, "no_sell_in_first_round": True, "holding_limit": 60, "pool_limit": 50,
                   "unlimited_holding_zones": ["orange", "brown"], "cert_free_zones": ["yellow", "orange", "brown"],
                   "multi_buy_zones": ["brown"], "multi_buy_from_ipo": True,  # the default option turns it on
                   "over_limit_blocks_pass": False, "no_buy_after_sell": True, "priority": "after_last_actor",
@@ -61,7 +61,7 @@ EXPECTED = {
         "auction": {"style": "waterfall", "min_raise": 5, "bid_multiple": 5, "all_pass_discount": 5,
                     "discount_only": "", "free_at_zero": True, "next_after_all_pass": "after_last_buyer",
                     "earmark_bids": True},
-        "stock": {"order": "sell_buy_sell", "no_sell_in_first_round": True, "holding_limit": 60, "pool_limit": 50,
+        "stock": {"order": "sell_buy_sell", "sell_in_blocks": False, "no_sell_in_first_round": True, "holding_limit": 60, "pool_limit": 50,
                   "unlimited_holding_zones": ["orange", "brown"], "cert_free_zones": ["yellow", "orange", "brown"],
                   "multi_buy_zones": ["brown"], "multi_buy_from_ipo": True, "over_limit_blocks_pass": True,
                   "no_buy_after_sell": True, "priority": "cash_descending", "first_round_turn": "after_last_buyer",

@@ -30,7 +30,9 @@ def test_play_says_each_round_then_where_the_game_is_and_who_is_next(fast_path, 
     assert sum(n for _, n in rounds) == commands - 1   # every command but 'new', in its round
     assert all(n > 0 for _, n in rounds)
     tail = " ".join(out.split("Played ", 1)[1].split())   # the summary, however it was wrapped
-    assert tail.startswith(f"{commands} commands from {OPENING}; the game is in OR 2.1 Next: OR 2.1: NYC"), out
+    # then the record's fingerprint (ledger.books.chain) and the Next line
+    assert re.match(rf"{commands} commands from {re.escape(str(OPENING))}; the game is in OR 2\.1 "
+                    rf"record [0-9a-f]{{4}}·[0-9a-f]{{4}} \(after command {commands}\) Next: OR 2\.1: NYC", tail), out
     assert b.status()["round"] == "OR 2.1"
     # what it says of the game is what the game says: the Next line is status's
     assert out.rstrip().split("Next: ", 1)[1].split()[:4] == ["OR", "2.1:", "NYC", "(Carol)"]
