@@ -5,8 +5,11 @@ a company's turn, a trainless company's run of 0) is supplied where the bank ask
     python bench/json_transcript.py GAME.json TITLE > transcript.txt
 
 A stop-gap until `bank import GAME.json` (issue 37): it wrote examples/1889-game.txt from the shared
-game 314. Undo/redo are applied first (README of the shared records, §4). A private's symbol the
-title spells otherwise is mapped by PRIVATES (1889: the site's private TR is the bank's TER).
+game 314 and examples/18chesapeake-game.txt from game 1277. Undo/redo are applied first (README of
+the shared records, §4). The site's title is the bank's by TITLES; a private's symbol the title
+spells otherwise is mapped by PRIVATES (1889: the site's private TR is the bank's TER); a symbol
+with a plain alias (B&O: BnO) is written as its alias, as a table types it. A title's options
+from the record are OPTIONS (18Chesapeake: Cornelius Vanderbilt's company, drawn from the seed).
 """
 
 from __future__ import annotations
@@ -21,7 +24,9 @@ from helpers import Game  # noqa: E402
 
 from ledger.core.errors import BankError  # noqa: E402
 
+TITLES = {"18Chesapeake": "18chesapeake"}
 PRIVATES = {"1889": {"TR": "TER"}}
+OPTIONS = {"18chesapeake": lambda record: {"vanderbilt": f"seed:{record['settings']['seed']}"}}
 
 
 def kept_actions(actions: list[dict]) -> list[dict]:
@@ -65,9 +70,13 @@ def q(name: str) -> str:
 class Translator:
     def __init__(self, record: dict, title: str):
         self.names = {p["id"]: p["name"] for p in record["players"]}
-        self.g = Game([p["name"] for p in record["players"]], title)
-        self.lines = [f"new {title} " + " ".join(q(p["name"]) for p in record["players"])]
-        self.privates = PRIVATES.get(title, {})
+        options = OPTIONS[title](record) if title in OPTIONS else {}
+        self.g = Game([p["name"] for p in record["players"]], title, options=options)
+        self.lines = [f"new {title} " + " ".join(q(p["name"]) for p in record["players"])
+                      + "".join(f" --option {k}={v}" for k, v in options.items())]
+        rs = self.g.rs
+        self.alias = {e.sym: e.alias for e in (*rs.corporations, *rs.privates) if e.alias}
+        self.privates = {**{p.sym: self.alias.get(p.sym, p.sym) for p in rs.privates}, **PRIVATES.get(title, {})}
         self.ipo = set()          # share ids still in the IPO
         self.trains: dict[str, str] = {}   # site train id -> holder (a corporation, 'pool')
         self.ran: set = set()     # companies that ran this turn
@@ -87,6 +96,13 @@ class Translator:
         except BankError:
             return False
 
+    def c(self, sym: str) -> str:
+        """A company or private as the table types it (its alias, where the shell would split it)."""
+        return self.alias.get(sym, sym)
+
+    def sym_of(self, typed: str) -> str:
+        return next((s for s, al in self.alias.items() if al == typed), typed)
+
     def player(self, a) -> str:
         return q(self.names[a["entity"]])
 
@@ -101,8 +117,8 @@ class Translator:
                     return
                 cur = r.get("corp")
                 if cur not in self.ran and not self.s.corp_trains(cur):
-                    self.try_do(f"withhold {cur} 0", note + " (does not run)")
-                self.do(f"done {cur}" + ("" if self.s.corp_trains(cur) else " --no-route"), note)
+                    self.try_do(f"withhold {self.c(cur)} 0", note + " (does not run)")
+                self.do(f"done {self.c(cur)}" + ("" if self.s.corp_trains(cur) else " --no-route"), note)
                 self.ran.discard(cur)
             elif r["kind"] == "stock" and corp is not None:
                 self.do(f"pass {q(self.s.players[r['turn']])}", note + " (no valid actions)")
@@ -153,6 +169,17 @@ class Translator:
                 corp = a["shares"][0].rsplit("_", 1)[0]
                 self.ipo.difference_update(a["shares"])
                 self.player_turn(q(owner), f"exchange {q(owner)} {a['entity']} {corp} --ipo", note)
+            sym = self.privates.get(a["entity"], a["entity"])
+            p = self.s.privates.get(self.sym_of(sym))
+            owner = p.owner if p else None
+            if owner and owner.startswith("company:") and t in ("lay_tile", "place_token"):
+                # a company's private lays its tile or places its station (18Chesapeake C-P, B&S, C&OC)
+                corp = owner.split(":", 1)[1]
+                self.finish_turns(corp, note)
+                if t == "lay_tile":
+                    self.do(f"tile {self.c(corp)} " + tile_cost(self, a) + f" --using {sym}", note)
+                else:
+                    self.do(f"token {self.c(corp)}", note)
             return   # ER's tile on C4, MF's port: no money
         if kind == "player":
             p = self.player(a)
@@ -160,24 +187,26 @@ class Translator:
                 sym = self.privates.get(a["company"], a["company"])
                 unsold = [x for x in self.s.privates if self.s.privates[x].owner is None and not self.s.privates[x].closed]
                 bids = self.s.round.get("bids", {}).get(sym)
-                if unsold and unsold[0] == sym and not bids and not self.s.round.get("war"):
+                if unsold and unsold[0] == self.sym_of(sym) and not bids and not self.s.round.get("war"):
                     self.do(f"buy {p} {sym}", note)
                 else:
                     self.do(f"bid {p} {sym} {a['price']}", note)
             elif t == "par":
                 price = a["share_price"].split(",")[0]
                 corp = a["corporation"]
-                self.ipo |= {f"{corp}_{n}" for n in range(1, 9)}
-                self.player_turn(p, f"par {p} {corp} {price}", note)
+                # the certificates still in the IPO (not one a private handed out: B&OR's B&O_1)
+                self.ipo |= {c.replace(".", "_") for c, h in self.s.certs.items()
+                             if h == f"ipo:{corp}" and not c.endswith(".0")}
+                self.player_turn(p, f"par {p} {self.c(corp)} {price}", note)
             elif t == "buy_shares":
                 share = a["shares"][0]
                 corp = share.rsplit("_", 1)[0]
                 source = "--ipo" if share in self.ipo else "--pool"
                 self.ipo.discard(share)
-                self.player_turn(p, f"buy {p} {corp} {source}", note)
+                self.player_turn(p, f"buy {p} {self.c(corp)} {source}", note)
             elif t == "sell_shares":
                 corp = a["shares"][0].rsplit("_", 1)[0]
-                self.player_turn(p, f"sell {p} {corp} {a['percent'] // 10}", note)
+                self.player_turn(p, f"sell {p} {self.c(corp)} {a['percent'] // 10}", note)
             elif t == "pass":
                 if self.s.round["kind"] == "operating":
                     return
@@ -194,43 +223,43 @@ class Translator:
             return
         if t == "sell_shares":   # an emergency sale by the president
             p = q(self.s.president(corp))
-            self.do(f"sell {p} {a['shares'][0].rsplit('_', 1)[0]} {a['percent'] // 10}", note)
+            self.do(f"sell {p} {self.c(a['shares'][0].rsplit('_', 1)[0])} {a['percent'] // 10}", note)
             return
         if t == "discard_train":   # over the limit after a phase change: whoever's turn it is
             self.trains[a["train"]] = "pool"
-            self.do(f"discard {corp} {a['train'].split('-')[0]}", note)
+            self.do(f"discard {self.c(corp)} {a['train'].split('-')[0]}", note)
             return
         self.finish_turns(corp, note)
         if t == "lay_tile":
-            self.do(f"tile {corp} " + tile_cost(self, a), note)
+            self.do(f"tile {self.c(corp)} " + tile_cost(self, a), note)
         elif t == "place_token":
-            self.do(f"token {corp}", note)
+            self.do(f"token {self.c(corp)}", note)
         elif t == "run_routes":
             self.revenue = sum(r.get("revenue") or 0 for r in a["routes"])
         elif t == "dividend":
             verb = "pay" if a["kind"] == "payout" else "withhold"
-            self.do(f"{verb} {corp} {self.revenue}", note)
+            self.do(f"{verb} {self.c(corp)} {self.revenue}", note)
             self.ran.add(corp)
         elif t == "buy_train":
             if corp not in self.ran and not self.s.corp_trains(corp):
-                self.try_do(f"withhold {corp} 0", note + " (does not run)")
+                self.try_do(f"withhold {self.c(corp)} 0", note + " (does not run)")
                 self.ran.add(corp)
             name = a["train"].split("-")[0]
             seller = self.trains.get(a["train"])
             if a.get("exchange"):
-                line = f"train {corp} {name} --trade-in {a['exchange'].split('-')[0]}"
+                line = f"train {self.c(corp)} {name} --trade-in {a['exchange'].split('-')[0]}"
                 self.trains[a["exchange"]] = "pool"
             elif seller == "pool":
-                line = f"train {corp} {name} --from pool"
+                line = f"train {self.c(corp)} {name} --from pool"
             elif seller:
-                line = f"train {corp} {name} --from {seller} --price {a['price']}"
+                line = f"train {self.c(corp)} {name} --from {self.c(seller)} --price {a['price']}"
             else:
-                line = f"train {corp} {name}"
+                line = f"train {self.c(corp)} {name}"
             self.trains[a["train"]] = corp
             self.do(line, note)
         elif t == "buy_company":
             sym = self.privates.get(a["company"], a["company"])
-            self.do(f"buy-private {corp} {sym} {a['price']}", note)
+            self.do(f"buy-private {self.c(corp)} {sym} {a['price']}", note)
         elif t == "bankrupt":
             self.do(f"bankrupt {q(self.s.president(corp))}", note)
         else:
@@ -243,11 +272,21 @@ MOUNTAIN = {"E4", "D5", "F5", "C6", "E6", "G6", "D7", "F7", "A8", "G8", "B9", "H
 RIVER = {"H5", "I6", "K6"}
 
 
+# 18Chesapeake's terrain (digest §8.1): paid on a hex's first tile; pre-printed Baltimore H6 on its
+# green upgrade; C&OC's Berlin tile is its $80 mountain.
+CHESAPEAKE_80 = {"B12", "D4", "D6", "D10", "E5", "C13", "D2", "D8"}
+CHESAPEAKE_40 = {"F10", "G9", "G11", "H12", "G3", "I5", "H4", "J6"}
+
+
 def tile_cost(tr: Translator, a: dict) -> str:
     hex_ = a["hex"]
     tiled = tr.__dict__.setdefault("tiled", set())
     first = hex_ not in tiled
     tiled.add(hex_)
+    if tr.g.rs.title == "18chesapeake":
+        if first and hex_ in CHESAPEAKE_80:
+            return "80"
+        return "40" if first and (hex_ in CHESAPEAKE_40 or hex_ == "H6") else "0"
     if hex_ == "I4":
         return "80"
     if hex_ == "F9" and a["tile"].startswith("465"):
@@ -263,7 +302,7 @@ def tile_cost(tr: Translator, a: dict) -> str:
 
 def main() -> None:
     record = json.loads(Path(sys.argv[1]).read_text())
-    title = sys.argv[2] if len(sys.argv) > 2 else str(record["title"])
+    title = sys.argv[2] if len(sys.argv) > 2 else TITLES.get(str(record["title"]), str(record["title"]))
     tr = Translator(record, title)
     try:
         tr.run(kept_actions(record["actions"]))

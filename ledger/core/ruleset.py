@@ -60,11 +60,14 @@ KNOBS: dict[str, dict[str, Knob]] = {
         # who acts after an all-pass: the turn carries on, or goes to the player after the last buyer
         "next_after_all_pass": Knob(str, ("continue", "after_last_buyer"), "continue"),
         "earmark_bids": Knob(bool, None, True),   # open bids on other privates reduce what a player may bid
+        # ... only those on which he is the highest bidder (R18 ONLY_HIGHEST_BID_COMMITTED)
+        "earmark_highest_only": Knob(bool, None, False),
     },
     "stock": {
         # a turn: sell, buy one, sell; or sales before the one purchase or after it, not on both
-        # sides (R18 :sell_buy_or_buy_sell: once a player has sold and then bought, his turn is over)
-        "order": Knob(str, ("sell_buy_sell", "sell_buy_or_buy_sell"), "sell_buy_sell"),
+        # sides (R18 :sell_buy_or_buy_sell: once a player has sold and then bought, his turn is over);
+        # or sales and then at most one purchase, never a sale after it (R18 :sell_buy)
+        "order": Knob(str, ("sell_buy_sell", "sell_buy_or_buy_sell", "sell_buy"), "sell_buy_sell"),
         # a company's shares sold in one turn go in one sale (R18 MUST_SELL_IN_BLOCKS); a later turn
         # of the round may sell it again
         "sell_in_blocks": Knob(bool, None, False),
@@ -159,6 +162,11 @@ KNOBS: dict[str, dict[str, Knob]] = {
         # company's trains needs --force; max_route_stops are counted for a train that runs any number
         "max_stop_revenue": Knob(int, None, REQUIRED),
         "max_route_stops": Knob(int, None, REQUIRED),
+        # at the end of every set of ORs the next train of the supply leaves the game when it is of
+        # one of these types, with the effects of its purchase (ledger.core.rules.exports)
+        "export_trains": Knob(list, None, []),
+        # ... and after the privates-only OR of an auction everyone passed in (R18)
+        "export_after_auction_revenue": Knob(bool, None, False),
     },
     "endgame": {
         # the only endings implemented: the set under way (OR) or the set after the SR
@@ -479,6 +487,13 @@ def apply_options(data: dict, options: dict[str, Any], problems: list[str]) -> t
             problems.append(f"options.{name}: unknown option (known: {', '.join(known) or 'none'})")
     chosen = []
     for name, spec in known.items():
+        if "values" in spec:   # an option that is one of named values, each with its patch
+            value = option_value(name, spec, options.get(name, spec.get("default", "")), problems)
+            if value is not None:
+                chosen.append(f"{name}={value}")
+                for section, patches in spec["values"][value].get("patch", {}).items():
+                    patch_section(data, section, patches, f"options.{name}.values.{value}.patch", problems)
+            continue
         on = options.get(name, spec.get("default", False))
         if isinstance(on, str):
             on = on.lower() not in ("0", "false", "no", "off")
@@ -487,6 +502,21 @@ def apply_options(data: dict, options: dict[str, Any], problems: list[str]) -> t
             for section, patches in spec.get("patch", {}).items():
                 patch_section(data, section, patches, f"options.{name}.patch", problems)
     return tuple(sorted(chosen))
+
+
+def option_value(name: str, spec: dict, given, problems: list[str]) -> str | None:
+    """The value a valued option takes: one of its `values` by name (any case), or `seed:N`, the
+    value 18xx.games draws from a game's seed N (the first number of its generator, r = (1103515245
+    x (N mod 2^31) + 12345) mod 2^31, taken modulo the number of values, in the order listed)."""
+    values = list(spec.get("values", {}))
+    text = str(given)
+    if text.lower().startswith("seed:") and text[5:].isdigit() and values:
+        draw = (1103515245 * (int(text[5:]) % 2 ** 31) + 12345) % 2 ** 31
+        return values[draw % len(values)]
+    found = next((v for v in values if v.lower() == text.lower()), None)
+    if found is None:
+        problems.append(f"options.{name}: {text!r} is not one of {', '.join(values)} (or seed:N)")
+    return found
 
 
 def patch_section(data: dict, section: str, patches: dict, path: str, problems: list[str]) -> None:

@@ -64,7 +64,8 @@ def info_text(rs: Ruleset, width: int | None = None) -> str:
     if extras:
         out.append("\n".join(extras))
     if rs.options:
-        rows = [[name, "on" if name in rs.chosen_options else "off", spec.get("description", "")]
+        valued = dict(c.split("=", 1) for c in rs.chosen_options if "=" in c)   # a valued option's value
+        rows = [[name, valued.get(name) or ("on" if name in rs.chosen_options else "off"), spec.get("description", "")]
                 for name, spec in rs.options.items()]
         out.append(tabulate(rows, headers=["option (--option NAME)", "default", "what"]))
     return fit_text("\n\n".join(out), asked)

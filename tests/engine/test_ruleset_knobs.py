@@ -26,12 +26,16 @@ NO_1839_STOCK = {"director_buy_percent": 0, "holding_limit_ipo_only": False, "se
 NO_HOLDING_BAR = {"over_holding_blocks_pass": False}
 # an operating knob added later (what one tile may cost in tile points: 1801), none by default
 ANY_TILE_POINTS = {"tile_point_costs": []}
+# operating knobs added later (18Chesapeake's exports), none by default
+NO_EXPORTS = {"export_trains": [], "export_after_auction_revenue": False}
+# an auction knob added later (only leading bids tie up cash: 18Chesapeake), off by default
+ALL_BIDS_EARMARKED = {"earmark_highest_only": False}
 EXPECTED = {
     "1830": {
         "bank": {"total": 12000, "breaks": "below_zero", "remainder": 0},
         "auction": {"style": "waterfall", "min_raise": 5, "bid_multiple": 1, "all_pass_discount": 5,
                     "discount_only": "SV", "free_at_zero": True, "next_after_all_pass": "continue",
-                    "earmark_bids": True},
+                    "earmark_bids": True, **ALL_BIDS_EARMARKED},
         "stock": {"order": "sell_buy_sell", "sell_in_blocks": False, "no_sell_in_first_round": True, "holding_limit": 60, "pool_limit": 50,
                   "unlimited_holding_zones": ["orange", "brown"], "cert_free_zones": ["yellow", "orange", "brown"],
                   "multi_buy_zones": ["brown"], "multi_buy_from_ipo": True,  # the default option turns it on
@@ -48,7 +52,7 @@ EXPECTED = {
                       "emergency_private_discard": "none", "bankrupt_cash": "bank", "pool_train_side": "buyer_choice",
                       "revenue_multiple": 10, "max_stop_revenue": 100, "max_route_stops": 12,
                       "discard_to": "pool", "obsolete_in_limit": False, "emergency_help_only_when_short": False,
-                      "emergency_rule": "", **ANY_TILE_POINTS},
+                      "emergency_rule": "", **ANY_TILE_POINTS, **NO_EXPORTS},
         "endgame": {"bank_broken_in_or": "end_of_set", "bank_broken_in_sr": "end_of_next_set",
                     "bankruptcy": "immediate", "score_privates": "face", "end_cell_in_sr": "none",
                     "end_cell_in_or": "none"},
@@ -60,7 +64,7 @@ EXPECTED = {
         "bank": {"total": 100000, "breaks": "never", "remainder": 0},
         "auction": {"style": "waterfall", "min_raise": 5, "bid_multiple": 5, "all_pass_discount": 5,
                     "discount_only": "", "free_at_zero": True, "next_after_all_pass": "after_last_buyer",
-                    "earmark_bids": True},
+                    "earmark_bids": True, **ALL_BIDS_EARMARKED},
         "stock": {"order": "sell_buy_sell", "sell_in_blocks": False, "no_sell_in_first_round": True, "holding_limit": 60, "pool_limit": 50,
                   "unlimited_holding_zones": ["orange", "brown"], "cert_free_zones": ["yellow", "orange", "brown"],
                   "multi_buy_zones": ["brown"], "multi_buy_from_ipo": True, "over_limit_blocks_pass": True,
@@ -77,7 +81,7 @@ EXPECTED = {
                       "pool_train_side": "buyer_choice", "revenue_multiple": 1,
                       "max_stop_revenue": 150, "max_route_stops": 15, "discard_to": "pool", "obsolete_in_limit": False,
                       "emergency_help_only_when_short": False,
-                      "emergency_rule": "", **ANY_TILE_POINTS},
+                      "emergency_rule": "", **ANY_TILE_POINTS, **NO_EXPORTS},
         "endgame": {"bank_broken_in_or": "end_of_set", "bank_broken_in_sr": "end_of_next_set",
                     "bankruptcy": "immediate", "score_privates": "face", "end_cell_in_sr": "immediate",
                     "end_cell_in_or": "end_of_or"},

@@ -9,7 +9,7 @@ from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.plays import Bounds
 from ledger.core.round_kind import RoundKind, known_round
-from ledger.core.rules import privates
+from ledger.core.rules import exports, privates
 from ledger.core.state import BANK, player_acct
 
 
@@ -40,7 +40,11 @@ def actor(s) -> str:
 def committed(s, player: str, except_private: str | None = None, rs=None) -> int:
     if rs is not None and not rs.k("auction", "earmark_bids"):
         return 0
-    return sum(b.get(player, 0) for sym, b in s.round["bids"].items() if sym != except_private)
+    # where only a player's leading bids tie up his cash (R18 ONLY_HIGHEST_BID_COMMITTED), an
+    # outbid one does not
+    highest = rs is not None and rs.k("auction", "earmark_highest_only")
+    return sum(b.get(player, 0) for sym, b in s.round["bids"].items() if sym != except_private
+               and (not highest or b.get(player, 0) == max(b.values(), default=0)))
 
 
 def not_turn(s, rs, player: str, actors: list, verb: str) -> tuple[str, None]:
@@ -224,6 +228,8 @@ def discount_or_revenue(ctx, cheapest: str) -> None:
         discount(ctx, cheapest)
     else:
         privates.pay_revenue(ctx)
+        if ctx.rs.k("operating", "export_after_auction_revenue"):
+            exports.export(ctx)   # the privates-only OR ends its set (R18 18Chesapeake)
 
 
 def discount(ctx, cheapest: str) -> None:

@@ -14,7 +14,7 @@ from ledger.core.errors import BankError, RuleViolation, refuse
 from ledger.core.events import TURN_RESET, counted
 from ledger.core.plays import Bounds
 from ledger.core.round_kind import RoundKind, known_round
-from ledger.core.rules import privates, revenue, shares, track, train_step, trains, turn
+from ledger.core.rules import exports, privates, revenue, shares, track, train_step, trains, turn
 from ledger.core.rules.market import operating_order
 from ledger.core.rules.revenue import ensure_ran
 from ledger.core.rules.turn import operating_corp
@@ -28,6 +28,8 @@ PRICE_BOUNDS = {"half_face": lambda face: math.ceil(face / 2), "double_face": la
 def register(reg, rs) -> None:
     from ledger.core.rounds.stock import EXCHANGE_WORDS, anyone, cmd_exchange, exchange_bars, exchange_phrase, sell_counts
     reg.round(OPERATING)
+    if rs.k("operating", "export_trains"):   # the next supply train leaves the game after each set
+        reg.on("or_set_ended", exports.at_set_end)
     # a private's lay or station may come at other points of the turn (R18, 1839 §12.2): the step's
     # bars are the rule's own, which knows the private named
     reg.verb("tile", track.cmd_tile, "operating", phrase=tile_phrase, last=("cost",),

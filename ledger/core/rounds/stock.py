@@ -540,13 +540,17 @@ def cmd_sell(ctx, cmd) -> None:
 def turn_sale_bars(s, rs, player: str, corp: str) -> list[tuple[str, str]]:
     """What the title's turn order refuses of a sale now: a second sale of one company in a turn
     (stock.sell_in_blocks), or a sale after a purchase that followed sales (stock.order
-    sell_buy_or_buy_sell: sales before the purchase or after it, not on both sides)."""
+    sell_buy_or_buy_sell: sales before the purchase or after it, not on both sides; sell_buy: no sale
+    after the purchase)."""
     if s.round.get("kind") != "stock" or current(s) != player or not s.round.get("acted"):
         return []
     bars = []
     if rs.k("stock", "sell_in_blocks") and corp in s.round.get("turn_sold", ()):
         bars.append((f"{player} has sold {corp} this turn: a company's shares sold in a turn go in one sale",
                      f"sell them together (sell {player} {corp} N) in a later turn"))
+    if rs.k("stock", "order") == "sell_buy" and s.round.get("buys"):
+        bars.append((f"{player} has bought this turn: sales come before the purchase, never after it",
+                     f"the turn is over: the next player acts"))
     if rs.k("stock", "order") == "sell_buy_or_buy_sell" and s.round.get("buys") and s.round.get("sold_first"):
         bars.append((f"{player} sold and then bought this turn: sales come before the purchase or after it, "
                      f"not both", f"the turn is over: the next player acts"))
