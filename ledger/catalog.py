@@ -104,7 +104,7 @@ def load(title: str, options: dict[str, Any] | None = None, override: Path | Non
 def parse_stored(text: str, options: dict, title: str, override_text: str = "") -> Ruleset:
     """The ruleset a game file stores, with its title's rules as this machine has them."""
     return parse(text, options, source=title, override_text=override_text, package=title_package(title),
-                 stored=True)
+                 stored=True, current_text=ruleset_text(title) if title in available_titles() else "")
 
 
 @lru_cache(maxsize=None)

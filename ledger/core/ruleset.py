@@ -443,13 +443,14 @@ class Ruleset:
 
 
 def parse(text: str, options: dict[str, Any], source: str = "ruleset", override_text: str = "",
-          package=None, stored: bool = False) -> Ruleset:
+          package=None, stored: bool = False, current_text: str = "") -> Ruleset:
     """A title's data (and a table's override merged over it), checked, with the options chosen;
     `package`: the title's package of rules, as the layer that opens games found it
     (ledger.catalog), or None for a title that is data alone. `stored`: the data a game file keeps,
     checked when the game began; a setting this version no longer knows (a knob retired since, or
-    moved to a title's own section) is then passed over rather than refused. Reads nothing but what
-    it is given."""
+    moved to a title's own section) is then passed over rather than refused, and a setting every
+    title must give that the game's text is older than takes the title's value today
+    (`current_text`: its data on this machine). Reads nothing but what it is given."""
     problems: list[str] = []
     try:
         data = tomllib.loads(text)
@@ -461,10 +462,23 @@ def parse(text: str, options: dict[str, Any], source: str = "ruleset", override_
     parts = parts_of(package)
     for upgrade in parts.data_upgrades:
         upgrade(data)   # a title's data as an older version wrote it, in today's terms
+    if stored and current_text:
+        fill_required(data, tomllib.loads(current_text), {**KNOBS, **parts.knobs})
     rs = build(data, problems, chosen, text + override_text, parts, stored)
     if problems:
         raise RulesetError(problems, source=source)
     return rs
+
+
+def fill_required(data: dict, current: dict, sections: dict) -> None:
+    """A game stored before a setting every title gives existed (the routes' typo guard) plays with
+    the title's value today: its stored text is older than the knob, not without it. The stored
+    text, and so the ruleset's digest, stays as it was."""
+    for section, declared in sections.items():
+        for name, knob in declared.items():
+            now = current.get(section, {})
+            if knob.default is REQUIRED and name not in data.get(section, {}) and isinstance(now, dict) and name in now:
+                data.setdefault(section, {})[name] = copy.deepcopy(now[name])
 
 
 def merge(base: dict, extra: dict) -> None:

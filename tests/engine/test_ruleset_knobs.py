@@ -239,6 +239,22 @@ def test_a_game_stored_with_the_spelled_out_ruleset_reopens_and_its_hash_is_stil
         Session.open(path)
 
 
+def test_a_stored_ruleset_older_than_a_required_knob_takes_the_titles_value_today():
+    """A game stored before the routes' typo guard (operating.max_stop_revenue, max_route_stops)
+    existed still opens: the stored text is older than the knob, and the title gives it today."""
+    text = catalog.ruleset_text("1830")
+    old = "\n".join(line for line in text.splitlines()
+                    if not line.strip().startswith(("max_stop_revenue", "max_route_stops")))
+    assert "max_stop_revenue" not in old
+    rs = catalog.parse_stored(old, {}, "1830")
+    today = catalog.load("1830").knobs["operating"]
+    assert rs.knobs["operating"]["max_stop_revenue"] == today["max_stop_revenue"]
+    assert rs.knobs["operating"]["max_route_stops"] == today["max_route_stops"]
+    assert rs.digest == hashlib.sha256((old + "|" + ",".join(rs.chosen_options)).encode()).hexdigest()
+    with pytest.raises(RulesetError, match="max_stop_revenue: missing"):   # a title's own data must give it
+        catalog.parse_text(old, {}, source="1830")
+
+
 def header(path: Path, assignments: str, *values) -> None:
     db = sqlite3.connect(path)
     try:
