@@ -119,6 +119,13 @@ def q(name: str) -> str:
     return shlex.quote(str(name))
 
 
+def option_text(value) -> str:
+    """An option's value as `new --option` takes it: yes/no, or a valued option's value."""
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return q(value)
+
+
 class RecordImport:
     """Feed a record's effective actions through our engine, in memory."""
 
@@ -131,7 +138,7 @@ class RecordImport:
         self.names = {p["id"]: p["name"] for p in record["players"]}
         seating = [p["name"] for p in record["players"]]
         settings = record.get("settings") or {}
-        options = self.words.options(settings.get("optional_rules") or record.get("optional_rules") or ())
+        options = self.words.options(settings.get("optional_rules") or record.get("optional_rules") or (), settings)
         title = self.words.title
         self.rs = catalog.load(title, options)
         self.state = engine.initial_state(self.rs, seating, options)
@@ -139,7 +146,7 @@ class RecordImport:
             apply(self.state, event)
         self.result = RecordTranslation(title, seating, options, rs=self.rs)
         self.new_text = f"new {title} " + " ".join(q(p) for p in seating) + "".join(
-            f" --option {k}={'yes' if v else 'no'}" for k, v in sorted(options.items()))
+            f" --option {k}={option_text(v)}" for k, v in sorted(options.items()))
         self.result.commands.append((0, self.new_text))
         words = self.words.json
         self.terrain = list(words.get("terrain") or ())
@@ -150,6 +157,8 @@ class RecordImport:
         self.tiled: set[str] = set()       # hexes that hold a tile laid in the game
         self.tile_hex: dict[str, str] = {} # a laid tile's id ("57-0") -> its hex
         self.homes = {c.sym: c.home for c in self.rs.corporations}
+        self.corp_alias = {c.sym: c.alias for c in self.rs.corporations if getattr(c, "alias", None)}
+        self.private_alias = {p.sym: p.alias for p in self.rs.privates if getattr(p, "alias", None)}
         self.ran: set[str] = set()         # companies that ran (or withheld) this turn
         self.revenue: dict[str, int] = {}
         self.bids: dict[tuple, tuple] = {}  # (player, private) -> (action id, price) until it is bought
@@ -255,12 +264,12 @@ class RecordImport:
         if corp not in self.ran:
             self.no_run(corp)
         trainless = not self.s.corp_trains(corp)
-        self.must(f"done {corp}" + (" --no-route" if trainless else ""))
+        self.must(f"done {self.c(corp)}" + (" --no-route" if trainless else ""))
         self.ran.discard(corp)
 
     def no_run(self, corp: str) -> None:
         """A company whose turn passes with no dividend: the site withholds 0 (its price moves left)."""
-        if corp not in self.ran and self.try_do(f"withhold {corp} 0") is not None:
+        if corp not in self.ran and self.try_do(f"withhold {self.c(corp)} 0") is not None:
             self.ran.add(corp)
 
     def player_turn(self, name: str, text: str) -> None:
@@ -285,6 +294,15 @@ class RecordImport:
                     raise RecordError(f"action {self.aid}: our engine rejects '{text}': {exc.line()}") from None
                 self.must(f"pass {q(cur)}")
         raise RecordError(f"action {self.aid}: our engine never reaches {name}'s turn for '{text}'")
+
+    def c(self, sym: str) -> str:
+        """A company as a table types it: its alias where it has one (a symbol a shell would split
+        has a plain one), so that the transcript can be typed as it stands."""
+        return self.corp_alias.get(sym, sym)
+
+    def pv(self, sym: str) -> str:
+        """A private as a table types it (its alias, where it has one)."""
+        return self.private_alias.get(sym, sym)
 
     def owner_company(self, sym: str) -> str | None:
         p = self.s.privates.get(sym)
@@ -320,12 +338,12 @@ class RecordImport:
             corp = share.rsplit("_", 1)[0]
             source = "--pool" if share in self.out else "--ipo"
             self.out.add(share)
-            self.player_turn(owner, f"exchange {q(owner)} {sym} {corp} {source}")
+            self.player_turn(owner, f"exchange {q(owner)} {self.pv(sym)} {self.c(corp)} {source}")
         elif t == "lay_tile":
             corp = self.owner_company(sym)
             if sym in self.ability_tiles and corp:
                 self.finish_turns(corp)
-                self.must(f"tile {corp} {self.tile_cost(a, corp)} --using {sym}")
+                self.must(f"tile {self.c(corp)} {self.tile_cost(a, corp)} --using {self.pv(sym)}")
             else:   # a lay that moves no money (1889's MF port, ER's C4)
                 self.tiled.add(a["hex"])
                 self.tile_hex[str(a["tile"])] = a["hex"]
@@ -333,7 +351,7 @@ class RecordImport:
             corp = a.get("tokener") or self.owner_company(sym)
             if sym in self.ability_tokens and corp:
                 self.finish_turns(corp)
-                self.must(f"token {corp}")
+                self.must(f"token {self.c(corp)}")
         elif t == "pass":
             return
         else:
@@ -351,23 +369,23 @@ class RecordImport:
             bids = (self.s.round.get("bids") or {}).get(sym)
             self.bids[(name, sym)] = (self.aid, a["price"])
             if unsold and unsold[0] == sym and not bids and not self.s.round.get("war"):
-                self.player_turn(name, f"buy {p} {sym}")
+                self.player_turn(name, f"buy {p} {self.pv(sym)}")
             else:
-                self.player_turn(name, f"bid {p} {sym} {a['price']}")
+                self.player_turn(name, f"bid {p} {self.pv(sym)} {a['price']}")
         elif t == "par":
             price = str(a["share_price"]).split(",")[0]
-            self.player_turn(name, f"par {p} {a['corporation']} {price}")
+            self.player_turn(name, f"par {p} {self.c(a['corporation'])} {price}")
         elif t == "buy_shares":
             shares = list(a["shares"])
             corp = shares[0].rsplit("_", 1)[0]
             source = "--pool" if shares[0] in self.out else "--ipo"
             self.out.update(shares)
             count = f" {len(shares)}" if len(shares) > 1 else ""
-            self.player_turn(name, f"buy {p} {corp}{count} {source}")
+            self.player_turn(name, f"buy {p} {self.c(corp)}{count} {source}")
         elif t == "sell_shares":
             corp = a["shares"][0].rsplit("_", 1)[0]
             self.out.update(a["shares"])
-            self.player_turn(name, f"sell {p} {corp} {a['percent'] // 10}")
+            self.player_turn(name, f"sell {p} {self.c(corp)} {a['percent'] // 10}")
         elif t == "pass":
             if self.s.round["kind"] == "operating":
                 return
@@ -385,19 +403,20 @@ class RecordImport:
             return
         if t == "sell_shares":   # an emergency sale by the president
             self.out.update(a["shares"])
-            self.must(f"sell {q(self.s.president(corp))} {a['shares'][0].rsplit('_', 1)[0]} {a['percent'] // 10}")
+            sold = a["shares"][0].rsplit("_", 1)[0]
+            self.must(f"sell {q(self.s.president(corp))} {self.c(sold)} {a['percent'] // 10}")
             return
         if t == "discard_train":
             self.trains[a["train"]] = "pool"
-            self.must(f"discard {corp} {a['train'].rsplit('-', 1)[0]}")
+            self.must(f"discard {self.c(corp)} {a['train'].rsplit('-', 1)[0]}")
             return
         self.finish_turns(corp)
         if t == "lay_tile":
-            self.must(f"tile {corp} {self.tile_cost(a, corp)}")
+            self.must(f"tile {self.c(corp)} {self.tile_cost(a, corp)}")
         elif t == "place_token":
             if self.token_hex(a) == self.homes.get(corp):
                 return   # the home station (the site asks which city): placed by our engine, free
-            self.must(f"token {corp}")
+            self.must(f"token {self.c(corp)}")
         elif t == "run_routes":
             self.revenue[corp] = sum(r.get("revenue") or 0 for r in a.get("routes") or ()) \
                 + (a.get("extra_revenue") or 0)
@@ -405,14 +424,14 @@ class RecordImport:
             verb = "pay" if a["kind"] == "payout" else "withhold"
             if a["kind"] not in ("payout", "withhold"):
                 raise RecordError(f"action {self.aid}: a dividend of kind {a['kind']!r}, which the bank does not read")
-            self.must(f"{verb} {corp} {self.revenue.pop(corp, 0)}")
+            self.must(f"{verb} {self.c(corp)} {self.revenue.pop(corp, 0)}")
             self.ran.add(corp)
         elif t == "buy_train":
             self.no_run(corp)
             self.buy_train(a, corp)
         elif t == "buy_company":
             sym = self.words.private(a["company"])
-            self.must(f"buy-private {corp} {sym} {a['price']}")
+            self.must(f"buy-private {self.c(corp)} {self.pv(sym)} {a['price']}")
         elif t == "bankrupt":
             self.no_run(corp)
             self.must(f"bankrupt {q(self.s.president(corp))}")
@@ -423,14 +442,14 @@ class RecordImport:
         name = a["train"].rsplit("-", 1)[0]
         seller = self.trains.get(a["train"])
         if a.get("exchange"):
-            line = f"train {corp} {name} --trade-in {a['exchange'].rsplit('-', 1)[0]}"
+            line = f"train {self.c(corp)} {name} --trade-in {a['exchange'].rsplit('-', 1)[0]}"
             self.trains[a["exchange"]] = "pool"
         elif seller == "pool":
-            line = f"train {corp} {name} --from pool"
+            line = f"train {self.c(corp)} {name} --from pool"
         elif seller:
-            line = f"train {corp} {name} --from {seller} --price {a['price']}"
+            line = f"train {self.c(corp)} {name} --from {self.c(seller)} --price {a['price']}"
         else:
-            line = f"train {corp} {name}"
+            line = f"train {self.c(corp)} {name}"
         self.trains[a["train"]] = corp
         events = self.must(line)
         bought = [e for e in events if e["kind"] == "train_bought"]

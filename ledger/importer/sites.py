@@ -38,9 +38,11 @@ class TitleWords:
         """The bank's symbol of a private the JSON record names `site_sym`."""
         return dict(self.json.get("privates") or {}).get(site_sym, site_sym)
 
-    def options(self, site_rules) -> dict:
+    def options(self, site_rules, settings: dict | None = None) -> dict:
         """The game's options in the bank's terms: the site's optional rules it lists, every other
-        option the title maps left off, and those every game on the site plays."""
+        option the title maps left off, those every game on the site plays, and the valued options
+        the record's settings decide ([log_import.json] settings_options: an option's value as a
+        template of the settings, e.g. "seed:{seed}" for a draw the site makes from the game's seed)."""
         names = dict(self.json.get("options") or {})
         out = {name: False for name in names.values()}
         out.update({name: True for rule, name in names.items() if rule in (site_rules or ())})
@@ -48,7 +50,14 @@ class TitleWords:
         if unknown:
             raise CommandError(f"the record plays the optional rule {unknown[0]!r}, which the bank's "
                                f"{self.title} does not know")
-        return out | dict(self.table.get("always") or {})
+        out |= dict(self.table.get("always") or {})
+        for option, template in dict(self.json.get("settings_options") or {}).items():
+            try:
+                out[option] = str(template).format(**(settings or {}))
+            except (KeyError, IndexError, ValueError):
+                raise CommandError(f"the record's settings do not give what the option {option!r} needs "
+                                   f"({template!r})") from None
+        return out
 
 
 def _titles() -> list[TitleWords]:

@@ -1,7 +1,8 @@
 """`bank import GAME.json`: games as 18xx.games stores them (the `actions` list with undo/redo and
 auto_actions, players, optional rules) replayed through our engine and audited (ledger/importer/record.py).
 
-Every shared record (1830's `*.actions.json`, 1889's `json/1889/*.json`, tests/data/18xxgames/json/README.md)
+Every shared record (1830's `*.actions.json`, 1889's `json/1889/*.json`, 18Chesapeake's
+`json/18Chesapeake/*.json`, tests/data/18xxgames/json/README.md)
 reproduces the expected final cash and net worth of every player to the dollar, with no difference
 between the record's figures and ours; a tampered figure is named as the first difference with its
 action; an old record whose routes carry no revenue is refused in one line; undo/redo follow the
@@ -33,7 +34,11 @@ RECORDS = {
     "hs_inzqxyla_1708318031": ("json/1830/hs_inzqxyla_1708318031.actions.json", "hs_inzqxyla_1708318031.expected.json"),
     "1889-314": ("json/1889/314.json", "json/1889/314.expected.json"),
     "1889-hs_jmmljkbw_17502": ("json/1889/hs_jmmljkbw_17502.json", "json/1889/hs_jmmljkbw_17502.expected.json"),
+    "18Chesapeake-1277": ("json/18Chesapeake/1277.json", "json/18Chesapeake/1277.expected.json"),
+    "18Chesapeake-1905": ("json/18Chesapeake/1905.json", "json/18Chesapeake/1905.expected.json"),
+    "18Chesapeake-3055": ("json/18Chesapeake/3055.json", "json/18Chesapeake/3055.expected.json"),
 }
+CHESAPEAKE = ("18Chesapeake-1277", "18Chesapeake-1905", "18Chesapeake-3055")
 
 
 def data_file(name: str) -> Path:
@@ -79,8 +84,8 @@ def test_each_record_reproduces_every_players_cash_and_net_worth(game):
         assert result.final_values[p["name"]] == p["value"], p["name"]
 
 
-def test_1889_bank_cash_as_the_site():
-    for game in ("1889-314", "1889-hs_jmmljkbw_17502"):
+def test_the_bank_cash_as_the_site():
+    for game in ("1889-314", "1889-hs_jmmljkbw_17502", *CHESAPEAKE):
         result = translated(game)
         exp = expected_of(game)
         if "bank_cash_final" in exp:
@@ -92,8 +97,36 @@ def test_the_record_names_the_title():
     assert translated("210011").title == "1830"
     assert for_site_title("1889").private("TR") == "TER"      # the title's own symbols
     assert for_site_title("1830").private("TR") == "TR"
+    assert translated("18Chesapeake-1905").title == "18chesapeake"
     with pytest.raises(BankError, match="no title here imports"):
         read_record({**fresh("1889-314"), "title": "18OE"})
+
+
+@pytest.mark.parametrize("game", CHESAPEAKE)
+def test_a_valued_option_from_the_records_settings(game):
+    """Cornelius Vanderbilt's company is the site's draw from the game's seed ([log_import.json]
+    settings_options): the game starts with --option vanderbilt=seed:N, N the record's seed."""
+    result = translated(game)
+    seed = record_of(game)["settings"]["seed"]
+    assert result.options["vanderbilt"] == f"seed:{seed}"
+    assert result.commands[0][1].endswith(f" --option vanderbilt=seed:{seed}")
+
+
+def test_the_transcript_types_symbols_as_a_table_does():
+    """A symbol a shell would split (B&O, C&OC) is written as its alias; the abilities that move money
+    are played with --using (B&S's and C-P's extra lays, C&OC's Berlin tile at its $80 mountain)."""
+    texts = [t for _aid, t in translated("18Chesapeake-3055").commands[1:]]
+    assert not [t for t in texts if "&" in t]
+    assert "tile BnO 0 --using BnS" in texts and "tile CnA 0 --using C-P" in texts
+    berlin = texts.index("tile PRR 80 --using CnOC")
+    assert texts[berlin + 1] == "token PRR"     # its free station
+
+
+def test_a_missing_setting_is_named():
+    record = fresh("18Chesapeake-1277")
+    del record["settings"]["seed"]
+    with pytest.raises(BankError, match="vanderbilt"):
+        read_record(record)
 
 
 def first_action(record: dict, kind: str, test=lambda a: True) -> dict:
@@ -177,6 +210,23 @@ def test_bank_import_json_through_the_cli(tmp_path):
         {p["name"]: (p["cash"], p["value"]) for p in exp}
 
 
+def test_bank_import_json_of_18chesapeake_through_the_cli(tmp_path):
+    game = "18Chesapeake-1905"
+    db = tmp_path / "g.db"
+    record = tmp_path / "1905.json"
+    record.write_text(json.dumps(fresh(game)))
+    result = CliRunner().invoke(app, ["--game", str(db), "import", str(record)])
+    assert result.exit_code == 0, result.output
+    assert "audit: every figure in the record matches" in result.output
+    score = CliRunner().invoke(app, ["--game", str(db), "score", "--json"])
+    assert score.exit_code == 0, score.output
+    board = json.loads(score.output)
+    assert board["game_over"]
+    exp = expected_of(game)["players"]
+    assert {p["name"]: (p["cash"], p["value"]) for p in board["players"]} == \
+        {p["name"]: (p["cash"], p["value"]) for p in exp}
+
+
 def test_bank_import_refuses_an_old_record_in_one_line(tmp_path):
     record = fresh("1889-314")
     run = first_action(record, "run_routes")
@@ -193,8 +243,12 @@ def test_bank_import_refuses_an_old_record_in_one_line(tmp_path):
 
 
 def test_the_reader_holds_no_titles_words():
-    text = (Path(__file__).resolve().parents[2] / "ledger" / "importer" / "record.py").read_text()
+    importer = Path(__file__).resolve().parents[2] / "ledger" / "importer"
+    text = (importer / "record.py").read_text()
     for word in ('"1830"', '"1889"', '"TER"', '"SMR"', '"MH"', '"DH"', '"ERIE"', '"I4"'):
+        assert word not in text, word
+    text += (importer / "sites.py").read_text()
+    for word in ("18Chesapeake", "18chesapeake", "vanderbilt", "C&OC", "CnOC", "B&S", "B&OR", '"D2"'):
         assert word not in text, word
 
 
