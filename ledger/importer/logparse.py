@@ -1,4 +1,9 @@
-"""Parse the text of an 18xx.games 1830 game log into typed entries.
+"""Parse the text of an 18xx.games game log (its Log tab) into typed entries.
+
+The words are the title's: each title whose ruleset has a [log_import] table for the site gives its
+privates' names, its companies' symbols and its currency (`words_for`); the title of a log is the one
+whose words read its opening auction (`title_of_log`), unless the caller names it. The contract
+below uses 1830's symbols as examples; another title's are its own.
 
 This is a pure function of the text: no I/O, no game state. Every line of a log becomes one
 `LogEntry`; a line that matches no rule raises `LogParseError`, because a silently dropped line
@@ -61,7 +66,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from functools import lru_cache
 
-from ledger.catalog import log_import
+from ledger import catalog
+from ledger.core.errors import CommandError, RulesetError
 
 __all__ = [
     "CORPORATIONS",
@@ -69,22 +75,115 @@ __all__ = [
     "POOL",
     "PRIVATES",
     "LogEntry",
+    "LogWords",
     "LogParseError",
     "parse_line",
     "parse_log",
     "players_from_entries",
     "seating_from_log",
+    "title_of_log",
+    "words_for",
 ]
 
-# The site whose logs this reads, and what the title it records declares for reading them (its
+# The site whose logs this reads. Which title a log is, and that title's words for reading it (its
 # ruleset's [log_import]: the privates as the log names them, mapped to the bank's symbols; the
-# companies' symbols; the site's optional rules in the bank's terms).
+# site's symbols where they differ; the companies' symbols; the site's optional rules in the bank's
+# terms; and the title's currency), are asked for per log: `words_for`, `title_of_log`.
 LOG_SOURCE = "18xx.games"
-LOG_TITLE, _LOG = log_import(LOG_SOURCE)
-PRIVATES: dict[str, str] = dict(_LOG.get("privates", {}))
-CORPORATIONS: tuple[str, ...] = tuple(_LOG["corporations"])
-OPTION_NAMES: dict[str, str] = dict(_LOG.get("options", {}))
-SITE_OPTIONS: dict[str, bool] = dict(_LOG.get("always", {}))
+
+
+@dataclass(frozen=True)
+class LogWords:
+    """One title's words for reading the site's log of its games."""
+
+    title: str
+    currency: str                       # the sign before every amount ("$", "¥")
+    privates: dict                      # the log's private name -> the bank's symbol
+    corporations: tuple
+    options: dict                       # the site's optional rule -> the bank's option
+    always: dict                        # options every game on the site plays
+    symbols: dict                       # the site's private symbol -> the bank's (where they differ)
+
+    def __hash__(self) -> int:
+        return hash(self.title)
+
+
+def _titles_importing() -> list[str]:
+    import tomllib
+    found = []
+    for title in sorted(catalog.available_titles()):
+        try:
+            data = tomllib.loads(catalog.ruleset_text(title))
+        except (RulesetError, tomllib.TOMLDecodeError, OSError):
+            continue
+        table = data.get("log_import")
+        if isinstance(table, dict) and table.get("source") == LOG_SOURCE and table.get("privates") is not None:
+            found.append(title)
+    return found
+
+
+@lru_cache(maxsize=32)
+def words_for(title: str | None = None) -> LogWords:
+    """The words of `title` (None: the first title that reads this site's logs)."""
+    import tomllib
+    if title is None:
+        title = catalog.log_import(LOG_SOURCE)[0]
+    if title not in catalog.available_titles():
+        raise CommandError(f"no title {title!r} on this machine",
+                           "titles that import its logs: " + (", ".join(_titles_importing()) or "none"))
+    try:
+        data = tomllib.loads(catalog.ruleset_text(title))
+    except (RulesetError, tomllib.TOMLDecodeError, OSError) as exc:
+        raise CommandError(f"cannot read the title {title!r}: {exc}") from None
+    table = data.get("log_import")
+    if not isinstance(table, dict) or table.get("source") != LOG_SOURCE:
+        raise CommandError(f"the title {title!r} does not import {LOG_SOURCE} logs",
+                           "titles that do: " + (", ".join(_titles_importing()) or "none"))
+    corps = tuple(str(c.get("sym")) for c in data.get("corporations", []) if isinstance(c, dict))
+    json_table = table.get("json") if isinstance(table.get("json"), dict) else {}
+    return LogWords(
+        title=title,
+        currency=str(data.get("currency") or "$"),
+        privates=dict(table.get("privates") or {}),
+        corporations=corps,
+        options=dict(table.get("options") or {}),
+        always=dict(table.get("always") or {}),
+        symbols=dict(json_table.get("privates") or {}),
+    )
+
+
+def title_of_log(text: str) -> str:
+    """The title a log is a game of, from what its lines say: the one title whose words read the
+    auction that opens every log (its privates' names, in its currency). A log that none or several
+    titles read raises CommandError asking for --title."""
+    lines = [_strip_time(line) for line in text.splitlines()]
+    lines = [line for line in lines if line][:80]
+    scores = {}
+    for title in _titles_importing():
+        pats = _patterns_for((), words_for(title))
+        scores[title] = sum(1 for line in lines if (m := pats.match(line)) and m[0].kind in _TITLE_WITNESSES)
+    best = max(scores.values(), default=0)
+    winners = [t for t, n in scores.items() if n == best]
+    if best == 0 or len(winners) > 1:
+        known = ", ".join(scores) or "none"
+        raise CommandError("the log does not say which title it is a game of",
+                           f"name it: bank import FILE --title TITLE (titles that import {LOG_SOURCE} logs: {known})")
+    return winners[0]
+
+
+# Lines whose words only one title has: its privates by name, its amounts in its currency.
+_TITLE_WITNESSES = frozenset({"bid", "buy_private", "win_auction", "auction_drop", "auction_start",
+                              "collect", "sv_discount"})
+
+
+def __getattr__(name: str):
+    # The first importing title's words, for callers that name no title (kept for older callers).
+    attrs = {"LOG_TITLE": "title", "PRIVATES": "privates", "CORPORATIONS": "corporations",
+             "OPTION_NAMES": "options", "SITE_OPTIONS": "always"}
+    if name in attrs:
+        return getattr(words_for(), attrs[name])
+    raise AttributeError(name)
+
 
 # The bank's train supply, as the log names it when it sells or when its trains rust.
 DEPOT = "The Depot"
@@ -124,14 +223,12 @@ def _alternation(words: Iterable[str]) -> str:
     return "|".join(re.escape(w) for w in sorted(words, key=len, reverse=True))
 
 
-_CORP_RE = _alternation(CORPORATIONS)
-_PRIVATE_RE = _alternation(PRIVATES)
 # A name we do not know yet: lazy, so the fixed phrase after it decides where it ends.
 _ANY_NAME_RE = r".+?"
 
 
 def _money(text: str) -> int:
-    # The site prints whole dollars ("$1100"); commas are tolerated in case a view adds them.
+    # The site prints whole amounts ("$1100", "¥1100"); commas are tolerated in case a view adds them.
     return int(text.replace(",", ""))
 
 
@@ -155,32 +252,35 @@ def _train_seller(text: str) -> str:
     return _TRAIN_STOCKS.get(text.lower(), text)
 
 
-# The site names the private whose ability a company uses by its symbol ("B&O (DH) lays tile");
-# the full name is read too, so a version that prints it still gives the symbol the bank expects.
-_PRIVATE_SYMBOLS = {sym: sym for sym in PRIVATES.values()}
+def _fixed_types(words: LogWords) -> dict[str, tuple[str, str, Callable[[str], object]]]:
+    """type -> (literal prefix, body regex, converter) for one title's words. The body becomes the
+    named group; the prefix (the currency sign of an amount) stays outside it. PLAYER and ENTITY
+    depend on the known names: _Patterns."""
+    corp_re = _alternation(words.corporations)
+    private_re = _alternation(words.privates)
+    # The site names the private whose ability a company uses by its symbol ("B&O (DH) lays
+    # tile"); the full name is read too, so a version that prints it still gives the bank's symbol.
+    by_symbol = {sym: sym for sym in words.privates.values()} | dict(words.symbols)
 
+    def private_symbol(text: str) -> str:
+        return words.privates.get(text) or by_symbol[text]
 
-def _private_symbol(text: str) -> str:
-    return PRIVATES.get(text) or _PRIVATE_SYMBOLS[text]
-
-
-# type -> (literal prefix, body regex, converter). The body becomes the named group; the prefix
-# (the "$" of an amount) stays outside it. PLAYER and ENTITY depend on the known names: _Patterns.
-_FIXED_TYPES: dict[str, tuple[str, str, Callable[[str], object]]] = {
-    "CORP": ("", _CORP_RE, str),
-    "PRIVATE": ("", _PRIVATE_RE, PRIVATES.__getitem__),
-    "MONEY": (r"\$", r"-?\d[\d,]*", _money),
-    "PERSHARE": (r"\$", r"-?\d+(?:\.\d+)?", _per_share),
-    "INT": ("", r"\d+", int),
-    "TRAIN": ("", r"\d+|D", str),
-    "HEX": ("", r"[A-Z]+\d+", str),
-    "DATE": ("", r"\d{4}-\d{2}-\d{2}", str),
-    "SOURCE": ("", r"(?i:the IPO|the market)", _share_source),
-    "SELLER": ("", rf"{_CORP_RE}|(?i:the depot|the discard)", _train_seller),
-    "VIA": ("", rf"{_PRIVATE_RE}|{_alternation(PRIVATES.values())}", _private_symbol),
-    "TEXT": ("", r".+?", str),
-    "REST": ("", r".*", str),
-}
+    cur = re.escape(words.currency)
+    return {
+        "CORP": ("", corp_re, str),
+        "PRIVATE": ("", private_re, words.privates.__getitem__),
+        "MONEY": (cur, r"-?\d[\d,]*", _money),
+        "PERSHARE": (cur, r"-?\d+(?:\.\d+)?", _per_share),
+        "INT": ("", r"\d+", int),
+        "TRAIN": ("", r"\d+|D", str),
+        "HEX": ("", r"[A-Z]+\d+", str),
+        "DATE": ("", r"\d{4}-\d{2}-\d{2}", str),
+        "SOURCE": ("", r"(?i:the IPO|the market)", _share_source),
+        "SELLER": ("", rf"{corp_re}|(?i:the depot|the discard)", _train_seller),
+        "VIA": ("", _alternation(by_symbol.keys() | words.privates.keys()), private_symbol),
+        "TEXT": ("", r".+?", str),
+        "REST": ("", r".*", str),
+    }
 
 
 @dataclass(frozen=True)
@@ -190,7 +290,7 @@ class Rule:
     kind: str
     pattern: str
     fixed: dict = field(default_factory=dict)  # constant data every match gets
-    finish: Callable[[dict], None] | None = None  # derives structured fields in place
+    finish: Callable[[dict, LogWords], None] | None = None  # derives structured fields in place
     needs_names: bool = False  # only safe once player names are known (e.g. chat)
 
 
@@ -200,11 +300,14 @@ _PLACEHOLDER = re.compile(r"\{([A-Z]+):([a-z_]+)\}")
 class _Patterns:
     """The rule table compiled against one set of player names."""
 
-    def __init__(self, players: Iterable[str]):
+    def __init__(self, players: Iterable[str], words: LogWords):
+        self.words = words
+        self.types = _fixed_types(words)
         self.players = tuple(players)
+        corp_re = _alternation(words.corporations)
         self.player_re = _alternation(self.players) if self.players else _ANY_NAME_RE
         self.entity_re = (
-            f"(?:{_CORP_RE}|{self.player_re})" if self.players else _ANY_NAME_RE
+            f"(?:{corp_re}|{self.player_re})" if self.players else _ANY_NAME_RE
         )
         self.compiled = [
             (rule, *self._compile(rule.pattern))
@@ -222,7 +325,7 @@ class _Patterns:
             elif kind == "ENTITY":
                 prefix, body, conv = "", self.entity_re, str
             else:
-                prefix, body, conv = _FIXED_TYPES[kind]
+                prefix, body, conv = self.types[kind]
             converters[group] = conv
             return f"{prefix}(?P<{group}>{body})"
 
@@ -243,15 +346,18 @@ class _Patterns:
 # Finishers: structured fields that a single regex group cannot express.
 
 # "$14 to PRR, $6 to The Lord": each payee runs up to the next ", $N to " or the end.
-_PAYEE_RE = re.compile(r"\$(?P<amount>-?\d[\d,]*) to (?P<who>.+?)(?=, \$-?\d[\d,]* to |$)")
+@lru_cache(maxsize=8)
+def _payee_re(cur: str) -> re.Pattern:
+    c = re.escape(cur)
+    return re.compile(rf"{c}(?P<amount>-?\d[\d,]*) to (?P<who>.+?)(?=, {c}-?\d[\d,]* to |$)")
 
 
-def _parse_payees(data: dict) -> None:
+def _parse_payees(data: dict, words: LogWords) -> None:
     listing = data.pop("payee_list", None) or ""
     payees: dict[str, int] = {}
     pos = 0
     while pos < len(listing):
-        m = _PAYEE_RE.match(listing, pos)
+        m = _payee_re(words.currency).match(listing, pos)
         if not m:
             raise ValueError(f"bad payee list {listing!r}")
         who = m.group("who")
@@ -266,7 +372,7 @@ def _parse_payees(data: dict) -> None:
 _RUST_HOLDER_RE = re.compile(r"\s*(?P<who>.+?) x(?P<count>\d+)\s*")
 
 
-def _parse_rust_holders(data: dict) -> None:
+def _parse_rust_holders(data: dict, words: LogWords) -> None:
     listing = data.pop("holder_list", None)
     holders: dict[str, int] = {}
     if listing and listing.strip():
@@ -279,15 +385,17 @@ def _parse_rust_holders(data: dict) -> None:
 
 
 # "gershwyn ($5541), cslkmaa ($5359)": names may hold anything, so split on the "($N)" markers.
-_FINAL_VALUE_RE = re.compile(r"(?P<who>.+?) \(\$(?P<value>-?\d[\d,]*)\)(?:, |$)")
+@lru_cache(maxsize=8)
+def _final_value_re(cur: str) -> re.Pattern:
+    return re.compile(rf"(?P<who>.+?) \({re.escape(cur)}(?P<value>-?\d[\d,]*)\)(?:, |$)")
 
 
-def _parse_final_values(data: dict) -> None:
+def _parse_final_values(data: dict, words: LogWords) -> None:
     listing = data.pop("value_list")
     values: dict[str, int] = {}
     pos = 0
     while pos < len(listing):
-        m = _FINAL_VALUE_RE.match(listing, pos)
+        m = _final_value_re(words.currency).match(listing, pos)
         if not m:
             raise ValueError(f"bad game-over list {listing!r}")
         values[m.group("who")] = _money(m.group("value"))
@@ -295,22 +403,22 @@ def _parse_final_values(data: dict) -> None:
     data["values"] = values
 
 
-def _split_route(data: dict) -> None:
+def _split_route(data: dict, words: LogWords) -> None:
     route = data.get("route")
     data["route"] = route.split("-") if route else []
 
 
-def _default_cost(data: dict) -> None:
+def _default_cost(data: dict, words: LogWords) -> None:
     # A free lay or token simply omits "spends $N" / "for $N".
     if data.get("cost") is None:
         data["cost"] = 0
 
 
-def _split_tiles(data: dict) -> None:
+def _split_tiles(data: dict, words: LogWords) -> None:
     data["tiles"] = [t.strip() for t in data["tiles"].split(",")]
 
 
-def _shares_to_percent(data: dict) -> None:
+def _shares_to_percent(data: dict, words: LogWords) -> None:
     # The log says either "a 20% share" (one certificate) or "3 shares" (several 10% certificates;
     # in 1830 every certificate but the president's is 10%, and the president's is never sold
     # or bought in a bundle).
@@ -506,6 +614,9 @@ RULES: list[Rule] = [
     ),
     Rule("skip", r"{ENTITY:actor} skips {TEXT:step}", fixed={"automatic": False, "reason": None}),
     Rule("pass", r"{CORP:actor} passes {TEXT:step}", fixed={"forced": False}),
+    # A private whose ability the company owning it may use ("Ehime Railway passes lay track"): the
+    # actor is the private's symbol.
+    Rule("pass", r"{PRIVATE:actor} passes {TEXT:step}", fixed={"forced": False}),
     # Ambiguous on its own (stock-round pass, company step pass); round context decides.
     Rule("pass", r"{ENTITY:actor} passes", fixed={"step": None, "forced": False}),
     # --- chat: only with known names, so "X: ..." cannot swallow a game line --------------------
@@ -538,21 +649,22 @@ def _build_entry(lineno: int, text: str, pats: _Patterns) -> LogEntry:
     data.update(rule.fixed)
     if rule.finish is not None:
         try:
-            rule.finish(data)
+            rule.finish(data, pats.words)
         except ValueError as exc:
             raise LogParseError(lineno, text, str(exc)) from None
     return LogEntry(lineno=lineno, kind=rule.kind, actor=actor, data=data, text=text)
 
 
 @lru_cache(maxsize=16)
-def _patterns_for(players: tuple[str, ...]) -> _Patterns:
+def _patterns_for(players: tuple[str, ...], words: LogWords | None = None) -> _Patterns:
     # Compiling the table costs more than parsing a line; callers reuse a few name sets.
-    return _Patterns(players)
+    return _Patterns(players, words or words_for())
 
 
-def parse_line(line: str, players: Iterable[str] = (), lineno: int = 1) -> LogEntry:
-    """Parse one log line. With `players`, names are matched only as those exact strings."""
-    return _build_entry(lineno, _strip_time(line), _patterns_for(tuple(players)))
+def parse_line(line: str, players: Iterable[str] = (), lineno: int = 1, title: str | None = None) -> LogEntry:
+    """Parse one log line of `title` (None: the first title that reads this site's logs). With
+    `players`, names are matched only as those exact strings."""
+    return _build_entry(lineno, _strip_time(line), _patterns_for(tuple(players), words_for(title)))
 
 
 # Phrases only a player says; their actors are the game's players. Every player makes at least one
@@ -575,9 +687,9 @@ def players_from_entries(entries: Iterable[LogEntry]) -> list[str]:
     return list(names)
 
 
-def _discover_players(lines: list[str]) -> list[str]:
+def _discover_players(lines: list[str], words: LogWords) -> list[str]:
     """First pass: lenient names, unrecognised lines skipped (the second pass reports them)."""
-    lenient = _patterns_for(())
+    lenient = _patterns_for((), words)
     entries = []
     for lineno, line in enumerate(lines, 1):
         try:
@@ -591,13 +703,14 @@ def _discover_players(lines: list[str]) -> list[str]:
 _AUCTION_TURNS = frozenset({"bid", "buy_private", "auction_pass", "pass"})
 
 
-def seating_from_log(entries: Iterable[LogEntry]) -> list[str]:
+def seating_from_log(entries: Iterable[LogEntry], corporations: Iterable[str] | None = None) -> list[str]:
     """Seating order: the order of the first normal auction turns.
 
     Normal turns (bid, buy the cheapest private, pass) go round the table from the first player.
     Bidding-war actions (everything between "X goes up for auction" and its "wins the auction")
     do not move the turn marker and are left out, as are the "only bid" wins that follow a purchase.
     """
+    corps = set(words_for().corporations if corporations is None else corporations)
     seating: dict[str, None] = {}
     war_on: str | None = None
     for entry in entries:
@@ -607,16 +720,18 @@ def seating_from_log(entries: Iterable[LogEntry]) -> list[str]:
             war_on = entry.data["private"]
         elif entry.kind == "win_auction" and entry.data["private"] == war_on:
             war_on = None
-        elif entry.kind in _AUCTION_TURNS and war_on is None and entry.actor not in CORPORATIONS:
+        elif entry.kind in _AUCTION_TURNS and war_on is None and entry.actor not in corps:
             seating.setdefault(entry.actor)
     return list(seating)
 
 
-def parse_log(text: str) -> tuple[list[str], list[LogEntry]]:
-    """Parse a whole log. Returns (seating order, one entry per line)."""
+def parse_log(text: str, title: str | None = None) -> tuple[list[str], list[LogEntry]]:
+    """Parse a whole log of `title` (None: the title its lines name, title_of_log). Returns
+    (seating order, one entry per line)."""
+    words = words_for(title or title_of_log(text))
     lines = text.splitlines()
-    pats = _patterns_for(tuple(_discover_players(lines)))
+    pats = _patterns_for(tuple(_discover_players(lines, words)), words)
     entries = [
         _build_entry(lineno, _strip_time(line), pats) for lineno, line in enumerate(lines, 1)
     ]
-    return seating_from_log(entries), entries
+    return seating_from_log(entries, words.corporations), entries

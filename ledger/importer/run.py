@@ -7,10 +7,10 @@ from pathlib import Path
 
 from ledger.books.session import Session, unlink_quietly
 from ledger.books.store import publish, sweep_scratch
-from ledger.catalog import log_import, parse_line
+from ledger.catalog import parse_line
 from ledger.core.errors import CommandError
 
-from .logparse import LOG_SOURCE, LogParseError
+from .logparse import LogParseError, title_of_log
 from .record import RecordImport, RecordTranslation
 from .translate import Importer, Translation
 
@@ -22,7 +22,7 @@ def import_log(text: str, game: Path, replace: bool = True, keep: Path | None = 
     once the import has run: a log that cannot be read leaves `game` as it was. An existing game
     file there is replaced (`replace`), kept as `keep` when that is given."""
     game = Path(game)
-    title = title or log_import(LOG_SOURCE)[0]
+    title = title or title_of_log(text)  # the title the log's lines name, unless one is given
     tmp = game.with_name(f".bank-import-{os.getpid()}.db")
     sweep_scratch(tmp.parent)
     unlink_quietly(tmp)

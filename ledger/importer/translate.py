@@ -1,4 +1,5 @@
-"""Turn an 18xx.games 1830 log into bank commands, and audit every figure the log states.
+"""Turn an 18xx.games log (of a title with [log_import] words) into bank commands, and audit every
+figure the log states.
 
 Only *decisions* are taken from the log (a bid, a par, a purchase and its source, a sale, a tile
 cost, a run's revenue and pay or withhold, a train and its seller and price, ...). Everything that
@@ -19,9 +20,7 @@ from ledger.core.rules import shares, trains
 from ledger.core.scoring import value as net_worth
 from ledger.core.state import acct_name, train_type
 
-from .logparse import DEPOT, OPTION_NAMES, POOL, SITE_OPTIONS, LogEntry, parse_log
-
-# 18xx.games optional-rule titles -> our option names (rulesets/1830/ruleset.toml [options]).
+from .logparse import DEPOT, POOL, LogEntry, parse_log, title_of_log, words_for
 
 # Kinds that carry neither a decision nor money.
 IGNORED = {"blank", "date", "optional_rules", "optional_rule", "master_mode", "note", "chat", "skip",
@@ -111,12 +110,16 @@ def money_facts(events: list[dict]) -> list[tuple[tuple, object]]:
 class Importer:
     """Feed log entries through a Session, translating decisions into commands."""
 
-    def __init__(self, session_factory, text: str, title: str):
-        self.seating, self.entries = parse_log(text)
-        options = {name: False for name in OPTION_NAMES.values()} | SITE_OPTIONS
+    def __init__(self, session_factory, text: str, title: str | None = None):
+        title = title or title_of_log(text)
+        self.title = title
+        words = words_for(title)
+        self.seating, self.entries = parse_log(text, title)
+        # the site's optional rules in the bank's terms (the title's [log_import] options)
+        options = {name: False for name in words.options.values()} | words.always
         for e in self.entries:
-            if e.kind == "optional_rule" and e.data["rule"] in OPTION_NAMES:
-                options[OPTION_NAMES[e.data["rule"]]] = True
+            if e.kind == "optional_rule" and e.data["rule"] in words.options:
+                options[words.options[e.data["rule"]]] = True
         self.result = Translation(self.seating, options)
         new_text = f"new {title} " + " ".join(quote(p) for p in self.seating) + "".join(
             f" --option {k}={'yes' if v else 'no'}" for k, v in sorted(options.items()))
@@ -289,7 +292,7 @@ class Importer:
         self.player_pass(e)
 
     def on_pass(self, e):
-        if e.actor in self.state.corps or self.round_kind() == "operating":
+        if e.actor in self.state.corps or e.actor in self.state.privates or self.round_kind() == "operating":
             return  # a company's step pass: nothing to record
         self.player_pass(e)
 

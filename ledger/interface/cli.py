@@ -955,7 +955,8 @@ def transcript_lines(file: Path) -> list[str]:
 
 
 @implements("import")
-def import_(ctx: typer.Context, logfile: Path, transcript: Optional[Path], replace: bool):
+def import_(ctx: typer.Context, logfile: Path, transcript: Optional[Path], replace: bool,
+            title: Optional[str] = None):
     from ledger.importer.run import free_backup_name, import_log, report
     from ledger.importer.run import transcript as transcript_text
     path = Path(ctx.obj["game"])
@@ -978,7 +979,7 @@ def import_(ctx: typer.Context, logfile: Path, transcript: Optional[Path], repla
             raise CommandError(f"cannot read the record {logfile}: not JSON ({exc})") from None
         result = import_record(data, path, replace=True, keep=keep)
     else:
-        result = import_log(text, path, replace=True, keep=keep)
+        result = import_log(text, path, replace=True, keep=keep, title=title)
     if transcript:
         transcript.write_text(transcript_text(result))
     if keep is not None:
