@@ -69,7 +69,8 @@ def test_import_replace_with_an_unreadable_log_keeps_the_game(game, tmp_path):
     before = digest(game.db)
     empty = tmp_path / "empty.log"
     empty.write_text("")
-    assert "1830 is for 2-6 players, not 0" in error_line(game("import", "--replace", str(empty), ok=False))
+    # an empty log names no title: the refusal says so and how to name one
+    assert "the log does not say which title" in error_line(game("import", "--replace", str(empty), ok=False))
     binary = tmp_path / "binary.log"
     binary.write_bytes(b"\xff\xfe\x00junk")
     assert "cannot read the log" in error_line(game("import", "--replace", str(binary), ok=False))
