@@ -109,17 +109,9 @@ class LogWords:
 
 
 def _titles_importing() -> list[str]:
-    import tomllib
-    found = []
-    for title in sorted(catalog.available_titles()):
-        try:
-            data = tomllib.loads(catalog.ruleset_text(title))
-        except (RulesetError, tomllib.TOMLDecodeError, OSError):
-            continue
-        table = data.get("log_import")
-        if isinstance(table, dict) and table.get("source") == LOG_SOURCE and table.get("privates") is not None:
-            found.append(title)
-    return found
+    """The titles whose importer words can read a Log tab (their privates' names in the log)."""
+    from ledger.importer.sites import importing_titles
+    return [title for title, _data, table in importing_titles() if table.get("privates") is not None]
 
 
 @lru_cache(maxsize=32)

@@ -110,23 +110,20 @@ def transcript(result: Translation | RecordTranslation) -> str:
     return "\n".join(lines) + "\n"
 
 
-def report(result: Translation) -> list[str]:
-    lines = [f"{len(result.commands)} commands from a {len(result.seating)}-player game "
+def report(result: Translation | RecordTranslation) -> list[str]:
+    """What an import found: its commands and seating, then each difference from what the log or
+    the record states, or that every figure matched."""
+    record = isinstance(result, RecordTranslation)
+    of = f" of {result.title}" if record else ""
+    source = "record" if record else "log"
+    lines = [f"{len(result.commands)} commands from a {len(result.seating)}-player game{of} "
              f"({', '.join(result.seating)})"]
     if result.differences:
-        lines.append(f"{len(result.differences)} difference(s) between the log and our engine:")
+        lines.append(f"{len(result.differences)} difference(s) between the {source} and our engine"
+                     + (", the first:" if record else ":"))
         lines += [f"  {d}" for d in result.differences]
+    elif record:
+        lines.append("audit: every figure in the record matches our engine, and every player's net worth its result")
     else:
         lines.append("audit: every figure in the log matches our engine")
-    return lines
-
-
-def report_record(result: RecordTranslation) -> list[str]:
-    lines = [f"{len(result.commands)} commands from a {len(result.seating)}-player game of {result.title} "
-             f"({', '.join(result.seating)})"]
-    if result.differences:
-        lines.append(f"{len(result.differences)} difference(s) between the record and our engine, the first:")
-        lines += [f"  {d}" for d in result.differences]
-    else:
-        lines.append("audit: every figure in the record matches our engine, and every player's net worth its result")
     return lines

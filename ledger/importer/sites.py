@@ -60,7 +60,9 @@ class TitleWords:
         return out
 
 
-def _titles() -> list[TitleWords]:
+def importing_titles() -> list[tuple[str, dict, dict]]:
+    """(title, its data, its [log_import] table) of every title on this machine whose importer
+    words are for this site, in the titles' order: the one place the titles' words are read."""
     found = []
     for title in sorted(catalog.available_titles()):
         try:
@@ -69,9 +71,16 @@ def _titles() -> list[TitleWords]:
             continue
         table = data.get("log_import")
         if isinstance(table, dict) and table.get("source") == SOURCE:
-            corps = tuple(str(c.get("sym")) for c in data.get("corporations", []) if isinstance(c, dict))
-            privs = tuple(str(p.get("sym")) for p in data.get("privates", []) if isinstance(p, dict))
-            found.append(TitleWords(title, table, corps, privs))
+            found.append((title, data, table))
+    return found
+
+
+def _titles() -> list[TitleWords]:
+    found = []
+    for title, data, table in importing_titles():
+        corps = tuple(str(c.get("sym")) for c in data.get("corporations", []) if isinstance(c, dict))
+        privs = tuple(str(p.get("sym")) for p in data.get("privates", []) if isinstance(p, dict))
+        found.append(TitleWords(title, table, corps, privs))
     return found
 
 

@@ -972,7 +972,7 @@ def import_(ctx: typer.Context, logfile: Path, transcript: Optional[Path], repla
     keep = free_backup_name(path) if exists else None
     record = logfile.suffix.lower() == ".json" or text.lstrip().startswith("{")
     if record:  # the site's JSON record of the game (ledger/importer/record.py)
-        from ledger.importer.run import import_record, report_record
+        from ledger.importer.run import import_record
         try:
             data = json.loads(text)
         except ValueError as exc:
@@ -984,7 +984,7 @@ def import_(ctx: typer.Context, logfile: Path, transcript: Optional[Path], repla
         transcript.write_text(transcript_text(result))
     if keep is not None:
         typer.echo(f"the game that was in {path} is kept as {keep}")
-    for line in (report_record(result) if record else report(result)):
+    for line in report(result):
         typer.echo(line)
     if result.differences:
         source = "record" if record else "log"
