@@ -19,37 +19,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from offer_check import Findings, check_position  # noqa: E402
-from transcripts import lines_of  # noqa: E402
+from transcripts import positions  # noqa: E402
 
-from ledger import catalog  # noqa: E402
-from ledger.core import engine  # noqa: E402
-from ledger.core.events import apply  # noqa: E402
 
 GAMES = {"1830": "1830-full-game", "1843": "1843-game", "1839": "1839-game", "1801": "1801-game"}
-
-
-def positions(name: str, every: int, first: int | None = None):
-    """(state, rs, the line typed next) before each command of an example game."""
-    lines = lines_of((ROOT / "examples" / f"{name}.txt").read_text(encoding="utf-8"))
-    if first is not None:
-        lines = lines[:first]
-    s = rs = None
-    for i, line in enumerate(lines):
-        cmd = catalog.parse_line(line)
-        if cmd.verb == "new":
-            options = {}
-            for opt in cmd.get("option") or []:
-                key, _, value = opt.partition("=")
-                options[key] = value or True
-            rs = catalog.load(cmd.get("title"), options)
-            s = engine.initial_state(rs, cmd.get("players"), options)
-            for event in engine.start_events(rs, cmd.get("players")):
-                apply(s, event)
-            continue
-        if i % every == 0:
-            yield s, rs, line
-        for event in engine.decide(s, rs, cmd):
-            apply(s, event)
 
 
 def main() -> int:

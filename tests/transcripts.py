@@ -30,6 +30,32 @@ def lines_of(script: str) -> list[str]:
     return out
 
 
+def positions(name: str, every: int = 1, first: int | None = None):
+    """(state, rs, the line typed next) before every `every`-th command of the example game `name`
+    (its first `first` lines only), played on the engine alone."""
+    from ledger import catalog
+    from ledger.core import engine
+    from ledger.core.events import apply
+    lines = lines_of((Path(__file__).resolve().parents[1] / "examples" / f"{name}.txt").read_text(encoding="utf-8"))
+    s = rs = None
+    for i, line in enumerate(lines[:first]):
+        cmd = catalog.parse_line(line)
+        if cmd.verb == "new":
+            options = {}
+            for opt in cmd.get("option") or []:
+                key, _, value = opt.partition("=")
+                options[key] = value or True
+            rs = catalog.load(cmd.get("title"), options)
+            s = engine.initial_state(rs, cmd.get("players"), options)
+            for event in engine.start_events(rs, cmd.get("players")):
+                apply(s, event)
+            continue
+        if i % every == 0:
+            yield s, rs, line
+        for event in engine.decide(s, rs, cmd):
+            apply(s, event)
+
+
 def markdown_tables(path: Path) -> dict[str, list[dict[str, str]]]:
     """Every markdown table of a hand-worked file, keyed by the heading just above it."""
     assert path.is_file(), f"the hand-worked figures are missing: {path}"

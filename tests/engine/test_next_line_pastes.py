@@ -9,43 +9,17 @@ read back as a shell reads it and decided by the engine (no CLI, no SQLite)."""
 from __future__ import annotations
 
 import shlex
-import sys
-from pathlib import Path
 
 import pytest
-from conftest import sr1_1830
-from transcripts import lines_of
+from transcripts import positions
 
 from ledger import catalog
 from ledger.core import engine, grammar, legal
 from ledger.core.errors import BankError
-from ledger.core.events import apply
 from ledger.core.names import pasteable
 
-ROOT = Path(__file__).resolve().parents[2]
 GAMES = {"1830": "1830-full-game", "1843": "1843-game", "1839": "1839-game", "1801": "1801-game"}
 EVERY = {"1830": 3, "1843": 2, "1839": 2, "1801": 5}
-
-
-def positions(name: str, every: int):
-    """(state, rs, the line typed next) at every `every`-th command of an example game."""
-    s = rs = None
-    for i, line in enumerate(lines_of((ROOT / "examples" / f"{name}.txt").read_text(encoding="utf-8"))):
-        cmd = catalog.parse_line(line)
-        if cmd.verb == "new":
-            options = {}
-            for opt in cmd.get("option") or []:
-                key, _, value = opt.partition("=")
-                options[key] = value or True
-            rs = catalog.load(cmd.get("title"), options)
-            s = engine.initial_state(rs, cmd.get("players"), options)
-            for event in engine.start_events(rs, cmd.get("players")):
-                apply(s, event)
-            continue
-        if i % every == 0:
-            yield s, rs, line
-        for event in engine.decide(s, rs, cmd):
-            apply(s, event)
 
 
 def split_outside_quotes(text: str, sep: str) -> list[str]:
