@@ -137,6 +137,7 @@ class Picks(Open):
     names: tuple = ()
     counted: tuple = ()
     ordered: bool = False
+    labels: tuple = ()      # (name, what it is in the rulebook's words): how a page names a choice
 
     def parts(self, value) -> list[tuple[str, str]] | None:
         if not isinstance(value, str) or not value.strip():
@@ -173,7 +174,7 @@ class Picks(Open):
             return self if self.names and legal(",".join(self.names)) else None
         names = tuple(n for n in self.names if legal(n))
         counted = tuple(n for n in self.counted if legal(f"{n}=1"))
-        return Picks(names, counted) if names or counted else None
+        return Picks(names, counted, labels=self.labels) if names or counted else None
 
     def text(self) -> str:
         if self.ordered:

@@ -48,6 +48,8 @@ def test_an_1801_tile_is_one_control_with_its_options_as_choices():
     assert fields["cost"].kind == "number" and not fields["cost"].optional
     assert fields["modifiers"].kind == "picks"
     assert {"zone", "ef", "ferry=", "sea="} <= set(fields["modifiers"].choices)
+    said = dict(zip(fields["modifiers"].choices, fields["modifiers"].labels))   # in the rulebook's words
+    assert said["zone"] == "20 % zone discount (§11.1.5)" and said["ferry="].startswith("£5 a ferry distance")
     assert fields["points"].kind == "choice" and "2" in fields["points"].choices
     # what the page would send with zone and ef ticked is the transcript's command
     words = typed_values({"a.cost": "45", "k.modifiers.zone": "1", "k.modifiers.ef": "1"})

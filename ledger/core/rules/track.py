@@ -273,7 +273,8 @@ TOKEN_WORDS = {
 def fee_picks(rs, kind: str):
     """The fee modifiers of a kind the table may name (--with), as the answer offers them."""
     alone, counted = fees.askable(rs.fees[kind])
-    return Picks(alone, counted) if alone or counted else []
+    labels = tuple((m.name, m.label) for m in rs.fees[kind] if m.label)
+    return Picks(alone, counted, labels=labels) if alone or counted else []
 
 
 def station_city(s, corp: str, raw) -> str | None:

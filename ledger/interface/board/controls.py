@@ -42,6 +42,7 @@ class Field:
     step: int = 1
     choices: tuple = ()
     optional: bool = False     # the command may leave it out
+    labels: tuple = ()         # each choice in the table's words, where the rules name it
 
 
 @dataclass(frozen=True)
@@ -278,7 +279,10 @@ def choice_field(pos, play, actor, name: str, values: list) -> Field:
     if isinstance(found, Picks) and not found.ordered:
         names = tuple(v for v in values if isinstance(v, str) and "=" not in v and "," not in v)
         counted = tuple(v.split("=", 1)[0] for v in values if isinstance(v, str) and v.endswith("=1"))
-        return replace(base, kind="picks", hint="", choices=names + tuple(f"{c}=" for c in counted), optional=True)
+        said = dict(found.labels)
+        choices = names + tuple(f"{c}=" for c in counted)
+        return replace(base, kind="picks", hint="", choices=choices, optional=True,
+                       labels=tuple(said.get(c.rstrip("="), c.rstrip("=")) for c in choices))
     return replace(base, kind="choice", hint="", choices=tuple(str(v) for v in values), optional=True)
 
 
@@ -350,7 +354,10 @@ def field_of(rs, verb: str, name: str, span: Open) -> Field:
     if isinstance(span, Picks) and span.ordered:   # every name, in an order typed: 'Ben,Cy,Ann'
         return Field(name, label, "text", span.text(), choices=tuple(span.names))
     if isinstance(span, Picks):
-        return Field(name, label, "picks", "", choices=tuple(span.names) + tuple(f"{c}=" for c in span.counted))
+        choices = tuple(span.names) + tuple(f"{c}=" for c in span.counted)
+        said = dict(span.labels)
+        return Field(name, label, "picks", "", choices=choices,
+                     labels=tuple(said.get(c.rstrip("="), c.rstrip("=")) for c in choices))
     if isinstance(span, Text):
         return Field(name, label, "text", span.what, choices=tuple(span.suggest))
     return Field(name, label, "text")
