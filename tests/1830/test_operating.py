@@ -27,6 +27,7 @@ from conftest import (
     opening_1830,
     sr1_1830,
 )
+from positions_1830 import finish_round
 
 from ledger.core.rounds import operating
 from ledger.core.rules.trains import depot_offer
@@ -954,3 +955,185 @@ def test_a_revenue_within_reach_is_taken():
     g = chain_1830("or2.1")
     events = g.do("pay PRR 800")
     assert event(events, "revenue")["revenue"] == 800
+
+
+# --------------------------------------------------------------------------- forced purchases, the bank's train order (§9, §10.3)
+
+def test_emergency_sales_are_allowed_in_the_first_operating_round():
+    # digest §10.3: "no selling in SR 1" is a stock-round rule; a president raising money for a
+    # forced train sells in OR 1.1 too. B&O (Bob) has $0 and no train, Bob $0: the 2 costs $80.
+    # One NYC share at $67 leaves $13 short, so a PRR share at $71 may follow; Bob keeps 138 - 80.
+    g = opening_1830()
+    next_turn_of(g, "B&O")
+    g.do("adjust B&O bank 670 --reason 'test position'", "adjust Bob bank 170 --reason 'test position'")
+    g.do("sell Bob NYC 1", "sell Bob PRR 1")
+    g.do("train B&O 2")
+    assert g.trains("B&O") == ["2"]
+    assert (g.cash("B&O"), g.cash("Bob")) == (0, 67 + 71 - 80)
+
+
+def test_no_presidents_help_toward_another_companys_train_when_the_company_can_pay_the_cheapest():
+    # SEED "Forced Train Purchases": only when the company does not have enough money to buy a train
+    # (the cheapest from the bank or pool) does the president help, then also toward another
+    # company's train at no more than face value. OR 3.1: ERIE (Alice, $430) has no train; the
+    # cheapest is the 3 in the pool at $180; B&O holds a 4 (face $300).
+    g = chain_1830("or3.1")
+    g.do("adjust ERIE bank 800 --reason 'test position'")    # ERIE $200 >= $180
+    g.refused("train ERIE 4 --from B&O --price 300", "$200", "cheapest", "$180", "treasury")
+    h = g.copy()
+    h.do("train ERIE 4 --from B&O --price 200")               # its own money only
+    assert (h.cash("ERIE"), h.cash("Alice")) == (0, 430)
+    g.do("adjust ERIE bank 100 --reason 'test position'")    # ERIE $100 < $180: short
+    g.do("train ERIE 4 --from B&O --price 300")               # Alice adds 300 - 100 = $200
+    assert (g.cash("ERIE"), g.cash("Alice")) == (0, 430 - 200)
+
+
+def test_the_sites_reading_lets_the_president_help_toward_another_companys_train():
+    # digest §10.3 "R18 nuance": on 18xx.games the president of a trainless company may help toward
+    # another company's train (at up to face value) even when the company could pay for the cheapest;
+    # option site_emergency_help plays that reading, and importing the site's games always does.
+    # The same OR 3.1 position, played again with the option: ERIE $200, Alice adds 300 - 200 = $100.
+    site = Table(title="1830", players=list(FOUR), options={"site_emergency_help": True})
+    site.do(*chain_1830("or3.1").lines, "adjust ERIE bank 800 --reason 'test position'")
+    site.do("train ERIE 4 --from B&O --price 300")
+    assert (site.cash("ERIE"), site.cash("Alice")) == (0, 430 - 100)
+    # (tests/interface/test_import.py: an imported game plays with the option)
+
+
+def test_a_later_train_is_refused_naming_the_trains_sold_before_it():
+    # SEED "Trains": the bank sells its trains in order, all of one type before the next. OR 3.1:
+    # B&O bought the first of the four 4s (digest §9: 4 x 4, 3 x 5), so three 4s and three 5s remain.
+    g = chain_1830("or3.1")
+    g.refused("train ERIE 6", "does not sell 6 trains now", "its 4s (3 left) and its 5s (3 left) come first")
+    g.refused("train ERIE 5", "its 4s (3 left) come first")
+
+
+# --------------------------------------------------------------------------- emergency sales, train limits, trade-ins (§6.5, §9)
+
+def test_an_emergency_sale_re_sorts_the_companies_still_to_operate():
+    # digest §6.5 / §14 #17 (R18 recalculate_order): OR 1.1 order PRR $76, B&O and NYC both (5,6) $67,
+    # B&O parred first. PRR (Carol) is trainless with $0, Carol has $20: the 2 costs $80, she sells
+    # her B&O share at $67 (she may: $60 short); B&O sinks to (6,6) $67, so NYC, now above it in
+    # column 6, operates before B&O (upper row first).
+    g = opening_1830()
+    assert g.state.round["order"] == ["PRR", "B&O", "NYC"]
+    g.do("adjust PRR bank 760 --reason 'test position'", "adjust Carol bank 105 --reason 'test position'")
+    g.do("sell Carol B&O 1")
+    assert g.cell("B&O") == (6, 6) and g.cell("NYC") == (5, 6)
+    assert g.state.round["order"] == ["PRR", "NYC", "B&O"]
+    g.do("train PRR 2")
+    assert (g.cash("PRR"), g.cash("Carol")) == (0, 20 + 67 - 80)   # she pays the whole $80
+    g.do("done PRR")
+    assert g.state.round["corp"] == "NYC"
+
+
+def test_digest_20_emergency_purchase_with_one_bando_share():
+    # digest §15 #20 [run]: B&O par $100 floats in SR 1 (Bob's BO 20 % + one, Carol, Dave, Alice one
+    # each). OR 1.1: B&O has $30, Bob $20; the 2 costs $80: $30 short. B&O ran for $0 first: (0,6)
+    # -> (0,5) $90. Two shares would be more than needed; one at $90 gives Bob $110, he pays $50, B&O
+    # pays $80 and keeps $0; BO closes (B&O's first train); B&O (0,5) -> (1,5) $82.
+    g = sr1_1830(bo_par=100)
+    g.do("buy Carol B&O", "buy Dave B&O", "buy Alice B&O", "buy Bob B&O")
+    assert g.cash("B&O") == 1000
+    finish_round(g)
+    assert g.state.round["corp"] == "B&O"
+    g.do("adjust B&O bank 970 --reason 'test position'", f"adjust Bob bank {g.cash('Bob') - 20} --reason 'test position'")
+    g.refused("sell Bob B&O 2", "needs $30", "more than needed", "sell 1 share")
+    g.do("sell Bob B&O 1")
+    assert g.cash("Bob") == 110 and g.cell("B&O") == (1, 5) and g.price("B&O") == 82
+    bank = g.bank()
+    g.do("train B&O 2")
+    assert (g.cash("Bob"), g.cash("B&O"), g.bank()) == (60, 0, bank + 80)
+    assert g.state.privates["BO"].closed
+
+
+def test_a_train_from_another_company_obeys_the_limit_and_the_refusal_counts_trains_only():
+    # digest §9.2: a company may not buy a train that puts it over the limit, from anywhere. OR 3.1,
+    # phase 4 (limit 3): NYC holds 3, 3 and buys B&O's 3 for $10: three; PRR's 4 would be a fourth.
+    # 1830's cards carry one train each, so the refusal names trains, not certificates.
+    g = chain_1830("or3.1-nyc")
+    g.do("withhold NYC 0", "train NYC 3 --from B&O --price 10")
+    assert sorted(g.trains("NYC")) == ["3", "3", "3"]
+    said = g.refused("train NYC 4 --from PRR --price 10", "train limit", "NYC holds 3 trains;", "limit of 3 trains",
+                     "phase 4")
+    assert "certificate" not in said
+
+
+def test_the_first_d_bought_with_a_4_traded_in_rusts_that_4():
+    # digest §9.1: the traded-in train goes to the pool, "a traded 4 is at once removed if this D is
+    # the first D (4s rust)". OR 4.2, phase 6: PRR holds two 4s and $715 + $800 withheld: it pays $800
+    # for the first D with a 4: phase D, its other 4 rusts too, and no 4 lies in the pool.
+    g = chain_1830("or4.2")
+    g.do("withhold ERIE 0", "done ERIE", "withhold C&O 0", "done C&O")
+    assert g.state.round["corp"] == "PRR" and g.trains("PRR") == ["4", "4"] and g.cash("PRR") == 715
+    g.do("withhold PRR 800 --force --reason 'test position'")
+    bank = g.bank()
+    g.do("train PRR D --trade-in 4")
+    assert g.trains("PRR") == ["D"] and g.cash("PRR") == 715 and g.bank() == bank + 800
+    assert g.state.phase == "D"
+    assert [t for t, h in g.state.trains.items() if h == "pool"] == []
+    assert all(h == "rusted" for t, h in g.state.trains.items() if t.startswith("4."))
+
+
+# --------------------------------------------------------------------------- privates bought by companies (§3.1, §3.2, §14 #16)
+
+def test_cs_used_stays_open_pays_its_owner_and_closes_on_the_first_5():
+    # SEED P2 "one use" is the lay; the private itself closes only with the first 5 (§3.2). OR 2.1:
+    # PRR buys CS from Bob for $40 and uses it; OR 2.2 pays PRR $10 for CS.
+    g = chain_1830("or2.1")
+    g.do("buy-private PRR CS 40", "tile PRR 0 --using CS")
+    assert not g.state.privates["CS"].closed
+    g.do("withhold PRR 0", "done PRR")
+    cash = g.cash("PRR")
+    while g.state.round["index"] == 1:
+        g.do(*{"B&O": ["train B&O 3", "done B&O"], "NYC": ["withhold NYC 0", "done NYC"]}[g.state.round["corp"]])
+    assert g.cash("PRR") == cash + 10
+    g = chain_1830("first5")
+    assert g.state.privates["CS"].closed and g.state.privates["DH"].closed
+
+
+def test_a_company_buying_ca_gets_no_prr_share():
+    # digest §14 #16: only the auction purchase of CA hands over the PRR share. OR 2.1 (phase 3): PRR
+    # buys CA from Alice for $159 (within $80-$320); the PRR holdings do not change.
+    g = chain_1830("or2.1")
+    before = g.holdings("PRR")
+    alice = g.cash("Alice")
+    g.do("buy-private PRR CA 159")
+    assert g.owner("CA") == "PRR" and g.cash("Alice") == alice + 159
+    assert g.holdings("PRR") == before
+
+
+# --------------------------------------------------------------------------- the score (§10.4, §12)
+
+def test_equal_net_worths_share_a_rank():
+    # digest §12: highest net worth wins, no tie-break rule (R18 lists ties in value order). OR 1.1
+    # (PRR $76, NYC $67, B&O $67; privates at face): Carol $125 + PRR 2 x 76 + NYC 3 x 67 + B&O 67 +
+    # DH 70 = $615; Dave $233 + PRR 76 + NYC 2 x 67 + B&O 67 + MH 110 = $620; he hands $5 to the bank.
+    g = opening_1830()
+    g.do("adjust Dave bank 5 --reason 'test position'")
+    rows = {r["name"]: r for r in views.score_json(g.state, g.rs)["players"]}
+    assert rows["Carol"]["value"] == rows["Dave"]["value"] == 615
+    assert [rows[p]["rank"] for p in ("Bob", "Alice", "Carol", "Dave")] == [1, 2, 3, 3]
+
+
+def test_digest_21_bankrupt_president_scores_his_kept_certificate_and_privates():
+    # digest §15 #21 [run] / §10.4 / §12: the #20 position with B&O's price forced low ((7,1) $20,
+    # running for $0 first: (7,0) $10), B&O $5, Bob $5. Bob may sell one B&O share at $10 (his 20 %
+    # stays: nobody else holds 20 %): 5 + 5 + 10 < $80, so he is bankrupt; his $15 go to the bank, the
+    # game ends at once, and he still scores B&O 2 x $10 + CS $40 + BO $220 = $280.
+    g = sr1_1830(bo_par=100)
+    g.do("buy Carol B&O", "buy Dave B&O", "buy Alice B&O", "buy Bob B&O")
+    finish_round(g)
+    # the price forced, as the digest's case does: a position no command reaches this quickly (the
+    # rule tested is the bankruptcy's money and score, not how the price fell)
+    g.state.corps["B&O"].cell = (7, 1)
+    g.do("adjust B&O bank 995 --reason 'test position'", f"adjust Bob bank {g.cash('Bob') - 5} --reason 'test position'")
+    g.do("sell Bob B&O 1")
+    assert g.cash("Bob") == 15 and g.price("B&O") == 10
+    g.refused("sell Bob B&O 1", "president")
+    bank = g.bank()
+    g.do("bankrupt Bob")
+    assert g.bank() == bank + 15 and g.cash("Bob") == 0
+    assert g.state.game_over and g.state.end_reason == "bankruptcy"
+    bob = next(r for r in views.score_json(g.state, g.rs)["players"] if r["name"] == "Bob")
+    assert (bob["shares"], bob["privates"], bob["value"]) == (20, 40 + 220, 280)

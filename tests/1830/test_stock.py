@@ -8,9 +8,10 @@ Expected numbers are derived from the digest's rules and its market grid (§6.1)
 from __future__ import annotations
 
 import pytest
-from conftest import Table, new_1830, sr1_1830
+from conftest import Table, chain_1830, new_1830, sr1_1830
+from positions_1830 import cert_count, cycle, finish_round, run_ors, to_turn
 
-from ledger.core.rules import shares
+from ledger.core import legal
 from ledger.core.state import POOL, player_acct
 from ledger.interface import views
 
@@ -24,31 +25,6 @@ def sr1(bo_par: int = 67) -> Table:
     g = sr1_1830(bo_par)
     assert g.round_kind() == "stock" and g.turn() == "Carol"
     return g
-
-
-def finish_round(g: Table) -> None:
-    """Everyone passes in turn until the stock round ends (the round after it starts)."""
-    number = g.state.round["number"]
-    while g.round_kind() == "stock" and g.state.round["number"] == number:
-        g.do(f"pass {g.turn()}")
-
-
-def run_ors(g: Table) -> None:
-    """Operate every company of the current OR set as trainless with no route (withhold $0)."""
-    while g.round_kind() == "operating":
-        g.do(f"done {g.state.round['corp']} --no-route")
-
-
-def cycle(g: Table, times: int = 1) -> None:
-    """Pass through the rest of this stock round and the following ORs, `times` times."""
-    for _ in range(times):
-        finish_round(g)
-        run_ors(g)
-    assert g.round_kind() == "stock"
-
-
-def cert_count(g: Table, player: str) -> int:
-    return shares.cert_count(g.state, g.rs, player)
 
 
 @pytest.fixture
@@ -688,3 +664,201 @@ def test_over_60_percent_after_leaving_orange_must_sell_first():
     while g.turn() != "Carol":
         g.do(f"pass {g.turn()}")
     g.refusal("buy Carol B&O", match="60")
+
+
+# --------------------------------------------------------------------------- limits, float, presidency, priority (§1, §7, §11)
+
+@pytest.mark.parametrize("n, limit", [(2, 28), (3, 20), (4, 16), (5, 13), (6, 11)])
+def test_certificate_limit_by_player_count(n, limit):
+    # digest §1 table (R18 CERT_LIMIT; RAILS agrees): the limit never changes during the game
+    g = new_1830([f"P{i}" for i in range(n)])
+    assert g.status()["cert_limit"] == limit
+
+
+def test_float_counts_a_share_sold_to_the_pool_before_floating():
+    # SEED "Starting a company": a company floats when 60 % has been sold from the IPO; a share a
+    # player sold on to the pool has left the IPO all the same. SR 1: Bob's BO president's 20 %,
+    # Carol, Dave, Alice 10 % each = 50 % out. SR 2: Alice sells hers to the pool (IPO still 50 %).
+    g = sr1_1830()
+    g.do("buy Carol B&O", "buy Dave B&O", "buy Alice B&O")
+    finish_round(g)
+    run_ors(g)
+    to_turn(g, "Alice")
+    g.do("sell Alice B&O 1", "pass Alice")
+    assert not g.state.corps["B&O"].floated and g.pct("pool", "B&O") == 10
+    to_turn(g, "Carol")
+    bank = g.bank()
+    g.do("buy Carol B&O --ipo")       # IPO 40 %: 60 % has left it -> floats with 10 x $67
+    assert g.state.corps["B&O"].floated
+    assert g.cash("B&O") == 670 and g.bank() == bank + 67 - 670
+
+
+def test_buying_from_the_pool_can_take_the_presidency(sr2):
+    # digest §11: a buyer holding strictly more than the president takes the chair, gives two 10 %s
+    # to the old president. Dave sells his PRR 10 % at $71 ((3,5) -> (4,5) $67); Alice (20 %) buys it
+    # from the pool for $67: 30 % > Carol's 20 %.
+    g = sr2
+    g.do("pass Carol", "sell Dave PRR 1", "pass Dave")
+    alice = g.cash("Alice")
+    g.do("buy Alice PRR --pool")
+    assert g.cash("Alice") == alice - 67
+    assert g.president("PRR") == "Alice"
+    assert g.cert_percents("Alice", "PRR") == [20, 10] and g.cert_percents("Carol", "PRR") == [10, 10]
+    assert g.pct("pool", "PRR") == 0
+
+
+def test_priority_goes_left_of_the_last_buyer_or_seller_not_an_exchange(sr2):
+    # SEED "Stock Dealing Rounds": the player left of the last to sell or buy a certificate gets the
+    # priority deal. Alice's pool buy is the last purchase; Dave's later M&H exchange is neither.
+    g = sr2
+    g.do("pass Carol", "sell Dave PRR 1", "pass Dave", "buy Alice PRR --pool",
+         "pass Alice", "pass Bob", "pass Carol", "exchange Dave MH", "pass Dave", "pass Alice")
+    assert g.round_kind() == "operating"
+    assert g.priority() == "Bob"
+
+
+# --------------------------------------------------------------------------- over a limit (§7.6)
+
+def carol_over_60_in_yellow():
+    """Carol holds 70 % of NYC, bought while NYC was orange, and NYC has paid back into yellow
+    (5,2) $42 -> (5,3) $50, where the 60 % limit holds again (digest §6.2, §7.4). SR 6, her turn."""
+    g = sr1_1830()
+    g.do("par Carol NYC 67")
+    for _ in range(4):
+        for p in ("Dave", "Alice", "Bob"):
+            g.do(f"pass {p}")
+        g.do("buy Carol NYC")
+    finish_round(g)
+    g.do("train NYC 2", "done NYC")              # OR 1.1 runs for $0 first: (5,6) -> (5,5)
+    for _ in range(3):                           # (5,4), (5,3), (5,2) orange
+        finish_round(g)
+        g.do("withhold NYC 0", "done NYC")
+    to_turn(g, "Carol")
+    g.do("buy Carol NYC")                        # orange lifts the limit: 70 %
+    g.refused("buy Carol NYC", "one certificate per turn", "brown")   # but not the one buy a turn
+    finish_round(g)
+    g.do("pay NYC 20", "done NYC")               # (5,2) -> (5,3) $50 yellow
+    to_turn(g, "Carol")
+    assert g.pct("Carol", "NYC") == 70 and g.cell("NYC") == (5, 3)
+    return g
+
+
+def test_over_60_percent_a_player_may_only_sell_at_his_turn():
+    # digest §7.6 / §14 #12 (SEED silent; R18 must_sell?: only a sale is offered): "must sell down at
+    # next SR turn before anything else" -- no buying, and no passing while a sale is legal. One NYC
+    # share at $50 brings her to 60 %: (5,3) -> (6,3) $45, and then she may pass.
+    g = carol_over_60_in_yellow()
+    g.refused("pass Carol", "70% of NYC", "60% limit", "sell Carol NYC 1")
+    g.refused("buy Carol B&O", "70%", "must sell before buying")
+    carol = g.cash("Carol")
+    g.do("sell Carol NYC 1")
+    assert g.cash("Carol") == carol + 50 and g.price("NYC") == 45 and g.pct("Carol", "NYC") == 60
+    g.do("pass Carol")
+    assert g.turn() == "Dave"
+
+
+SIX = ["Ann", "Ben", "Cy", "Di", "Ed", "Flo"]
+
+
+def six_players_ann_over_the_certificate_limit():
+    """6 players, limit 11 (digest §1). Each buys one private in seat order (Ann SV ... Flo BO, par
+    B&O 67); Ann, given $1000 more, holds SV + NYC 60 % (5 certs) + the C&O president's cert + ERIE
+    40 % (4 certs) = 11. Ben buys three C&O shares: 30 % > 20 %, he takes the chair and Ann gets
+    two 10 % certs for her president's cert (digest §11): 12 certificates, over the limit."""
+    g = Table(title="1830", players=SIX)
+    for who, sym in zip(SIX, ["SV", "CS", "DH", "MH", "CA", "BO"]):
+        g.do(f"buy {who} {sym}")
+    g.do("par Flo B&O 67", "adjust bank Ann 1000 --reason 'test position'")
+    assert g.status()["cert_limit"] == 11 and g.turn() == "Ann"
+    ann = ["par Ann NYC 67"] + ["buy Ann NYC"] * 4 + ["par Ann C&O 67", "par Ann ERIE 67"] + ["buy Ann ERIE"] * 3
+    for i, line in enumerate(ann):
+        g.do(line)
+        for p in SIX[1:]:
+            g.do("buy Ben C&O" if p == "Ben" and i >= 7 else f"pass {p}")
+    assert g.president("C&O") == "Ben" and g.cert_percents("Ann", "C&O") == [10, 10]
+    assert cert_count(g, "Ann") == 12
+    return g
+
+
+def test_over_the_certificate_limit_a_player_may_only_sell_at_his_next_turn():
+    # digest §7.6 (R18): no selling in SR 1, so the round goes on; at her SR 2 turn Ann may neither
+    # buy nor pass until she is back at 11. NYC ran for $0 in OR 1.1: (5,6) -> (5,5) $65.
+    g = six_players_ann_over_the_certificate_limit()
+    # in SR 1 she can sell nothing: she is not told to sell first (R18 must_sell? needs a legal sale);
+    # a purchase meets the limit itself, and she may pass
+    line = g.refused("buy Ann B&O", "certificate limit 11 reached: Ann holds 12")
+    assert "must sell" not in line
+    finish_round(g)
+    run_ors(g)
+    to_turn(g, "Ann")
+    g.refused("pass Ann", "12 certificates", "limit 11", "must sell down")
+    g.refused("buy Ann B&O", "12 certificates", "must sell before buying")
+    assert legal.choices(g.state, g.rs, "buy", "Ann", "item") is None     # nor offered on the Next line
+    assert legal.choices(g.state, g.rs, "sell", "Ann", "corp")
+    ann = g.cash("Ann")
+    g.do("sell Ann NYC 1")
+    assert g.cash("Ann") == ann + 65 and cert_count(g, "Ann") == 11
+    g.do("pass Ann")
+
+
+# --------------------------------------------------------------------------- selling, priority, BO (§3.1, §6.4, §7.1, §7.3)
+
+def test_two_sales_of_one_company_in_a_turn_each_at_the_price_then():
+    # digest §6.4 / §14 #11 (R18; SEED states no price): one sale of n shares is paid at the price
+    # before it; a second sale action is paid at the price the first left. SR 2, PRR (3,5) $71:
+    # Alice's two shares as one sale: 2 x 71 = $142, (3,5) -> (5,5) $65; as two sales: 71 + 67 = $138.
+    g = chain_1830("sr2")
+    assert g.turn() == "Alice" and g.price("PRR") == 71 and g.pct("Alice", "PRR") == 20
+    one, two = g.copy(), g.copy()
+    alice = g.cash("Alice")
+    one.do("sell Alice PRR 2")
+    two.do("sell Alice PRR 1", "sell Alice PRR 1")
+    assert (one.cash("Alice"), one.price("PRR")) == (alice + 142, 65)
+    assert (two.cash("Alice"), two.price("PRR")) == (alice + 71 + 67, 65)
+
+
+def test_a_stock_round_where_nobody_acts_leaves_the_priority_where_it_was():
+    # digest §7.1: "If nobody acted, the holder keeps it." SR 2 starts with Alice (left of Dave, SR 1's
+    # last buyer); all four pass: OR 2.1 follows and SR 3 starts with Alice again.
+    g = chain_1830("sr2")
+    assert g.turn() == "Alice"
+    finish_round(g)
+    assert g.round_kind() == "operating" and g.priority() == "Alice"
+
+
+def test_a_president_dumps_only_as_far_as_the_pool_limit_allows():
+    # SEED "Selling" / digest §7.3, §11. SR 2: Alice, Bob and Dave buy NYC's last three IPO shares
+    # (Dave 30 % ties Carol's 30 %: she stays president). Alice sells 2 at $65 ((5,5) -> (7,5) $60),
+    # Bob 2 at $60 (-> (9,5) $40): the pool holds 40 %. Carol may not sell 2 (pool 60 % > 50 %); she
+    # sells 1 at $40 (-> (10,5) $30) and keeps 20 %, less than Dave's 30 %: Dave takes the chair,
+    # handing Carol two 10 % certs for her president's cert; the pool holds exactly 50 %.
+    g = chain_1830("sr2")
+    g.do("buy Alice NYC", "buy Bob NYC", "pass Carol", "buy Dave NYC")
+    assert g.president("NYC") == "Carol" and g.pct("Dave", "NYC") == 30
+    g.do("sell Alice NYC 2", "pass Alice", "sell Bob NYC 2", "pass Bob")
+    assert g.pct("pool", "NYC") == 40 and g.price("NYC") == 40
+    g.refused("sell Carol NYC 2", "pool limit 50%", "holds 40% of NYC", "60%", "at most 1 share")
+    carol = g.cash("Carol")
+    g.do("sell Carol NYC 1")
+    assert g.cash("Carol") == carol + 40 and g.cell("NYC") == (10, 5) and g.price("NYC") == 30
+    assert g.president("NYC") == "Dave"
+    assert g.cert_percents("Carol", "NYC") == [10, 10] and g.cert_percents("Dave", "NYC") == [20, 10]
+    assert g.pct("pool", "NYC") == 50
+
+
+def test_bo_stays_with_its_owner_when_he_loses_the_bando_chair_and_closes_on_bandos_first_train():
+    # digest §3.1 / SEED P6: "If the player later loses the B&O presidency, BO stays with that
+    # player"; BO closes when the railroad buys its first train. SR 1: Carol buys three B&O shares
+    # (30 % > Bob's 20 %): she takes the chair, Bob gets two 10 %s; Dave's share floats B&O (60 %).
+    # OR 1.1 pays Bob CS $10 + BO $30 (600 - 40 - 220 + 40 = $380); B&O buys a 2: BO closes, Bob's.
+    g = sr1_1830()
+    g.do("buy Carol B&O", "pass Dave", "pass Alice", "pass Bob", "buy Carol B&O", "pass Dave", "pass Alice",
+         "pass Bob", "buy Carol B&O")
+    assert g.president("B&O") == "Carol" and g.owner("BO") == "Bob"
+    assert g.cert_percents("Bob", "B&O") == [10, 10] and g.cert_percents("Carol", "B&O") == [20, 10]
+    g.do("buy Dave B&O")
+    assert g.state.corps["B&O"].floated
+    finish_round(g)
+    assert g.state.round["corp"] == "B&O" and g.cash("Bob") == 380
+    g.do("train B&O 2")
+    assert g.state.privates["BO"].closed and g.owner("BO") == "Bob"
