@@ -108,6 +108,10 @@ def start_events(rs: Ruleset, players: list[str]) -> list[dict]:
     left_out = privates.out_of_play(rs, n)
     if left_out:
         ctx.emit("privates_closed", privates=left_out, reason=f"not in a {n}-player game")
+    for player, sym in privates.deal(rs, list(players)):   # a deal instead of an auction: each pays face
+        face = rs.private(sym).face
+        ctx.emit("private_bought", player=player, private=sym, price=face, normal=False,
+                 transfers=[[player_acct(player), BANK, face]] if face else [])
     ctx.reg.call("game_started", ctx)
     ctx.reg.rounds[registry.first_kind(rs)].start(ctx, priority=0)
     return ctx.events

@@ -186,6 +186,12 @@ KNOBS: dict[str, dict[str, Knob]] = {
         "company_buy_min": Knob(str, ("half_face", "one"), "half_face"),
         "company_buy_max": Knob(str, ("double_face", "face"), "double_face"),
         "close_on_phase": Knob(str, None, ""),    # the phase that closes every private ("" none)
+        # no auction: each player is dealt one of the privates in play as the game starts and pays
+        # its face value to the bank. The deal as the table made it: the privates in seating order,
+        # comma-separated (ER,MF,TER), or seed:N, 18xx.games' deal from a game's seed N (the privates
+        # in play, in the data's order, sorted by successive numbers of its generator; the first
+        # player gets the first). "": no deal. An option of kind `sets` types it (ledger.core.rules.privates.deal)
+        "deal": Knob(str, None, ""),
     },
     "rounds": {
         # the rounds played once at the start, then the rounds that repeat until the game ends
@@ -492,7 +498,9 @@ def merge(base: dict, extra: dict) -> None:
 
 def apply_options(data: dict, options: dict[str, Any], problems: list[str]) -> tuple[str, ...]:
     """Turn on the chosen options (and the defaults) by patching the data. Lists of tables are
-    patched by their `name`/`sym` key (the players' rows by their `count`)."""
+    patched by their `name`/`sym` key (the players' rows by their `count`). An option with `values`
+    is one of them, each with its patch; one with `sets = "SECTION.KNOB"` takes the text the table
+    types (--option NAME=TEXT), which that knob gets, with the option's patch."""
     known = data.get("options", {})
     # a table may type an option with hyphens or underscores (no-concessions, no_concessions)
     options = {(n if n in known else n.replace("-", "_")): v for n, v in options.items()}
@@ -501,6 +509,20 @@ def apply_options(data: dict, options: dict[str, Any], problems: list[str]) -> t
             problems.append(f"options.{name}: unknown option (known: {', '.join(known) or 'none'})")
     chosen = []
     for name, spec in known.items():
+        if "sets" in spec:   # an option whose value the table types, set into one knob (SECTION.KNOB)
+            value = options.get(name, spec.get("default", False))
+            if value is False or (isinstance(value, str) and value.lower() in ("0", "false", "no", "off", "")):
+                continue
+            if not isinstance(value, str):
+                problems.append(f"options.{name}: give its value, --option {name}=VALUE "
+                                f"({spec.get('description', spec['sets'])})")
+                continue
+            section, _, knob = str(spec["sets"]).partition(".")
+            chosen.append(f"{name}={value}")
+            for sec, patches in spec.get("patch", {}).items():
+                patch_section(data, sec, patches, f"options.{name}.patch", problems)
+            patch_section(data, section, {knob: value}, f"options.{name}.sets", problems)
+            continue
         if "values" in spec:   # an option that is one of named values, each with its patch
             value = option_value(name, spec, options.get(name, spec.get("default", "")), problems)
             if value is not None:
@@ -747,6 +769,8 @@ def read_private(i: int, row: dict, known: dict, problems: list[str]) -> Private
         if key in ("sym", "name", "face", "revenue", "alias"):
             continue
         kind = known.get(key)
+        if value is False and kind is not None and kind is not bool:
+            continue   # an option's patch takes the ability away (false: the private has none)
         if kind is None:
             problems.append(f"{path}.{key}: unknown ability")
         elif not isinstance(value, kind):

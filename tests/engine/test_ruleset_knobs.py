@@ -57,7 +57,7 @@ EXPECTED = {
                     "bankruptcy": "immediate", "score_privates": "face", "end_cell_in_sr": "none",
                     "end_cell_in_or": "none"},
         "privates_rules": {"company_buy_from_phase": "3", "company_buy_min": "half_face",
-                           "company_buy_max": "double_face", "close_on_phase": "5"},
+                           "company_buy_max": "double_face", "close_on_phase": "5", "deal": ""},
         "rounds": ROUNDS,
     },
     "1843": {
@@ -86,7 +86,7 @@ EXPECTED = {
                     "bankruptcy": "immediate", "score_privates": "face", "end_cell_in_sr": "immediate",
                     "end_cell_in_or": "end_of_or"},
         "privates_rules": {"company_buy_from_phase": "green", "company_buy_min": "one",
-                           "company_buy_max": "double_face", "close_on_phase": "brown"},
+                           "company_buy_max": "double_face", "close_on_phase": "brown", "deal": ""},
         "rounds": ROUNDS,
         # 1843's own rules (rulesets/1843/title.py KNOBS); older games kept them in the shared sections
         "title_rules": {"brief_or_discards": "yellow", "brief_or_ends_game": True, "station_move_cost": 100,

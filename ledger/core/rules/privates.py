@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from ledger.core import names
+from ledger.core.errors import RuleViolation
 from ledger.core.ruleset import Ruleset
 from ledger.core.rules import shares, trains
 from ledger.core.state import BANK, GameState, acct_name, player_acct
@@ -46,6 +48,39 @@ def out_of_play(rs: Ruleset, players: int) -> list[str]:
     """The privates a game of this many players leaves out (closed from the start)."""
     return [p.sym for p in rs.privates
             if players < p.ability("min_players", 0) or players > p.ability("max_players", players)]
+
+
+# 18xx.games' random generator (its base game's rand): r <- (A r + C) mod M, from r = seed mod M
+SITE_RAND = (1103515245, 12345, 2 ** 31)
+
+
+def deal(rs: Ruleset, players: list[str]) -> list[tuple[str, str]]:
+    """Who is dealt which private (privates_rules.deal): (player, private) in seating order, one
+    each. The table's deal names the privates in play in seating order; seed:N is 18xx.games' deal
+    from its game's seed (the privates in play in the data's order, sorted by the generator's
+    successive numbers, the lowest to the first player). [] when the title deals none."""
+    text = rs.k("privates_rules", "deal").strip()
+    if not text:
+        return []
+    left_out = out_of_play(rs, len(players))
+    in_play = [p.sym for p in rs.privates if p.sym not in left_out]
+    if len(in_play) != len(players):
+        raise RuleViolation(f"the deal gives each player one private: {len(in_play)} in play for "
+                            f"{len(players)} players ({', '.join(in_play)})")
+    if text.lower().startswith("seed:") and text[5:].isdigit():
+        a, c, m = SITE_RAND
+        r, keys = int(text[5:]) % m, []
+        for _sym in in_play:
+            r = (a * r + c) % m
+            keys.append(r)
+        dealt = [sym for _key, sym in sorted(zip(keys, in_play))]
+    else:
+        dealt = [names.private(rs, word) for word in text.split(",") if word.strip()]
+        if sorted(dealt) != sorted(in_play):
+            raise RuleViolation(f"the deal names each private in play once, in seating order "
+                                f"({', '.join(players)}): {', '.join(in_play)} with {len(players)} players, "
+                                f"not {', '.join(dealt) or 'none'} (or seed:N for 18xx.games' deal)")
+    return list(zip(players, dealt))
 
 
 def survives_phase_close(s: GameState, rs: Ruleset, sym: str) -> bool:
