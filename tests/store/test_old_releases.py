@@ -1,7 +1,8 @@
 """Every earlier file opens and audits without a write (issue 36). tests/data/old-releases holds a
 game file written by each release whose schema differs (named by the commit's date and hash; each is
-the first 40 commands of examples/1830-opening.txt played with that commit's own code, see
-tests/data/README.md): before state snapshots (fd9ffe7), state snapshots without a chain (1cd5931),
+the first 36 commands of examples/1830-opening.txt played with that commit's own code, see
+tests/data/README.md): before the routes' typo-guard knobs of commit 3fe915f (900cc59: its stored
+ruleset lacks three knobs every title now gives), before state snapshots (fd9ffe7), state snapshots without a chain (1cd5931),
 the chain without who entered each command (2336f54), and who entered each command and the table's
 links, the last before the versioned schema (47db1a0). Each is read as it is, to the byte, by every
 view and the audit, and migrated by its first write."""
@@ -50,8 +51,8 @@ def user_version(path: Path) -> int:
 
 
 def test_there_is_a_file_of_each_earlier_schema():
-    assert FILES == ["2026-11-23-1cd5931.db", "2026-11-23-fd9ffe7.db", "2026-11-26-2336f54.db",
-                     "2026-11-26-47db1a0.db"]
+    assert FILES == ["2026-11-23-1cd5931.db", "2026-11-23-900cc59.db", "2026-11-23-fd9ffe7.db",
+                     "2026-11-26-2336f54.db", "2026-11-26-47db1a0.db"]
     assert all((OLD / name).stat().st_size < 100_000 for name in FILES)
 
 
@@ -85,3 +86,24 @@ def test_the_first_write_migrates_an_earlier_file(name, tmp_path):
         assert conn.execute("select count(*) from cert_percents").fetchone()[0] > 0
     finally:
         conn.close()
+
+
+def test_the_file_from_before_the_typo_guard_knobs_stores_a_ruleset_without_them(tmp_path):
+    """The file of commit 900cc59 (before 3fe915f) is what the other tests read as it is: its stored
+    ruleset has none of the routes' knobs, and its digest is the one of that text."""
+    path = copy("2026-11-23-900cc59.db", tmp_path)
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        text, engine = conn.execute("select ruleset_text, engine_version from game").fetchone()
+        tables = {r[0] for r in conn.execute("select name from sqlite_master where type = 'table'")}
+    finally:
+        conn.close()
+    for knob in ("revenue_multiple", "max_stop_revenue", "max_route_stops"):
+        assert knob not in text
+    assert engine == 1 and "state_snapshots" not in tables and "cert_percents" not in tables
+    # (read by every view and the audit without a write above), migrated: the title's values of today
+    result = run_bank("--game", str(path), "count", "Alice", "1")
+    assert result.returncode == 0, result.stderr.decode()
+    assert user_version(path) == schema.SCHEMA_VERSION
+    audit = json.loads(run_bank("--game", str(path), "audit", "--json").stdout)
+    assert audit["ok"] is True, audit["problems"]
