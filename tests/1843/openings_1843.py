@@ -438,3 +438,25 @@ def e19_position() -> Table:
     assert cell(g, "MID") == (17, 3), "at the foot of its column and alone: no move"
     assert pct(g, "pool", "MID") == 50
     return g
+
+
+
+# --------------------------------------------------------------------------- openings of the rule files
+
+def opened(plm_par: int = 67) -> Table:
+    """The common auction played (`standard_auction`): the first stock round, P4 to act."""
+    g = table()
+    standard_auction(g, plm_par=plm_par)
+    return g
+
+
+def mid_floated() -> Table:
+    """SR1: P4 par MID 67 and buys one more (30 %), P1 P2 P3 one each: MID floats with 670."""
+    g = opened()
+    turns(g, "par P4 MID 67", "buy P1 MID", "buy P2 MID", "buy P3 MID", "buy P4 MID")
+    end_sr(g)
+    return g
+
+
+# a logged waiver for a treasury a scenario needs (`withhold CORP 1000 {FORCE}`)
+FORCE = "--force --reason 'test position'"

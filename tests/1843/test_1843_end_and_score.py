@@ -1,0 +1,85 @@
+"""1843's game end and score (RULES §8.10): a player's value after the auction, a dividend to 500 in the
+last OR of a set (§8.10.1 #3b, A28: no foreigners' discard), and a tie at the top, which stands.
+Figures are worked by hand from the rule each test cites (seed 000, the June 2016 LyX; section numbers of
+seed 001; digest /work/shared/rules/1843.md); openings and readers: openings_1843.py.
+"""
+
+from __future__ import annotations
+
+from openings_1843 import (cell, corp_now, end_sr, idle, opened, owner, phase, price, round_kind, standard_auction,
+                           supply_left, train_sides, turn, turns, value)
+from openings_1843 import table as game
+
+
+def test_values_after_the_auction():
+    """§8.10.2: cash + privates at face + shares at their price (A20: the unparred ETA share has
+    none)."""
+    g = opened()
+    # P2: 430 cash + CEI 20 + BA 150 + unparred ETA 10 % (no price: 0) = 600
+    assert value(g, "P2") == 600
+    # P3: 350 + SG 40 + LM 210 + PLM director 20 % at 67 = 134 -> 734
+    assert value(g, "P3") == 734
+
+
+def test_a_tie_at_the_top_stands():
+    """§8.10.2: "There is no tie-breaker." 3 players (800): three all-pass rounds give P1 Toulouse free
+    (3 yellows gone); two more take Ceinture to 10 (5 gone); P2, after P1, buys it for 10; a sixth brief OR
+    pays P2 Ceinture's 5 and discards the last yellow: the game ends (§8.10.1 #2). P1 800 + 15 = 815,
+    P2 795 + 20 = 815, P3 800: P1 and P2 share first place."""
+    g = game(["P1", "P2", "P3"])
+    for _ in range(15):
+        g.do(f"pass {turn(g)}")
+    assert owner(g, "TB") == "P1" and g.state.privates["CEI"].price == 10 and supply_left(g, "yellow") == 1
+    assert turn(g) == "P2"
+    g.do("buy P2 CEI", "pass P3", "pass P1", "pass P2")
+    assert g.state.game_over
+    score = g.score()
+    assert {p: (score[p]["cash"], score[p]["value"], score[p]["rank"]) for p in score} == {
+        "P1": (800, 815, 1), "P2": (795, 815, 1), "P3": (800, 800, 3)}
+
+
+def test_a_dividend_to_500_in_the_last_or_of_a_set_ends_the_game_without_the_foreigners():
+    """§8.10.1 #3b, A28: reaching 500 by a paid dividend ends the game at the end of that OR; the
+    companies after it still operate, then straight to scoring: no foreigners' discard although that
+    OR ends the set (§5 only discards "before the next stock round").
+    PLM (par 94 through LM) and MID (par 67) float in SR 1. OR 1.1 PLM withholds ((5,3) -> (5,2)) and
+    buys a 2+1, then pays 100 every OR (a 4+1 in its first green OR); MID idles. PLM is at (3,14) =
+    337 at SR 11 (blue: one 5+2 gone with the last green). There P4 sells one PLM share: down one
+    row to (4,14) = 291 (§7.7). Set 11 (2 ORs): up the right edge to (3,14), (2,14); set 12: OR 12.1
+    (1,14) = 454, OR 12.2 the last of the set: (0,14) = 500."""
+    g = game()
+    standard_auction(g, plm_par=94)
+    turns(g, "buy P4 PLM", "par P1 MID 67", "buy P2 PLM", "buy P3 MID", "buy P4 PLM", "buy P1 PLM",
+          "buy P2 MID", "buy P4 MID", "buy P1 MID")
+    sold = False
+    for _ in range(200):
+        if round_kind(g) == "stock":
+            if g.state.round["number"] == 11 and not sold:
+                assert cell(g, "PLM") == (3, 14) and phase(g) == "blue"
+                turns(g, "sell P4 PLM 1")
+                assert cell(g, "PLM") == (4, 14) and price(g, "PLM") == 291
+                sold = True
+            end_sr(g)
+            continue
+        if corp_now(g) != "PLM":
+            idle(g)
+            continue
+        if cell(g, "PLM") == (1, 14):
+            break
+        if not train_sides(g, "PLM"):
+            g.do("withhold PLM 0", "train PLM 2+1", "done PLM")
+            continue
+        g.do("pay PLM 100")
+        if phase(g) == "green" and "4+1" not in train_sides(g, "PLM"):
+            g.do("train PLM 4+1")
+        g.do("done PLM")
+    r = g.state.round
+    assert (r["set"], r["index"], r["count"]) == (12, 2, 2), "PLM's turn in the last OR of set 12"
+    blues = supply_left(g, "blue")
+    g.do("pay PLM 100")
+    assert cell(g, "PLM") == (0, 14) and price(g, "PLM") == 500
+    g.do("done PLM")
+    assert not g.state.game_over and corp_now(g) == "MID", "the rest of the OR is played"
+    idle(g)
+    assert g.state.game_over and "500" in (g.state.end_reason or "")
+    assert supply_left(g, "blue") == blues, "no foreigners' discard after the game-ending OR"

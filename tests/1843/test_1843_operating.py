@@ -1,0 +1,90 @@
+"""1843's operating rounds (RULES §5, §8.1-§8.7): private income at the start of an OR, dividends to the
+players and the pool, a set's length fixed at the end of its stock round (T2), and the operating order
+re-sorted when an emergency sale moves a waiting company's marker (A6).
+Figures are worked by hand from the rule each test cites (seed 000, the June 2016 LyX; section numbers of
+seed 001; digest /work/shared/rules/1843.md); openings and readers: openings_1843.py.
+"""
+
+from __future__ import annotations
+
+from openings_1843 import (P4, cash, cell, chain, corp_now, end_sr, idle, mid_floated, phase, play_or, price, refused,
+                           round_kind, standard_auction, train_sides, turns)
+from openings_1843 import table as game
+
+
+def test_private_income_at_or_start_and_pool_dividend():
+    """§8.1: privates pay at the start of each OR; §8.7: players and the pool (to the company) are
+    paid, the IPO not; §7.7 moves."""
+    g = mid_floated()
+    # cash after SR1: P1 408, P2 363, P3 283, P4 339; OR1 incomes P1 20, P2 30, P3 40, P4 15
+    play_or(g, {"MID": ["withhold MID 0", "train MID 2+1", "done MID"]})
+    assert {p: cash(g, p) for p in P4} == {"P1": 428, "P2": 393, "P3": 323, "P4": 354}
+    assert cash(g, "MID") == 545 and cell(g, "MID") == (13, 6)
+    # SR2: P1 sells his MID share at 64 (pool 10 %), marker down to (14,6) = 59
+    turns(g, "sell P1 MID 1")
+    assert cash(g, "P1") == 428 + 64 and cell(g, "MID") == (14, 6)
+    before = {p: cash(g, p) for p in P4}
+    # OR2 (yellow, 1 OR): incomes again, then MID pays 100: P4 30, P2 10, P3 10, pool 10 -> MID; IPO 40 to nobody
+    play_or(g, {"MID": ["pay MID 100", "done MID"]})
+    income = {"P1": 20, "P2": 30, "P3": 40, "P4": 15}
+    div = {"P1": 0, "P2": 10, "P3": 10, "P4": 30}
+    assert {p: cash(g, p) - before[p] for p in P4} == {p: income[p] + div[p] for p in P4}
+    assert cash(g, "MID") == 545 + 10
+    # right end of row 14 (c1-c6): up one row to (13,6) = 64
+    assert cell(g, "MID") == (13, 6)
+
+
+def test_a_set_keeps_the_length_of_the_phase_at_the_end_of_its_stock_round():
+    """§5, T2: a set's OR count is the phase's at the end of the SR. Set 4 began blue (2 ORs); NOR's first
+    brown in OR 4.2 (brown: 3 ORs) does not add an OR 4.3: the next round is SR 5, then 3 ORs."""
+    g = chain("or4.2")
+    assert phase(g) == "brown" and round_kind(g) == "stock" and g.state.round["number"] == 5
+    end_sr(g)
+    assert g.state.round["count"] == 3
+
+
+def test_a_waiting_marker_moved_by_an_emergency_sale_operates_later_in_the_same_or():
+    """A6, D7.3 (§7.7, §8.2, §8.8.3): a sale in a forced train purchase moves another company's marker
+    mid-OR; the companies that have not operated are re-sorted at once, and the moved one still
+    operates in this OR, at its new place.
+    SR 1 (P4 first; PLM par 94 through LM at (5,3)): EST (P1), MID (P3), OU (P4) are parred at 67 in
+    that order, new markers under the old (A7): (13,7) holds EST, MID, OU top first. Buys: PLM P4, P1,
+    P3, P3 (floats 940); MID P2, P1, P2, P4; OU P4, P4, P1, P2; EST P2, P2, P4, P2: all float with 670.
+    Cash: P1 475-134-94-67-67 = 113, P2 430-6x67 = 28, P3 350-134-188 = 28, P4 540-94-134-4x67 = 44.
+    OR 1.1 (incomes P1 20, P2 30, P3 40, P4 15): PLM withholds ((5,3) -> (5,2) = 90) and buys a 2+1
+    (LM closes, §10.2); EST, MID, OU withhold to (13,6) = 64, each face-down over the ones moved before
+    (§8.2): OU, MID, EST top first. OU buys PLM's 2+1 for 660 (any agreed price, §8.8.1): OU 10.
+    OR 2.1 (P3 now only SG's 10): P4 59 + 15 = 74. PLM buys the 2+1 back for 1fr: OU 11, no train.
+    OU withholds to (13,5) and must buy the supply's 2+1 at 125: short 125 - 11 - 74 = 40 (§8.8.3).
+    P4 sells one MID share at 64 (P4 138): MID (13,6) -> (14,6) = 59 (§7.7). EST (64) now operates
+    before MID (59). OU pays 11 and P4 114: P4 24, OU 0."""
+    g = game()
+    standard_auction(g, plm_par=94)
+    turns(g, "buy P4 PLM", "par P1 EST 67", "par P3 MID 67", "par P4 OU 67",
+          "buy P1 PLM", "buy P2 MID", "buy P3 PLM", "buy P4 OU", "buy P1 MID", "buy P2 MID", "buy P3 PLM",
+          "buy P4 OU", "buy P1 OU", "buy P2 EST", "buy P4 MID", "buy P2 EST", "buy P4 EST", "buy P2 EST",
+          "buy P2 OU")
+    assert {p: cash(g, p) for p in P4} == {"P1": 113, "P2": 28, "P3": 28, "P4": 44}
+    assert all(g.state.corps[c].floated for c in ("PLM", "EST", "MID", "OU"))
+    end_sr(g)
+    assert g.state.round["order"] == ["PLM", "EST", "MID", "OU"]
+    play_or(g, {"PLM": ["withhold PLM 0", "train PLM 2+1", "done PLM"],
+                "OU": ["withhold OU 0", "train OU 2+1 --from PLM --price 660", "done OU"]})
+    assert cell(g, "OU") == cell(g, "MID") == cell(g, "EST") == (13, 6) and cash(g, "OU") == 10
+    end_sr(g)
+    assert g.state.round["order"] == ["PLM", "OU", "MID", "EST"]
+    assert cash(g, "P4") == 74
+    g.do("withhold PLM 0", "train PLM 2+1 --from OU --price 1", "done PLM")
+    assert corp_now(g) == "OU" and cash(g, "OU") == 11 and not train_sides(g, "OU")
+    g.do("withhold OU 0")
+    refused(g, "train OU 2+1", match="114")
+    g.do("sell P4 MID 1")
+    assert cash(g, "P4") == 138 and cell(g, "MID") == (14, 6) and price(g, "MID") == 59
+    g.do("train OU 2+1", "done OU")
+    assert cash(g, "P4") == 24 and cash(g, "OU") == 0
+    seen = []
+    for _ in range(2):
+        seen.append(corp_now(g))
+        idle(g)
+    assert seen == ["EST", "MID"]
+    assert round_kind(g) == "stock"

@@ -1,0 +1,152 @@
+"""1843's other privates (RULES §10.1, §10.2, §15.4): companies buy them from players only, for 1fr to twice
+face, from green (A10); a company's private pays the treasury; Saint-Germain's and Havre's once-only
+tiles; Lyon-Mediterranee closing with PLM's first train and every private closing at brown (I8).
+Figures are worked by hand from the rule each test cites (seed 000, the June 2016 LyX; section numbers of
+seed 001; digest /work/shared/rules/1843.md); openings and readers: openings_1843.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+from openings_1843 import (FORCE, cash, chain, closed, end_sr, owner, phase, play_or, refused, standard_auction,
+                           supply_left, train_sides, until_turn, value)
+from openings_1843 import table as game
+
+
+def test_private_price_between_1_and_twice_face():
+    """§10.1: from green a company buys a private from a player for 1fr to 2 x face, paid to the
+    player."""
+    g = chain("sr2")
+    until_turn(g, "ETA", {"PLM": ["withhold PLM 0", "train PLM 4+1", "done PLM"]})
+    refused(g, "buy-private ETA VDL 221", match="220")
+    refused(g, "buy-private ETA VDL 0")
+    had = cash(g, "P2")
+    g.do("buy-private ETA CEI 40")
+    assert cash(g, "P2") == had + 40 and owner(g, "CEI") == "ETA"
+
+
+def test_company_owned_private_pays_the_company():
+    """§10.1: a private bought by a company pays its revenue to the treasury from the next OR start."""
+    g = chain("sr2")
+    until_turn(g, "ETA", {"PLM": ["withhold PLM 0", "train PLM 4+1", "done PLM"]})
+    g.do("buy-private ETA CEI 40", "withhold ETA 0", "done ETA")
+    eta = cash(g, "ETA")
+    play_or(g)   # the rest of OR 2.1; OR 2.2 starts with CEI paying ETA 5 (§8.1, §10.1)
+    assert cash(g, "ETA") - eta == 5
+
+
+def test_lm_closes_when_plm_buys_a_train_from_another_company():
+    """§10.2: LM is never bought by a company, and closes when PLM acquires a train, from another
+    company too (any price of at least 1fr, §8.8.1)."""
+    g = chain("sr2")
+    until_turn(g, "PLM")
+    refused(g, "buy-private PLM LM 210")
+    g.do("withhold PLM 0")
+    refused(g, "train PLM 2+1 --from OU --price 0")
+    g.do("train PLM 2+1 --from OU --price 1")
+    assert closed(g, "LM")
+
+
+def test_saint_germain_and_havre_tiles_only_once():
+    """§10.2: Saint-Germain lays E14 "if one has not already been placed there"; Havre's power "is not
+    available if a track tile has already been placed at Le Havre (C14)"."""
+    g = chain("sr2")
+    until_turn(g, "PLM")
+    g.do("buy-private PLM SG 40", "buy-private PLM HAV 60", "tile PLM 0 --using SG", "withhold PLM 0",
+         "train PLM 4+1", "done PLM")
+    play_or(g)
+    until_turn(g, "PLM")
+    g.do("token PLM --using HAV", "withhold PLM 0", "done PLM")
+    play_or(g)
+    until_turn(g, "PLM")
+    refused(g, "tile PLM 0 --using SG", match="used")
+    refused(g, "token PLM --using HAV", match="used")
+
+
+def test_saint_germain_tile_after_havre_in_the_same_turn():
+    """§10.2: Havre's tile and station are the company's "entire track build and station marker placement";
+    Saint-Germain's E14 tile may be laid "at any time in its operations" and "is in addition to the
+    company's normal track build". PLM (940) buys SG (40), HAV (60) and TB (15): 825; Havre 80: 745;
+    then E14 (no fee, no terrain): still 745, SG stays open."""
+    g = chain("sr2")
+    until_turn(g, "PLM")
+    g.do("buy-private PLM SG 40", "buy-private PLM HAV 60", "buy-private PLM TB 15", "token PLM --using HAV")
+    assert cash(g, "PLM") == 745
+    # Toulouse's tile belongs to the track step, which Havre's power took (RULES §10.2 "Use")
+    refused(g, "tile PLM 0 --using TB", match="track")
+    g.do("tile PLM 0 --using SG")
+    assert cash(g, "PLM") == 745 and not closed(g, "SG")
+    # and the other way round: E14 first, then Havre's tile and station
+    other = chain("sr2")
+    until_turn(other, "PLM")
+    other.do("buy-private PLM SG 40", "buy-private PLM HAV 60", "tile PLM 0 --using SG", "token PLM --using HAV")
+    assert cash(other, "PLM") == 760
+
+
+def test_no_private_changes_hands_between_companies():
+    """§10.1, A10: companies buy privates from players only. ETA buys Ceinture from P2 (OR 2.1, green);
+    OU may not buy it from ETA."""
+    g = chain("sr2")
+    until_turn(g, "ETA", {"PLM": ["withhold PLM 0", "train PLM 4+1", "done PLM"]})
+    g.do("buy-private ETA CEI 40", "withhold ETA 0", "done ETA")
+    until_turn(g, "OU")
+    refused(g, "buy-private OU CEI 10", match="player")
+    assert owner(g, "CEI") == "ETA"
+
+
+def test_a_company_owned_private_closes_at_brown_and_stops_paying():
+    """§10.1, §15.4: "All the private companies close immediately at the start of brown phase", a company's
+    too. OR 4.1 (blue): MID buys Ceinture from P2 for 40 (595 - 40 = 555 after its 5+2). OR 4.2 starts
+    with Ceinture's 5 to MID (560) and Boulogne-Amiens' 25 to P2; NOR buys the first brown: Ceinture closes. OR 5.1 pays MID nothing."""
+    g = chain("sr4")
+    p2 = cash(g, "P2")
+    play_or(g, {
+        "SO": ["withhold SO 0", "train SO 4/6x2", "train SO 5+2", "done SO"],
+        "NOR": ["withhold NOR 0", "train NOR 4/6x2", "done NOR"],
+        "MID": ["buy-private MID CEI 40", "withhold MID 0", "train MID 5+2", "done MID"],
+    })
+    # the end of OR 4.1 starts OR 4.2, whose first step pays Ceinture's 5 to MID (§8.1): 555 + 5; P2 has
+    # the 40 and Boulogne-Amiens' 25, no longer Ceinture's 5
+    assert owner(g, "CEI") == "MID" and cash(g, "MID") == 560 and cash(g, "P2") - p2 == 40 + 25
+    until_turn(g, "SO")
+    g.do("withhold SO 0", "done SO")
+    until_turn(g, "NOR")
+    g.do(f"withhold NOR 1000 {FORCE}", "train NOR 5E")
+    assert phase(g) == "brown" and closed(g, "CEI")
+    g.do("done NOR")
+    until_turn(g, "MID")
+    assert (g.state.round["set"], g.state.round["index"]) == (4, 2)
+    g.do("withhold MID 0", "done MID")
+    until_turn(g, "MID")
+    assert (g.state.round["set"], g.state.round["index"]) == (5, 1) and cash(g, "MID") == 560
+
+
+@pytest.mark.parametrize("survives", [False, True])
+def test_lyon_mediterranee_closes_at_brown_although_plm_never_bought_a_train(survives):
+    """I8 (§10.1, §15.4 over §10.2's "when PLM acquires a train"): every private closes at the start
+    of brown, Lyon-Mediterranee too; the option lm_survives_brown plays §10.2 alone. Nobody floats a
+    company: PLM is parred through LM (67) and never floats, so it never acquires a train. The
+    foreigners alone empty the supply (§5): one certificate after each set, two when it was the last
+    of its colour. Yellow 6: sets 1-5 take five, set 6 the last yellow and the first green (green);
+    green 6 left: sets 7-11 take five, set 12 the last green and the first blue (blue); blue 6 left:
+    sets 13-17 five, set 18 the last blue and the first brown. Sets 1-6 are yellow sets of 1 OR (the
+    length is the phase at the end of the SR, T2), sets 7-18 green or blue sets of 2 ORs: 6 + 24 = 30
+    ORs in which P3's SG 10 and LM 30 pay him 40: 350 + 1200 = 1550. Set 19 (brown) has 3 ORs."""
+    g = game(lm_survives_brown=True) if survives else game()
+    standard_auction(g, plm_par=67)
+    assert cash(g, "P3") == 350
+    for _ in range(18):
+        assert phase(g) != "brown" and not closed(g, "LM")
+        end_sr(g)
+    assert phase(g) == "brown" and supply_left(g, "brown") == 5
+    assert not g.state.corps["PLM"].floated and not train_sides(g, "PLM")
+    assert closed(g, "SG") and closed(g, "LM") != survives
+    assert cash(g, "P3") == 1550
+    end_sr(g)
+    if survives:
+        # LM pays 30 in each of set 19's 3 ORs and scores its face (§8.10.2): 1640 + 210 + PLM 2 x 67
+        assert cash(g, "P3") == 1550 + 3 * 30 and value(g, "P3") == 1640 + 210 + 134
+        return
+    # no private pays any more; a closed private scores nothing, the PLM director certificate 2 x 67 does
+    assert cash(g, "P3") == 1550
+    assert value(g, "P3") == 1550 + 134

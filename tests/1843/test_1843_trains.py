@@ -1,0 +1,79 @@
+"""1843's train buying (RULES §8.8): colours in order and the train limit of the phase, trains between
+companies at any agreed price, the director's money in a forced purchase only up to the shortfall
+(§8.8.3, A22), and the side a pool certificate is sold on (A11).
+Figures are worked by hand from the rule each test cites (seed 000, the June 2016 LyX; section numbers of
+seed 001; digest /work/shared/rules/1843.md); openings and readers: openings_1843.py.
+"""
+
+from __future__ import annotations
+
+import pytest
+from openings_1843 import CHAIN, cash, chain, phase, pool_sides, refused, train_sides, until_turn
+from openings_1843 import table as game
+
+
+def test_yellow_before_green_and_the_yellow_limit():
+    """§8.8.1: colours strictly in order; §8.8.2: 4 trains on 4 certificates in yellow (2x2 read as
+    a 3+1)."""
+    g = chain("sr1")
+    until_turn(g, "MID", {"PLM": ["withhold PLM 0", "done PLM --no-route"]})
+    g.do("withhold MID 0")
+    refused(g, "train MID 4+1")
+    g.do("train MID 2+1", "done MID")
+    until_turn(g, "OU")
+    g.do("withhold OU 0", "train OU 2+1", "train OU 2+1", "train OU 2+1", "train OU 2x2")
+    refused(g, "train OU 2+1", match="4")
+
+
+def test_train_between_companies_at_any_agreed_price():
+    """§8.8.1: between companies any agreed price (minimum 1fr), above face when no director money
+    is in it."""
+    g = chain("sr2")
+    until_turn(g, "PLM")
+    g.do("withhold PLM 1000 --force --reason 'test position'")
+    plm, ou = cash(g, "PLM"), cash(g, "OU")
+    g.do("train PLM 2+1 --from OU --price 400")   # above face: no director money, any agreed price (§8.8.1)
+    assert plm - cash(g, "PLM") == 400 and cash(g, "OU") - ou == 400
+
+
+def test_emergency_stops_raising_once_the_shortfall_is_covered():
+    """§8.8.3, A22: the director raises money only until the shortfall (180) is covered."""
+    g = chain("first-blue")
+    g.do("discard PLM 4+1", "done PLM")
+    until_turn(g, "OU", {"ETA": ["withhold ETA 100", "done ETA"]})
+    g.do("withhold OU 0", "sell P4 PLM 2")
+    # 62 + 2 x 81 = 224 >= 180: HAV may not be discarded as well (A22)
+    refused(g, "sell P4 HAV")
+
+
+@pytest.mark.parametrize("as_discarded", [False, True])
+def test_a_pool_certificate_discarded_on_its_x2_side_is_bought_on_the_side_the_buyer_takes(as_discarded):
+    """A11 (§8.8.1, §8.8.3): a double-sided certificate in the pool is sold at the face of the side the
+    buyer takes (default), so it is the cheapest train of a forced purchase on its cheap side; the
+    option pool_train_side_as_discarded sells it only on the side it was discarded on.
+    Train era, OR 2.2 after the first blue (blue, 3/3): PLM holds 3/5x2, 4+1, 5+2 (4 trains) and
+    discards the 3/5x2 to the pool. OU (120, no train; director P4 62) must buy the cheapest train:
+    the pool certificate as a 4+1 at 300 (not the supply's 5+2 at 350): short 180; P4 hands in HAV
+    (60: 122) and sells a PLM share at 81 (203), pays 180 and keeps 23. Read as discarded, the pool
+    certificate is a 3/5x2 at 500 and the supply's 5+2 at 350 is the cheapest: short 230."""
+    g = game(pool_train_side_as_discarded=True) if as_discarded else game()
+    for _label, step in CHAIN[:5]:   # up to and including the first blue
+        step(g)
+    assert train_sides(g, "PLM") == ["3/5x2", "4+1", "5+2"] and phase(g) == "blue"
+    g.do("discard PLM 3/5x2", "done PLM")
+    assert pool_sides(g) == ["3/5x2"]
+    until_turn(g, "OU", {"ETA": ["withhold ETA 100", "done ETA"]})
+    assert cash(g, "OU") == 120 and cash(g, "P4") == 62
+    g.do("withhold OU 0")
+    if as_discarded:
+        refused(g, "train OU 4+1 --from pool", match="3/5x2")
+        refused(g, "train OU 3/5x2 --from pool", match="5\\+2")
+        refused(g, "train OU 5+2", match="230")
+        return
+    refused(g, "train OU 5+2", match="300")
+    refused(g, "train OU 3/5x2 --from pool", match="300")
+    g.do("sell P4 HAV", "sell P4 PLM 1")
+    assert cash(g, "P4") == 203
+    g.do("train OU 4+1 --from pool")
+    assert cash(g, "P4") == 23 and cash(g, "OU") == 0 and train_sides(g, "OU") == ["4+1"]
+    assert pool_sides(g) == []
