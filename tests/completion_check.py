@@ -31,6 +31,7 @@ from types import SimpleNamespace
 
 from offer_check import Findings, decided, generated
 
+from ledger.interface.verbs import shared_verbs
 from ledger.core import engine, grammar, legal
 from ledger.core.command import Command
 from ledger.core.plays import Text
@@ -257,7 +258,7 @@ def check_fallback(rs, sess, accepted_verbs: set, out: Findings, rng: random.Ran
                    most: int | None = None) -> None:
     """Letters at an empty line that start no verb accepted now (nor an interface verb) are offered
     nothing (`most`: so many such prefixes, drawn)."""
-    interface = {v.name for v in grammar.SHARED if not v.game}
+    interface = {name for name, v in shared_verbs().items() if not v.game}
     fine = accepted_verbs | interface
     prefixes = {n[:k] for n in grammar.verbs_of(rs) for k in range(1, len(n) + 1)}
     prefixes |= set("abcdefghijklmnopqrstuvwxyz")

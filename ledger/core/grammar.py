@@ -3,13 +3,14 @@
 A `Verb` names its positional arguments (`Arg`: name, kind, optional?) and its options (`Opt`: a
 flag, the argument it sets, a constant for a switch or the kind of value it takes), its help, an
 EXAMPLE line and its group in `bank help`. The argument's KIND says how a typed word becomes the
-value the rules read (`resolve`, once, before the engine dispatches), and what Tab offers for it
-(`candidates`). The CLI builds its typer commands from these declarations, the shell its
-completion and help, and the tests their parser; a title's own module adds its verbs and options in
-the same format (`TitleGrammar`, as `GRAMMAR` in rulesets/<title>/title.py).
+value the rules read (`resolve`, once, before the engine dispatches); what Tab offers for it is the
+rule's answer (ledger.core.legal). The CLI builds its typer commands from these declarations, the
+shell its help, and the tests their parser; a title's own module adds its verbs and options in the
+same format (`TitleGrammar`, as `GRAMMAR` in rulesets/<title>/title.py).
 
-Game verbs are the ones `engine.decide` plays; interface verbs (views, files, tools) are run by the
-command line itself. Pure: no I/O; the title modules are imported only when asked for.
+Game verbs are the ones `engine.decide` plays; record verbs (`new` and the corrections) are the
+books' to play on the commands. The interface declares its own verbs (views, files, tools) in
+ledger.interface.verbs and merges them. Pure: no I/O; the title modules are imported only when asked for.
 """
 
 from __future__ import annotations
@@ -36,7 +37,6 @@ class Arg:
     many: bool = False          # takes every remaining word (`new TITLE PLAYER...`)
     default: Any = None         # an optional argument's value when left out
     help: str = ""              # what the kind's description does not say
-    offer: str = ""             # an amount's completion context (OFFERS): par prices, the minimum bid
     choices: tuple = ()         # the words a `choice` argument accepts
 
 
@@ -50,7 +50,6 @@ class Opt:
     help: str = ""
     short: str = ""
     many: bool = False          # may be repeated (`--option A --option B`)
-    offer: str = ""
     choices: tuple = ()
     needs: str = ""             # a kind of company the title must have (KIND_FEATURES), else no such option
 
@@ -136,11 +135,11 @@ GROUPS = {
 class Kind:
     """What an argument names. `resolve(state, rs, typed)` returns the canonical value the rules
     accept (or raises a BankError); `parse(typed)` converts at the command line, before any game is
-    read; `complete(state, rs)` lists what Tab offers; `path`: the CLI reads it as a file path."""
+    read; `path`: the CLI reads it as a file path. What Tab offers for a word is the rule's answer
+    (ledger.core.legal), not the kind's."""
     describe: str
     resolve: Callable | None = None
     parse: Callable | None = None
-    complete: Callable | None = None
     path: bool = False
 
 
@@ -210,53 +209,23 @@ def point_count(raw) -> int:
     return n
 
 
-def players_of(state, rs) -> list[str]:
-    return [shlex.quote(p) for p in state.players]
-
-
-def companies_of(state, rs) -> list[str]:
-    """The plain alias of a symbol types safely at any shell prompt; the operating company first."""
-    typed = [c.alias or c.sym for c in rs.corporations]
-    op = state.round.get("corp")
-    op = op and (rs.corporation(op).alias or op)
-    return ([op] if op else []) + [c for c in typed if c != op]
-
-
-def privates_of(state, rs) -> list[str]:
-    return [p.sym for p in rs.privates]
-
-
-def typed_companies(rs) -> list[str]:
-    return [c.alias or c.sym for c in rs.corporations]
-
-
-def trains_of(state, rs) -> list[str]:
-    """What the bank sells now first, then every type."""
-    from ledger.core.rules.trains import depot_offer
-    offer = depot_offer(state, rs)
-    return offer + [t.name for t in rs.trains if t.name not in offer]
-
-
 KINDS: dict[str, Kind] = {
-    "player": Kind("a player's name (a unique prefix will do)", player_name, complete=players_of),
-    "company": Kind("a company's symbol or alias", company_symbol, complete=companies_of),
-    "private": Kind("a private's symbol", private_symbol, complete=privates_of),
-    "item": Kind("a private or a company", item_symbol,
-                 complete=lambda s, rs: privates_of(s, rs) + typed_companies(rs)),
-    "account": Kind("bank, a player or a company", account_name,
-                    complete=lambda s, rs: ["bank"] + players_of(s, rs) + typed_companies(rs)),
-    "seller": Kind("pool, or the selling company", seller_name,
-                   complete=lambda s, rs: ["pool"] + typed_companies(rs)),
-    "side": Kind("a train type, or the side printed on a certificate", side_name, complete=trains_of),
-    "train": Kind("a train type", train_name, complete=trains_of),
+    "player": Kind("a player's name (a unique prefix will do)", player_name),
+    "company": Kind("a company's symbol or alias", company_symbol),
+    "private": Kind("a private's symbol", private_symbol),
+    "item": Kind("a private or a company", item_symbol),
+    "account": Kind("bank, a player or a company", account_name),
+    "seller": Kind("pool, or the selling company", seller_name),
+    "side": Kind("a train type, or the side printed on a certificate", side_name),
+    "train": Kind("a train type", train_name),
     "amount": Kind("an amount of money", amount_value),
     # an amount the rule compares with its own figure and quotes back as typed when they differ
     "quoted amount": Kind("an amount of money (checked against the rules' figure)"),
     "count": Kind("how many shares (default 1)", parse=share_count),
     "points": Kind("tile points (yellow 1, later colours 2, as the title prices them)", parse=point_count),
-    "hex": Kind("a hex's name", complete=lambda s, rs: list(rs.hex_fees)),
+    "hex": Kind("a hex's name"),
     "text": Kind(""),
-    "title": Kind("a title"),   # the titles on this machine: the shell asks ledger.catalog
+    "title": Kind("a title"),   # the titles on this machine: ledger.catalog lists them
     "choice": Kind("one of the words listed"),
     "verb": Kind("a command"),
     "number": Kind("a command's number (bank log shows them)"),
@@ -267,20 +236,6 @@ KINDS: dict[str, Kind] = {
 }
 
 
-def min_bid_offer(state, rs, words: list[str]) -> list[str]:
-    from ledger.core.rounds.auction import min_bid
-    try:
-        return [str(min_bid(state, rs, names.private(rs, words[2])))]
-    except (BankError, KeyError, TypeError, IndexError):
-        return []
-
-
-# An amount's completion by its context: (state, rs, the words typed so far) -> candidates
-OFFERS: dict[str, Callable] = {
-    "par_prices": lambda state, rs, words: [str(p) for p in rs.k("company", "par_prices")],
-    "min_bid": min_bid_offer,
-}
-
 # --------------------------------------------------------------------------- the shared verbs
 
 
@@ -289,7 +244,10 @@ def game(name, group, help, example, args=(), options=(), waive=True, needs="", 
                 label=label)
 
 
-def interface(name, group, help, example, args=(), options=()) -> Verb:
+def record(name, group, help, example, args=(), options=()) -> Verb:
+    """A verb of the record itself, not of the game's rules: the game's first command (`new`) and
+    the corrections (undo, redo, insert, amend, restore), which the books play on the commands.
+    The interface's own verbs (views, files, tools) are the interface's (ledger.interface.verbs)."""
     return Verb(name, group, help, example, tuple(args), tuple(options), game=False, waive=False)
 
 
@@ -298,17 +256,16 @@ PLAYER = Arg("player", "player")
 WITH = Opt("--with", "modifiers", help="fee modifiers the title declares: NAME or NAME=COUNT, "
            "comma-separated (e.g. zone,sea=2)")
 CORP = Arg("corp", "company")
-JSON = Opt("--json", "as_json", True, help="as JSON")
 
 SHARED = (
     # ---- auction
     game("bid", "auction", "Bid on a private in the auction.", "bank bid Alice {private} {bid}",
-         [PLAYER, Arg("item", "private"), Arg("amount", "amount", offer="min_bid")], label="Bid"),
+         [PLAYER, Arg("item", "private"), Arg("amount", "amount")], label="Bid"),
     game("pass", "auction", "Pass (auction or stock round), or end a stock-round turn after acting.",
          "bank pass Carol", [PLAYER], label="Pass"),
     # ---- stock round
     game("par", "stock", "Start a company: the player buys its president's certificate at PRICE.",
-         "bank par Dave {corp} {par}", [PLAYER, CORP, Arg("price", "amount", offer="par_prices")], label="Start a company"),
+         "bank par Dave {corp} {par}", [PLAYER, CORP, Arg("price", "amount")], label="Start a company"),
     game("buy", "stock", "Buy the cheapest private in the auction, or N shares of a company in a stock round.",
          "bank buy Alice {corp}", [PLAYER, Arg("item", "item"), Arg("count", "count", optional=True)],
          [Opt("--pool", "source", "pool", help="buy from the pool (open market)"),
@@ -372,106 +329,37 @@ SHARED = (
     game("count", "corrections", "Record a physical count of a player's money and show the difference from "
          "the ledger.", "bank count Alice 455", [PLAYER, Arg("amount", "amount")], waive=False, label="Count cash"),
     game("end", "corrections", "The players end the game now.", "bank end", label="End the game"),
-    interface("undo", "corrections", "Hide the last command's effects, or with --to N every command after "
+    record("undo", "corrections", "Hide the last command's effects, or with --to N every command after "
               "command N, in one step (nothing is deleted; redo brings them back). Right after an insert, undo "
               "takes the whole insert back.", "bank undo",
               options=[Opt("--to", "to", kind="number", help="hide every command after this one (bank log shows "
                            "the numbers)"),
                        Opt("--yes", "yes", True, help="confirm an undo --to that hides more than five commands")]),
-    interface("redo", "corrections", "Restore what the last undo hid (one command, every command of an undo "
+    record("redo", "corrections", "Restore what the last undo hid (one command, every command of an undo "
               "--to, or an insert).", "bank redo"),
-    interface("insert", "corrections", "Record a command the table forgot, as if typed just before command N: "
+    record("insert", "corrections", "Record a command the table forgot, as if typed just before command N: "
               "every later command is decided again on the new game, and the insert is refused, naming the "
               "first later command that would no longer hold, if the past does not allow it.",
               'bank insert --before 117 "tile {corp} 120"',
               [Arg("command", "line", many=True, help="the forgotten command, quoted as one argument")],
               [Opt("--before", "before", kind="number", help="the command it comes before (bank log shows the "
                    "numbers)")]),
-    interface("amend", "corrections", "Replace command N by a corrected one (a wrong amount typed in the past): "
+    record("amend", "corrections", "Replace command N by a corrected one (a wrong amount typed in the past): "
               "every later command is decided again, and the money that moved as a result is shown; refused, "
               "naming the first later command that would no longer hold, if the past does not allow it. The old "
               "command stays in the ledger.", 'bank amend 117 "pay {corp} 50"',
               [Arg("number", "number"),
                Arg("command", "line", many=True, help="the corrected command, quoted as one argument")]),
-    interface("restore", "corrections", "Re-apply hidden commands after the current end (bank log --hidden "
+    record("restore", "corrections", "Re-apply hidden commands after the current end (bank log --hidden "
               "lists them): command N and the commands hidden with it from it on, or N to M; each is decided "
               "again, and the restore is refused, naming the first that no longer holds.", "bank restore 103",
               [Arg("number", "number")],
               [Opt("--to", "to", kind="number", help="the last hidden command to re-apply")]),
-    # ---- views
-    interface("status", "views", "The board: round, bank, players, companies, what is for sale, whose turn.",
-              "bank status --json", options=[JSON]),
-    interface("market", "views", "The stock market with each company's marker, and the operating order.",
-              "bank market", options=[JSON]),
-    interface("score", "views", "Net worth: cash, shares at market, privates at face.", "bank score",
-              options=[JSON]),
-    interface("log", "views", "Every command with its round, actor and the money it moved.",
-              'bank log --player Alice --round "OR 2"',
-              options=[JSON,
-                       Opt("--player", "player", kind="player", short="-p", help="only commands involving this player"),
-                       Opt("--company", "company", kind="company", short="-c",
-                           help="only commands involving this company"),
-                       Opt("--round", "round_", short="-r", help="only this round, e.g. 'SR 3', 'OR 2' or 'OR 2.1'"),
-                       Opt("--all", "all_", True, help="include hidden commands (undone, or superseded by an "
-                           "insert) and the records of undo, redo and insert"),
-                       Opt("--hidden", "hidden", True, help="only the hidden commands (undone or superseded): "
-                           "what bank restore N can re-apply"),
-                       Opt("--last", "last", short="-n",
-                           help="only the last N commands (the shell's log shows the last screenful)"),
-                       Opt("--or", "or_", help="that operating round's summary table again, e.g. 4.1")]),
-    interface("explain", "views", "How command N's money was computed (payouts per holder, rounding, the "
-              "stock move).", "bank explain 117", [Arg("number", "number")], options=[JSON]),
-    interface("audit", "views", "Re-derive every balance and recompute every payout and sale; non-zero exit on "
-              "a problem.", "bank audit", options=[JSON, Opt("--against", "against", help="a record's fingerprint "
-                                                            "(shown after every command, on the pages, by bank "
-                                                            "score): is it in the chain, and after which command")]),
-    interface("chart", "views", "Each player's net worth, or each company's share price, after every round.",
-              "bank chart worth", [Arg("what", "choice", optional=True, choices=("worth", "prices"),
-                                       help="worth or prices (left out: the charts are listed)")],
-              [Opt("--out", "out", kind="file", help="write a .png or .svg file instead (needs matplotlib)"), JSON]),
-    interface("serve", "views", "A read-only board page for the players' phones and laptops, live as commands are "
-              "recorded; on this machine only unless --host shares it (a URL and a QR code are printed). With "
-              "--table each player and the banker also get a private link to enter their own actions.",
-              "bank serve --host 0.0.0.0",
-              options=[Opt("--host", "host", help="the address to listen on: 127.0.0.1 (this machine, the default), "
-                           "0.0.0.0 for the table's network"),
-                       Opt("--port", "port", help="the port (default 8018; 0 picks a free one)"),
-                       Opt("--table", "table", True, help="the whole table plays: print a private link (and QR "
-                           "code) for each player and the banker; each acts only as its holder"),
-                       Opt("--new-links", "new_links", True, help="with --table: make new links (the old ones "
-                           "end)")]),
-    interface("info", "views", "Show a title's ruleset: players, privates, companies, trains, phases, options.",
-              "bank info {title}", [Arg("title", "title", optional=True)]),
-    interface("help", "views", "The commands by round and purpose, or one command's arguments and options.",
-              "bank help buy", [Arg("verb", "verb", optional=True)]),
-    # ---- files and tools
-    interface("new", "files", "Start a game: TITLE then the players in seating order.",
+    record("new", "files", "Start a game: TITLE then the players in seating order.",
               "bank new {title} Alice Bob Carol Dave",
               [Arg("title", "title"), Arg("players", "text", many=True, help="the players in seating order")],
               [Opt("--option", "option", short="-o", many=True, help="variant NAME[=VALUE]"),
                Opt("--rules", "rules", kind="file", help="a table's ruleset override file (TOML)")]),
-    interface("play", "files", "Run a transcript: one command a line, '#' comments; a 'new' line creates the "
-              "game.", "bank play examples/{demo}.txt", [Arg("file", "file")],
-              [Opt("--show", "show", True, help="print each command's result")]),
-    interface("import", "files", "Import a game recorded on 18xx.games, its JSON record (GAME.json) or its Log tab "
-              "as text: replay its decisions and audit every figure it states.",
-              "bank import 179263.log.txt --transcript mygame.txt", [Arg("logfile", "file")],
-              [Opt("--transcript", "transcript", kind="file", help="also write the commands here"),
-               Opt("--replace", "replace", True, help="overwrite an existing game file"),
-               Opt("--title", "title", kind="title",
-                   help="the title of a Log-tab log whose lines do not say it (e.g. 1889)")]),
-    interface("export", "files", "Export commands, events, postings and per-round balances and holdings.",
-              "bank export --csv out/ --json game.json",
-              options=[Opt("--csv", "csv_dir", kind="folder", help="folder for CSV files"),
-                       Opt("--json", "json_file", kind="file", help="one JSON file")]),
-    interface("backup", "files", "Write a consistent copy of the game to a new FILE, even while a shell has it "
-              "open.", "bank backup copy.db", [Arg("file", "file")]),
-    interface("shell", "files", "An interactive session on the game: prompt, Tab completion, history, help "
-              "VERB.", "bank shell"),
-    interface("demo", "files", "Play an example game through the CLI and SQLite into a new file, then print "
-              "the board and the scores. It never replaces a file: without --game it picks demo.db, "
-              "demo-2.db, ...", "bank demo {demo}",
-              [Arg("example", "example", optional=True)]),
 )
 
 # --------------------------------------------------------------------------- the grammar of a title
@@ -636,8 +524,9 @@ def refuse_unknown_options(verb: str, args: dict) -> None:
 
 def parse_line(text: str, verbs: dict[str, Verb]) -> Command:
     """A transcript line (with or without `bank`) -> the Command the command line builds for it,
-    with these verbs (a game's: verbs_of(rs); every title's: ledger.catalog.all_verbs()). For an
-    interface verb, the Command holds its parameters' values. A line shlex cannot split (a quote
+    with these verbs (a game's: verbs_of(rs); every title's: ledger.catalog.all_verbs(); the
+    interface adds its own). For a verb the engine does not play, the Command holds its parameters'
+    values. A line shlex cannot split (a quote
     left open) is refused in one line, as the shell and a transcript refuse it."""
     try:
         words = shlex.split(text)
@@ -786,24 +675,7 @@ def refuse_other_titles_options(rs, verb: Verb, cmd: Command) -> None:
             raise CommandError(f"{rs.title} has no option {' or '.join(flags) or key} for {cmd.verb}",
                                f"its options in {rs.title}: {have}")
 
-# --------------------------------------------------------------------------- completion
-
-
-def candidates(state, rs, verb: Verb, words: list[str]) -> list[str]:
-    """What may come next after the verb and `words` (the complete words before the cursor): the
-    candidates of the kind of the argument at that position, or of the option just typed. Without
-    a game (state None) only fixed words."""
-    arg = argument_at(verb, words)
-    if arg is None:
-        return []
-    if arg.choices:
-        return list(arg.choices)
-    if state is None:
-        return []
-    if arg.offer:
-        return OFFERS[arg.offer](state, rs, [verb.name, *words])
-    kind = kinds_of(rs).get(arg.kind)  # another title's kind names nothing in this game
-    return kind.complete(state, rs) if kind and kind.complete else []
+# --------------------------------------------------------------------------- where a word goes
 
 
 def argument_at(verb: Verb, words: list[str]):

@@ -28,6 +28,7 @@ from ledger.core import grammar
 from ledger.core.command import Command
 from ledger.core.errors import BankError, CommandError
 from ledger.interface import corrections
+from ledger.interface.verbs import every_verb, shared_verbs, verbs_of
 from ledger.interface.lines import check_text, error_message, help_of, hoist_game, run_text
 
 DEFAULT_GAME = "bank.db"
@@ -401,11 +402,9 @@ def option(verb: grammar.Verb, opt: grammar.Opt, kinds: dict) -> inspect.Paramet
     return parameter(verb.param(opt), typer.Option(None, *flags, help=opt.help or None), Optional[base])
 
 
-def shared_verbs() -> dict:
-    return {v.name: v for v in grammar.SHARED}
-
-
-INTERFACE = {v.name: v for v in grammar.SHARED if not v.game}
+# the verbs the command line runs without the engine: the record's (new, the corrections) and the
+# interface's own (views, files, tools)
+INTERFACE = {name: v for name, v in shared_verbs().items() if not v.game}
 
 
 def verbs_for(ctx, name: str) -> tuple[dict, dict]:
@@ -419,9 +418,9 @@ def verbs_for(ctx, name: str) -> tuple[dict, dict]:
     if obj.get("session") is None:
         obj.setdefault("game", ctx.params.get("game") or DEFAULT_GAME)
         if not Path(obj["game"]).exists():
-            return catalog.all_verbs(), catalog.all_kinds()
+            return every_verb(), catalog.all_kinds()
     rs = session(ctx).rs
-    return grammar.verbs_of(rs), grammar.kinds_of(rs)
+    return verbs_of(rs), grammar.kinds_of(rs)
 
 
 def unknown_verb(name: str, known: list[str]) -> CommandError:
@@ -436,7 +435,7 @@ def refuse_other_titles_verb(ctx, name: str) -> None:
     company do not use, or another title's): refused in the game's words (no such command at all
     is click's to say)."""
     s = ctx.ensure_object(dict).get("session")
-    if s is not None and (name in shared_verbs() or name in catalog.all_verbs()):
+    if s is not None and (name in shared_verbs() or name in every_verb()):
         from ledger.core.engine import missing_verb
         raise CommandError(missing_verb(s.rs, name))
 

@@ -18,6 +18,7 @@ from ledger.core.errors import BankError
 from ledger.core.legal import Completion
 from ledger.core.names import pasteable
 from ledger.core.state import company_acct, player_acct
+from ledger.interface.verbs import interface_words, shared_verbs, verbs_of
 
 # a figure is found by deciding the command on the game as it is: a long list is left without them
 FIGURED = 16
@@ -26,20 +27,20 @@ FIGURED = 16
 def verbs_known(s, shell_words: tuple = ()) -> list[str]:
     """The commands of the open game's title (the shared ones without a game), with `shell_words`
     (the shell's own: help, exit) last."""
-    known = grammar.verbs_of(s.rs) if s is not None else {v.name: v for v in grammar.SHARED}
+    known = verbs_of(s.rs) if s is not None else shared_verbs()
     return sorted(known) + list(shell_words)
 
 
 def verbs_now(s, shell_words: tuple = ()) -> list[Completion]:
     """The game verbs the game accepts now (the Next line's first), then the interface verbs, each
     with its label; the shell's own last."""
-    interface = sorted(v.name for v in grammar.SHARED if not v.game)
+    interface = sorted(name for name, v in shared_verbs().items() if not v.game)
     if s is None:
         names = ["new"] + [v for v in interface if v != "new"]
-        known = {v.name: v for v in grammar.SHARED}
+        known = shared_verbs()
     else:
         names = [v for v in legal.verbs_now(s.state, s.rs) if accepted_now(s, v)] + interface
-        known = grammar.verbs_of(s.rs)
+        known = verbs_of(s.rs)
     out = [Completion(name, label_of(known.get(name))) for name in dict.fromkeys(names)]
     return out + [Completion(w, "the shell's own") for w in shell_words]
 
@@ -71,17 +72,15 @@ def candidates(s, words: list[str]) -> list[Completion]:
     """What may come next after `words` (the complete words before the cursor): the legal values of
     the argument, or option value, at that position, or the options that have one."""
     verb_name = words[0]
-    known = grammar.verbs_of(s.rs) if s is not None else {v.name: v for v in grammar.SHARED}
+    known = verbs_of(s.rs) if s is not None else shared_verbs()
     verb = known.get(verb_name)
     if verb is None:
         return []
     at = grammar.argument_at(verb, words[1:])
     if at is not None and at.kind == "title":   # the titles are the catalog's to list, not the core's
         return [Completion(t) for t in catalog.available_titles()]
-    if s is None:
-        return [Completion(str(w)) for w in grammar.candidates(None, None, verb, words[1:])]
-    if not verb.game:
-        return [Completion(str(w)) for w in grammar.candidates(s.state, s.rs, verb, words[1:])]
+    if s is None or not verb.game:   # a view's or a file's words: no rule to ask
+        return [Completion(w) for w in interface_words(s and s.state, s and s.rs, verb, words[1:])]
     menu = legal.completion_menu(s.state, s.rs, verb_name, words[1:])
     entries = [Completion(typed_word(s.rs, c.text), c.meta) for c in menu]
     if len(entries) > FIGURED or at_actor(s.rs, verb, words[1:]):   # an actor's price is no one command's

@@ -13,6 +13,7 @@ from ledger.core.command import Command
 from ledger.core.errors import CommandError
 from ledger.core.events import holder_words, marker_move, signed_money
 from ledger.core.state import GameState, train_type
+from ledger.interface.verbs import verbs_of
 
 
 def span(ids: list[int]) -> str:
@@ -60,7 +61,7 @@ def correction_line(words: list[str], verb: str, example: str, rs) -> tuple[str,
     """The command a correction records, as typed (one quoted argument, or the words) and parsed
     with the game's verbs."""
     text = (words[0] if len(words) == 1 else shlex.join(words)).removeprefix("bank ")
-    verbs = grammar.verbs_of(rs)
+    verbs = verbs_of(rs)
     cmd = grammar.parse_line(text, verbs)
     if not verbs[cmd.verb].game:
         what = "inserted" if verb == "insert" else "the correction of a command"

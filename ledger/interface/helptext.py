@@ -13,6 +13,7 @@ import textwrap
 
 from ledger import catalog
 from ledger.core import grammar
+from ledger.interface.verbs import shared_verbs, verbs_of
 
 WIDTH = 78
 
@@ -28,7 +29,7 @@ def overview(title: str | None, prefix: str = "bank ") -> str:
         per_title = {t: title_verbs(t) for t in titles}
         shared = {name: v for name, v in per_title[titles[0]].items()
                   if all(name in verbs for verbs in per_title.values())} if titles else {}
-        interface = {v.name: v for v in grammar.SHARED if not v.game}
+        interface = {name: v for name, v in shared_verbs().items() if not v.game}
         out = [f"The commands every title shares, by round and purpose ({prefix}help VERB for one)", ""]
         out += grouped({**shared, **interface})
         for t in titles:
@@ -46,7 +47,7 @@ def title_verbs(title: str) -> dict[str, grammar.Verb]:
     from ledger.core.titles import for_ruleset
     rs = catalog.title_ruleset(title)
     played = for_ruleset(rs).verbs()
-    return {name: v for name, v in grammar.verbs_of(rs).items() if not v.game or name in played}
+    return {name: v for name, v in verbs_of(rs).items() if not v.game or name in played}
 
 
 def grouped(verbs: dict, indent: str = "") -> list[str]:

@@ -104,12 +104,13 @@ def help_of(title: Optional[str], verb: Optional[str], prefix: str = "bank ") ->
     """`bank help` (the commands of the open game's title, or every title's) or one command's help."""
     from ledger import catalog
     from ledger.interface.helptext import overview, title_verbs, verb_help
+    from ledger.interface.verbs import every_verb
     if verb is None:
         return overview(title, prefix)
-    known = title_verbs(title) if title else catalog.all_verbs()
+    known = title_verbs(title) if title else every_verb()
     found = known.get(verb)
     if found is None:
         from ledger.interface.suggest import mistyped
-        where = f" in {title}" if title and verb in catalog.all_verbs() else ""
+        where = f" in {title}" if title and verb in every_verb() else ""
         raise mistyped(f"no command '{verb}'{where}", verb, sorted(known), "bank help lists them")
     return verb_help(found, prefix, catalog.title_ruleset(title) if title else None)

@@ -184,7 +184,7 @@ GRAMMAR = TitleGrammar(
         Verb("repar", "stock", "Ketwich & Voombergh: re-par a company the player floated in this stock round "
              "(1839 §12.5).", "bank repar Ann KV NCS 101",
              (Arg("player", "player"), Arg("private", "private"), Arg("corp", "company"),
-              Arg("price", "amount", offer="par_prices")), label="Re-par (KV)"),
+              Arg("price", "amount")), label="Re-par (KV)"),
     ),
 )
 

@@ -31,8 +31,7 @@ GRAMMAR = TitleGrammar(
              "bank port MID bordeaux", (Arg("corp", "company"), Arg("port", "port")),
              (Opt("--from", "source", kind="company", help="buy it from this company"),), label="Claim or buy a port"),
     ),
-    kinds={"port": Kind("a port's name", resolve=lambda state, rs, raw: port_name(rs, raw),
-                        complete=lambda state, rs: list(rs.own["ports"]["names"]))},
+    kinds={"port": Kind("a port's name", resolve=lambda state, rs, raw: port_name(rs, raw))},
 )
 
 

@@ -52,7 +52,7 @@ GRAMMAR = TitleGrammar(
              (Arg("corp", "company"), Arg("private", "private"), Arg("target", "side", optional=True)), label="Use Val de Loire's Engineers"),
     ),
     options={
-        "exchange": (Opt("--par", "par", kind="amount", offer="par_prices",
+        "exchange": (Opt("--par", "par", kind="amount",
                          help="par of an unstarted company (1843 VDL)"),),
         "buy-private": (Opt("--as-train", "as_train", True, help="1843: Val de Loire becomes a 2 train"),),
     },

@@ -35,6 +35,7 @@ from ledger.core import grammar
 from ledger.core.errors import BankError, CommandError, RuleViolation, one_line
 from ledger.interface.board import links, record
 from ledger.interface import corrections
+from ledger.interface.verbs import verbs_of
 from ledger.core import legal
 from ledger.interface.board.actions import command_of, who_label
 from ledger.interface.board.controls import (BANKER, Control, Page, Proposal, acts_for, control_for, page_of,
@@ -218,8 +219,9 @@ class Writer:
         """A line as the CLI takes it: a game command, or a correction (undo, redo, insert, amend, restore)."""
         s = self.session
         text = line.removeprefix("bank ").strip()
-        cmd = grammar.parse_line(text, grammar.verbs_of(s.rs))
-        verb = grammar.verbs_of(s.rs)[cmd.verb]
+        known = verbs_of(s.rs)
+        cmd = grammar.parse_line(text, known)
+        verb = known[cmd.verb]
         if verb.game:
             return self.described(s.execute(cmd, text))
         if cmd.verb not in CORRECTIONS:
