@@ -80,15 +80,11 @@ def round_title(r: dict) -> str:
 
 
 def named(name: str) -> "RoundKind | None":
-    """The round kind of this name. The shared kinds (auction, stock, operating) register when their
-    modules are imported, which a title's registry does; a view that names a round before any rule
-    was asked (`status --json` of a game just opened) imports them here, so that a round is named
+    """The round kind of this name. Every kind registers when its module is imported: the shared
+    ones (auction, stock, operating) with the core's composition root (ledger.core.titles, which
+    the engine and every reader of a game import), a title's with its package; so a round is named
     the same whatever ran first ('Auction', never 'auction')."""
-    kind = SHARED_NAMES.get(name)
-    if kind is None and name in ("auction", "stock", "operating"):
-        from ledger.core.rounds import auction, operating, stock  # noqa: F401  (they register themselves)
-        kind = SHARED_NAMES.get(name)
-    return kind
+    return SHARED_NAMES.get(name)
 
 
 # Every round kind any title registers, by name (names are unique across titles), so that a

@@ -6,6 +6,9 @@ from __future__ import annotations
 
 from ledger.core.registry import _BUILT, Registry, key_of
 from ledger.core.rounds import register_shared
+# the shared round kinds name themselves when imported (ledger.core.round_kind.named): a view of a
+# game read from its snapshot, before any rule was asked, names its round as every other view does
+from ledger.core.rounds import auction, operating, stock  # noqa: F401,E402
 
 
 def for_ruleset(rs) -> Registry:
