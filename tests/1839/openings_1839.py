@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+import pytest
 from conftest import Table
 from transcripts import lines_of
 
@@ -134,7 +135,8 @@ def said(t: Table, line: str) -> str:
     return "\n".join(filter(None, (describe(e, t.rs) for e in t.do(line))))
 
 # Two players, ƒ1300 each. Draws VVD, LSW (blue), KR, KV (brown). Ben buys RWS (NBDS 20 % at 101),
-# KR and KV; Ann the rest (test_1839_sr_powers and test_1839_book_cases play on from here).
+# KR and KV; Ann the rest (test_1839_stock_powers, test_1839_stock_round and test_1839_book_cases play on
+# from here).
 # Ann: 1300 - 200 - 10 - 80 - 100 - 160 = 750; Ben: 1300 - 250 - 200 - 280 - 140 = 430.
 # SR 1 order by ascending cash: Ben, Ann.
 KR_OPENING = """
@@ -157,7 +159,7 @@ buy Ben LSW
 buy Ann SHZ
 """
 
-# Two players, ƒ1300 each (§4); test_1839_powers and test_1839_audit play on from here (OR 2.1 in
+# Two players, ƒ1300 each (§4); test_1839_powers plays on from here (OR 2.1 in
 # green, AMS to operate, Ann its director and SHZ's owner). Draws: NFLM and VVD (blue), BP and CM
 # (brown); every green private.
 POWERS_GREEN = """
@@ -207,7 +209,7 @@ pass Ann
 """
 
 # The short train roster (tests/data/1839/short-roster.toml, a table's `--rules` override: brown after
-# five trains) and its opening: OR 2.1 in green, ZHESM to operate (test_1839_brown, test_1839_audit).
+# five trains) and its opening: OR 2.1 in green, ZHESM to operate (test_1839_obsolescence, test_1839_powers).
 SHORT_ROSTER = ROOT / "tests" / "data" / "1839" / "short-roster.toml"
 
 GREEN_SHORT = """
@@ -252,7 +254,7 @@ pass Ben
 """
 
 
-# --------------------------------------------------------------------------- a green two-player table with VV and CM (audits 3 and 4)
+# --------------------------------------------------------------------------- the tiny roster; a green two-player table with VV and CM
 
 TINY = ROOT / "tests" / "data" / "1839" / "tiny-roster.toml"
 
@@ -333,7 +335,7 @@ buy Ann SHZ
 """ + TWO_FLOATS_TO_GREEN
 
 
-# --------------------------------------------------------------------------- GAME P (test_1839_rules, audit 4)
+# --------------------------------------------------------------------------- GAME P (test_1839_rules, test_1839_game_end)
 # Four players (ƒ700). Verveers and Credit Mobilier are both drawn, so the sixth 5+ stays in play
 # (§4): trains 7 x 2 (100), 7 x 3+ (250), 6 x 5+ (450), 7 x 7+ (700), 5 x 5D+ (1,250). Every company
 # withholds, so the players stay poor and the treasuries pay for the trains. Five companies are
@@ -472,3 +474,61 @@ done AMS
 withhold ZHESM 1500      # 2,470
 train ZHESM 7+           # 700: 1,770; the first 7+: brown (limit 3), every 3+ rusts
 """
+
+
+# --------------------------------------------------------------------------- shared by the rule files
+
+# a logged waiver for a position a scenario needs (revenues above what the map could give, a treasury)
+FORCE = "--force --reason 'test position'"
+
+
+def closed(t: Table) -> set:
+    """The privates closed now."""
+    return {p["sym"] for p in t.status()["privates"] if p["closed"]}
+
+
+def supply_left(t: Table, train: str) -> int:
+    """How many trains of a type the supply still holds."""
+    return next(r for r in t.status()["train_roster"] if r["type"] == train)["left"]
+
+
+def orun(t: Table, **lines) -> None:
+    """One OR: each company in operating order runs its line (default: withholds ƒ10) and finishes."""
+    for corp in t.status()["operating_order"]:
+        t.do(lines.get(corp, f"withhold {corp} 10"), f"done {corp}")
+
+
+@pytest.fixture(scope="module")
+def tiny_brown():
+    """GREEN_SHORT on the tiny roster: OR 2.1 in green (a set of 2 ORs), ZHESM (ƒ550, one 3+) then
+    AMS (ƒ660, two 2s), both at ƒ62 (each fell 3 boxes from 80 in OR 1.1 with no train, §7.7.3.1);
+    Ann directs AMS and owns LVG, SHZ, SWO, VVD, JJB; Ben directs ZHESM and owns CO, RWS, LSW, NF.
+    OR 2.1: ZHESM withholds 1000 (1550; 62 -> 56, two boxes: no dividend but trains), buys the
+    last 3+ (1300), the 5+ (850; blue) and the first 7+ (150; brown)."""
+    t = new_table("Ann Ben", rules=TINY)
+    t.play(GREEN_SHORT)
+    s = t.status()
+    assert (s["round"], s["phase"], s["operating_order"]) == ("OR 2.1", "green", ["ZHESM", "AMS"])
+    assert (t.cash("ZHESM"), t.cash("AMS"), t.price("ZHESM"), t.price("AMS")) == (550, 660, 62, 62)
+    assert (t.cash("Ann"), t.cash("Ben")) == (240, 340)
+    t.do(f"withhold ZHESM 1000 {FORCE}", "train ZHESM 3+")
+    assert (t.status()["phase"], t.status()["train_limit"], t.trains("AMS")) == ("green", 4, ["2", "2"])
+    t.do("train ZHESM 5+")
+    # §17 blue: every 2 leaves the game (AMS's two); the limit stays 4
+    assert (t.status()["phase"], t.status()["train_limit"], t.trains("AMS")) == ("blue", 4, [])
+    t.do("train ZHESM 7+")
+    return t
+
+
+@pytest.fixture(scope="module")
+def vv_cm(tmp_path_factory):
+    """VV_CM, OR 2.1 (green), AMS to operate. Each private step paid Ann LVG 5 + SHZ 20 + SWO 25 +
+    VVD 15 + VV 20 = 85 (190 + 85 + 85 = 360) and Ben RWS 35 + CO 20 + CM 10 + LSW 15 = 80 (170 + 80 +
+    80 = 330); AMS 580 + SLE 20 + IJR 10 = 610; ZHESM 800 - 200 = 600."""
+    t = new_table("Ann Ben", rules=one_3_roster(tmp_path_factory.mktemp("vvcm")))
+    t.play(VV_CM)
+    s = t.status()
+    assert (s["round"], s["phase"], s["operating_order"]) == ("OR 2.1", "green", ["AMS", "ZHESM"])
+    assert (t.cash("Ann"), t.cash("Ben"), t.cash("AMS"), t.cash("ZHESM")) == (360, 330, 610, 600)
+    assert (t.trains("AMS"), t.trains("ZHESM")) == (["3+"], ["2", "2"])
+    return t

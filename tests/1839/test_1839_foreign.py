@@ -13,13 +13,20 @@ emergency purchase that follows (D14.16), station costs with SWO and CO (D14.22)
 Both tables use the table-side `--rules` override (README "A table's own market") only for a
 shorter train roster, so that the phases come in a few rounds; every other number is the title's.
 The auction lets every private go for nothing (discounts of ƒ20 until the face is reached, the
-next player taking it, §6.2), so both players start the first SR with their ƒ1300 (§4)."""
+next player taking it, §6.2), so both players start the first SR with their ƒ1300 (§4).
+
+On the tiny roster (openings_1839.tiny_brown, tests/data/1839/tiny-roster.toml) to gray: a foreign
+company's ƒ1,000 reached by its trains or at the end of an SR (§9.1, B24, D14.21), a unit sold at the
+ƒ55 floor (B6), Overzees in brown (D0.1 #3), the first FLOOD (§8.3.2). On the green VV_CM table
+(openings_1839.vv_cm): the foreign companies' order in an OR (§8.3) and a run abroad counted once per
+country (B7)."""
 
 from __future__ import annotations
 
 import pytest
 from conftest import Table
-from openings_1839 import BANK_TOTAL, audit, checkpoints, new_table
+from openings_1839 import BANK_TOTAL, FORCE, audit, checkpoints, new_table, orun, supply_left
+from openings_1839 import tiny_brown, vv_cm  # noqa: F401  (fixtures, used by name)
 
 # Short rosters (the counts only; prices and rusting as in §5/§15). Table F draws Beijnes, so the
 # sixth 5+ stays in play (§4): three 5+. Table C draws Verveers and Credit Mobilier: the same.
@@ -557,7 +564,7 @@ def test_d14_17_obsolescence_after_the_first_7_plus(table_f):
     assert cash(s) == {"Ann": cash(s0)["Ann"] + 5, "Ben": cash(s0)["Ben"] + 300 + 35}
     assert all(owner(s, sym) is None for sym in ("LVG", "JJB", "RWS"))
     # ... but Ann's NFLM, whose revenue is its own run in the private step (§12.4), may still run
-    # there; not run, it closes once the private step is over (§12.1, B20: test_1839_audit2)
+    # there; not run, it closes once the private step is over (§12.1, B20: test_1839_obsolescence)
     assert owner(s, "NFLM") == "Ann"
     b.do("pay AMS 1050")
     assert owner(b.status(), "SLE") == "AMS"
@@ -771,3 +778,167 @@ def test_a_4_percent_bought_when_the_charter_holds_only_2_percents(table_f):
     assert corp(s, "DUI")["ipo"] == 10 and corp(s, "DUI")["cash"] == corp(s0, "DUI")["cash"] + 160
     assert player(s, "Ann")["cash"] == player(s0, "Ann")["cash"] - 160
     audit(b)
+
+
+# --------------------------------------------------------------------------- the tiny roster: §9.1 ends, the floor, brown, FLOODs
+
+@pytest.fixture(scope="module")
+def tiny_gray(tiny_brown):
+    """On from tiny_brown to SR 3 in gray, as the test above plays it: AMS (FLOOD, ƒ300) and ZHESM
+    (5D+, ƒ400) both at ƒ55, AMS on top; no foreign company parred yet."""
+    t = tiny_brown.copy()
+    t.do("done ZHESM", "withhold AMS 0", "train AMS 7+", "done AMS")
+    t.do(f"withhold ZHESM 1500 {FORCE}", "train ZHESM 5D+", "done ZHESM")
+    t.do(f"withhold AMS 2300 {FORCE}", "train AMS FLOOD", "done AMS")
+    assert (t.round(), t.status()["phase"]) == ("SR 3", "gray")
+    t.do("pass Ann", "pass Ben")
+    assert t.status()["operating_order"] == ["AMS", "ZHESM"]
+    return t
+
+
+def test_a_foreign_company_reaching_1000_by_its_trains_ends_the_game_after_the_or(tiny_gray):
+    """B24 (§7.7.1, §9.1): a foreign company's price reaching ƒ1,000 through its train purchases
+    ends the game at the end of that OR. OR 3.1: AMS pays 48000 ending at a German off-board:
+    Duitsland is parred at its drawn 80 (§8.2.5.3); ZHESM still operates. Duitsland's income:
+    48000 / 2 = 24000 (a multiple of 100); 12000 to its charter and 240 a unit to its 50 charter
+    units (12000): 24000; a dividend: 80 -> 89. It buys FLOODs at 2000 while it can: 12 of them
+    (each goes back to the supply, §8.3.2), each a box up: 89 is box 7 of 20, 7 + 12 = box 19,
+    ƒ1,000. No stock round follows."""
+    t = tiny_gray.copy()
+    t.do(f"pay AMS 48000 --abroad DUI {FORCE}", "done AMS")
+    assert (t.price("DUI"), t.round()) == (80, "OR 3.1")
+    t.do("withhold ZHESM 10", "done ZHESM")
+    s = t.status()
+    assert s["game_over"] and "1000" in s["end_reason"].replace(",", "")
+    assert (t.price("DUI"), t.cash("DUI")) == (1000, 0)
+    assert supply_left(t, "FLOOD") == 9 - 1                      # AMS's; Duitsland's twelve came back
+    audit(t)
+
+
+def test_d14_21_a_foreign_company_all_held_by_players_ends_the_game_at_the_end_of_an_sr(tiny_gray):
+    """§9.1 #2a, §7.7.2 (D14.21): at the end of an SR a foreign company held 100 % by players rises a
+    box; reaching ƒ1,000 so ends the game at once, and its units score ƒ1,000 each (§9.2).
+    OR 3.1: ZHESM pays 50000 (Ben 60 %: 30000). OR 3.3 (the set's last): AMS pays 44000 to Germany:
+    Duitsland parred at 80; income 22000: 11000 + 50 units x 220 = 22000; 80 -> 89; eleven FLOODs
+    (22000): box 7 + 11 = 18, ƒ761. SR 4: the players buy all 30 certificates (20 x 4 % and 10 x 2 %)
+    at 761 a unit, 50 x 761 = 38050 to its charter (gray: the full price, §7.3); everyone passes:
+    nothing in the pool, all held by players: 761 -> 1000, and the game ends before OR 4.1."""
+    t = tiny_gray.copy()
+    orun(t, ZHESM=f"pay ZHESM 50000 {FORCE}")
+    orun(t)
+    assert t.round() == "OR 3.3"
+    orun(t, AMS=f"pay AMS 44000 --abroad DUI {FORCE}")
+    assert (t.round(), t.price("DUI"), t.cash("DUI")) == ("SR 4", 761, 0)
+    first = t.turn()
+    other = {"Ann": "Ben", "Ben": "Ann"}[first]
+    for pct in [4] * 10 + [2] * 5:
+        t.do(f"buy {first} DUI --percent {pct}", f"buy {other} DUI --percent {pct}")
+    assert (t.pct("Ann", "DUI"), t.pct("Ben", "DUI"), t.cash("DUI")) == (50, 50, 50 * 761)
+    t.do(f"pass {first}", f"pass {other}")
+    s = t.status()
+    assert s["game_over"] and t.price("DUI") == 1000 and t.round() == "Game over"
+    score = t.score()
+    # 25 units at 1000; AMS 60 % (Ann) and ZHESM 60 % (Ben) at their prices; Ben's NBDS 20 % at 101
+    assert score["Ann"]["shares"] == 25 * 1000 + 6 * t.price("AMS")
+    assert score["Ben"]["shares"] == 25 * 1000 + 6 * t.price("ZHESM") + 2 * 101
+    audit(t)
+
+
+def test_b6_a_foreign_unit_sells_at_55_on_the_floor_and_is_bought_back_at_27(tiny_gray):
+    """§7.2 (B6): a foreign unit sells at the box below its price; at the ƒ55 floor there is none,
+    so at 55. OR 3.1: AMS pays 200 to Overzees' off-board: Overzees parred at its drawn 67; income
+    100: 50 to its charter and 1 a unit to its 50 charter units: 100; 67 -> 72. OR 3.2, 3.3: no
+    income, a box down each (67, 62). SR 4: Ann buys a 2 % at 62, all to the charter (gray): 162.
+    OR 4.1-4.3: 59, 56, 55. SR 5: Ann sells it for 55. The SR's end: a unit in the pool, but 55 is
+    the floor. OR 5.1: no income (55 stays); the buy-back: floor(55 / 2) = 27 (§8.3.2): 135."""
+    t = tiny_gray.copy()
+    orun(t, AMS="pay AMS 200 --abroad OZ")
+    assert (t.price("OZ"), t.cash("OZ")) == (72, 100)
+    orun(t)
+    orun(t)
+    assert (t.round(), t.price("OZ"), t.turn()) == ("SR 4", 62, "Ann")
+    t.do("buy Ann OZ --percent 2", "pass Ben", "pass Ann")
+    assert t.cash("OZ") == 162
+    prices = []
+    for _ in range(3):
+        orun(t)
+        prices.append(t.price("OZ"))
+    assert prices == [59, 56, 55] and t.round() == "SR 5"
+    t.do("pass Ben")
+    ann = t.cash("Ann")
+    t.do("sell Ann OZ 1")
+    assert t.cash("Ann") == ann + 55
+    t.do("pass Ben", "pass Ann")
+    assert (t.price("OZ"), t.holdings("OZ")["pool"]) == (55, 2)
+    orun(t)
+    assert (t.price("OZ"), t.holdings("OZ")["pool"], t.cash("OZ")) == (55, 0, 162 - 27)
+    audit(t)
+
+
+def test_d0_1_3_overzees_in_brown_is_parred_and_counts_the_whole_revenue(tiny_brown):
+    """D0.1 #3 (§8.2.5.2, §17 brown): in brown Overzees' off-board pays nothing, but a route to it
+    still pars Overzees and puts the company's whole revenue on its tally. OR 2.2 (brown): ZHESM
+    pays 400 ending at Overzees: parred at 67; income 400 / 2 = 200: 100 to its charter, 2 a unit to
+    its 50 charter units (100): 200; 67 -> 72."""
+    t = tiny_brown.copy()
+    t.do("done ZHESM", "withhold AMS 0", "train AMS 7+", "done AMS")
+    t.do("pay ZHESM 400 --abroad OZ", "done ZHESM", "withhold AMS 10", "done AMS")
+    assert t.round() == "SR 3"
+    assert (t.price("OZ"), t.cash("OZ")) == (72, 200)
+    audit(t)
+
+
+def test_a_foreign_companys_first_flood_starts_gray_and_goes_back_to_the_supply(tiny_brown):
+    """§8.3.2, §17 gray (D4.1: foreign purchases start phases too): OR 2.2 (red after ZHESM's 5D+):
+    AMS (its 7+) pays 8000 to Germany: Duitsland parred at 80; income 4000: 2000 + 50 units x 40 =
+    4000; 80 -> 89. It buys the first FLOOD (2000): gray at once, every 7+ (AMS's and ZHESM's)
+    leaves the game; the FLOOD goes back to the supply, and it buys it again (0): 89 -> 101 -> 116.
+    The phase changes once; nine FLOODs are still in the supply."""
+    t = tiny_brown.copy()
+    t.do("done ZHESM", "withhold AMS 0", "train AMS 7+", "done AMS")
+    t.do(f"withhold ZHESM 1500 {FORCE}", "train ZHESM 5D+", "done ZHESM")
+    assert (t.status()["phase"], t.trains("AMS"), t.trains("ZHESM")) == ("red", ["7+"], ["5D+", "7+"])
+    n = len(t.events)
+    t.do(f"pay AMS 8000 --abroad DUI {FORCE}", "done AMS")
+    assert [e["phase"] for e in t.events[n:] if e["kind"] == "phase_changed"] == ["gray"]
+    assert (t.round(), t.status()["phase"], t.price("DUI"), t.cash("DUI")) == ("SR 3", "gray", 116, 0)
+    assert (t.trains("AMS"), t.trains("ZHESM"), supply_left(t, "FLOOD")) == ([], ["5D+"], 9)
+    audit(t)
+
+
+# --------------------------------------------------------------------------- §8.3 foreign companies in turn, §8.2.5.3 runs abroad (B7)
+
+def test_foreign_companies_operate_overzees_first_and_take_the_trains_in_turn(vv_cm):
+    """§8.3 (D6.4): after the public companies, the parred foreign companies operate in the order
+    Overzees, Belgie, Duitsland, each buying as many trains from the supply as it can afford.
+    OR 2.1 (green): AMS pays 2000 to Overzees' off-board (Overzees parred at its drawn 67), ZHESM 2000
+    to Germany (Duitsland parred at 80). Each income: 2000 / 2 = 1000 (a multiple of 100): half to
+    its treasury (500) and 1000 / 100 = 10 a unit on its 50 charter units (500): 1000; a dividend: +1.
+    Overzees (67 -> 72) buys two 5+ (900; the first starts blue at once: ZHESM's 2s leave the game),
+    100 left, +2: 89. Duitsland (80 -> 89) buys the last 5+ (450), 550 left, short of a 7+ (700),
+    +1: 101. Their trains leave the game (§8.3.2)."""
+    t = vv_cm.copy()
+    t.do(f"pay AMS 2000 --abroad OZ {FORCE}", "done AMS", f"pay ZHESM 2000 --abroad DUI {FORCE}", "done ZHESM")
+    s = t.status()
+    assert (s["round"], s["phase"], t.trains("ZHESM"), t.trains("AMS")) == ("OR 2.2", "blue", [], ["3+"])
+    assert (t.price("OZ"), t.cash("OZ"), t.price("DUI"), t.cash("DUI")) == (89, 100, 101, 550)
+    assert (t.trains("OZ"), t.trains("DUI")) == ([], [])
+    roster = {r["type"]: r["left"] for r in s["train_roster"]}
+    assert (roster["5+"], roster["7+"]) == (0, 2)
+    audit(t)
+
+
+def test_b7_a_run_abroad_counts_whole_once_per_country_for_each_country_reached(vv_cm):
+    """§8.2.5.3, §8.3.2, B7: a company's whole revenue counts toward each country its route reached,
+    once a country however many of its off-boards it used. OR 2.1: AMS pays 400 reaching Overzees and
+    Germany, ZHESM 300 reaching two German off-boards. Overzees: 400 / 2 = 200 (a multiple of 100):
+    100 + 50 units x 2 = 200 to its treasury; 67 -> 72. Duitsland: (400 + 300) / 2 = 350, rounded
+    up to 400: 200 + 50 x 4 = 400; 80 -> 89. Neither can buy a 5+ (450)."""
+    t = vv_cm.copy()
+    t.do("pay AMS 400 --abroad OZ,DUI", "done AMS", "pay ZHESM 300 --abroad DUI,DUI")
+    assert t.status()["revenue_track"] == {"AMS": {"revenue": 400, "abroad": ["OZ", "DUI"]},
+                                           "ZHESM": {"revenue": 300, "abroad": ["DUI"]}}
+    t.do("done ZHESM")
+    assert t.round() == "OR 2.2"
+    assert (t.price("OZ"), t.cash("OZ"), t.price("DUI"), t.cash("DUI")) == (72, 200, 89, 400)
+    audit(t)
