@@ -32,6 +32,7 @@ HOOKS = {
     "stock_round_started": "a stock round has begun (ctx)",
     "sr_ending": "every player has passed, before the end-of-SR price moves (ctx)",
     "share_bought": "a player bought a share (ctx, player, corp, source, certificate)",
+    "floated": "a company floated by the shares sold in a stock round, its capital paid (ctx, corp)",
     "before_verb": "a command passed its refusal checks, before its rule runs (ctx, command)",
 }
 

@@ -519,6 +519,7 @@ def check_float(ctx, corp: str) -> None:
         capital = c.par * k.capital_shares if k.capitalization == "full" else 0
         ctx.emit("floated", corp=corp, capital=capital,
                  transfers=[[BANK, company_acct(corp), capital]] if capital else [])
+        ctx.reg.call("floated", ctx, corp)
 
 
 # --------------------------------------------------------------------------- sell and pass
