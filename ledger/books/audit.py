@@ -277,21 +277,29 @@ def against(store, text: str) -> tuple[list[str], list[str]]:
                 + (f"; {later} command(s) were recorded after it" if later else "; it is the record's head now")]
 
 
-def chain_problems(store) -> list[str]:
+def chain_problems(store, after: int = 0) -> list[str]:
     """Each command row's hash against its content, its events and the row before it (keyed from
-    the row the header names, when this machine holds the key); the header's head against the last
-    row. The first break is reported (every later row follows from it)."""
+    the row the header names, when this machine holds the key), and from the row the header's
+    `chain_derived_from` names, its round and worth per round; the header's head against the last
+    row. The first break is reported (every later row follows from it). `after`: a command whose
+    hash and the rows up to it were verified already (the write's last verified point, see
+    ledger.books.known): only the rows after it are checked."""
     keying = store.keying()
     previous, last = "", None
-    for row, events in store.chain_rows():
+    if after:
+        found = store.conn.execute("select hash from commands where id = ?", (after,)).fetchone()
+        previous, last = (found[0], after) if found else ("", None)
+    for row, events in store.chain_rows(after):
         if row.get("orphan"):
             return [f"events {[e[0] for e in events][:5]} belong to command {row['id']}, which is not in the record: "
                     f"its row was removed"]
         if row["hash"] is None:
             return [f"command {row['id']} ({row['text']}) has no hash: it was added outside bank"]
-        if keying.checkable(row["id"]) and chain.command_hash(previous, row, events,
-                                                              keying.for_row(row["id"])) != row["hash"]:
-            return [f"command {row['id']} ({row['text']}): the row, its events or the row before it were changed, "
+        derives = keying.derives(row["id"])
+        if keying.checkable(row["id"]) and chain.command_hash(previous, row, events, keying.for_row(row["id"]),
+                                                              row["worth"] if derives else None) != row["hash"]:
+            what = "the row, its events, its round, its worth per round" if derives else "the row, its events"
+            return [f"command {row['id']} ({row['text']}): {what} or the row before it were changed, "
                     f"added or removed after they were recorded"]
         previous, last = row["hash"], row["id"]
     head = store.conn.execute("select chain_head, chain_hash from game where id = 1").fetchone()

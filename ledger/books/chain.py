@@ -13,6 +13,13 @@ redo change it); it is derived from the undo, redo and correction records, which
 Each state snapshot carries the digest of its content and of its command's hash: a snapshot
 moved to another command or edited is never opened from.
 
+What a replay derives from a command and bank stores for SQL readers, its round (`commands.round`)
+and the worth per round it recorded (`snapshots`), is known when the command is recorded: from the
+row the header names (`chain_derived_from`: 1 for a game begun at schema 6, the next row for a file
+migrated to it) each row's hash covers them too, so an edit of them is refused like any other
+without replaying the game. Moving that row number changes how the rows after it are hashed, so it
+cannot be moved to leave any out.
+
 Opening a game checks the head (the last row and its events, and that no event follows it);
 `bank audit` checks every row, every status and every snapshot. Pure functions over rows: the
 store reads and writes them.
@@ -60,9 +67,12 @@ def digester(key: bytes | None):
     return hmac.new(key, digestmod=hashlib.sha256) if key else hashlib.sha256()
 
 
-def command_hash(previous: str, row: dict, events: list[tuple], key: bytes | None = None) -> str:
+def command_hash(previous: str, row: dict, events: list[tuple], key: bytes | None = None,
+                 worth: list[tuple] | None = None) -> str:
     """The digest of a command row: the previous row's hash, its fields and its events, each event
-    as (id, seq, kind, data); keyed with `key` (HMAC) for the rows of a keyed chain."""
+    as (id, seq, kind, data); keyed with `key` (HMAC) for the rows of a keyed chain. `worth`: for
+    the rows whose derived values are chained too (`Keying.derives`), the per-round worth rows of
+    the command (round, player, cash, shares, privates, value), with the row's `round`."""
     fields = [previous or "", row["id"], row["text"], row["verb"], row["args"], row["at"]]
     author = row.get("entered_by")
     if author not in (None, TERMINAL):
@@ -71,6 +81,9 @@ def command_hash(previous: str, row: dict, events: list[tuple], key: bytes | Non
     digest.update(json.dumps(fields, ensure_ascii=False).encode())
     for event in events:
         digest.update(json.dumps(list(event), ensure_ascii=False).encode())
+    if worth is not None:
+        digest.update(json.dumps(["derived", row.get("round"), [list(w) for w in worth]],
+                                 ensure_ascii=False).encode())
     return digest.hexdigest()
 
 
@@ -213,6 +226,13 @@ class Keying:
     first: int | None = None
     secret: bytes | None = None
     folder: Path | None = None
+    # the first row whose hash also covers what the replay derives from it (its round, the worth
+    # per round it recorded): None for a file from before schema 6
+    derived_from: int | None = None
+
+    def derives(self, row_id: int) -> bool:
+        """Whether row `row_id`'s hash covers its round and per-round worth rows."""
+        return self.derived_from is not None and row_id >= self.derived_from
 
     @property
     def keyed(self) -> bool:
@@ -245,6 +265,9 @@ class Keying:
 CHAINED_SINCE_ENGINE = 4
 # The schema version from which the header also keeps the seals and the key's id.
 SEALED_SINCE_SCHEMA = 5
+# The schema version from which the rows' hashes also cover what a replay derives (each command's
+# round and the worth per round), from the row the header names (`chain_derived_from`).
+DERIVED_SINCE_SCHEMA = 6
 
 
 def chain_required(engine_version, schema_version: int, columns: dict[str, set[str]], tables: set[str]) -> str | None:

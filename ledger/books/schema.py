@@ -34,14 +34,14 @@ from datetime import datetime, timezone
 from typing import Callable
 
 # The version this bank writes. One more than the last migration's.
-SCHEMA_VERSION = 5
+SCHEMA_VERSION = 6
 
 # Each table: (columns, primary key, foreign keys, defaults), as sqlite-utils creates them.
 TABLES = {
     "game": ({"id": int, "title": str, "players": str, "options": str, "ruleset_text": str,
               "ruleset_override": str, "ruleset_hash": str, "engine_version": int, "chain_head": int,
               "chain_hash": str, "chain_seal": str, "chain_links": str, "chain_key": str,
-              "chain_keyed_from": int}, [], {}),
+              "chain_keyed_from": int, "chain_derived_from": int}, [], {}),
     "commands": ({"id": int, "text": str, "verb": str, "args": str, "status": str, "at": str, "hash": str,
                   "entered_by": str, "round": str}, [], {"entered_by": "terminal"}),
     "events": ({"id": int, "command_id": int, "seq": int, "kind": str, "data": str},
@@ -323,6 +323,16 @@ def migration_5(db, derived: Derived) -> None:
     derived.chain()
 
 
+def migration_6(db, derived: Derived) -> None:
+    """The rows' hashes cover what a replay derives from them too (ledger.books.chain): each
+    command's round and the worth per round it recorded, from the next command on
+    (`game.chain_derived_from`); the rows recorded before keep their hashes."""
+    if "chain_derived_from" not in db["game"].columns_dict:
+        db.execute("alter table game add column chain_derived_from integer")
+    db.execute("update game set chain_derived_from = (select coalesce(max(id), 0) + 1 from commands) "
+               "where id = 1 and chain_derived_from is null")
+
+
 # In order; step N takes a file from user_version N - 1 to N. Append new steps, never change one.
 MIGRATIONS: list[tuple[str, Callable]] = [
     ("foreign keys of cert_moves and snapshots", migration_1),
@@ -330,6 +340,7 @@ MIGRATIONS: list[tuple[str, Callable]] = [
     ("cert_percents", migration_3),
     ("views for SQL readers", migration_4),
     ("the chain sealed and keyed", migration_5),
+    ("the chain covers each command's round and worth per round", migration_6),
 ]
 assert len(MIGRATIONS) == SCHEMA_VERSION
 

@@ -171,12 +171,10 @@ class Session:
             try:
                 with store.transaction():
                     store.create(header)
+                    start = engine.initial_state(rs, players, options)
                     command_id = store.append(text or f"new {title} " + " ".join(players), "new",
                                               {"title": title, "players": players, "options": options}, events,
-                                              round_label=SETUP)
-                    start = engine.initial_state(rs, players, options)
-                    for label, rows in round_snapshots(start, rs, events):
-                        store.snapshot(command_id, label, rows)
+                                              round_label=SETUP, worth=round_snapshots(start, rs, events))
                     after = start.clone()
                     for event in events:
                         apply(after, event)
@@ -263,9 +261,8 @@ class Session:
             self.begin_write()
             events, after = engine.decide_with_state(self.state, self.rs, cmd)
             snapshots = round_snapshots(self.state, self.rs, events)
-            command_id = self.store.append(text, cmd.verb, cmd.args, events, round_label=round_label(self.state))
-            for label, rows in snapshots:
-                self.store.snapshot(command_id, label, rows)
+            command_id = self.store.append(text, cmd.verb, cmd.args, events, round_label=round_label(self.state),
+                                           worth=snapshots)
             base = store_state_snapshot(self.store, self.base, command_id, events, after)
         # only once committed: a rolled-back command leaves the session as it was
         self.state, self.head, self.base = after, command_id, base
@@ -463,9 +460,8 @@ class Session:
         base, ids, changed = Base(), [], []
         for text_, verb, args, row, before_state, events, after in decided:
             command_id = self.store.append(text_, verb, args, events, at=row and row["at"],
-                                           by=row and row.get("entered_by"), round_label=round_label(before_state))
-            for label, rows in round_snapshots(before_state, self.rs, events):
-                self.store.snapshot(command_id, label, rows)
+                                           by=row and row.get("entered_by"), round_label=round_label(before_state),
+                                           worth=round_snapshots(before_state, self.rs, events))
             base = store_state_snapshot(self.store, base, command_id, events, after)
             ids.append(command_id)
             if row is not None and json.loads(json.dumps(events)) != self.store.events_of(row["id"]):

@@ -79,6 +79,8 @@ TABLE_LINKS = ("create table if not exists table_links (who text primary key, to
 # What the header keeps of the chain besides its head (schema 5): the seals of the head and of the
 # table's links, and the id of the key and the first row chained with it (ledger.books.chain).
 SEAL_COLUMNS = {"chain_seal": "text", "chain_links": "text", "chain_key": "text", "chain_keyed_from": "integer"}
+# ... and from schema 6 the first row whose hash covers its round and worth per round.
+DERIVED_FROM = "chain_derived_from"
 KEY_HINT = ("copy chain.key from the configuration folder of the machine that keyed the game into this one's "
             "(bank audit names the key and the folder)")
 
@@ -131,6 +133,7 @@ class Store:
         key = self.local_key(create=True)   # the chain is keyed from its first row where a key can be kept
         if key is not None:
             header = {**header, "chain_key": key.id, "chain_keyed_from": 1}
+        header = {**header, DERIVED_FROM: 1}   # every row's hash covers its round and worth per round
         keys = ["id", *header]
         self.conn.execute(f"insert into game ({', '.join(keys)}) values ({', '.join('?' * len(keys))})",
                           [1, *header.values()])
@@ -310,12 +313,15 @@ class Store:
     # ------------------------------------------------------------------ writing
 
     def append(self, text: str, verb: str, args: dict, events: list[dict], status: str = "active",
-               at: str | None = None, by: str | None = None, round_label: str | None = None) -> int:
+               at: str | None = None, by: str | None = None, round_label: str | None = None,
+               worth: list[tuple[str, list[dict]]] = ()) -> int:
         """Store a command with its events, their postings, certificate moves and percents, chained
         to the row before it (call inside a transaction, after `ensure_chain` and `ensure_entered_by`).
         `at`: when it was typed (now, unless a command re-recorded by a correction keeps its own time);
         `by`: who entered it (this write's author, unless a re-recorded command keeps its own);
-        `round_label`: the round it was typed in, kept where the file has the column."""
+        `round_label`: the round it was typed in, kept where the file has the column; `worth`: each
+        player's cash and worth as each round it starts begins (session.round_snapshots), the
+        `snapshots` rows. From the header's `chain_derived_from` on, the row's hash covers both."""
         row = {"text": text, "verb": verb, "args": json.dumps(args),
                "at": at or datetime.now(timezone.utc).isoformat(timespec="seconds"),
                "entered_by": by or self.entered_by}
@@ -349,13 +355,20 @@ class Store:
                 self.conn.executemany(
                     "insert into cert_percents (event_id, command_id, cert, company, percent) values (?, ?, ?, ?, ?)",
                     schema.percent_rows(ev.lastrowid, command_id, event, self.start_percents))
+        stored = [(label, r["player"], r["cash"], r["shares"], r["privates"], r["value"])
+                  for label, rows in worth for r in rows]
+        if stored:
+            self.conn.executemany("insert into snapshots (command_id, round, player, cash, shares, privates, value) "
+                                  "values (?, ?, ?, ?, ?, ?, ?)", [(command_id, *w) for w in stored])
         previous = self.conn.execute("select hash from commands where id < ? order by id desc limit 1",
                                      (command_id,)).fetchone()
         keying = self.keying()
         if not keying.checkable(command_id):
             raise LedgerCorrupt(f"{self.path}: {keying.missing()}; nothing was recorded", KEY_HINT)
-        digest = chain.command_hash(previous[0] if previous else "", {"id": command_id, **row}, chained,
-                                    keying.for_row(command_id))
+        derives = keying.derives(command_id)
+        digest = chain.command_hash(previous[0] if previous else "",
+                                    {"id": command_id, **row, "round": round_label if "round" in derived else None},
+                                    chained, keying.for_row(command_id), stored if derives else None)
         self.conn.execute("update commands set hash = ? where id = ?", (digest, command_id))
         self.conn.execute("update game set chain_head = ?, chain_hash = ? where id = 1", (command_id, digest))
         self.reseal(keying)
@@ -394,11 +407,6 @@ class Store:
             return None
         known = self.conn.execute("select max(id) from commands where round is not null").fetchone()[0]
         return (known or 0) + 1
-
-    def snapshot(self, command_id: int, round_label: str, rows: list[dict]) -> None:
-        self.conn.executemany(
-            "insert into snapshots (command_id, round, player, cash, shares, privates, value) values (?,?,?,?,?,?,?)",
-            [(command_id, round_label, r["player"], r["cash"], r["shares"], r["privates"], r["value"]) for r in rows])
 
     def ensure_entered_by(self) -> None:
         """Give a file from before the table pages the column of who entered each command (call
@@ -492,14 +500,21 @@ class Store:
 
     def keying(self) -> chain.Keying:
         """How this file's chain is keyed, with this machine's key when it is the one named."""
-        if "chain_key" not in self.columns("game"):
-            return chain.Keying()
+        game = self.columns("game")
+        derived_from = None
+        if DERIVED_FROM in game:
+            found = self.conn.execute(f"select {DERIVED_FROM} from game where id = 1").fetchone()
+            # a value that is not a row number covers every row: none can be left out by editing it
+            derived_from = found[0] if found and isinstance(found[0], int) else 1
+        if "chain_key" not in game:
+            return chain.Keying(derived_from=derived_from)
         row = self.conn.execute("select chain_key, chain_keyed_from from game where id = 1").fetchone()
         if row is None or row[0] is None:
-            return chain.Keying()
+            return chain.Keying(derived_from=derived_from)
         key = self.local_key()
         first = row[1] if isinstance(row[1], int) else 1
-        return chain.Keying(str(row[0]), first, key.secret if key and key.id == row[0] else None, chain.key_folder())
+        return chain.Keying(str(row[0]), first, key.secret if key and key.id == row[0] else None, chain.key_folder(),
+                            derived_from)
 
     def key_problem(self) -> str | None:
         """Why this bank cannot write the file's chain: keyed with a key that is not here."""
@@ -531,10 +546,12 @@ class Store:
             if key:
                 self.conn.execute("update game set chain_key = ?, chain_keyed_from = 1 where id = 1", (key.id,))
             previous, head = "", 0
+            derives = self.keying().derives
             for row, events in self.chain_rows():
                 if row.get("orphan"):
                     continue  # events of no command: the audit reports them
-                previous, head = chain.command_hash(previous, row, events, secret), row["id"]
+                previous, head = chain.command_hash(previous, row, events, secret,
+                                                    row["worth"] if derives(row["id"]) else None), row["id"]
                 self.conn.execute("update commands set hash = ? where id = ?", (previous, row["id"]))
             self.conn.execute("update game set chain_head = ?, chain_hash = ? where id = 1", (head, previous))
         elif key:   # the rows from the next one on are keyed
@@ -610,14 +627,23 @@ class Store:
                           (len(prefix), prefix))
 
     def chain_rows(self, after: int = 0):
-        """(command row, its events as (id, seq, kind, data)) for every command after `after`, in order."""
+        """(command row, its events as (id, seq, kind, data)) for every command after `after`, in order;
+        each row with its `round` (None where the file has no such column) and `worth`, its rows of
+        the per-round worth (round, player, cash, shares, privates, value), in order."""
         events: dict[int, list[tuple]] = {}
         for event_id, command_id, seq, kind, data in self.conn.execute(
                 "select id, command_id, seq, kind, data from events where command_id > ? order by id", (after,)):
             events.setdefault(command_id, []).append((event_id, seq, kind, data))
-        for row in self.conn.execute(f"select id, text, verb, args, at, hash, status{self.author_column()} "
-                                     "from commands where id > ? order by id", (after,)):
-            yield dict(row), events.pop(row["id"], [])
+        worth: dict[int, list[tuple]] = {}
+        if self.has_table("snapshots"):
+            for command_id, *values in self.conn.execute(
+                    "select command_id, round, player, cash, shares, privates, value from snapshots "
+                    "where command_id > ? order by id", (after,)):
+                worth.setdefault(command_id, []).append(tuple(values))
+        round_column = ", round" if "round" in self.columns("commands") else ", null as round"
+        for row in self.conn.execute(f"select id, text, verb, args, at, hash, status{self.author_column()}"
+                                     f"{round_column} from commands where id > ? order by id", (after,)):
+            yield {**dict(row), "worth": worth.get(row["id"], [])}, events.pop(row["id"], [])
         for command_id in events:  # events whose command row is gone
             yield {"id": command_id, "orphan": True}, events[command_id]
 
@@ -635,13 +661,16 @@ class Store:
                 return f"its record's chain was removed ({', '.join(missing)} missing), though {required}"
             return None
         self._chained = True
-        sealed = self.schema_version() >= chain.SEALED_SINCE_SCHEMA
-        if sealed and not set(SEAL_COLUMNS) <= game:
-            return f"the seals of its chain were removed ({', '.join(sorted(set(SEAL_COLUMNS) - game))} missing)"
+        version = self.schema_version()
+        sealed = version >= chain.SEALED_SINCE_SCHEMA
+        required = set(SEAL_COLUMNS) | ({DERIVED_FROM} if version >= chain.DERIVED_SINCE_SCHEMA else set())
+        if sealed and not required <= game:
+            return f"the seals of its chain were removed ({', '.join(sorted(required - game))} missing)"
         head = self.conn.execute(f"select chain_head, chain_hash{', chain_seal' if sealed else ''} "
                                  "from game where id = 1").fetchone()
-        last = self.conn.execute(f"select id, text, verb, args, at, hash{self.author_column()} from commands "
-                                 "order by id desc limit 1").fetchone()
+        round_column = ", round" if "round" in commands else ", null as round"
+        last = self.conn.execute(f"select id, text, verb, args, at, hash{self.author_column()}{round_column} "
+                                 "from commands order by id desc limit 1").fetchone()
         if head is None:
             return "it has no game header"
         if head[0] is None:
@@ -655,7 +684,8 @@ class Store:
         if orphan is not None and orphan > last["id"]:
             return f"it holds events of command {orphan}, after its last command {last['id']}"
         keying = self.keying()
-        changed = f"command {last['id']} ({last['text']}) or its events were changed after they were recorded"
+        what = "its events, its round or its worth per round" if keying.derives(last["id"]) else "its events"
+        changed = f"command {last['id']} ({last['text']}) or {what} were changed after they were recorded"
         if last["hash"] != head[1]:
             return changed
         if keying.checkable(last["id"]):
@@ -663,8 +693,13 @@ class Store:
                                          (last["id"],)).fetchone()
             events = self.conn.execute("select id, seq, kind, data from events where command_id = ? order by id",
                                        (last["id"],)).fetchall()
+            worth = None
+            if keying.derives(last["id"]):
+                worth = [tuple(r) for r in self.conn.execute(
+                    "select round, player, cash, shares, privates, value from snapshots where command_id = ? "
+                    "order by id", (last["id"],))]
             digest = chain.command_hash(previous[0] if previous else "", dict(last), [tuple(e) for e in events],
-                                        keying.for_row(last["id"]))
+                                        keying.for_row(last["id"]), worth)
             if digest != last["hash"]:
                 return changed
         if sealed:

@@ -19,11 +19,11 @@ import sys
 from pathlib import Path
 
 import pytest
+from chain_edits import local_key, rechain
 from cli_driver import Bank, error_line
 from starlette.testclient import TestClient
 
 from ledger.books import chain, schema
-from ledger.books.store import Store
 from ledger.core.errors import LedgerCorrupt
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "table"))
@@ -63,36 +63,6 @@ def refused_at_open(b: Bank, *words: str) -> str:
 
 def problems(b: Bank) -> list[str]:
     return json.loads(b("audit", "--json", ok=None).stdout)["problems"]
-
-
-def local_key() -> chain.Key:
-    key = chain.load_key()
-    assert key is not None, "the tests keep a key in BANK_CONFIG_DIR"
-    return key
-
-
-def rechain(path: Path, first: int, key: bytes | None, keyed_from: int | None = None) -> None:
-    """What someone with the file (and `key`, if given) does after editing command `first`: every
-    hash from it on made again, the head and its seal set to match; `keyed_from`: rows before it
-    plain."""
-    store = Store(path)
-    try:
-        conn = store.conn
-        previous = conn.execute("select hash from commands where id < ? order by id desc limit 1",
-                                (first,)).fetchone()
-        previous = previous[0] if previous else ""
-        head = 0
-        rows = list(store.chain_rows(first - 1))
-        conn.execute("begin")
-        for row, events in rows:
-            use = key if keyed_from is None or row["id"] >= keyed_from else None
-            previous, head = chain.command_hash(previous, row, events, use), row["id"]
-            conn.execute("update commands set hash = ? where id = ?", (previous, head))
-        conn.execute("update game set chain_head = ?, chain_hash = ?, chain_seal = ? where id = 1",
-                     (head, previous, chain.head_seal(head, previous, key)))
-        conn.execute("commit")
-    finally:
-        store.close()
 
 
 # --------------------------------------------------------------------------- each attack
@@ -292,8 +262,10 @@ def test_a_file_chained_before_the_seals_opens_and_is_keyed_from_its_next_comman
     b("bid", "Alice", "CS", "45")
     db = tmp_path / "old.db"
     assert one(db, "select chain_key from game")[0] is None
-    sql(db, *[f"alter table game drop column {c}" for c in ("chain_seal", "chain_links", "chain_key", "chain_keyed_from")],
-        "delete from schema_migrations", "pragma user_version = 4")
+    rechain(db, 1, key=None, derived=False)   # that release's hashes: no round, no worth per round
+    sql(db, *[f"alter table game drop column {c}" for c in ("chain_seal", "chain_links", "chain_key", "chain_keyed_from",
+                                                             "chain_derived_from")],
+        "delete from schema_migrations", "delete from state_snapshots", "pragma user_version = 4")
     monkeypatch.setenv("BANK_CONFIG_DIR", str(tmp_path / "config"))
     b("status")
     b("audit")

@@ -25,10 +25,10 @@ from ledger.books.session import Session
 from ledger.core.command import Command
 from ledger.core.errors import LedgerCorrupt
 
-# Rows derived for SQL readers that only a replay re-derives (each command's round, the worth per
-# round): `bank audit` reports them; a write neither checks nor rewrites them (the evidence stays).
-AUDIT_ONLY = ["command_round", "last_round_cleared", "worth_snapshot"]
-REFUSED = [kind for kind in KINDS if kind not in AUDIT_ONLY]
+# Every kind, the rows derived for SQL readers that only a replay re-derives too (each command's
+# round, the worth per round): from schema 6 each row's hash covers them.
+DERIVED = ["command_round", "last_round_cleared", "worth_snapshot"]
+REFUSED = list(KINDS)
 
 
 @pytest.fixture
@@ -73,12 +73,20 @@ def test_a_flagged_file_takes_no_command_and_is_left_as_it_is(sound, tmp_path, k
     assert sorted(p.name for p in tmp_path.iterdir()) == [path.name]
 
 
-@pytest.mark.parametrize("kind", AUDIT_ONLY)
-def test_what_only_a_replay_sees_is_audited_and_never_rewritten(sound, tmp_path, kind):
+@pytest.mark.parametrize("kind", DERIVED)
+def test_a_derived_row_edited_is_refused_as_a_change_to_its_command(sound, tmp_path, kind):
+    """A command's round or its worth per round edited: the chain names the command, the audit
+    also says what the replay derives instead, and the file takes no command."""
     path = damaged_copy(sound, tmp_path, kind)
-    assert run_bank("--game", str(path), "audit").returncode == 8
-    run_bank("--game", str(path), "count", "Alice", "5")
-    assert run_bank("--game", str(path), "audit").returncode == 8
+    line = one_line(run_bank("--game", str(path), "count", "Alice", "5"))
+    assert "was changed outside bank" in line and "its round" in line and "worth per round" in line, line
+    audit = run_bank("--game", str(path), "audit")
+    assert audit.returncode == 8
+    text = " ".join(audit.stdout.decode().split())
+    if kind == "command_round":
+        assert "is stored as typed in OR 9.9, but the replay puts it in" in text, text
+    if kind == "worth_snapshot":
+        assert "its stored round snapshot" in text and "differs from the ledger's" in text, text
 
 
 def test_the_refusal_says_what_to_do(sound, tmp_path):

@@ -210,14 +210,14 @@ def test_deleting_the_last_command_row_is_refused_and_audited(game):
 
 def test_editing_a_command_text_is_audited(game):
     sql(game.db, "update commands set text = 'pass Bob' where id = 5")
-    assert problems(game) == ["PROBLEM: command 5 (pass Bob): the row, its events or the row before it were "
-                              "changed, added or removed after they were recorded"]
+    assert problems(game) == ["PROBLEM: command 5 (pass Bob): the row, its events, its round, its worth per round "
+                              "or the row before it were changed, added or removed after they were recorded"]
 
 
 def test_editing_the_last_command_is_refused_on_open(game):
     sql(game.db, "update events set data = replace(data, '\"Dave\"', '\"Carol\"') "
                  "where command_id = (select max(id) from commands)")
-    assert "command 73 (pass Dave) or its events were changed" in error_line(game("status", ok=False))
+    assert "command 73 (pass Dave) or its events, its round or its worth per round were changed" in error_line(game("status", ok=False))
 
 
 def test_a_swapped_snapshot_is_never_used(game):
