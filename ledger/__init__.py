@@ -7,7 +7,7 @@
 """
 
 # Stored in every game file; a file written by a newer engine is refused, never rewritten.
-# 1: events with free-form `round_update` bookkeeping; 2: every event kind declared (core/events.py);
+# 1: events with free-form `round_update` bookkeeping; 2: every event kind declared (core/events/);
 # 3: a command may be superseded by an insert (`insert --before`) and one undo may hide several
 # (`undo --to`, an insert taken back), which an engine of version 2 would redo one command at a time;
 # 4: every command row chained to the one before it by a hash (books/chain.py), which an engine of

@@ -1,0 +1,117 @@
+"""How an event kind is declared: its fields (checked when a rule emits one), how it changes the
+state, and (kept apart, in ledger.core.events.words) how the log says it. A title's module declares
+its kinds with the same `event` decorator (rulesets/1843/ports.py), in its own namespace."""
+
+from __future__ import annotations
+
+import re
+from typing import Any, Callable
+
+from ledger.core.errors import LedgerCorrupt
+from ledger.core.state import (GameState)
+
+
+# Effects any event may carry; applied before the kind's own `apply` (see state.apply_effects).
+EFFECTS = ("transfers", "certs", "trains", "moves", "restack", "flags", "assets")
+
+
+class Kind:
+    """A declared event kind."""
+
+    def __init__(self, name: str, required: dict[str, Any], optional: dict[str, Any],
+                 apply: Callable | None, describe: Callable | None, doc: str, defaults: dict | None = None,
+                 held: Callable | None = None):
+        self.name, self.required, self.optional = name, required, optional
+        self.apply, self.describe, self.doc = apply, describe, doc
+        self.defaults = defaults or {}
+        self.held = held
+        self.says_moves = False   # its own line says its marker moves (else `describe` adds them)
+
+    def check(self, event: dict) -> None:
+        missing = [f for f in self.required if f not in event]
+        unknown = [f for f in event if f != "kind" and f not in self.required and f not in self.optional
+                   and f not in EFFECTS]
+        if missing or unknown:
+            raise LedgerCorrupt(f"event {self.name}: missing {missing or 'nothing'}, unknown {unknown or 'nothing'}")
+        for name, declared in {**self.required, **self.optional}.items():
+            if name in event and not fits(event[name], declared, self.defaults.get(name, ...) is None):
+                raise LedgerCorrupt(f"event {self.name}: {name} is {event[name]!r}, not a {declared}")
+
+
+# The types an event's field may declare, and what each accepts (a field whose default is None also
+# takes None): an event is JSON, so lists and tuples are one.
+FIELD_TYPES = {"str": (str,), "int": (int,), "bool": (bool,), "list": (list, tuple), "dict": (dict,),
+               "float": (int, float)}
+
+
+def fits(value, declared, none_ok: bool) -> bool:
+    if value is None:
+        return none_ok
+    kinds = FIELD_TYPES.get(str(declared))
+    if kinds is None:   # a type this check does not know (Any): taken as it is
+        return True
+    if isinstance(value, bool) and bool not in kinds:   # True is an int to Python, never to a ledger
+        return False
+    return isinstance(value, kinds)
+
+
+# The declared kinds: the shared engine's (namespace "") and each title's in its own namespace
+# (ledger.core.parts.namespace_of), so two titles may name a kind alike.
+KINDS: dict[str, dict[str, Kind]] = {"": {}}
+
+
+def event(cls):
+    """Declare an event kind from a class: annotations are fields, class defaults mark optional ones,
+    `apply(s, e)` and `describe(e, rs)` are plain functions in its body; `held(e)`, where its own
+    `apply` moves a holding, says which as [item, from account, to account] (as the generic effects
+    do); `says_moves = True`, where its own `describe` words its marker moves (price_move), so the
+    shared `describe` does not add them. A title's module declares its kinds in its title's
+    namespace; none may take a shared kind's name."""
+    from ledger.core.parts import namespace_of
+    name = getattr(cls, "name", None) or re.sub(r"(?<!^)(?=[A-Z])", "_", cls.__name__).lower()
+    fields = cls.__dict__.get("__annotations__", {})
+    required = {f: t for f, t in fields.items() if f not in cls.__dict__}
+    optional = {f: t for f, t in fields.items() if f in cls.__dict__}
+    namespace = namespace_of(cls.__module__)
+    own = KINDS.setdefault(namespace, {})
+    if name in own or (namespace and name in KINDS[""]):
+        raise LedgerCorrupt(f"event kind {name} declared twice{f' (in {namespace})' if namespace else ''}")
+    own[name] = Kind(name, required, optional, cls.__dict__.get("apply"), cls.__dict__.get("describe"),
+                     (cls.__doc__ or "").strip(), {f: cls.__dict__[f] for f in optional}, cls.__dict__.get("held"))
+    own[name].says_moves = bool(cls.__dict__.get("says_moves"))
+    return cls
+
+
+# A title's reading of its events as an older version of it stored them: namespace -> a function
+# that rewrites an event in place in today's terms (a game file keeps every event it ever had).
+UPGRADES: dict[str, Callable] = {}
+
+
+def upgrades(fn: Callable) -> Callable:
+    """Declare, in a title's module, how the title's older stored events read today."""
+    from ledger.core.parts import namespace_of
+    UPGRADES[namespace_of(fn.__module__)] = fn
+    return fn
+
+
+def kind_of(name: str, title: str) -> Kind | None:
+    """A kind as a game of `title` reads it: its own, or a shared one."""
+    return KINDS.get(title, {}).get(name) or KINDS[""].get(name)
+
+
+def make(kind: str, fields: dict, title: str = "") -> dict:
+    """An event dict of a kind the title declares (or a shared one), checked against its declaration."""
+    declared = kind_of(kind, title)
+    if declared is None:
+        raise LedgerCorrupt(f"no event kind {kind!r} is declared")
+    e = {"kind": kind, **fields}
+    declared.check(e)
+    return e
+
+
+def apply_kind(s: GameState, e: dict) -> None:
+    declared = kind_of(e["kind"], s.title)
+    if declared is None:
+        raise LedgerCorrupt(f"unknown event kind {e['kind']!r}")
+    if declared.apply:
+        declared.apply(s, e)
