@@ -51,7 +51,10 @@ give a discarded train's seller). `actor` is None unless listed.
               discard_train actor=corp {train}
               buy_company actor=corp {private, seller, amount}
               contribute actor=player {amount}
+  options     option_line {option, value} (the title's [log_import] option_lines: a valued option's
+              value, e.g. the company drawn for a private)
   events      rust {train, holders: {corp, "The Depot" or "The Discard": count}} | close_privates {}
+              export {train} (the supply's next train leaves the game)
               close_private {private} | bank_broken {} | bankrupt actor=player
               end_manual actor=player | game_over {values: {player: value}} (log order)
   any round   pass actor=player|corp {step|None, forced}
@@ -103,6 +106,10 @@ class LogWords:
     options: dict                       # the site's optional rule -> the bank's option
     always: dict                        # options every game on the site plays
     symbols: dict                       # the site's private symbol -> the bank's (where they differ)
+    # the lines that say a valued option's value: (option, pattern with a {TYPE:value} placeholder),
+    # e.g. 18xx.games' line naming the company a private's president's certificate is drawn for
+    option_lines: tuple = ()
+    aliases: dict = field(default_factory=dict, hash=False, compare=False)   # symbol -> the plain alias the bank types
 
     def __hash__(self) -> int:
         return hash(self.title)
@@ -133,6 +140,7 @@ def words_for(title: str | None = None) -> LogWords:
                            "titles that do: " + (", ".join(_titles_importing()) or "none"))
     corps = tuple(str(c.get("sym")) for c in data.get("corporations", []) if isinstance(c, dict))
     json_table = table.get("json") if isinstance(table.get("json"), dict) else {}
+    rows = [r for r in (*data.get("corporations", []), *data.get("privates", [])) if isinstance(r, dict)]
     return LogWords(
         title=title,
         currency=str(data.get("currency") or "$"),
@@ -141,6 +149,8 @@ def words_for(title: str | None = None) -> LogWords:
         options=dict(table.get("options") or {}),
         always=dict(table.get("always") or {}),
         symbols=dict(json_table.get("privates") or {}),
+        option_lines=tuple((str(name), str(pattern)) for name, pattern in dict(table.get("option_lines") or {}).items()),
+        aliases={str(r["sym"]): str(r["alias"]) for r in rows if r.get("sym") and r.get("alias")},
     )
 
 
@@ -289,6 +299,17 @@ class Rule:
 _PLACEHOLDER = re.compile(r"\{([A-Z]+):([a-z_]+)\}")
 
 
+def _literal(pattern: str) -> str:
+    """A title's phrase as a rule's pattern: its words literal, its placeholders kept."""
+    parts = _PLACEHOLDER.split(pattern)
+    out = []
+    for i in range(0, len(parts), 3):
+        out.append(re.escape(parts[i]))
+        if i + 2 < len(parts):
+            out.append("{" + parts[i + 1] + ":" + parts[i + 2] + "}")
+    return "".join(out)
+
+
 class _Patterns:
     """The rule table compiled against one set of player names."""
 
@@ -301,9 +322,12 @@ class _Patterns:
         self.entity_re = (
             f"(?:{corp_re}|{self.player_re})" if self.players else _ANY_NAME_RE
         )
+        # the title's own lines first: a line saying an option's value (its words, a literal phrase
+        # with one placeholder)
+        own = [Rule("option_line", _literal(pattern), fixed={"option": name}) for name, pattern in words.option_lines]
         self.compiled = [
             (rule, *self._compile(rule.pattern))
-            for rule in RULES
+            for rule in own + RULES
             if not rule.needs_names or self.players
         ]
 
@@ -454,6 +478,8 @@ RULES: list[Rule] = [
         finish=_parse_rust_holders,
     ),
     Rule("close_privates", r"-- Event: Private companies close --"),
+    # A title whose supply exports trains at the end of each set of ORs (the engine's export_trains)
+    Rule("export", r"-- Event: An? {TRAIN:train} train exports --"),
     # "goes bankrupt and sells remaining shares" in a banner is the site's 1830 wording; the
     # shorter and unbannered forms are read too, so a version that trims the line still imports.
     Rule("bankrupt", r"-- {PLAYER:actor} goes bankrupt(?: and sells remaining shares)? --"),

@@ -18,13 +18,13 @@ from ledger.core.engine import Command
 from ledger.core.errors import BankError
 from ledger.core.rules import shares, trains
 from ledger.core.scoring import value as net_worth
-from ledger.core.state import acct_name, train_type
+from ledger.core.state import REMOVED, RUSTED, acct_name, train_type
 
 from .logparse import DEPOT, POOL, LogEntry, parse_log, title_of_log, words_for
 
 # Kinds that carry neither a decision nor money.
 IGNORED = {"blank", "date", "optional_rules", "optional_rule", "master_mode", "note", "chat", "skip",
-           "choose_city", "auction_start", "run", "close_private"}
+           "choose_city", "auction_start", "run", "close_private", "option_line"}
 
 
 @dataclass
@@ -99,6 +99,8 @@ def money_facts(events: list[dict]) -> list[tuple[tuple, object]]:
             out.append((("president", e["new"], e["corp"]), True))
         elif k == "par":
             out.append((("president", e["player"], e["corp"]), True))
+        elif k == "train_exported":
+            out.append((("export",), e["type"]))
         if k == "bank_broke":
             out.append((("bank_broken",), True))
         for sym, old, new in e.get("moves", ()):
@@ -120,9 +122,12 @@ class Importer:
         for e in self.entries:
             if e.kind == "optional_rule" and e.data["rule"] in words.options:
                 options[words.options[e.data["rule"]]] = True
+            elif e.kind == "option_line":   # a valued option the log states, as the bank types it
+                value = str(e.data["value"])
+                options[e.data["option"]] = words.aliases.get(value, value)
         self.result = Translation(self.seating, options)
         new_text = f"new {title} " + " ".join(quote(p) for p in self.seating) + "".join(
-            f" --option {k}={'yes' if v else 'no'}" for k, v in sorted(options.items()))
+            f" --option {k}={v if isinstance(v, str) else 'yes' if v else 'no'}" for k, v in sorted(options.items()))
         self.session = session_factory(self.seating, options, new_text)
         self.result.commands.append((0, new_text))
         self.facts: dict[tuple, deque] = defaultdict(deque)
@@ -423,8 +428,15 @@ class Importer:
     # ------------------------------------------------------------------ events and the end
 
     def on_rust(self, e):
-        left = [t for t, h in self.state.trains.items() if train_type(t) == e.data["train"] and h != "rusted"]
+        # an exported train left the game before: it is not one the rusting missed
+        left = [t for t, h in self.state.trains.items() if train_type(t) == e.data["train"] and h not in (RUSTED, REMOVED)]
         self.check(e, f"{e.data['train']} trains rusted", [], left)
+
+    def on_export(self, e):
+        """The site logs an export as the set of ORs ends (or after an auction's privates-only OR):
+        our engine exports by itself once the round's last company is done."""
+        self.finish_round(e, None)
+        self.expect(e, ("export",), e.data["train"])
 
     def on_close_privates(self, e):
         open_ = [sym for sym, p in self.state.privates.items() if not p.closed and p.owner]

@@ -1,8 +1,9 @@
 """The text-log importer reads every title whose ruleset has [log_import] words, not only 1830: the
 title is the one whose words read the log's opening auction (its privates' names, amounts in its
-currency), or the one `bank import FILE --title TITLE` names. Both recorded 1889 games' Log tabs
-(tests/data/18xxgames/json/1889/, the site's log of the same games as the JSON beside them) import
-with no difference and reproduce every player's final cash and net worth of their .expected.json."""
+currency), or the one `bank import FILE --title TITLE` names. Both recorded 1889 games' Log tabs and
+the three 18Chesapeake ones (tests/data/18xxgames/json/<title>/, the site's log of the same games as
+the JSON beside them) import with no difference and reproduce every player's final cash and net
+worth of their .expected.json."""
 
 from __future__ import annotations
 
@@ -20,7 +21,9 @@ from ledger.interface.cli import app
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "18xxgames" / "json"
 # Named, not globbed: a missing file fails its test.
-GAMES = [("1889", "314"), ("1889", "hs_jmmljkbw_17502")]
+GAMES = [("1889", "314"), ("1889", "hs_jmmljkbw_17502"),
+         ("18Chesapeake", "1277"), ("18Chesapeake", "1905"), ("18Chesapeake", "3055")]
+TITLE = {"1889": "1889", "18Chesapeake": "18chesapeake"}   # the data's folder -> the bank's title
 
 
 @pytest.fixture
@@ -49,7 +52,7 @@ def bank(db: Path, *args: str):
 
 @pytest.mark.parametrize(("title", "game"), GAMES)
 def test_the_log_names_its_title(title, game):
-    assert logparse.title_of_log(log_text(title, game)) == title
+    assert logparse.title_of_log(log_text(title, game)) == TITLE[title]
 
 
 def test_an_1830_log_is_still_1830():
@@ -83,7 +86,7 @@ def test_the_log_reproduces_every_players_cash_and_net_worth(title, game, tmp_pa
     assert [str(d) for d in result.differences] == []
     want = expected(title, game)
     assert result.seating == want["seating"]
-    assert result.commands[0][1].startswith(f"new {title} ")
+    assert result.commands[0][1].startswith(f"new {TITLE[title]} ")
     run = bank(db, "score", "--json")
     assert run.exit_code == 0, run.output
     final = {p["name"]: p for p in json.loads(run.output)["players"]}
@@ -104,3 +107,34 @@ def test_bank_import_takes_the_title_it_is_told(tmp_path):
     wrong = bank(db, "import", str(log), "--title", "1830", "--replace")
     assert wrong.exit_code != 0
     assert "cannot read" in wrong.output
+
+
+@pytest.mark.parametrize(("game", "corp"), [("1277", "SRR"), ("1905", "CnA"), ("3055", "CnO")])
+def test_the_log_names_vanderbilt_s_company(game, corp, tmp_path):
+    """18Chesapeake D3.1: the log's first line names the company whose president's certificate comes
+    with Cornelius Vanderbilt ([log_import] option_lines): the game starts with --option vanderbilt=
+    that company, as the bank types it (C&A is CnA)."""
+    result = import_log(log_text("18Chesapeake", game), tmp_path / "g.db")
+    assert result.options["vanderbilt"] == corp
+    assert f" --option vanderbilt={corp}" in result.commands[0][1]
+
+
+def test_an_export_is_read_and_audited():
+    """18Chesapeake D10.2: '-- Event: A 2 train exports --' is the supply's export, which the engine
+    makes by itself at the end of the set: the import expects one of that type."""
+    entry = logparse.parse_line("-- Event: A 2 train exports --", title="18chesapeake")
+    assert entry.kind == "export" and entry.data == {"train": "2"}
+    text = log_text("18Chesapeake", "1277")
+    exports = [e for e in logparse.parse_log(text)[1] if e.kind == "export"]
+    assert [e.data["train"] for e in exports] == ["2", "2", "3", "4"]
+
+
+@pytest.mark.parametrize(("title", "game"), GAMES)
+def test_no_line_reads_two_ways(title, game):
+    """With the game's player names, every line of the log matches exactly one of the title's rules."""
+    text = log_text(title, game)
+    words = logparse.words_for(TITLE[title])
+    lines = text.splitlines()
+    patterns = logparse._patterns_for(tuple(logparse._discover_players(lines, words)), words)
+    twice = [line for line in lines if len(patterns.all_matches(logparse._strip_time(line))) > 1]
+    assert twice == []
