@@ -3,15 +3,15 @@ on the engine Table (tests/conftest.py). Every figure is worked by hand from the
 comments: the rulebook shared/seeds/002_c09d1f5beee78cce.txt ("§x") and the digest
 shared/rules/1801.md ("D x"; its 0.1 corrections first, "D18 #n" its readings).
 
-Positions (book_tables_1801.py): or21() is OR 2.1 at WW's turn, Train Phase 2: WW (Ann 70 %, Cy 20 %,
+Positions (positions_1801.py): or21() is OR 2.1 at WW's turn, Train Phase 2: WW (Ann 70 %, Cy 20 %,
 its treasury 10 %) at (1,2) £110 with one 2+2 and £850; sr2() is SR 2 with Ann first.
 """
 
 from __future__ import annotations
 
-import book_tables_1801 as tables
-from test_1801_opening_rules import (M_ALLPASS_1, M_ALLPASS_2, M_C1, M_C2, M_C3, M_EMPTY_ROW_1, M_REST,
-                                     M_ROW_5, M_ROWS_1_2, M_ROWS_3_4, M_WSB_AUCTION)
+import positions_1801 as tables
+from positions_1801 import (M_ALLPASS_1, M_ALLPASS_2, M_C1, M_C2, M_C3, M_EMPTY_ROW_1, M_REST, M_ROWS_1_2, M_ROWS_3_4,
+                            M_ROW_5, M_WSB_AUCTION)
 
 from conftest import Table
 

@@ -4,7 +4,7 @@ engine as typed at the table (table_1801.py; grammar: /tmp/1801-spec-part3.md on
 Every number asserted here is worked BY HAND from the rules, never read off the program: the rulebook
 shared/seeds/002_c09d1f5beee78cce.txt ("§x", it wins where it states a rule) and the digest
 shared/rules/1801.md ("D x"; its 0.1 corrections override the rest; "E n" its edge cases). The working is
-in the comments. Tables reuse the ones of tests/test_1801_merges_rules.py (built once per module):
+in the comments. Tables go on from the game files of positions_1801.py (built once per module):
 
 * OR21 (phase 2, OR 2.1 at WW's turn): WW Ann 70 / Cy 20 / treasury 10 at (1,2) £110, cash 850.
 * P3M (phase 3, SR 3 over, OR 3.1 about to start): at OR 3.1's start WW 820 (K's mail), KSS 420
@@ -30,21 +30,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from test_1801_merges_rules import (  # noqa: F401  (fixtures are used by name)
-    CONS_TURNS,
-    LEFT_MINORS,
-    MINORS,
-    REGIONALS_LEFT,
-    Table,
-    changes,
-    cons_path,
-    or21_path,
-    or41_path,
-    p3_path,
-    p3m_path,
-    s2_path,
-    s2x_path,
-)
+from positions_1801 import CONS_TURNS, LEFT_MINORS, REGIONALS_LEFT
+from positions_1801 import cons_path, or21_path, or41_path, p3_path, p3m_path, s2_path, s2x_path  # noqa: F401  (fixtures, used by name)
+from table_1801 import Table, changes
 
 FORCE = "--force --reason scripted"
 MARKET = [
@@ -186,7 +174,7 @@ def operating(sym, rnd=None):
 # =========================================================================== tables
 
 @pytest.fixture(scope="module")
-def p6w_path(or41_path, tmp_path_factory) -> Path:  # noqa: F811 (a fixture of test_1801_merges_rules)
+def p6w_path(or41_path, tmp_path_factory) -> Path:
     t = Table(or41_path).copy_to(tmp_path_factory.mktemp("endgame") / "p6w.db")
     plan = {"RCP": [f"withhold RCP 1000 {FORCE}", "train RCP 5 --from pool", "train RCP 4+4 --from pool",
                     "done RCP"]}
@@ -215,7 +203,7 @@ def p8r_path(p6w_path, tmp_path_factory) -> Path:
 
 
 @pytest.fixture(scope="module")
-def poor_path(cons_path, tmp_path_factory) -> Path:  # noqa: F811 (a fixture of test_1801_merges_rules)
+def poor_path(cons_path, tmp_path_factory) -> Path:
     # CONS_TURNS with Ben's first pass (after "expand Ann DSJ") a trade instead: Ben buys Ann's RSC
     # for all his 2932 (§10.4; Ben's cash does not change in the Consolidation round otherwise).
     t = Table(cons_path).copy_to(tmp_path_factory.mktemp("endgame") / "poor.db")
@@ -225,17 +213,17 @@ def poor_path(cons_path, tmp_path_factory) -> Path:  # noqa: F811 (a fixture of 
 
 
 @pytest.fixture
-def or21(or21_path, tmp_path) -> Table:  # noqa: F811 (a fixture of test_1801_merges_rules)
+def or21(or21_path, tmp_path) -> Table:
     return Table(or21_path).copy_to(tmp_path / "t.db")
 
 
 @pytest.fixture
-def p3m(p3m_path, tmp_path) -> Table:  # noqa: F811 (a fixture of test_1801_merges_rules)
+def p3m(p3m_path, tmp_path) -> Table:
     return Table(p3m_path).copy_to(tmp_path / "t.db")
 
 
 @pytest.fixture
-def or41(or41_path, tmp_path) -> Table:  # noqa: F811 (a fixture of test_1801_merges_rules)
+def or41(or41_path, tmp_path) -> Table:
     return Table(or41_path).copy_to(tmp_path / "t.db")
 
 

@@ -14,7 +14,8 @@ The stock market (D 5.1 [S]), row 0 on top, (row, col); red major par squares in
 Moves (§4.4): UP (top row: RIGHT), DOWN (none below: stays), RIGHT (none right: UP), LEFT (none
 left: DOWN). Major par (§9.3, D 5.2): REGIONAL 60/65/70/75/80/90 -> MAJOR 75/80/90/100/110/120.
 
-Tables (each built once per module and per xdist worker; every test works on a copy):
+Tables (positions_1801.py's game files, each built once per module and per xdist worker; every test
+works on a copy):
 
 * S2: the MAJOR table of test_1801_operating_rules.py (the Major phase begins in SR 1 when the 18th
   regional floats), OR 1.1 with the reserved 2+2s only, OR 1.2 where every regional pays £400
@@ -27,120 +28,16 @@ Tables (each built once per module and per xdist worker; every test works on a c
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from openings_1801 import MAIN_AUCTION as AUCTION
-from openings_1801 import MAIN_CONCESSIONS as CONCESSIONS
-from openings_1801 import MAJOR_SR1
-from table_1801 import Table, changes  # noqa: F401  (changes is imported from here)
+from positions_1801 import (MINORS, OR21_CASH, OR21_HOLDINGS, REGIONALS_LEFT, S2X_CASH, S2X_HOLDINGS, S2_CASH,
+                            MAIN_AUCTION as AUCTION, MAIN_CONCESSIONS as CONCESSIONS)
+from positions_1801 import or21_path, s2_path, s2x_path  # noqa: F401  (fixtures, used by name)
+from table_1801 import Table, changes
 
 BANK_TOTAL = 54_000  # §3.1
 
 
-# (the table: table_1801.py; the shared opening: openings_1801.py)
-
-
-# =========================================================================== the opening
-# The MAIN opening of test_1801_operating_rules.py: every packet item bought at face in turn.
-# After it: Ann 1020, Ben 1080, Cy 1060. Ann: RSC BBBT WCF SML, minors C F J M; Ben: PC SHTC HML,
-# minors A D G K; Cy: WSB CCTC BB, minors B E H L.
-# SR 1 (Cy first). 18 regionals parred; the 18th (WW) starts the Major phase (§8.2/§8.3).
-# §9.2: the president pays 2 x par into the treasury, which pays its home token (Table 1).
-MINORS = ["A", "B", "C", "D", "E", "F", "G", "H", "J", "K", "L", "M"]
-REGIONALS = ["GWR", "KSS", "PLM", "OU", "BEL", "MIDI", "SB", "MAV", "SFAI", "SFR", "MZA", "CHN",
-             "RCP", "BJV", "DSJ", "MSP", "MKV", "WW"]
-# OR 1.1 (privates: Ann +30 = 270, Ben +40 = 220, Cy +50 = 210): the reserved 2+2s (£100): A 80
-# (Ben +20: 200), B 80 (Cy +20: 190); GWR, KSS 170 -> 70; WW 350 -> 250; PLM OU BEL MIDI SB MAV
-# 100 -> 0; SFAI SFR MZA CHN RCP BJV DSJ MSP MKV 110 -> 10.
-# OR 1.2: privates: Ann 300, Ben 240, Cy 240. Every regional pays £400 in full (§11.4):
-#   a president's 50 % gets 200, a player's 25 % 100, a treasury's 25 % (or 50 %) 100 (200).
-#   Ann (PLM MIDI SFAI CHN DSJ WW): 300 + 6 x 200 = 1500.
-#   Ben (GWR OU SB SFR RCP MSP, and 25 % of KSS and WW): 240 + 1200 + 100 + 100 = 1640.
-#   Cy (KSS BEL MAV MZA BJV MKV, and 25 % of GWR and WW): 240 + 1200 + 100 + 100 = 1640.
-#   GWR 70 + 100 = 170; KSS 170; WW 250 + 0 = 250; PLM/OU/... 0 + 200 = 200; SFAI/... 10 + 200 = 210.
-S2_CASH = {"Ann": 1500, "Ben": 1640, "Cy": 1640, "GWR": 170, "KSS": 170, "WW": 250, "OU": 200, "PLM": 200}
-
-
-@pytest.fixture(scope="module")
-def s2_path(tmp_path_factory) -> Path:
-    t = Table(tmp_path_factory.mktemp("major") / "s2.db")
-    t.play(AUCTION + CONCESSIONS + MAJOR_SR1)
-    t.bank.line("choose Ann normal")
-    for corp in MINORS + REGIONALS:
-        t.first_turn(corp)
-    t.bank.line("choose Ann normal")
-    for corp in MINORS:
-        t.idle_turn(corp)
-    for corp in REGIONALS:
-        t.bank.line(f"pay {corp} 400")
-        t.bank.line(f"done {corp}")
-    return t.path
-
-
-# SR 2, Ann first (holdings after each turn; §9.3 and §10.2; D 10.4 / E10):
-S2X_TURNS = """
-expand Ann WW      # 1 Ann: WW par 90 -> MAJOR 120, marker at (0,2); Ann 50 % -> 20 %, Ben and Cy 25 % ->
-                   #   10 % each, six 10 % in its treasury.
-buy Ann WW         #   §9.3 step 5 at the major par 120, paid to WW: Ann 1380, WW 370. WW: Ann 30, ipo 50
-expand Ben GWR --secondary
-                   # 2 Ben: first buys GWR's 25 % left in its treasury at par 70 (to GWR): Ben 1570, GWR 240;
-                   #   then 75 % -> 20 % + 10 % = 30 %; Cy 10 %; ipo 60 %. Par 70 -> 90 at (3,2).
-buy Cy GWR         # 3 Cy: at the major par 90 (the SR GWR floated in): Cy 1550, GWR 330. Cy 20, ipo 50
-buy Ann WW         # 4 Ann: 120: Ann 1260, WW 490. Ann 40, ipo 40
-buy Ben KSS        # 5 Ben: KSS's last 25 % at the regional par 70 (to KSS): Ben 1500, KSS 240
-buy Cy WW          # 6 Cy: 120: Cy 1430, WW 610. Cy 20, ipo 30
-buy Ann WW         # 7 Ann: 120: Ann 1140, WW 730. Ann 50, ipo 20
-expand Ben KSS     # 8 Ben holds both secondaries: par 70 -> 90 at (3,2) (under GWR); Ben 10 + 10 %, Cy 20 %;
-                   #   Ben must buy one at 90 (to KSS): Ben 1410, KSS 330; Ben 30 % > Cy 20 %: Ben president,
-                   #   the 20 % certificate to Ben for two 10 %. KSS: Ben 30, Cy 20, ipo 50
-buy Cy GWR         # 9 Cy: 90: Cy 1340, GWR 420. GWR: Ben 30, Cy 30 (a tie: Ben stays president), ipo 40
-buy Ann WW         # 10 Ann: 120: Ann 1020, WW 850. WW: Ann 60, Ben 10, Cy 20, ipo 10
-"""                # now Ben's turn (11)
-S2X_CASH = {"Ann": 1020, "Ben": 1410, "Cy": 1340, "WW": 850, "GWR": 420, "KSS": 330}
-S2X_HOLDINGS = {
-    "WW": {"Ann": 60, "Ben": 10, "Cy": 20, "ipo": 10, "pool": 0},
-    "GWR": {"Ann": 0, "Ben": 30, "Cy": 30, "ipo": 40, "pool": 0},
-    "KSS": {"Ann": 0, "Ben": 30, "Cy": 20, "ipo": 50, "pool": 0},
-}
-
-
-@pytest.fixture(scope="module")
-def s2x_path(s2_path, tmp_path_factory) -> Path:
-    t = Table(s2_path).copy_to(tmp_path_factory.mktemp("major") / "s2x.db")
-    t.play(S2X_TURNS)
-    return t.path
-
-
-# The end of SR 2 for the operating tables:
-S2E_TURNS = """
-sell Ben WW 1      # 11 Ben: 10 % at 120 (to the OM, paid by the bank): Ben 1530; DOWN (0,2) -> (1,2) 110
-buy Ben GWR        #    then a buy (at par 90, to GWR): Ben 1440, GWR 510. GWR: Ben 40, Cy 30, ipo 30
-sell Cy KSS 1      # 12 Cy: 10 % at 90: Cy 1430; KSS DOWN (3,2) -> (4,2) 80. KSS: Ben 30, Cy 10, ipo 50, OM 10
-buy Ann WW --pool  # 13 Ann holds 60 %: the OM share at 2 x 110 = 220 to the bank: Ann 800. WW: Ann 70, Cy 20
-pass Ben
-pass Cy
-pass Ann           # SR 2 ends (nothing sold out: WW ipo 10, GWR ipo 30, KSS ipo 50); Ann acted last (13),
-"""                # so SR 3 begins with Ben.
-# OR 2.1: privates: Ann 830, Ben 1480, Cy 1480. Minors, then the 15 regionals, then the majors by share
-# value (§11): WW 110, GWR 90, KSS 80. Cash: WW 850, GWR 420 + 90 = 510, KSS 330.
-REGIONALS_LEFT = [r for r in REGIONALS if r not in ("GWR", "KSS", "WW")]
-OR21_CASH = {"Ann": 830, "Ben": 1480, "Cy": 1480, "WW": 850, "GWR": 510, "KSS": 330}
-OR21_HOLDINGS = {
-    "WW": {"Ann": 70, "Ben": 0, "Cy": 20, "ipo": 10, "pool": 0},
-    "GWR": {"Ann": 0, "Ben": 40, "Cy": 30, "ipo": 30, "pool": 0},
-    "KSS": {"Ann": 0, "Ben": 30, "Cy": 10, "ipo": 50, "pool": 10},
-}
-
-
-@pytest.fixture(scope="module")
-def or21_path(s2x_path, tmp_path_factory) -> Path:
-    t = Table(s2x_path).copy_to(tmp_path_factory.mktemp("major") / "or21.db")
-    t.play(S2E_TURNS)
-    t.bank.line("choose Ann normal")
-    for corp in MINORS + REGIONALS_LEFT:
-        t.idle_turn(corp)
-    return t.path
+# (the table: table_1801.py; the shared openings and these tables: positions_1801.py)
 
 
 @pytest.fixture

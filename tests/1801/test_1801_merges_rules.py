@@ -15,9 +15,10 @@ The stock market (D 5.1 [S]), (row, col), row 0 on top; major pars in column 2:
 stays; nothing paid: LEFT. Trains (D 14): 2+2 £100; 3 £200 / 3+3 £225; 4 £300 / 4+4 £350; 5 £400.
 20 level-3 cards, 10 level-4 (§3.1). Major token slots [S]: 0 (home), 20, 40, 60, 60, 80, 80, 80.
 
-Tables (each built once per module and xdist worker; every test works on a copy):
+Tables (positions_1801.py's game files, each built once per module and xdist worker; every test works
+on a copy):
 
-* S2X / OR21: the tables of tests/test_1801_major_rules.py (copied here): SR 2 at Ben's turn after
+* S2X / OR21: the tables of the major rules (test_1801_major_rules.py): SR 2 at Ben's turn after
   WW, GWR and KSS expanded; OR 2.1 at the majors' turns (WW 110, GWR 90, KSS 80), Train Phase 2.
 * P3: OR21, then OR 2.1 (WW buys the first 3: Train Phase 3; GWR issues its 3 treasury shares) and
   OR 2.2 (minors half-pay 400, regionals and majors buy the other 19 level-3 trains); SR 3, Ben first.
@@ -31,263 +32,27 @@ Tables (each built once per module and xdist worker; every test works on a copy)
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from table_1801 import Table
-from test_1801_major_rules import AUCTION, CONCESSIONS, MAJOR_SR1, MINORS, REGIONALS, REGIONALS_LEFT, changes  # noqa: F401  (REGIONALS_LEFT and changes are imported from here)
-# SR 2's tables and OR 2.1's, built once by the major rules' fixtures (their lines and worked figures
-# are there): this module's tables go on from them
-import test_1801_major_rules as major_tables
-from test_1801_major_rules import OR21_CASH
-
-s2_path, s2x_path, or21_path = major_tables.s2_path, major_tables.s2x_path, major_tables.or21_path
-s2x, or21 = major_tables.s2x, major_tables.or21
+from positions_1801 import (CONS_CASH, CONS_TURNS, LEFT_MINORS, OR21_CASH, P3M_TURNS, P3_CASH, P3_HOLDINGS, REGIONALS,
+                            REGIONALS_LEFT)
+from positions_1801 import cons_path, forced_path, or21_path, or41_path, p3_path, p3m_path, s2_path, s2x_path  # noqa: F401  (fixtures, used by name)
+from table_1801 import Table, changes
 
 BANK_TOTAL = 54_000  # §3.1
 
 
-# (the table: table_1801.py; the shared opening: openings_1801.py)
+# (the table: table_1801.py; the shared openings and these tables: positions_1801.py)
 
 
-# =========================================================================== the opening
-# test_1801_major_rules' AUCTION and CONCESSIONS (the MAIN opening of test_1801_operating_rules.py):
-# after the auction Ann 1020, Ben 1080, Cy 1060. Ann: RSC BBBT WCF SML, minors C F J M; Ben: PC
-# SHTC HML, minors A D G K; Cy: WSB CCTC BB, minors B E H L.
-# Minors' cash (from test_1801_operating_rules / test_1801_major_rules): OR 1.1 buys the 2+2s (the
-# president tops up A and B; J pays £90), OR 1.2 and OR 2.1 idle, K's mail £20 at each OR start:
-# A 0, B 0, C 0, D 30, E 10, F 0, G 0, H 10, J 20, K 30 + 20 + 20 = 70, L 10, M 10 (at OR 2.1).
-# S2X (SR 2, Ben's turn): Ann 1020, Ben 1410, Cy 1340, WW 850, GWR 420, KSS 330.
-# WW: Ann 60, Ben 10, Cy 20, ipo 10 at (0,2) 120; GWR: Ben 30, Cy 30, ipo 40 at (3,2) 90 (first);
-# KSS: Ben 30, Cy 20, ipo 50 at (3,2) 90 (under GWR).
-# OR21 (OR 2.1, WW's turn): Ann 830, Ben 1480, Cy 1480, WW 850, GWR 510, KSS 330.
-# WW: Ann 70, Cy 20, ipo 10 at (1,2) 110; GWR: Ben 40, Cy 30, ipo 30 at (3,2) 90;
-# KSS: Ben 30, Cy 10, ipo 50, OM 10 at (4,2) 80. Each major owns its 2+2.
+
+@pytest.fixture
+def s2x(s2x_path, tmp_path) -> Table:
+    return Table(s2x_path).copy_to(tmp_path / "t.db")
 
 
-# ---------------------------------------------------------------- P3: Train Phase 3, SR 3
-# OR 2.1 (from OR21):
-#   WW pays 100 (Ann 70 % 70 -> 900, Cy 20 % 20 -> 1500, WW 10 % 10 -> 860; 100 < 110: stays), buys
-#   the first 3 (£200): WW 660, Train Phase 3 (§5.2).
-#   GWR pays 50 (Ben 20 -> 1500, Cy 15 -> 1515, GWR 15 -> 525; stays), issues its 3 treasury shares
-#   at 90 = 270 (§11.7): GWR 795; DOWN x 3: (4,2) 80, (5,2) 75, (6,2) 70. GWR: Ben 40, Cy 30, OM 30.
-#   KSS pays 70 (Ben 21 -> 1521, Cy 7 -> 1522, KSS 35 -> 365, the OM's 7 to nobody; stays).
-# OR 2.2: privates: Ann +30 = 930, Ben +40 = 1561, Cy +50 = 1572; K's mail in phase 3: £40 -> 110.
-#   Minors half-pay 400 (a 2+2 counts 4 stops): each keeps 200 and its owner gets 200:
-#   A 200, B 200, C 200, D 230, E 210, F 200, G 200, H 210, J 220, K 310, L 210, M 210;
-#   Ann (C F J M) +800 = 1730, Ben (A D G K) +800 = 2361, Cy (B E H L) +800 = 2372.
-#   The 15 regionals withhold 400 and buy a 3 (15 level-3 trains).
-#   Majors by value: WW 110, KSS 80, GWR 70.
-#   WW pays 100: Ann +70 = 1800, Cy +20 = 2392, WW 670; buys a 3: 470.
-#   KSS pays 70: Ben +21 = 2382, Cy +7 = 2399, KSS 400; buys a 3: 200.
-#   GWR pays 50: Ben 40 % 20 = 2402, Cy 30 % 15 = 2414 (no treasury share; OM nobody); buys two 3s:
-#   795 - 400 = 395. Level 3: 1 + 15 + 1 + 1 + 2 = 20: all sold (next: level 4).
-# SR 3 begins with Ben (SR 2's last actor was Ann).
-OR21_TO_P3 = """
-pay WW 100
-train WW 3
-done WW
-pay GWR 50
-issue GWR 3
-done GWR
-pay KSS 70
-done KSS
-choose Ann normal
-"""
-P3_CASH = {"Ann": 1800, "Ben": 2402, "Cy": 2414, "WW": 470, "KSS": 200, "GWR": 395,
-           "A": 200, "B": 200, "C": 200, "D": 230, "E": 210, "F": 200, "G": 200, "H": 210,
-           "J": 220, "K": 310, "L": 210, "M": 210}
-P3_HOLDINGS = {
-    "WW": {"Ann": 70, "Ben": 0, "Cy": 20, "ipo": 10, "pool": 0},
-    "GWR": {"Ann": 0, "Ben": 40, "Cy": 30, "ipo": 0, "pool": 30},
-    "KSS": {"Ann": 0, "Ben": 30, "Cy": 10, "ipo": 50, "pool": 10},
-}
-
-
-@pytest.fixture(scope="module")
-def p3_path(or21_path, tmp_path_factory) -> Path:
-    t = Table(or21_path).copy_to(tmp_path_factory.mktemp("merges") / "p3.db")
-    t.play(OR21_TO_P3)
-    for corp in MINORS:
-        t.bank.line(f"half {corp} 400")
-        t.bank.line(f"done {corp}")
-    for corp in REGIONALS_LEFT:
-        t.bank.line(f"withhold {corp} 400")
-        t.bank.line(f"train {corp} 3")
-        t.bank.line(f"done {corp}")
-    t.play("""
-pay WW 100
-train WW 3
-done WW
-pay KSS 70
-train KSS 3
-done KSS
-pay GWR 50
-train GWR 3
-train GWR 3
-done GWR
-""")
-    return t.path
-
-
-# ---------------------------------------------------------------- P3M: SR 3 with three mergers
-# 1 Ben merges K into WW (Ann agrees): WW's last treasury 10 % to Ben (WW: Ann 70, Ben 10, Cy 20);
-#   K's 310 to WW (470 -> 780); K's 2+2 to WW (2+2, 3, 3, 2+2: 4 = the limit).
-# 2 Cy passes.
-# 3 Ann merges J into KSS (Ben agrees): a KSS treasury 10 % to Ann (KSS: Ben 30, Cy 10, Ann 10,
-#   ipo 40, OM 10); J's 220 to KSS (200 -> 420); J's 2+2 (KSS: 2+2, 3, 2+2).
-# 4 Ben merges G into GWR: no treasury share, one from the OM (GWR: Ben 50, Cy 30, OM 20); G's 200 to
-#   the bank (§10.5); G's 2+2 to GWR (2+2, 3, 3, 2+2).
-# 5-7 all pass: SR 3 ends. WW has every share with players: UP (1,2) -> (0,2) 120 (§10.7). Priority
-#   to Cy (after Ben, the last to act).
-# OR 3.1 begins: privates Ann +30 = 1830, Ben +40 = 2442, Cy +50 = 2464; K's mail (phase 3, £40)
-#   now goes to WW: 780 + 40 = 820 (§15.10). KSS 420, GWR 395.
-P3M_TURNS = """
-merge Ben K WW
-pass Cy
-merge Ann J KSS
-merge Ben G GWR
-pass Cy
-pass Ann
-pass Ben
-"""
-
-
-@pytest.fixture(scope="module")
-def p3m_path(p3_path, tmp_path_factory) -> Path:
-    t = Table(p3_path).copy_to(tmp_path_factory.mktemp("merges") / "p3m.db")
-    t.play(P3M_TURNS)
-    return t.path
-
-
-# ---------------------------------------------------------------- CONS: the Consolidation round
-# OR 3.1 (Ann chooses C's normal place). Minors A B C D E F H L M half-pay 400: each +200 (A 400,
-# B 400, C 400, D 430, E 410, F 400, H 410, L 410, M 410); Ann (C F M) +600 = 2430, Ben (A D) +400 =
-# 2842, Cy (B E H L) +800 = 3264. Regionals idle. Majors: WW 120, KSS 80, GWR 70.
-#   WW pays 100: Ann 70 % +70 = 2500, Cy 20 % +20 = 3284, Ben 10 % +10 = 2852 (stays, < 120).
-#   KSS pays 50: Ben 30 % 15 = 2867, Cy 10 % 5 = 3289, Ann 10 % 5 = 2505, KSS 40 % 20 = 440 (stays);
-#   buys a 4 with J's 10 % off (§15.9): 300 - 30 = 270 -> 170. Train Phase 4: the 2+2s rust (§5.2).
-#   GWR pays 50: Ben 50 % 25 = 2892, Cy 30 % 15 = 3304 (stays); buys a 4: 395 - 300 = 95.
-# OR 3.2: privates: Ann 2535, Ben 2932, Cy 3354; WW's mail (phase 4, £40): 860.
-#   Minors (no trains now): A B C D E F H L buy a 4 each (£300): A 100, B 100, C 100, D 130, E 110,
-#   F 100, H 110, L 110 (level 4: 2 + 8 = 10, all sold); M buys the first 5 (£400): 10. Phase 5.
-#   Regionals idle; majors withhold 0: LEFT: WW (0,1) 110, KSS (4,1) 75, GWR (6,1) 65.
-# SR 4 is the Consolidation round (§5.1.5: the first SR after the OR in which phase 5 began); Cy first.
-CONS_CASH = {"Ann": 2535, "Ben": 2932, "Cy": 3354, "WW": 860, "KSS": 170, "GWR": 95,
-             "A": 100, "B": 100, "C": 100, "D": 130, "E": 110, "F": 100, "H": 110, "L": 110, "M": 10}
-LEFT_MINORS = ["A", "B", "C", "D", "E", "F", "H", "L", "M"]
-
-
-@pytest.fixture(scope="module")
-def cons_path(p3m_path, tmp_path_factory) -> Path:
-    t = Table(p3m_path).copy_to(tmp_path_factory.mktemp("merges") / "cons.db")
-    t.bank.line("choose Ann normal")
-    for corp in LEFT_MINORS:
-        t.bank.line(f"half {corp} 400")
-        t.bank.line(f"done {corp}")
-    for corp in REGIONALS_LEFT:
-        t.idle_turn(corp)
-    t.play("""
-pay WW 100
-done WW
-pay KSS 50
-train KSS 4
-done KSS
-pay GWR 50
-train GWR 4
-done GWR
-choose Ann normal
-""")
-    for corp in LEFT_MINORS:
-        t.bank.line(f"withhold {corp} 0", ok=None)
-        t.bank.line(f"train {corp} {'5' if corp == 'M' else '4'}")
-        t.bank.line(f"done {corp}")
-    for corp in REGIONALS_LEFT + ["WW", "KSS", "GWR"]:
-        t.idle_turn(corp)
-    return t.path
-
-
-# ---------------------------------------------------------------- OR41: after the Consolidation round
-# SR 4, turn order Cy, Ann, Ben. Cy presides no major: he abandons his minors, then expands.
-# Ann's only major WW has no share in its treasury or the OM: she abandons too. The rulebook would
-# have them expand their regionals first, which could then take the minors (§10.6 Designer's Note;
-# test_1801_audit tests it): the table waives that here (--force, logged), for this position is
-# where the later rules (OR 4.1, nationals, the end) were worked from. Ben merges A into KSS
-# (a treasury share; A's 100 to KSS and A's bonus, KSS's value 75) and D into GWR (an OM share; D's
-# 130 to the bank; GWR's 3, 3, 4 + D's 4 is over the limit 3: it discards a 3 to the OM). At the end WW (all shares with players) moves UP: top row, so RIGHT (0,1) ->
-# (0,2) 120; the new majors have treasury shares (at 75 or so): WW operates first in OR 4.1.
-CONS_TURNS = """
-abandon Cy B --no-offers --force --reason 'position for later rules'
-abandon Ann C --no-offers --force --reason 'position for later rules'
-merge Ben A KSS
-abandon Cy E --no-offers --force --reason 'position for later rules'
-abandon Ann F --no-offers --force --reason 'position for later rules'
-merge Ben D GWR
-discard GWR 3
-abandon Cy H --no-offers --force --reason 'position for later rules'
-abandon Ann M --no-offers --force --reason 'position for later rules'
-expand Ben OU
-abandon Cy L --no-offers --force --reason 'position for later rules'
-expand Ann PLM
-expand Ben SB
-expand Cy BEL
-expand Ann MIDI
-expand Ben SFR
-expand Cy MAV
-expand Ann SFAI
-expand Ben RCP
-expand Cy MZA
-expand Ann CHN
-expand Ben MSP
-expand Cy BJV
-expand Ann DSJ
-pass Ben
-expand Cy MKV
-pass Ann
-pass Ben
-pass Cy
-"""
-
-
-@pytest.fixture(scope="module")
-def or41_path(cons_path, tmp_path_factory) -> Path:
-    t = Table(cons_path).copy_to(tmp_path_factory.mktemp("merges") / "or41.db")
-    t.play(CONS_TURNS)
-    return t.path
-
-
-# ---------------------------------------------------------------- FORCED: a trainless major
-# From S2X (Ben's turn in SR 2): Ben buys Ann's RSC for all his 1410 (§10.4 trade): Ben 0, Ann 2430.
-# Cy, Ann, Ben pass: SR 2 ends (nothing sold out: every major has treasury shares).
-# OR 2.1: privates: Ann BBBT 10 + WCF 15 + SML 0 = 25 -> 2455; Ben PC 5 + SHTC 15 + HML 20 + RSC 5
-# = 45 -> 45; Cy 50 -> 1390. Minors and regionals idle. Majors: WW (0,2) 120, GWR (3,2) 90 (first
-# arrival), KSS (3,2) 90.
-#   WW withholds 0 (no dividend to Ben): LEFT to (0,1) 110.
-#   GWR withholds 0 (LEFT to (3,1) 80), buys KSS's 2+2 for £1 (§11.6, RR to RR): GWR 419, KSS 331.
-# KSS (trainless, 331) operates; Ben has 45.
-FORCED_TURNS = """
-trade Ben RSC 1410
-pass Cy
-pass Ann
-pass Ben
-choose Ann normal
-"""
-
-
-@pytest.fixture(scope="module")
-def forced_path(s2x_path, tmp_path_factory) -> Path:
-    t = Table(s2x_path).copy_to(tmp_path_factory.mktemp("merges") / "forced.db")
-    t.play(FORCED_TURNS)
-    for corp in MINORS + REGIONALS_LEFT:
-        t.idle_turn(corp)
-    t.play("""
-withhold WW 0
-done WW
-withhold GWR 0
-train GWR 2+2 --from KSS --price 1
-done GWR
-""")
-    return t.path
+@pytest.fixture
+def or21(or21_path, tmp_path) -> Table:
+    return Table(or21_path).copy_to(tmp_path / "t.db")
 
 
 @pytest.fixture

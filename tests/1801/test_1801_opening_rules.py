@@ -30,6 +30,9 @@ from pathlib import Path
 
 import pytest
 from engine_bank_1801 import Bank, copy_game  # noqa: F401
+from positions_1801 import (M_ALLPASS_1, M_ALLPASS_2, M_C1, M_C10, M_C2, M_C3, M_C4_TO_C6, M_C7_TO_C9, M_EMPTY_ROW_1,
+                            M_REST, M_ROWS_1_2, M_ROWS_3_4, M_ROW_5, M_S1, M_S2_S3, M_S4_TO_S8, M_S9_TO_S12,
+                            M_WSB_AUCTION, N_AUCTION, N_CHITS_12, N_CHITS_4, N_CHITS_6, N_REGIONALS_17, N_REGIONAL_18)
 from table_1801 import Table
 
 BANK_TOTAL = 54_000  # §3.1: the bank holds £54,000; starting cash is dealt out of it (D18 #11)
@@ -66,145 +69,10 @@ def delta(before: dict, after: dict, key: str) -> int:
 # §3.3: £5,400 / 3 = £1,800 each; the bank 54,000 - 5,400 = 48,600. Seats Ann, Ben, Cy; Ann first.
 # Turn passes left after every action (§7).
 
-M_ROWS_1_2 = """
-buy Ann RSC              # T1 top row at face £20: Ann 1780, bank 48,620
-bid Ben BBBT 40          # T2 row 2 at face, held back
-bid Cy WSB 40            # T3 row 2 at face
-bid Ann SHTC 60          # T4 row 3 at face
-bid Ben WSB 45           # T5 >= 40 + 5
-pass Cy                  # T6
-bid Ann WSB 50           # T7 >= 45 + 5 (Ann now holds back 60 + 50 = 110)
-pass Ben                 # T8
-pass Cy                  # T9
-"""
-M_ALLPASS_1 = """
-pass Ann                 # T10: Ben, Cy, Ann passed in a row (§7): RSC pays Ann £5 (Ann 1785,
-                         # bank 48,615); PC 20 -> 15. Play resumes with the first passer, Ben.
-bid Ben CCTC 60          # T11 row 3 at face
-"""
-M_EMPTY_ROW_1 = """
-buy Cy PC                # T12 at 20 - 5 = £15: Cy 1785, bank 48,630. Row 1 is empty: row 2 is the top.
-                         # BBBT has one bid: Ben pays 40 (bank 48,670). WSB has three bids (Cy 40,
-                         # Ben 45, Ann 50): auctioned among them from the bidder left of the highest
-                         # (Ann) -> Ben first.
-"""
-M_WSB_AUCTION = """
-bid Ben WSB 55           # A1 >= 50 + 5
-pass Cy                  # A2 Cy is out for good
-bid Ann WSB 60           # A3
-pass Ben                 # A4 Ann wins WSB at £60 (bank 48,730). Row 2 is now empty, so row 3 resolves:
-                         # SHTC to Ann at 60 (bank 48,790), CCTC to Ben at 60 (bank 48,850); WCF
-                         # stays at £60 in the top row. Play resumes left of Cy (who emptied row 1): Ann.
-"""
-# After A4: Ann 1800 - 20 + 5 - 60 - 60 = 1665; Ben 1800 - 40 - 60 = 1700; Cy 1800 - 15 = 1785;
-# bank 48,850 (sum 54,000).
-M_ROWS_3_4 = """
-bid Ann C1 20            # T13 row 7 at face
-bid Ben G 200            # T14 row 6, above £180
-bid Cy SML 1600          # T15 row 4 (Cy holds back 1600 of 1785)
-buy Ann WCF              # T16 £60: Ann 1605, bank 48,910. Row 3 empty: row 4 resolves: SML's one
-                         # bid: Cy pays 1600 (Cy 185, bank 50,510); HML and BB stay. Resume: Ben.
-buy Ben HML              # T17 £80: Ben 1620, bank 50,590
-bid Cy C2 20             # T18
-buy Ann BB               # T19 £100: Ann 1505, bank 50,690. Row 4 empty: row 5 (A-F, no bids) is the
-                         # top. Resume: Ben.
-"""
-M_ROW_5 = """
-buy Ben A                # T20 £120 into A's treasury (§7.1): Ben 1500
-bid Cy C3 20             # T21 (Cy holds back 40 of 185)
-buy Ann B                # T22 Ann 1385
-buy Ben C                # T23 Ben 1380
-pass Cy                  # T24
-buy Ann D                # T25 Ann 1265
-buy Ben E                # T26 Ben 1260
-pass Cy                  # T27
-buy Ann F                # T28 Ann 1145. Row 5 empty: row 6 resolves: G's one bid: Ben pays 200,
-                         # G's treasury gets 180 and the bank 20 (§7.1): Ben 1060, bank 50,710.
-                         # Resume: Ben.
-pass Ben                 # T29
-pass Cy                  # T30
-"""
-M_ALLPASS_2 = """
-pass Ann                 # T31 all passed (§7): Ann RSC 5 + WSB 10 + SHTC 15 + WCF 15 + BB 25 = 70
-                         # (1215); Ben BBBT 10 + CCTC 15 + HML 20 = 45 (1105); Cy PC 5 + SML 0 = 5
-                         # (190); bank 50,710 - 120 = 50,590. H J K L M 120 -> 115. Resume: Ben.
-"""
-M_REST = """
-buy Ben H                # T32 £115 into H: Ben 990
-pass Cy                  # T33
-buy Ann J                # T34 Ann 1100
-buy Ben K                # T35 Ben 875
-pass Cy                  # T36
-buy Ann L                # T37 Ann 985
-buy Ben M                # T38 Ben 760. Row 6 empty: row 7 resolves: C1 Ann 20 (965), C2 Cy 20 (170),
-                         # C3 Cy 20 (150); bank 50,650. C4, C5 stay. Resume: Cy.
-pass Cy                  # T39
-buy Ann C5               # T40 Ann 945
-buy Ben C4               # T41 Ben 740. Row 8 is the top. Resume: Cy.
-pass Cy                  # T42
-buy Ann C6               # T43 Ann 925
-buy Ben C7               # T44 Ben 720
-pass Cy                  # T45
-buy Ann C8               # T46 Ann 905
-buy Ben C9               # T47 Ben 700
-pass Cy                  # T48
-buy Ann C10              # T49 Ann 885; bank 50,650 + 7 x 20 = 50,790. The packet is sold: Concessions.
-"""
 # End of the auction: Ann 885, Ben 700, Cy 150, bank 50,790. Minors: A B C D E F 120 each (Ben A C E,
 # Ann B D F), G 180 (Ben), H K M 115 (Ben), J L 115 (Ann): 720 + 180 + 575 = 1,475.
 # 885 + 700 + 150 + 1,475 + 50,790 = 54,000.
 # Concessions: Ann C1 C5 C6 C8 C10, Ben C4 C7 C9, Cy C2 C3.
-
-M_C1 = """
-float Ann B UK           # C1 (§8.1): B pays the UK home token £40: B 80, bank 50,830
-"""
-M_C2 = """
-par Cy MZA 70            # C2: Cy has no minor and 150 >= 2 x 60: he must float a regional (§8.1).
-                         # 2 x 70 = 140: Cy 10; MZA 140 - SP token 10 = 130; bank 50,840
-"""
-M_C3 = """
-par Cy SFAI 65 --open-market   # C3: Cy (10 < 120) can float nothing: SFAI's 50 % to the Open Market;
-                               # no money moves
-"""
-M_C4_TO_C6 = """
-float Ben A UK           # C4: A 120 - 40 = 80; bank 50,880 (second UK chit)
-float Ann D PHS --patronage 30   # C5: D 120 - 40 + 30 = 110; bank 50,880 + 40 - 30 = 50,890
-float Ann F FB           # C6: F 120 - 20 = 100; bank 50,910. UK, UK, PHS, FB: the 4th of the 6
-                         # asterisked chits, the other two (PHS, FB) leave play (§9.1 Table 1 *)
-"""
-M_C7_TO_C9 = """
-float Ben C AH           # C7: C 120 - 20 = 100; bank 50,930
-float Ann J IT           # C8: J 115 - 10 = 105; bank 50,940
-float Ben E IT           # C9: E 120 - 10 = 110; bank 50,950 (both IT chits taken)
-"""
-M_C10 = """
-par Ann GWR 90           # C10: a regional may be floated although Ann could float a minor:
-                         # Ann 885 - 180 = 705; GWR 180 - 40 = 140; bank 50,990
-"""
-# SR 1 starts left of the last auction actor (Ann, T49): Ben (spec; D18 #16).
-# Ann 705, Ben 700, Cy 10; bank 50,990; minors A 80 B 80 C 100 D 110 E 110 F 100 J 105, unfloated G 180
-# H 115 K 115 M 115 (Ben) L 115 (Ann); MZA 130, GWR 140. Sum 1,415 + 685 + 640 + 270 + 50,990 = 54,000.
-M_S1 = """
-float Ben G SP           # S1 G 180 - 10 = 170; bank 51,000
-"""
-M_S2_S3 = """
-pass Cy                  # S2 Cy owns no minor: he may pass
-buy Ann SFAI             # S3 the parred presidency: 2 x 65 = 130 into SFAI, which pays its IT token £10:
-                         # Ann 575, SFAI 120, bank 51,010
-"""
-M_S4_TO_S8 = """
-float Ben H SND          # S4 H 115 - 10 = 105; bank 51,020
-pass Cy                  # S5
-remove Ann GSWR          # S6 first removal (UK)
-float Ben K SND          # S7 K 105; bank 51,030
-pass Cy                  # S8
-"""
-M_S9_TO_S12 = """
-remove Ann BHB           # S9 second removal (PHS)
-float Ben M RU --patronage 20   # S10 M 115 - 10 + 20 = 125; bank 51,030 + 10 - 20 = 51,020
-pass Cy                  # S11
-float Ann L RU           # S12 L 115 - 10 = 105; bank 51,030. All twelve minors float.
-"""
 
 
 @pytest.fixture(scope="module")
@@ -798,77 +666,6 @@ def test_sr1_pass_before_all_minors_float_does_not_end_it(tmp_path, game_m):
 # =========================================================================== GAME N: two players
 # No concessions (§3.3): £5,200 / 2 = £2,600 each; bank 54,000 - 5,200 = 48,800. Ann, Ben alternate.
 
-N_AUCTION = """
-buy Ann RSC              # 20
-buy Ben PC               # 20
-buy Ann WSB              # 40
-buy Ben BBBT             # 40
-buy Ann SHTC             # 60
-buy Ben CCTC             # 60
-buy Ann WCF              # 60
-buy Ben HML              # 80
-buy Ann BB               # 100
-buy Ben SML              # 120
-buy Ann A                # 120 into each minor's treasury
-buy Ben B
-buy Ann C
-buy Ben D
-buy Ann E
-buy Ben F
-buy Ann G
-buy Ben H
-buy Ann J
-buy Ben K
-buy Ann L
-buy Ben M                # the packet is sold: SR 1 (no concessions), left of Ben: Ann
-"""
-# Ann 2600 - (20 + 40 + 60 + 60 + 100) - 6 x 120 = 1600; Ben 2600 - (20 + 40 + 60 + 80 + 120) - 720 =
-# 1560; bank 48,800 + 280 + 320 = 49,400; twelve minors with £120 each.
-N_CHITS_4 = """
-float Ann A UK           # A 80, bank +40
-float Ben B UK           # B 80, +40
-float Ann C PHS          # C 80, +40
-float Ben D FB           # D 100, +20: the 4th asterisked chit
-"""
-N_CHITS_6 = """
-float Ann E AH           # E 100, +20
-float Ben F AH           # F 100, +20 (both AH chits)
-"""
-N_CHITS_12 = """
-float Ann G IT --patronage 40   # G 120 - 10 + 40 = 150, bank +10 - 40
-float Ben H IT           # H 110, +10
-float Ann J SP           # J 110, +10
-float Ben K SP           # K 110, +10
-float Ann L SND          # L 110, +10
-float Ben M RU           # M 110, +10
-"""
-# bank 49,400 + 3 x 40 + 3 x 20 - 30 + 5 x 10 = 49,600; minors 80 + 80 + 80 + 100 x 3 + 150 + 110 x 5 =
-# 1,240; 1,600 + 1,560 + 1,240 + 49,600 = 54,000.
-N_REGIONALS_17 = """
-par Ann GWR 90           # Ann -180; GWR 180 - 40 = 140
-par Ben BHB 60           # Ben -120; BHB 120 - 40 = 80
-par Ann PLM 75           # -150; PLM 150 - 20 = 130
-par Ben SB 65            # -130; SB 130 - 20 = 110
-par Ann SFAI 70          # -140; SFAI 140 - 10 = 130
-reserve Ben SFAI         # §8.4: free, before his stock action
-par Ben MZA 80           # -160; MZA 160 - 10 = 150
-par Ann BJV 60           # -120; 110
-par Ben MSP 60           # 110
-par Ann LNWR 60          # 80
-par Ben KBS 60           # 80
-par Ann OU 60            # 100
-par Ben MAV 60           # 100
-par Ann SFR 60           # 110
-par Ben CHN 60           # 110
-par Ann DSJ 60           # 110
-par Ben MKV 60           # 110
-par Ann POB 60           # 120 - 40 = 80: the 17th regional
-"""
-N_REGIONAL_18 = """
-par Ben WW 60            # 110: the 18th regional with all 12 minors floated: the Major phase (§8.2)
-"""
-# Ann paid 180 + 150 + 140 + 6 x 120 = 1,190 (410 left); Ben 120 + 130 + 160 + 6 x 120 = 1,130 (430 left).
-# Home tokens: Ann 40+20+10+10+40+20+10+10+40 = 200, Ben 40+20+10+10+40+20+10+10+10 = 170: bank 49,970.
 
 
 @pytest.fixture(scope="module")

@@ -25,13 +25,13 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from openings_1801 import MAIN_AUCTION, MAIN_CONCESSIONS, MAJOR_SR1
-from table_1801 import Table, changes  # noqa: F401  (changes is imported from here)
+from positions_1801 import MAIN_AUCTION, MAIN_CONCESSIONS, MAJOR_SR1, poor_auction
+from table_1801 import Table, changes
 
 BANK_TOTAL = 54_000  # §3.1: the bank holds £54,000 (starting capital dealt from it, D §1 [I])
 
 
-# (the table: table_1801.py; the shared opening: openings_1801.py)
+# (the table: table_1801.py; the shared openings: positions_1801.py)
 
 
 # =========================================================================== the MAIN table
@@ -728,66 +728,6 @@ def test_rulebook_kss_half_pay_example(major_or12, tmp_path):
     assert changes(before, t.cash()) == {"KSS": 44, "Cy": 18, "Ben": 9, "bank": -71}
 
 
-# =========================================================================== the POOR tables
-# Ann bids on SML (row 4, face 120) at once: the bid is held back. Ann passes while privates are on
-# top. When row 3 empties, row 4 becomes the top row and SML's single bid sells it to Ann at her bid,
-# paid to the bank. SML pays no income (£0), so Ann's cash never moves at an OR start.
-def poor_auction(sml_bid: int) -> str:
-    ann = 1800 - sml_bid
-    return f"""
-new 1801 Ann Ben Cy
-bid Ann SML {sml_bid}    # held back (<= Ann's 1800)
-buy Ben RSC              # Ben 1780
-buy Cy PC                # Cy 1780; row 2 on top
-pass Ann
-buy Ben WSB              # Ben 1740
-buy Cy BBBT              # Cy 1740; row 3 on top
-pass Ann
-buy Ben SHTC             # Ben 1680
-buy Cy CCTC              # Cy 1680
-pass Ann
-buy Ben WCF              # Ben 1620; row 4 on top: SML sold to Ann: Ann {ann}; play resumes with Cy
-buy Cy HML               # Cy 1600
-pass Ann
-buy Ben BB               # Ben 1520; row 5 on top, resume with Cy
-buy Cy A                 # Cy 1480
-buy Ann B                # Ann {ann - 120}
-buy Ben C                # Ben 1400
-buy Cy D                 # Cy 1360
-buy Ann E                # Ann {ann - 240}
-buy Ben F                # Ben 1280; row 6
-buy Cy G                 # Cy 1240
-buy Ann H                # Ann {ann - 360}
-buy Ben J                # Ben 1160
-buy Cy K                 # Cy 1120
-buy Ann L                # Ann {ann - 480}
-buy Ben M                # Ben 1040; row 7
-buy Cy C1                # Cy 1100
-buy Ann C2               # Ann {ann - 500}
-buy Ben C3               # Ben 1020
-buy Cy C4                # Cy 1080
-buy Ann C5               # Ann {ann - 520}; row 8, resume with Ben
-buy Ben C6               # Ben 1000
-buy Cy C7                # Cy 1060
-buy Ann C8               # Ann {ann - 540}
-buy Ben C9               # Ben 980
-buy Cy C10               # Cy 1040: sold out
-float Cy A UK            # C1: A 80
-float Ann B UK           # C2: B 80  <- the minor under test
-float Ben C PHS          # C3: C 80
-float Cy D FB            # C4: D 100 (4th UK/PHS/FB chit)
-float Ann E IT           # C5: E 110
-float Ben F AH           # C6: F 100
-float Cy G AH            # C7: G 100
-float Ann H IT           # C8: H 110
-float Ben J SP           # C9: J 110
-float Cy K SP            # C10: K 110
-float Ann L SND          # SR 1 (starts after Cy's last auction buy): L 110
-float Ben M SND          # M 110
-pass Cy
-pass Ann
-pass Ben                 # SR 1 ends
-"""
 # Ann ends the auction with 1800 - bid - 4 x 120 - 3 x 20 = 1260 - bid.
 # OR 1.1 income: Ben RSC 5 + WSB 10 + SHTC 15 + WCF 15 + BB 25 = 70 (980 -> 1050); Cy PC 5 + BBBT 10
 # + CCTC 15 + HML 20 = 50 (1040 -> 1090); Ann SML 0. K 110 + 20 = 130. C is Ben's.
