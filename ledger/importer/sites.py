@@ -44,8 +44,18 @@ class TitleWords:
         the record's settings decide ([log_import.json] settings_options: an option's value as a
         template of the settings, e.g. "seed:{seed}" for a draw the site makes from the game's seed)."""
         names = dict(self.json.get("options") or {})
-        out = {name: False for name in names.values()}
-        out.update({name: True for rule, name in names.items() if rule in (site_rules or ())})
+        # "NAME=TEMPLATE": a rule the record lists turns on a valued option, its value a template
+        # of the settings ("beginner_game=seed:{seed}": the site's deal from the game's seed)
+        valued = {rule: str(name).split("=", 1) for rule, name in names.items() if "=" in str(name)}
+        out = {str(name).split("=", 1)[0]: False for name in names.values()}
+        out.update({name: True for rule, name in names.items() if rule in (site_rules or ()) and rule not in valued})
+        for rule, (option, template) in valued.items():
+            if rule in (site_rules or ()):
+                try:
+                    out[option] = template.format(**(settings or {}))
+                except (KeyError, IndexError, ValueError):
+                    raise CommandError(f"the record's settings do not give what the optional rule {rule!r} "
+                                       f"needs ({template!r})") from None
         unknown = [r for r in site_rules or () if r not in names]
         if unknown:
             raise CommandError(f"the record plays the optional rule {unknown[0]!r}, which the bank's "

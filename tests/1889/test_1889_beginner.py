@@ -122,3 +122,16 @@ def test_the_standard_game_is_unchanged():
     assert g.state.round["kind"] == "auction"
     assert g.rs.private("DR").ability("exchange_for") == "IR"
     assert g.rs.k("privates_rules", "deal") == ""
+
+
+def test_a_record_of_the_beginner_game_is_dealt_from_its_seed():
+    """An 18xx.games record listing the optional rule beginner_game starts the Beginner Game with the
+    site's deal from the record's seed ([log_import.json] options): D16 #19's seed 1234."""
+    from ledger.importer.sites import for_title
+    words = for_title("1889")
+    options = words.options(["beginner_game"], {"seed": 1234})
+    assert options["beginner_game"] == "seed:1234"
+    g = Game(PLAYERS, "1889", options)
+    assert holdings(g) == ["ER", "MF", "TER", "SMR", "DR", "SIR"]
+    assert g.bank() == 4970
+    assert words.options([], {"seed": 1234})["beginner_game"] is False
