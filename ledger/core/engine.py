@@ -241,7 +241,7 @@ def decided(state: GameState, rs: Ruleset, cmd: Command, read: set | None = None
         ctx = Ctx(state.clone(), rs)
         reg.call("before_verb", ctx, cmd)
         cmd = Command(cmd.verb, Reading(cmd.args, into=read))   # what the rule itself reads
-        play.handler(ctx, cmd)
+        play.run(ctx, cmd)
         if not forced:   # a forced command may skip the checks that would read its words
             refuse_ignored(state, rs, cmd)
         waived = list(dict.fromkeys(WAIVING.get() or ()))
@@ -330,7 +330,7 @@ def refused_at_once(state: GameState, rs: Ruleset, cmd: Command, read: set | Non
         refuse_unread(state, rs, play, cmd)
         ctx = Probe(state, rs)
         reg.call("before_verb", ctx, cmd)
-        play.handler(ctx, cmd)
+        play.run(ctx, cmd)
     except BankError:
         return True
     except Reached:
@@ -356,7 +356,7 @@ def play_inside(ctx: Ctx, cmd: Command) -> None:
     play = play_now(ctx.reg, ctx.state, ctx.rs, cmd.verb)
     refuse_by_play(ctx.reg, play, ctx.state, ctx.rs, cmd)
     ctx.reg.call("before_verb", ctx, cmd)
-    play.handler(ctx, cmd)
+    play.run(ctx, cmd)
     progress(ctx)
 
 
@@ -533,4 +533,4 @@ def progress(ctx: Ctx) -> None:
 def handlers(rs: Ruleset) -> dict:
     """Every game verb of a title (for the CLI and tests that list them)."""
     reg = for_ruleset(rs)
-    return {verb: play.handler for (_kind, verb), play in reg.plays.items()}
+    return {verb: play.run for (_kind, verb), play in reg.plays.items()}

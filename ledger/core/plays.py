@@ -17,6 +17,7 @@ A leaf of the core: the registry holds Plays; the engine and `legal` read them.
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import partial
 from typing import Callable
 
 
@@ -240,10 +241,60 @@ class Play:
     together: tuple = ()
     leads: tuple = ()
     last: tuple = ()
+    extensions: tuple = ()   # what features add around the rule (Extension), in the order they run
 
     def with_(self, **changes) -> "Play":
         from dataclasses import replace
         return replace(self, **changes)
+
+    def run(self, ctx, cmd) -> None:
+        """Play the command: the extensions `before` the rule, then the rule inside every `around`
+        (the first declared outermost), then those `after` it. A title replacing the rule
+        (Registry.rework(handler=...)) keeps the extensions, and an extension wraps whatever rule
+        is in place when the command is played: the chain does not depend on which feature
+        registered first."""
+        for ext in self.stage("before"):
+            ext.fn(ctx, cmd)
+        inner = self.handler
+        for ext in reversed(self.stage("around")):
+            inner = partial(ext.fn, inner=inner)
+        inner(ctx, cmd)
+        for ext in self.stage("after"):
+            ext.fn(ctx, cmd)
+
+    def stage(self, stage: str) -> list["Extension"]:
+        return [e for e in self.extensions if e.stage == stage]
+
+    def chain(self) -> list[str]:
+        """The verb's chain in words, in the order it runs: 'before: charge_unspent
+        (rulesets.1839.powers)', 'around: ...', 'rule: cmd_done (ledger.core.rules.turn)', 'after: ...'."""
+        return ([f"before: {e.said()}" for e in self.stage("before")]
+                + [f"around: {e.said()}" for e in self.stage("around")]
+                + [f"rule: {named(self.handler)}"]
+                + [f"after: {e.said()}" for e in self.stage("after")])
+
+
+STAGES = ("before", "around", "after")
+
+
+@dataclass(frozen=True)
+class Extension:
+    """What a feature adds to a verb's rule: `before` it (`fn(ctx, cmd)`: a check that may refuse,
+    or what must happen first), `around` it (`fn(ctx, cmd, inner)`: plays `inner(ctx, cmd)`, the
+    rule with the extensions inside this one, once or not at all), or `after` it (`fn(ctx, cmd)`).
+    `name` says what it does, for a verb's chain."""
+    stage: str
+    fn: Callable
+    name: str = ""
+
+    def said(self) -> str:
+        return f"{self.name}: {named(self.fn)}" if self.name else named(self.fn)
+
+
+def named(fn) -> str:
+    """A function as a chain names it: its name and the module it is declared in."""
+    fn = getattr(fn, "func", fn)
+    return f"{getattr(fn, '__name__', repr(fn))} ({getattr(fn, '__module__', '?')})"
 
 
 def join_words(words: list[str]) -> str:

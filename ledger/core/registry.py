@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Callable
 
-from ledger.core.plays import Play
+from ledger.core.plays import Extension, Play
 
 if TYPE_CHECKING:
     from ledger.core.round_kind import RoundKind
@@ -120,6 +120,26 @@ class Registry:
             raise KeyError(f"no Play of {verb!r} in {kind!r} rounds to rework")
         self.plays[key] = self.plays[key].with_(**changes)
 
+    def extend(self, kind: str, verb: str, *, before: Callable | None = None, around: Callable | None = None,
+               after: Callable | None = None, name: str = "") -> None:
+        """A feature adds to a Play's rule in one kind of round, without replacing it: a step
+        `before` the rule, a wrapper `around` it (`fn(ctx, cmd, inner)`), or a step `after` it
+        (ledger.core.plays.Extension). Extensions run in their stage's order whatever rule is in
+        place when the command is played, so a feature that later replaces the rule keeps them."""
+        key = (kind, verb)
+        if key not in self.plays:
+            raise KeyError(f"no Play of {verb!r} in {kind!r} rounds to extend")
+        given = [(stage, fn) for stage, fn in (("before", before), ("around", around), ("after", after)) if fn]
+        if len(given) != 1:
+            raise ValueError("an extension is one of before, around or after")
+        stage, fn = given[0]
+        play = self.plays[key]
+        self.plays[key] = play.with_(extensions=play.extensions + (Extension(stage, fn, name),))
+
+    def chains(self) -> dict[tuple[str, str], list[str]]:
+        """(round kind, verb) -> its chain in words (Play.chain), for every Play a feature extends."""
+        return {key: play.chain() for key, play in self.plays.items() if play.extensions}
+
     def answer(self, pending_kind: str, verb: str, handler: Callable, **declared) -> None:
         """`handler(ctx, cmd)` answers a pending decision of this kind."""
         self.play(Play(verb, handler, answers=pending_kind, **declared))
@@ -146,8 +166,9 @@ class Registry:
         return own + [p for (k, v), p in self.plays.items() if k == "*" and v not in mine]
 
     def handler(self, kind: str, verb: str) -> Callable | None:
+        """What plays the verb in this kind of round: its rule with the extensions features add."""
         play = self.play_for(kind, verb)
-        return play.handler if play else None
+        return play.run if play else None
 
     def rounds_of(self, verb: str) -> list[str]:
         return [kind for kind, v in self.plays if v == verb]
@@ -157,7 +178,7 @@ class Registry:
 
     @property
     def answers(self) -> dict[str, dict[str, Callable]]:
-        return {kind: {verb: p.handler for verb, p in plays.items()} for kind, plays in self.answer_plays.items()}
+        return {kind: {verb: p.run for verb, p in plays.items()} for kind, plays in self.answer_plays.items()}
 
     def verbs(self) -> set[str]:
         """Every verb a game of the title plays, in some round or as an answer."""

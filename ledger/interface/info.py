@@ -63,6 +63,12 @@ def info_text(rs: Ruleset, width: int | None = None) -> str:
         extras.append("Second tile a turn: " + ", ".join(fees))
     if extras:
         out.append("\n".join(extras))
+    chains = titles.for_ruleset(rs).chains()
+    if chains:   # what the title adds to a shared verb's rule, in the order it runs
+        lines = ["The title's additions to a verb's rule, in the order they run:"]
+        for (kind, verb), chain in chains.items():
+            lines.append(f"  {verb} ({kind} rounds): " + " -> ".join(chain))
+        out.append("\n".join(lines))
     if rs.options:
         valued = dict(c.split("=", 1) for c in rs.chosen_options if "=" in c)   # a valued option's value
         rows = [[name, valued.get(name) or ("on" if name in rs.chosen_options else "off"), spec.get("description", "")]

@@ -361,7 +361,7 @@ def cmd_income(ctx, cmd) -> None:
 def cmd_charge(ctx, cmd) -> None:
     """Rotterdamsche Bank (§12.5): the company owning it charges its director for a station, track
     or train cost in its turn: the director pays the company that much, and (`charge_for_costs`)
-    the company spends it on such costs in this turn (`spends`, `charge_unspent`)."""
+    the company spends it on such costs in this turn (`spends`, `charge_unspent`: extensions of those verbs)."""
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "charge")
     owns = [p.sym for p in rs.privates if p.ability("charges_director") and owned_by(s, p.sym, corp)]
@@ -388,19 +388,17 @@ def charge_tied(s, rs, corp: str) -> bool:
     return any(rs.private(p).ability("charge_for_costs") for p in charged_privates(s, rs, corp))
 
 
-def spends(handler):
-    """A station, track or train command: what the company pays with it spends first what it drew
-    from its director (Rotterdamsche Bank, §12.5)."""
-    def played(ctx, cmd) -> None:
-        s = ctx.state
-        corp = s.round.get("corp")
-        before = s.cash(company_acct(corp)) if corp else 0
-        handler(ctx, cmd)
-        owed = s.round.get("charged", 0)
-        paid = before - s.cash(company_acct(corp)) if corp else 0
-        if owed and paid > 0 and charge_tied(s, ctx.rs, corp):
-            ctx.emit("charge_spent", corp=corp, amount=min(owed, paid))
-    return played
+def spends(ctx, cmd, inner) -> None:
+    """Around a station, track or train command: what the company pays with it spends first what it
+    drew from its director (Rotterdamsche Bank, §12.5)."""
+    s = ctx.state
+    corp = s.round.get("corp")
+    before = s.cash(company_acct(corp)) if corp else 0
+    inner(ctx, cmd)
+    owed = s.round.get("charged", 0)
+    paid = before - s.cash(company_acct(corp)) if corp else 0
+    if owed and paid > 0 and charge_tied(s, ctx.rs, corp):
+        ctx.emit("charge_spent", corp=corp, amount=min(owed, paid))
 
 
 def charge_unspent(ctx, cmd) -> None:
@@ -413,35 +411,34 @@ def charge_unspent(ctx, cmd) -> None:
                f"for station, track or train costs (§12.5)", "spend it, or undo the charge")
 
 
-def sale_for_charge(sell):
-    """`sell PLAYER CORP N --charge AMOUNT` in an operating round (§12.5): the director of a company
-    owning Rotterdamsche Bank sells shares to fund a draw he cannot pay, as in an emergency train
-    purchase (§8.2.7.3): the normal selling rules, only as many as needed, and he stays director of
-    the operating company. Without --charge, the shared emergency sale."""
-    def played(ctx, cmd) -> None:
-        if cmd.get("charge") is None:
-            sell(ctx, cmd)
-            return
-        s, rs = ctx.state, ctx.rs
-        op = s.round.get("corp")
-        player = names.player(s, cmd.get("player"))
-        if not op or not charge_tied(s, rs, op) or s.president(op) != player:
-            refuse(f"a sale for a draw is made by the director of the operating company when it owns Rotterdamsche "
-                   f"Bank (§12.5){'' if not op else f': {op} is directed by {s.president(op)}'}")
-        corp = names.corp(rs, cmd.get("corp"))
-        want = names.amount(cmd.get("charge"), "the draw")
-        need = want - s.cash(player_acct(player))
-        if need <= 0:
-            refuse(f"{player} is not short: {player} has {rs.money(s.cash(player_acct(player)))} for the draw of "
-                   f"{rs.money(want)}")
-        n = cmd.get("count") or 1
-        price = shares.price(s, rs, corp)
-        if (n - 1) * price >= need:
-            refuse(f"{player} needs {rs.money(need)}: selling {counted(n, corp + ' share')} at {rs.money(price)} is more than "
-                   f"needed (§8.2.7.3)", f"sell {counted(max(1, -(-need // price)), 'share')}")
-        shares.sell(ctx, player, corp, n, keep_president=corp == op)
-        operating.reorder_after_sale(ctx)
-    return played
+def sale_for_charge(ctx, cmd, inner) -> None:
+    """Around an operating round's sale: `sell PLAYER CORP N --charge AMOUNT` (§12.5), the director
+    of a company owning Rotterdamsche Bank sells shares to fund a draw he cannot pay, as in an
+    emergency train purchase (§8.2.7.3): the normal selling rules, only as many as needed, and he
+    stays director of the operating company. Without --charge, the sale inside (the shared
+    emergency sale)."""
+    if cmd.get("charge") is None:
+        inner(ctx, cmd)
+        return
+    s, rs = ctx.state, ctx.rs
+    op = s.round.get("corp")
+    player = names.player(s, cmd.get("player"))
+    if not op or not charge_tied(s, rs, op) or s.president(op) != player:
+        refuse(f"a sale for a draw is made by the director of the operating company when it owns Rotterdamsche "
+               f"Bank (§12.5){'' if not op else f': {op} is directed by {s.president(op)}'}")
+    corp = names.corp(rs, cmd.get("corp"))
+    want = names.amount(cmd.get("charge"), "the draw")
+    need = want - s.cash(player_acct(player))
+    if need <= 0:
+        refuse(f"{player} is not short: {player} has {rs.money(s.cash(player_acct(player)))} for the draw of "
+               f"{rs.money(want)}")
+    n = cmd.get("count") or 1
+    price = shares.price(s, rs, corp)
+    if (n - 1) * price >= need:
+        refuse(f"{player} needs {rs.money(need)}: selling {counted(n, corp + ' share')} at {rs.money(price)} is more than "
+               f"needed (§8.2.7.3)", f"sell {counted(max(1, -(-need // price)), 'share')}")
+    shares.sell(ctx, player, corp, n, keep_president=corp == op)
+    operating.reorder_after_sale(ctx)
 
 
 def tiles_spent(ctx, corp: str) -> None:
@@ -528,22 +525,23 @@ GRAMMAR = TitleGrammar(
 
 
 def register(reg) -> None:
-    reg.verb("lay", spends(cmd_lay), "operating", elsewhere="a private's tiles are laid in its company's turn",
+    reg.verb("lay", cmd_lay, "operating", elsewhere="a private's tiles are laid in its company's turn",
              bars=lay_bars, candidates={"private": powers_of("tiles_max"), "count": lay_counts,
                                         "terrain": lambda s, rs, corp, args: Bounds(0, s.cash(company_acct(corp)))},
              phrase=lambda s, rs, corps: "lay a private's tiles ({command})")
     shared_token = reg.play_for("operating", "token")
     # a private's station goes in a city the table names (SWO's Tilburg): the two are given together
-    reg.rework("operating", "token", handler=spends(cmd_token),
+    reg.rework("operating", "token", handler=cmd_token,
                candidates={**shared_token.candidates, "cost": station_values(shared_token.candidates["cost"])},
                together=shared_token.together + (("using", "city"),))
-    reg.rework("operating", "tile", handler=spends(cmd_tile))
-    reg.rework("operating", "train", handler=spends(reg.play_for("operating", "train").handler))
+    reg.rework("operating", "tile", handler=cmd_tile)
+    # the director's draw is spent first on station, track and train costs (§12.5)
+    for verb in ("lay", "token", "tile", "train"):
+        reg.extend("operating", verb, around=spends, name="a Rotterdamsche Bank draw spent first (§12.5)")
     shared_sale = reg.play_for("operating", "sell")
-    reg.rework("operating", "sell", handler=sale_for_charge(shared_sale.handler),
-               candidates={**shared_sale.candidates, "charge": draw_amounts})
-    done = reg.play_for("operating", "done").handler
-    reg.rework("operating", "done", handler=lambda ctx, cmd: (charge_unspent(ctx, cmd), done(ctx, cmd)))
+    reg.rework("operating", "sell", candidates={**shared_sale.candidates, "charge": draw_amounts})
+    reg.extend("operating", "sell", around=sale_for_charge, name="a sale to fund a draw (§12.5)")
+    reg.extend("operating", "done", before=charge_unspent, name="a draw must be spent (§12.5)")
     reg.verb("save", cmd_save, "operating", elsewhere="a SAVED marker is placed in its company's turn (§12.5)",
              bars=save_bars, candidates={"private": saving_privates,
                          "type": lambda s, rs, corp, args: sorted({train_type(t) for t in s.corp_trains(corp)})},
