@@ -476,6 +476,185 @@ train ZHESM 7+           # 700: 1,770; the first 7+: brown (limit 3), every 3+ r
 """
 
 
+# --------------------------------------------------------------------------- GAME F (test_1839_rules, test_1839_engine_bugs)
+# Four players, played in parts; test_1839_rules saves a table after each.
+# D1: four players start with ƒ700 each (ƒ2,800 from the bank: 100,000 - 2,800 = 97,200) and a
+# certificate limit of 16.
+
+F_DRAWS = """
+deal --privates VVD,LSW,CM,KR --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80 --order Ann,Ben,Cy,Dee
+"""
+# §6.1: six chips, three of ƒ60 and three of ƒ40, placed in card order Ann, Ben, Cy, Dee, Ann, Ben.
+F_CHIPS_1 = """
+discount Ann LVG 60      # LVG 70 -> 10  (D14.1: P1 puts 60 on Het Laantje)
+discount Ben SWO 60      # SWO 300 -> 240 (D14.1: P2 60 on Spoorwegwerken Oost)
+discount Cy CO 60        # CO 160 -> 100; the three ƒ60 chips are gone
+"""
+F_CHIPS_2 = """
+discount Dee SWO 40      # SWO -> 200 (D14.1: P4 40 on SWO)
+discount Ann KR 40       # KR 200 -> 160
+discount Ben VVD 40      # VVD 120 -> 80
+deal --order Cy,Ann,Dee,Ben    # §6.1: the cards dealt again; the auction goes Cy, Ann, Dee, Ben
+"""
+# §6.2: buy at face less every discount, or add ƒ20 to an unsold private.
+F_AUCTION_1 = """
+buy Cy SWO               # 300 - 100 = ƒ200 (D14.1: A buys SWO), with NCS's 10 %: Cy 700 -> 500
+discount Ann LVG         # LVG's discounts 60 + 20 = 80 >= 70: Dee (next) must take it for ƒ0
+"""
+F_AUCTION_2 = """
+buy Ben RWS              # ƒ250 and NBDS's director's certificate parred at ƒ101: Ben 700 -> 450
+discount Cy KR           # KR 160 -> 140
+buy Ann CM               # ƒ200: Ann 700 -> 500
+buy Dee KR               # ƒ140: Dee 700 -> 560
+buy Ben CO               # ƒ100: Ben 450 -> 350
+discount Cy VVD          # VVD 80 -> 60
+discount Ann VVD         # VVD 60 -> 40
+buy Dee VVD              # ƒ40: Dee 560 -> 520
+buy Ben LSW              # ƒ140: Ben 350 -> 210
+discount Cy SHZ          # SHZ 160 -> 140
+discount Ann SHZ         # SHZ 140 -> 120
+buy Dee SHZ              # ƒ120: Dee 520 -> 400; all nine sold
+"""
+# After the auction: Cy 500, Ann 500, Dee 400, Ben 210. Paid to the bank: 200 + 0 + 250 + 200 + 140
+# + 100 + 40 + 140 + 120 = 1,190, so the bank holds 97,200 + 1,190 = 98,390.
+# §6.2 / D8 #6: the first SR goes by ascending cash, ties keeping their auction order:
+# Ben 210, Dee 400, Cy 500, Ann 500 (Cy before Ann: Cy was ahead of Ann in the auction, although Ann
+# sits ahead of Cy at the table).
+
+# SR 1. Certificates: Ben RWS, CO, LSW and NBDS's 20 %; Dee LVG, KR, VVD, SHZ; Cy SWO and NCS 10 %;
+# Ann CM. IPO shares cost the current price (D0.1 #2), the director's certificate 2 x par (§7.4).
+F_SR1_A = """
+buy Ben NBDS 2           # the director buys 20 % in one action at ƒ101: 202, Ben 210 -> 8 (40 %)
+"""
+F_SR1_B = """
+par Dee ZHESM 80         # 2 x 80 = 160: Dee 400 -> 240
+buy Dee ZHESM            # 80 in the same action: Dee 160 (30 %)
+par Cy NCS 72            # 144: Cy 500 -> 356 (with SWO's 10 %: 30 %)
+buy Cy NCS               # 72: Cy 284 (40 %)
+buy Ann NBDS             # 101: Ann 500 -> 399; NBDS 50 % sold
+pass Ben                 # Ben takes passing card 1
+buy Dee NBDS             # 101: Dee 59; 60 % sold (4 x 101 = 404 paid to the bank): NBDS floats
+"""
+F_SR1_C = """
+buy Cy NCS 2             # a director's 20 % at 72: 144, Cy 140; Cy 60 %, NCS floats with 10 x 72
+buy Ann ZHESM            # 80: Ann 319 (ZHESM 40 % sold)
+pass Ben                 # keeps card 1
+pass Dee                 # card 2
+"""
+F_SR1_D = """
+pass Cy                  # card 3
+buy Ann ZHESM            # 80: Ann 239 (50 % sold)
+pass Ben
+pass Dee
+pass Cy
+buy Ann ZHESM            # 80: Ann 159; 60 % sold, ZHESM floats with 10 x 80 = 800; Ann 30 % = Dee 30 %:
+                         # Dee stays director (a new director needs strictly more, §7.5)
+pass Ben
+pass Dee
+pass Cy
+pass Ann                 # card 4: every card held; SR 2 goes Ben, Dee, Cy, Ann
+"""
+# After SR 1: Ben 8, Dee 59, Cy 140, Ann 159; NBDS 1,010, NCS 720, ZHESM 800. Bank: 98,390 + the
+# shares (202 + 240 + 216 + 101 + 101 + 144 + 80 + 80 + 80 = 1,244) - the capital (2,530) = 97,104.
+
+# OR 1.1 (yellow: one OR a set). Private step (§8.1): Ben RWS 35 + CO 20 + LSW 15 = 70 -> 78; Dee
+# LVG 5 + KR 10 + VVD 15 + SHZ 20 = 50 -> 109; Cy SWO 25 -> 165; Ann CM 10 -> 169; and before they
+# float (§12.2) AMS SLE 20 + IJR 10 = 30, SS, NWS and HIJSM 20 each, NRS's ZK 0.
+# Order (§8.2.1): NBDS 101, ZHESM 80, NCS 72.
+F_OR1 = """
+withhold NBDS 0          # no train, no dividend: three boxes down (§7.7.3.1): 101 -> 89 -> 80 -> 72
+train NBDS 2
+train NBDS 2             # 200: NBDS 1,010 -> 810; its first train closes Rijkswaterstaat (§12.3)
+done NBDS
+withhold ZHESM 0         # D14.10: ZHESM 80 -> 72 -> 67 -> 62
+train ZHESM 2
+train ZHESM 2            # ZHESM 800 -> 600
+done ZHESM
+token NCS 30 --city Rotterdam   # D14.22: markers at its 2 homes (Amsterdam, Arnhem): 30 x 2 = 60
+withhold NCS 0           # 72 -> 67 -> 62 -> 59
+train NCS 2
+train NCS 2              # NCS 720 - 60 - 200 = 460
+done NCS
+"""
+# After OR 1: NBDS 72, ZHESM 62, NCS 59. Players: Ben 78, Dee 109, Cy 165, Ann 169. Bank: 97,104 -
+# 155 (players' privates) - 90 (charters) + 600 (six 2-trains) + 60 (station) = 97,519.
+
+# SR 2 (Ben, Dee, Cy, Ann).
+F_SR2 = """
+buy Ben NBDS             # 72 from the IPO: Ben 6 (NBDS 50 %)
+buy Dee NBDS             # 72: Dee 37 (NBDS 20 %)
+sell Cy NCS 1            # at 59 (§7.2: NCS has operated): Cy 224; NCS 10 % in the pool, Cy 50 %
+"""
+F_SR2_B = """
+sell Ann NBDS 1          # at 72: Ann 241; NBDS 10 % in the pool
+buy Ann NCS              # 59: Ann 182 (NCS 10 %)
+pass Ben                 # card 1
+pass Dee                 # card 2
+pass Cy                  # card 3
+buy Ann NCS              # 59: Ann 123 (NCS 20 %)
+pass Ben
+pass Dee
+pass Cy
+pass Ann                 # card 4; SR 3 goes Ben, Dee, Cy, Ann
+"""
+# End of SR 2 (§7.7.2), in operating order: NBDS 72 with 10 % in the pool -> 67; ZHESM none; NCS 59
+# with 10 % -> 56. Holdings now: NCS Cy 50, Ann 20, pool 10, IPO 20 (D14.7's); NBDS Ben 50, Dee 20,
+# pool 10, IPO 20. Cash: Ben 6, Dee 37, Cy 224, Ann 123. Bank 97,519 + 72 + 72 - 59 - 72 + 59 + 59 =
+# 97,650.
+
+# OR 2.1. Privates: Ben 35 (RWS closed) -> 41, Dee 50 -> 87, Cy 25 -> 249, Ann 10 -> 133; AMS 30,
+# SS, NWS, HIJSM 20 each. Order: NBDS 67, ZHESM 62, NCS 56.
+F_OR2 = """
+pay NBDS 280             # Ben 50 % 140 -> 181, Dee 20 % 56 -> 143, the pool's 10 % 28 to NBDS (838);
+                         # 280 >= 4 x 67: three boxes up, 67 -> 72 -> 80 -> 89
+done NBDS
+withhold ZHESM 200       # D14.11: the treasury keeps 200 (600 -> 800); trains and no dividend: two
+                         # boxes down, 62 -> 59 -> 56
+done ZHESM
+token NCS 20 --city Leiden   # D14.22 again: now 3 locations, 20 x 3 = 60 (NCS 460 -> 400)
+pay NCS 170              # D14.7: Cy 50 % 85 -> 334, Ann 20 % 34 -> 167, pool 10 % 17 to NCS (417),
+                         # the IPO's 20 % nothing; 170 >= 2 x 56, < 4 x 56: two up, 56 -> 59 -> 62
+done NCS
+"""
+# After OR 2: NBDS 89 (838), ZHESM 56 (800), NCS 62 (417). Players: Ben 181, Dee 143, Cy 334, Ann 167.
+# Bank 97,650 - 120 - 90 - 224 - 200 - 136 + 60 = 96,940.
+
+# SR 3 (Ben, Dee, Cy, Ann): D14.3's passing cards once Ben, Dee and Cy have acted (nobody holds a
+# card), with A = Ann, B = Ben, C = Dee, D = Cy.
+F_SR3_A = """
+buy Ben ZHESM            # 56: Ben 125 (ZHESM 10 %)
+buy Dee NBDS             # 89: Dee 54 (NBDS 30 %, its IPO down to 10 %: D14.8's holdings)
+buy Cy NCS               # 62: Cy 272 (NCS 60 %)
+pass Ann                 # 1. A passes: card 1
+buy Ben ZHESM            # 2. B buys: 56, Ben 69 (ZHESM 20 %)
+pass Dee                 # 3. C passes: card 2
+pass Cy                  # 4. D passes: card 3
+sell Ann NCS 2           # 5. A sells 2 x 62 = 124: Ann 291; A hands card 1 back, C moves to 1, D to 2
+"""
+F_SR3_B = """
+pass Ben                 # 6. B passes: card 3
+pass Dee                 # 7. C keeps card 1
+pass Cy                  # 8. D keeps card 2
+pass Ann                 # 9. A passes: card 4; next order C, D, B, A = Dee, Cy, Ben, Ann
+"""
+# End of SR 3 in operating order (NBDS 89, NCS 62, ZHESM 56): NBDS 10 % in the pool -> 80; NCS 30 %
+# (D14.11) -> three boxes, 62 -> 59 -> 56 -> 55; ZHESM none. Cash: Ben 69, Dee 54, Cy 272, Ann 291.
+
+# OR 3.1. Privates: Ben 35 -> 104, Dee 50 -> 104, Cy 25 -> 297, Ann 10 -> 301. Order: NBDS 80,
+# ZHESM 56, NCS 55.
+F_OR3 = """
+half NBDS 150            # D14.8: treasury floor(150/2) = 75; the 75 paid out: Ben 50 % 37.5 -> 38,
+                         # Dee 30 % 22.5 -> 23, the pool's 10 % 7.5 -> 7 to NBDS (838 + 82 = 920);
+                         # 75 < 80: one box down, 80 -> 72
+done NBDS
+pay ZHESM 100            # Dee 30 % 30, Ann 30 % 30, Ben 20 % 20; 100 >= 56: one up, 56 -> 59
+done ZHESM
+pay NCS 120              # Cy 60 % 72, the pool's 30 % 36 to NCS (453); 120 >= 2 x 55: 55 -> 56 -> 59,
+                         # arriving where ZHESM lies face down: NCS goes on top of it (§8.2.1)
+done NCS
+"""
+
+
 # --------------------------------------------------------------------------- shared by the rule files
 
 # a logged waiver for a position a scenario needs (revenues above what the map could give, a treasury)

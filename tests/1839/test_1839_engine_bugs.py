@@ -4,7 +4,8 @@ rules (shared/seeds/003_aa544c940024c360.txt "§", shared/rules/1839.md "D")."""
 
 from __future__ import annotations
 
-from openings_1839 import new_table
+from openings_1839 import (F_AUCTION_1, F_AUCTION_2, F_CHIPS_1, F_CHIPS_2, F_DRAWS, F_SR1_A, F_SR1_B, F_SR1_C, F_SR1_D,
+                           new_table)
 
 # Kabinet-Rochussen instead of Verveers: neither Beijnes nor Verveers + Credit Mobilier are drawn,
 # so the sixth 5+ leaves the game at the draws (§4) and five 5+ remain.
@@ -123,11 +124,9 @@ def test_the_first_5_plus_starts_blue_when_the_sixth_5_plus_left_the_game():
 
 
 def at_or1():
-    """GAME F of test_1839_rules.py up to its OR 1.1 (NBDS, Ben's, operating first)."""
-    import test_1839_rules as R
+    """GAME F (openings_1839.py) up to its OR 1.1 (NBDS, Ben's, operating first)."""
     t = new_table("Ann Ben Cy Dee")
-    for part in (R.F_DRAWS, R.F_CHIPS_1, R.F_CHIPS_2, R.F_AUCTION_1, R.F_AUCTION_2, R.F_SR1_A, R.F_SR1_B,
-                 R.F_SR1_C, R.F_SR1_D):
+    for part in (F_DRAWS, F_CHIPS_1, F_CHIPS_2, F_AUCTION_1, F_AUCTION_2, F_SR1_A, F_SR1_B, F_SR1_C, F_SR1_D):
         t.play(part)
     return t
 
