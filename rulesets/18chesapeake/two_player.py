@@ -35,6 +35,14 @@ def k(rs, name: str):
 
 
 def playing(s, rs) -> bool:
+    """A game of the variant's player count, begun with its setup (a 2-player game stored before the
+    variant was built keeps the standard rules it began with)."""
+    return variant_due(s, rs) and any(s.cert_percent.get(pres) == k(rs, "president_percent")
+                                      for pres in s.presidents.values())
+
+
+def variant_due(s, rs) -> bool:
+    """A game of the variant's player count."""
     return bool(k(rs, "players")) and len(s.players) == k(rs, "players")
 
 
@@ -48,7 +56,7 @@ def setup(ctx) -> None:
     """§13.1: the 30 % president's certificates; each such company's last certificates leave the
     game (their percent is the president's certificate's now: the company is still 100 %)."""
     s, rs = ctx.state, ctx.rs
-    if not playing(s, rs):
+    if not variant_due(s, rs):
         return
     brought = {p.ability("bonus_president") for p in rs.privates if p.ability("bonus_president")}
     pres_pct, percents, moves, corps = k(rs, "president_percent"), {}, [], []
