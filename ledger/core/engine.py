@@ -148,9 +148,6 @@ def initial_state(rs: Ruleset, players: list[str], options: dict | None = None) 
         for i in range(1, (t.count or 0) + 1):
             trains[f"{t.name}.{i}"] = DEPOT
     corps = {c.sym: Corp(c.sym, kind=rs.starting_kind(c.sym).name) for c in rs.corporations}
-    own = for_ruleset(rs).rules.get("starting_corps")   # 1801 §15.7: Minor G's extra tile point
-    if own:
-        own(rs, corps)
     return GameState(
         title=rs.title,
         players=list(players),

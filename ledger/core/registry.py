@@ -52,7 +52,6 @@ RULES = {
     "supply_types": "the train types the title's own rules sell a company from the supply now besides the shared "
                     "supply's (state, rs, corp) -> list of names",
     "initial_assets": "the assets the title's module adds as the game starts (rs) -> {symbol: kind}",
-    "starting_corps": "the title's own starting values of its companies (rs, corps) -> None, changing the Corps",
     "company_holdings": "what a company holds besides trains and privates (state, sym) -> dict of lists",
     "info_lines": "lines `bank info` adds about the title's own rules (rs) -> list of text",
     "unsold_share_payees": "who receives an unsold share's price (state, rs, corp, price) -> [[account, amount]] "
@@ -64,9 +63,9 @@ RULES = {
     "train_discount": "what a purchase costs less (a private's power named with --using, a company's own "
                       "discount) (ctx, corp, type, seller, cmd) -> amount; it may record the power's use",
     "status_lines": "lines `bank status` adds about the title's own state (state, rs) -> list of text",
-    "shortfall_step": "what the Next line says when a company and its president cannot pay for the train it must "
-                      "buy (state, rs, corp, president, amount) -> (text, actions)",
     "status_data": "what `status --json` adds about the title's own state (state, rs) -> dict",
+    "extra_tile_points": "the tile points a company has now besides its kind's (state, rs, corp) -> int",
+    "price_held": "whether no sale moves a company's price down now (state, corp) -> bool",
 }
 
 

@@ -66,8 +66,6 @@ class Corp:
     trained: bool = False  # has bought a train at least once
     stations: tuple[Station, ...] = ()  # those markers, in the order placed (replaced, never changed in place)
     last_run: tuple | None = None  # its last run: (revenue, "pay" / "half" / "withhold")
-    extra_tile_points: int = 0  # tile points it has beyond its kind's (1801 §15.7: Minor G's)
-    price_held: bool = False    # no sale moves its price down for now (1801 §14.4: BBBT's protection)
 
     def copy(self) -> "Corp":
         """A copy (its fields are values or tuples: a shallow copy shares nothing mutable); made

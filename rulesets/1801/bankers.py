@@ -171,8 +171,7 @@ class PriceProtected:
     protected: list
 
     def apply(s, e):
-        for sym, corp in s.corps.items():
-            corp.price_held = sym in e["protected"]
+        s.own.price_held = list(e["protected"])
 
     def describe(e, rs):
         if not e["corp"]:

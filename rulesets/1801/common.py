@@ -161,30 +161,37 @@ class State:
     m_pullman: str | None = None                            # Minor M's own Pullman (§15.12)
     oe_markers: list = field(default_factory=list)          # majors that made their first OE run (§12)
     final: dict | None = None                               # the final sequence: the repeat OR and its runs (§13)
+    tile_points: dict = field(default_factory=dict)         # company -> its extra tile points (§15.7: Minor G's)
+    price_held: list = field(default_factory=list)          # companies no sale moves down this SR (§14.4: BBBT)
 
     @classmethod
     def start(cls, rs) -> "State":
-        return cls(repeat_income=bool(rules(rs, "repeat_or_income")))
+        return cls(repeat_income=bool(rules(rs, "repeat_or_income")),
+                   tile_points=dict(rules(rs, "extra_tile_points")))
 
 
 STATE = State
 
 
-def starting_corps(rs, corps: dict) -> None:
-    """§15.7: Minor G's extra tile point (it goes with it into the major that absorbs it)."""
-    for sym, points in rules(rs, "extra_tile_points").items():
-        corps[sym].extra_tile_points = points
+def extra_tile_points(s, rs, corp: str) -> int:
+    """A company's tile points beyond its kind's: its own (§15.7: Minor G's, carried into the major
+    that absorbs it) and a point granted for this turn only (§15.5-6: E/F's yellow tile on its
+    terrain)."""
+    return s.own.tile_points.get(corp, 0) + s.round.get("bonus_points", 0)
 
 
 def protected(s) -> list[str]:
     """The companies BBBT's protection holds against sale drops this stock round (§14.4)."""
-    return [sym for sym, c in s.corps.items() if c.price_held]
+    return list(s.own.price_held)
+
+
+def price_held(s, corp: str) -> bool:
+    return corp in s.own.price_held
 
 
 def tile_points_moved(s, bonus: dict) -> None:
     """An absorption carries a minor's extra tile points to its major: `bonus` is every company's now."""
-    for sym, corp in s.corps.items():
-        corp.extra_tile_points = bonus.get(sym, 0)
+    s.own.tile_points = {sym: n for sym, n in bonus.items() if n}
 
 
 def free_action_turn(ctx, player: str) -> None:
@@ -273,4 +280,5 @@ def round_update(s, e) -> None:
 
 
 def register(reg) -> None:
-    reg.rule("starting_corps", starting_corps)
+    reg.rule("extra_tile_points", extra_tile_points)
+    reg.rule("price_held", price_held)

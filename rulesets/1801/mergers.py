@@ -120,7 +120,7 @@ def cmd_merge(ctx, cmd) -> None:
     # §11.6.2: Minor M's own Pullman goes with it; if the major has one already, M's goes to the Open Market
     chits = [[sym, company_acct(minor), POOL if a.kind == "pullman" and pullmans_of(s, major) else company_acct(major)]
              for sym, a in s.assets.items() if a.kind in ("chit", "pullman") and a.owner == company_acct(minor)]
-    bonus_points = {sym: c.extra_tile_points for sym, c in s.corps.items() if c.extra_tile_points}
+    bonus_points = dict(s.own.tile_points)
     if minor in bonus_points:
         bonus_points[major] = bonus_points.get(major, 0) + bonus_points.pop(minor)
     ctx.emit("minor_merged", player=player, minor=minor, corp=major, source=source or "none", cash=cash,
@@ -147,7 +147,7 @@ def merge_into_national(ctx, player: str, minor: str, national: str) -> None:
     cash = s.cash(company_acct(minor))
     ctx.emit("minor_merged", player=player, minor=minor, corp=national, source="open market", cash=cash, a_bonus=0,
              side_cash=0, absorbed=dict(s.own.absorbed),
-             tile_point_bonus={sym: c.extra_tile_points for sym, c in s.corps.items() if c.extra_tile_points},
+             tile_point_bonus=dict(s.own.tile_points),
              transfers=[[company_acct(minor), BANK, cash]] if cash else [], certs=[[cert, POOL, player_acct(player)]],
              trains=[[t, company_acct(minor), company_acct(national)] for t in s.corp_trains(minor)])
     abandon(ctx, minor, f"it merged into the national {national} (§10.5)")
@@ -240,7 +240,7 @@ def cmd_buy_minor(ctx, cmd) -> None:
         refuse(f"{corp} has {rs.money(s.cash(company_acct(corp)))}; an abandoned minor costs {rs.money(price)}")
     chits = [[sym, a.owner, company_acct(corp)] for sym, a in s.assets.items()
              if a.kind == "chit" and a.owner == company_acct(minor)]
-    bonus_points = {sym: c.extra_tile_points for sym, c in s.corps.items() if c.extra_tile_points}
+    bonus_points = dict(s.own.tile_points)
     if minor in bonus_points:
         bonus_points[corp] = bonus_points.get(corp, 0) + bonus_points.pop(minor)
     bonus = minor_a_bonus(s, rs, minor, corp)

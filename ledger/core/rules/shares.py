@@ -337,7 +337,8 @@ def sell(ctx, player: str, corp: str, n: int, keep_president: bool = False) -> d
         at = s.round.get("sale_at", {}).get(corp, at)
         held = {"held_price": True}
     # a company's price may be held against sales for a while (1801 §14.4: BBBT's protection)
-    to = c.cell if c.price_held else market.after_sale(rs, c.cell, n)
+    held_by_title = ctx.reg.rules.get("price_held")
+    to = c.cell if held_by_title and held_by_title(s, corp) else market.after_sale(rs, c.cell, n)
     amount = at * n
     if rs.k("stock", "sale_price") == "stepwise":
         amount = sum(market.price(rs, market.after_sale(rs, c.cell, i)) for i in range(n))

@@ -12,7 +12,7 @@ table announces (1839 D5.3), through the title's token modifiers (1801 §12.4).
 from __future__ import annotations
 
 from ledger.core.events import counted
-from ledger.core import fees, names
+from ledger.core import fees, names, registry
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.plays import Bounds, Picks, Quoted, Text
 from ledger.core.rules import privates, turn
@@ -115,10 +115,9 @@ def tile_bars(s, rs, corp: str, points: int = 1) -> list[str]:
     out = track_step_over(s, corp)
     budget = rs.company_kind(s.corps[corp].kind).tile_points
     if budget:
-        # a company's own extra points (1801 §15.7: Minor G, or the major owning it)
-        budget += s.corps[corp].extra_tile_points
-        # ... and a point granted for this turn only (1801 §15.5-6: E/F's yellow tile on its terrain)
-        budget += s.round.get("bonus_points", 0)
+        # the points a title's own rules add (1801 §15.7: Minor G's, §15.5-6: E/F's for this turn)
+        extra = registry.of(rs).rules.get("extra_tile_points")
+        budget += extra(s, rs, corp) if extra else 0
         spent = s.round.get("points", 0)
         if spent + points > budget:
             out.append(f"tile points: {corp} has {budget - spent} of its {budget} left this turn, "
