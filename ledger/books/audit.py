@@ -116,14 +116,15 @@ def event_notes(entry, rs) -> list[str]:
     return notes
 
 
-def posting_problems(store, events=None) -> tuple[dict, list[str]]:
+def posting_problems(store, events=None, after: int = 0) -> tuple[dict, list[str]]:
     """(each account's balance from the postings of commands in force, the events whose postings
-    differ from their own transfers)."""
+    differ from their own transfers); `after`: only those of the commands after it (and `events`
+    only theirs)."""
     problems = []
     posted = defaultdict(int)
     by_event = defaultdict(lambda: defaultdict(int))
     for row in store.query("select p.event_id, p.account, p.amount from postings p join commands c "
-                           "on c.id = p.command_id where c.status = 'active'"):
+                           "on c.id = p.command_id where c.status = 'active' and (? = 0 or p.command_id > ?)", (after, after)):
         posted[row["account"]] += row["amount"]
         by_event[row["event_id"]][row["account"]] += row["amount"]
     for event_id, command_id, event, active in events if events is not None else event_rows(store):
@@ -154,12 +155,14 @@ def derived_problems(session, entries) -> list[str]:
     return problems + percent_problems(store, session.start_percents)
 
 
-def percent_problems(store, start_percents, events=None) -> list[str]:
-    """The certificate percents (cert_percents) against the events that set them."""
+def percent_problems(store, start_percents, events=None, after: int = 0) -> list[str]:
+    """The certificate percents (cert_percents) against the events that set them (`after`: of the
+    commands after it)."""
     if not store.has_table("cert_percents"):
         return []
     got = [tuple(r) for r in store.conn.execute(
-        "select event_id, command_id, cert, company, percent from cert_percents order by id")]
+        "select event_id, command_id, cert, company, percent from cert_percents where (? = 0 or command_id > ?) "
+        "order by id", (after, after))]
     want = []
     for event_id, command_id, event, _active in events if events is not None else event_rows(store):
         want += schema.percent_rows(event_id, command_id, event, start_percents)
@@ -175,25 +178,31 @@ def percent_problems(store, start_percents, events=None) -> list[str]:
 SQLITE_DAMAGE = ("SQLite finds", "the file is damaged", "SQLite cannot read")
 
 
-def record_problems(store, start_percents) -> list[str]:
+def record_problems(store, start_percents, after: int = 0) -> list[str]:
     """What every write checks before it extends the record: all that `bank audit` checks without
     deciding a rule again or replaying the game. SQLite's integrity check (the pages and every
     index against its table: a file cut by its last byte shows here), the chain over every command
     row and its events, each status against the undo, redo and correction records, the postings,
     certificate moves and percents against their events (and in their order), and every state
     snapshot's hash. What needs a replay (each command's stored round, the worth per round, the
-    rules deciding each command again) is left to `bank audit`. About 60 ms on the largest example
-    game (bench/write_checks.py). The first problem found is enough to refuse a write."""
+    rules deciding each command again) is left to `bank audit`; from schema 6 the chain covers each
+    command's round and worth per round. The first problem found is enough to refuse a write.
+
+    `after`: the file's last verified point (ledger.books.known.verified_point: the rows up to that
+    command are, to the byte, those this machine verified and wrote): only the rows after it are
+    checked, with SQLite's integrity check, the head, and the statuses and corrections of every
+    command (a few milliseconds). On the largest example game (bench/write_checks.py) the whole
+    file's checks take about 90 ms, from a verified point about 10."""
     try:
-        found = file_problems(store)
+        found = file_problems(store, after)
         if found:
             return found
-        events = event_rows(store)
-        for check in (lambda: posting_problems(store, events)[1],
-                      lambda: check_cert_moves(store, events) if store.has_table("cert_moves") else [],
+        events = event_rows(store, after)
+        for check in (lambda: posting_problems(store, events, after)[1],
+                      lambda: check_cert_moves(store, events, after) if store.has_table("cert_moves") else [],
                       lambda: check_superseded(store),
-                      lambda: percent_problems(store, start_percents, events),
-                      lambda: snapshot_hash_problems(store)):
+                      lambda: percent_problems(store, start_percents, events, after),
+                      lambda: snapshot_hash_problems(store, after)):
             found = check()
             if found:
                 return found
@@ -204,36 +213,37 @@ def record_problems(store, start_percents) -> list[str]:
     return []
 
 
-def snapshot_hash_problems(store) -> list[str]:
+def snapshot_hash_problems(store, after: int = 0) -> list[str]:
     """The state snapshots whose hash fails (moved or edited outside bank): never opened from, and
-    a sign that someone edited the file."""
+    a sign that someone edited the file (`after`: of the commands after it)."""
     if not store.chained():
         return []
     keying = store.keying()   # a keyed chain's snapshots are keyed too (ledger.books.chain)
     return [f"the state snapshot of command {row['command_id']} fails its hash: it was moved or changed outside "
-            f"bank" + CACHE_HINT for row in store.state_snapshots()
+            f"bank" + CACHE_HINT for row in store.state_snapshots(after)
             if row["hash"] is not None and keying.checkable(row["command_id"])
             and row["hash"] != chain.snapshot_hash(row["command_hash"], row, keying.for_row(row["command_id"]))][:1]
 
 
-def file_problems(store) -> list[str]:
+def file_problems(store, after: int = 0) -> list[str]:
     """SQLite's integrity check, the chain of the record, the statuses its records give and the
-    order of the rows derived from the events."""
+    order of the rows derived from the events (`after`: the chain and the order of the commands
+    after it, see record_problems)."""
     try:
         checked = [r[0] for r in store.conn.execute("pragma integrity_check(10)")]
     except sqlite3.DatabaseError as exc:
         checked = [str(exc)]
     problems = [] if checked == ["ok"] else [f"SQLite finds the file damaged: {'; '.join(map(str, checked))}"]
-    damaged = store.quick_check() if not problems else None
+    damaged = store.quick_check(after) if not problems else None
     if damaged:
         problems.append(f"the file is damaged: {damaged}")
     head = store.head_problem()
     if not store.chained():
         return problems + ([f"the record's chain: {head}"] if head else [])
-    found = chain_problems(store)
+    found = chain_problems(store, after)
     if head and not found:   # the chain is whole, but cleared, moved back or unsealed at its head
         found = [f"the record's chain: {head}"]
-    return problems + found + status_problems(store) + order_problems(store)
+    return problems + found + status_problems(store) + order_problems(store, after)
 
 
 def chain_notes(store) -> list[str]:
@@ -320,16 +330,17 @@ def status_problems(store) -> list[str]:
             f"outside bank" for r in rows if want.get(r["id"]) != r["status"]][:5]
 
 
-def order_problems(store) -> list[str]:
+def order_problems(store, after: int = 0) -> list[str]:
     """The certificate moves and postings read in id order (as the `holdings` and `balances` views
-    read them) must follow their events in order: a reordered row shows here."""
+    read them) must follow their events in order: a reordered row shows here (`after`: those of
+    the commands after it)."""
     problems = []
     moves = [(r[0], r[1], r[2], r[3]) for r in store.conn.execute(
-        "select event_id, cert, source, dest from cert_moves order by id")]
+        "select event_id, cert, source, dest from cert_moves where (? = 0 or command_id > ?) order by id", (after, after))]
     postings = [(r[0], r[1], r[2]) for r in store.conn.execute(
-        "select event_id, account, amount from postings order by id")]
+        "select event_id, account, amount from postings where (? = 0 or command_id > ?) order by id", (after, after))]
     want_moves, want_postings = [], []
-    for event_id, data in store.conn.execute("select id, data from events order by id"):
+    for event_id, data in store.conn.execute("select id, data from events where (? = 0 or command_id > ?) order by id", (after, after)):
         event = json.loads(data)
         want_moves += [(event_id, cert, src, dest) for cert, src, dest in event.get("certs", ())]
         for payer, payee, amount in event.get("transfers", ()):
@@ -379,19 +390,22 @@ def check_superseded(store) -> list[str]:
     return problems
 
 
-def event_rows(store) -> list[tuple[int, int, dict, bool]]:
-    """(id, command id, event, whether its command is in force) of every stored event, in order:
-    read and decoded once for the checks that compare the rows derived from them."""
+def event_rows(store, after: int = 0) -> list[tuple[int, int, dict, bool]]:
+    """(id, command id, event, whether its command is in force) of every stored event (`after`: of
+    the commands after it), in order: read and decoded once for the checks that compare the rows
+    derived from them."""
     return [(event_id, command_id, json.loads(data), status == "active") for event_id, command_id, data, status in
             store.conn.execute("select e.id, e.command_id, e.data, c.status from events e "
-                               "left join commands c on c.id = e.command_id order by e.id")]
+                               "left join commands c on c.id = e.command_id where (? = 0 or e.command_id > ?) "
+                               "order by e.id", (after, after))]
 
 
-def check_cert_moves(store, events=None) -> list[str]:
+def check_cert_moves(store, events=None, after: int = 0) -> list[str]:
     """The cert_moves table (what the `holdings` view reads) against the certificates each stored
-    event moves: a deleted, added or edited row shows here."""
+    event moves: a deleted, added or edited row shows here (`after`: of the commands after it)."""
     stored = defaultdict(list)
-    for row in store.query("select event_id, cert, source, dest from cert_moves order by id"):
+    for row in store.query("select event_id, cert, source, dest from cert_moves where (? = 0 or command_id > ?) "
+                           "order by id", (after, after)):
         stored[row["event_id"]].append([row["cert"], row["source"], row["dest"]])
     problems = []
     for event_id, command_id, event, _active in events if events is not None else event_rows(store):

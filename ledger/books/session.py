@@ -186,7 +186,9 @@ class Session:
             raise db_error(exc, path) from exc
         finally:
             unlink_quietly(tmp)
-        return cls.open(path)
+        session = cls.open(path)
+        session.store.remember()   # the game is keyed here, at its own path (not the scratch file's)
+        return session
 
     # ------------------------------------------------------------------ the state
 
@@ -529,6 +531,7 @@ class Session:
         if first is not None:  # commands an older bank appended: their rounds and percents
             self.store.fill_derived(first)
         self.store.claim_engine_version()
+        self.store.checked = True   # committed, the head is the file's last verified point
 
     def refuse_if_damaged(self) -> None:
         """A damaged or edited record is never written to: the checks of what a write extends

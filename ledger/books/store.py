@@ -38,7 +38,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from ledger import ENGINE_VERSION
-from ledger.books import chain, schema
+from ledger.books import chain, known, schema
 from ledger.core.errors import BankError, CommandError, LedgerCorrupt
 
 # How long a writer waits for another process's command to finish before giving up (seconds).
@@ -84,6 +84,8 @@ DERIVED_FROM = "chain_derived_from"
 KEY_HINT = ("copy chain.key from the configuration folder of the machine that keyed the game into this one's "
             "(bank audit names the key and the folder)")
 
+# The column that says which command a row with long texts belongs to.
+TEXT_OWNER = {"events": "command_id", "state_snapshots": "command_id", "commands": "id"}
 # The columns whose texts may outgrow a page and so live partly in overflow pages.
 LONG_TEXTS = [("events", "data"), ("state_snapshots", "state"), ("commands", "args"), ("commands", "text"),
               ("game", "ruleset_text"), ("game", "ruleset_override"), ("game", "players"), ("game", "options")]
@@ -105,6 +107,9 @@ class Store:
         self._key_read = False
         # who enters the commands appended now (Session.entered_by sets it for one write)
         self.entered_by = chain.TERMINAL
+        # set by a write that checked what it extends (Session.begin_write): once committed, the
+        # head is this file's last verified point (ledger.books.known)
+        self.checked = False
 
     @property
     def db(self):
@@ -164,10 +169,26 @@ class Store:
 
     def write_problem(self) -> str | None:
         """Why this file must not be written, or None: the first problem of the checks every write
-        makes of what it extends (ledger.books.audit.record_problems)."""
+        makes of what it extends (ledger.books.audit.record_problems), from the file's last
+        verified point when this machine recorded one (ledger.books.known), else of the whole file."""
         from ledger.books.audit import record_problems
-        found = record_problems(self, self.start_percents)
+        found = record_problems(self, self.start_percents, self.verified_point())
         return found[0] if found else None
+
+    def verified_point(self) -> int:
+        """The command up to which the file is what this machine last verified and wrote, or 0."""
+        try:
+            return known.verified_point(self)
+        except (OSError, ValueError, sqlite3.Error):
+            return 0
+
+    def remember(self) -> None:
+        """Record this file's head as its last verified point, and the game as keyed here
+        (ledger.books.known); nothing that goes wrong there touches the write, which is committed."""
+        try:
+            known.remember(self)
+        except (OSError, ValueError, TypeError, sqlite3.Error):
+            pass
 
     def data_version(self) -> int:
         """SQLite's count of the commits other connections (any process) made to the file, as this
@@ -273,14 +294,15 @@ class Store:
                 return row
         return None
 
-    def state_snapshots(self) -> list[dict]:
+    def state_snapshots(self, after: int = 0) -> list[dict]:
+        """Every state snapshot (`after`: of the commands after it) with its command's status and hash."""
         if not self.has_table("state_snapshots"):
             return []
         # a file from before the chain has no hash on its commands (nor its snapshots): read as it is
         command_hash = "c.hash" if "hash" in self.columns("commands") else "null"
         rows = self.query(f"select s.*, c.status, {command_hash} as command_hash from state_snapshots s "
-                          "left join commands c on c.id = s.command_id "
-                          "order by s.command_id")
+                          "left join commands c on c.id = s.command_id where (? = 0 or s.command_id > ?) "
+                          "order by s.command_id", (after, after))
         for row in rows:
             row.setdefault("hash", None)
         return rows
@@ -651,7 +673,21 @@ class Store:
         """What is wrong with the end of the record, checked on every open (a few rows): the chain
         there at all when the file says it must be, the last command's hash, the header's head and
         its seal, no event after the last command. None when sound, or for a file from before the
-        chain. A keyed file whose key is not here is checked for all but the keyed digests."""
+        chain. A keyed file whose key is not here is checked for all but the keyed digests. Then the
+        record of the games keyed here (ledger.books.known): a game keyed on this machine whose file
+        now names no key, or whose chain no longer holds the hash recorded after its last write."""
+        return self.chain_end_problem() or self.known_problem()
+
+    def known_problem(self) -> str | None:
+        """What the record of the games keyed here says against this file (ledger.books.known), or
+        None; a record that cannot be read says nothing."""
+        try:
+            return known.problem(self)
+        except (OSError, ValueError, TypeError, sqlite3.Error):
+            return None
+
+    def chain_end_problem(self) -> str | None:
+        """The checks of `head_problem` the file itself can answer."""
         game, commands = self.columns("game"), self.columns("commands")
         missing = [name for name, there in (("commands.hash", "hash" in commands), ("game.chain_head", "chain_head" in game),
                                             ("game.chain_hash", "chain_hash" in game)) if not there]
@@ -710,11 +746,13 @@ class Store:
                         f"end were removed, or the head was moved")
         return None
 
-    def quick_check(self) -> str | None:
+    def quick_check(self, after: int = 0) -> str | None:
         """SQLite's own check of the file's pages (milliseconds on a game file), and a run of zero
         bytes in a long text (a zeroed overflow page is only data to SQLite; no text bank stores
-        holds a NUL): None when sound. Read through this connection only: opening the file a second
-        time and closing it would drop SQLite's locks (POSIX locks belong to the process)."""
+        holds a NUL): None when sound. `after`: the long texts of the commands after it only (the
+        rows before it are those verified, by their digest). Read through this connection only:
+        opening the file a second time and closing it would drop SQLite's locks (POSIX locks belong
+        to the process)."""
         try:
             rows = [r[0] for r in self.conn.execute("pragma quick_check(5)")]
             if rows != ["ok"]:
@@ -722,8 +760,10 @@ class Store:
             for table, column in LONG_TEXTS:
                 if column not in self.columns(table):
                     continue
+                owner = TEXT_OWNER.get(table)
+                tail = f" and {owner} > {int(after)}" if after and owner else ""
                 found = self.conn.execute(f"select rowid from {table} where instr(cast({column} as blob), "
-                                          f"zeroblob(8)) > 0 limit 1").fetchone()
+                                          f"zeroblob(8)) > 0{tail} limit 1").fetchone()
                 if found:
                     return f"{table} row {found[0]} holds a run of zero bytes (a zeroed page)"
         except sqlite3.DatabaseError as exc:
@@ -784,10 +824,13 @@ class _Transaction:
         return self
 
     def __exit__(self, exc_type, exc, tb):
+        checked, self.store.checked = self.store.checked, False
         if exc_type is None:
             self.conn.execute("commit")
             if journal_mode(self.conn) == "wal":
                 self.conn.execute("pragma wal_checkpoint(truncate)")
+            if checked:   # what the write checked and what it wrote: the file's last verified point
+                self.store.remember()
         elif self.conn.in_transaction:
             self.conn.execute("rollback")
         return False

@@ -23,7 +23,8 @@ from chain_edits import local_key, rechain
 from cli_driver import Bank, error_line
 from starlette.testclient import TestClient
 
-from ledger.books import chain, schema
+from ledger.books import chain, known, schema
+from ledger.books.store import Store
 from ledger.core.errors import LedgerCorrupt
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "table"))
@@ -132,13 +133,20 @@ def test_a_keyed_file_chained_again_without_the_key_from_its_first_keyed_row_is_
 
 
 def test_the_same_edit_made_with_the_key_is_seen_by_the_fingerprints(game):
-    """Whoever holds the laptop holds its key too: the chain is whole again, but the fingerprint
-    the table saw after a later command is no longer in it."""
+    """Whoever holds the laptop holds its key too: the chain is whole again. The record of the games
+    keyed here sees it (the head's hash is not the one recorded after the last write); with that
+    record removed too, the fingerprint the table saw after a later command is no longer in it."""
     db = Path(game.db)
     seen = fingerprint_in(game("pass", "Alice").stdout)
     bid = one(db, "select id from commands where text like 'bid Alice%'")[0]
     sql(db, f"update commands set text = 'bid Alice CS 50' where id = {bid}")
     rechain(db, bid, key=local_key().secret)
+    line = refused_at_open(game)
+    assert "does not hold the hash this machine recorded after writing it" in line, line
+    store = Store(db)
+    game_id = known.game_id(store)
+    store.close()
+    (known.folder() / f"{game_id}.json").unlink()
     game("status")   # opens: the chain is whole
     result = game("audit", "--against", seen, ok=False)
     assert f"record {seen} is not in this record's chain" in " ".join(result.stdout.split())

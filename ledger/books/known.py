@@ -1,0 +1,214 @@
+"""The games keyed here: a record, outside the game file, of what this machine last verified and wrote.
+
+In the user's configuration folder, beside the chain's key (ledger.books.chain.key_folder), the
+folder `games/` keeps one small file per game keyed with this machine's key (`ID.json`, the game's
+id: `game_id`): the key's id and the first row chained with it, the first command this machine
+recorded of the game (`since`: a copy that ends before it, as a file from before the chain or
+the key, is an earlier copy, not a stripped one), and for each file of the game
+written here (its absolute path, the latest 50) the last verified point: the head's command id and
+hash after the last write, and a digest of every row up to it (`rows_digest`).
+
+What it closes (issue 36). A keyed file alone cannot be chained again without the key; but
+stripping the key's id from the header and chaining the whole record again in plain SHA-256 makes
+it look like a file from a machine that could keep no key. Listed here, such a file is refused at
+open and by every write, in one line (`problem`): the game was keyed here and the file, holding the
+commands recorded here, now names no key, or another key, or another first keyed row; or the file at this path no longer holds, at the recorded command, the hash
+this machine recorded there (its past was rewritten, with or without the key). A file that ends
+before the recorded command is an earlier copy put back (a backup): it is checked in full.
+
+It also makes the write checks incremental (`verified_point`): when the rows up to the recorded
+command are, to the byte, those this machine verified and wrote (the same digest), a write checks
+only the rows after it, plus SQLite's integrity check (a millisecond or two on the largest example
+game), instead of the whole file; otherwise it checks the whole file, as without the record.
+
+Never in the way of a write: a folder that is missing and cannot be made, read-only or full, or a
+record that does not parse, is as if there were none (the game is then checked as a keyless
+machine's would be). What it does not protect against: whoever can write the configuration folder
+holds the key too (the laptop's holder), and can rewrite both; the fingerprints the phones and the
+table kept show that. A file given a new id (its first command's text or time edited) and chained
+again is a game this folder never saw, unless it is put back at the same path.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import os
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ledger.books import chain
+
+FOLDER = "games"
+PATHS_KEPT = 50   # files of one game remembered (copies, backups put back): the latest written
+
+# The tables whose rows up to a command the digest covers, each with the column that says which
+# command a row belongs to. A unary + keeps SQLite from reading them through an index: the rows up
+# to the head are nearly all of them, and a scan in rowid order reads them in one pass.
+TABLES = [("commands", "id"), ("events", "command_id"), ("postings", "command_id"),
+          ("cert_moves", "command_id"), ("cert_percents", "command_id"), ("snapshots", "command_id"),
+          ("state_snapshots", "command_id")]
+HEADER = ["title", "players", "options", "ruleset_text", "ruleset_override", "ruleset_hash"]
+
+
+@dataclass
+class Point:
+    command: int
+    hash: str
+    digest: str
+    at: float = 0.0
+
+
+@dataclass
+class Entry:
+    key: str | None = None
+    first: int | None = None
+    since: int | None = None
+    points: dict[str, Point] = field(default_factory=dict)
+
+
+def folder() -> Path | None:
+    base = chain.key_folder()
+    return base / FOLDER if base is not None else None
+
+
+def game_id(store) -> str | None:
+    """What names a game across its copies: its header (title, players, options, ruleset) and its
+    first command's text and time. None for a file without them."""
+    try:
+        header = store.conn.execute(f"select {', '.join(HEADER)} from game where id = 1").fetchone()
+        first = store.conn.execute("select text, at from commands order by id limit 1").fetchone()
+    except sqlite3.DatabaseError:
+        return None
+    if header is None or first is None:
+        return None
+    text = json.dumps([list(header), list(first)], ensure_ascii=False, default=str)
+    return hashlib.sha256(text.encode()).hexdigest()[:24]
+
+
+def where(store) -> str:
+    return str(Path(store.path).resolve())
+
+
+def read(game: str) -> Entry | None:
+    place = folder()
+    if place is None:
+        return None
+    try:
+        data = json.loads((place / f"{game}.json").read_text())
+        points = {str(path): Point(int(p["command"]), str(p["hash"]), str(p["digest"]), float(p.get("at", 0)))
+                  for path, p in data.get("files", {}).items()}
+        key, first, since = data.get("key"), data.get("first"), data.get("since")
+        whole = lambda value: value if isinstance(value, int) else None  # noqa: E731
+        return Entry(key if isinstance(key, str) else None, whole(first), whole(since), points)
+    except (OSError, ValueError, TypeError, KeyError, AttributeError):
+        return None
+
+
+def write(game: str, entry: Entry) -> None:
+    """Write the record atomically (a new file moved into place); any failure is left unsaid."""
+    place = folder()
+    if place is None:
+        return
+    kept = dict(sorted(entry.points.items(), key=lambda item: -item[1].at)[:PATHS_KEPT])
+    data = {"game": game, "key": entry.key, "first": entry.first, "since": entry.since,
+            "files": {path: {"command": p.command, "hash": p.hash, "digest": p.digest, "at": p.at}
+                      for path, p in kept.items()}}
+    tmp = place / f".{game}-{os.getpid()}.json"
+    try:
+        place.mkdir(mode=0o700, parents=True, exist_ok=True)
+        tmp.write_text(json.dumps(data, indent=1))
+        os.replace(tmp, place / f"{game}.json")
+    except OSError:
+        try:
+            tmp.unlink(missing_ok=True)
+        except OSError:
+            pass
+
+
+def rows_digest(store, upto: int) -> str | None:
+    """A digest of every row of the game up to command `upto` (every table of TABLES, and the
+    header's rules): equal, the rows are those it was taken of, to the byte. None when the file
+    cannot be read so."""
+    digest = hashlib.sha256()
+    try:
+        header = store.conn.execute(f"select {', '.join(HEADER)} from game where id = 1").fetchone()
+        digest.update(repr(tuple(header) if header else None).encode())
+        plain = store.conn.cursor()
+        plain.row_factory = None   # tuples: one repr of each table's rows, in C
+        for table, column in TABLES:
+            if not store.has_table(table):
+                digest.update(f"no {table}".encode())
+                continue
+            rows = plain.execute(f"select * from {table} where +{column} <= ? order by rowid", (upto,)).fetchall()
+            digest.update(f"{table}:{rows!r}".encode())
+    except sqlite3.DatabaseError:
+        return None
+    return digest.hexdigest()
+
+
+def remember(store) -> None:
+    """After a verified write is committed: the game is keyed here (when it is keyed with this
+    machine's key), and this file's last verified point is its head now."""
+    try:
+        keying = store.keying()
+        if not (keying.keyed and keying.here) or folder() is None:
+            return
+        game = game_id(store)
+        head, digest = store.head_hash()
+        rows = rows_digest(store, head)
+    except sqlite3.DatabaseError:
+        return
+    if game is None or digest is None or rows is None:
+        return
+    entry = read(game) or Entry()
+    if entry.key is None or not holds(store, entry.since):
+        entry.key, entry.first, entry.since = keying.key_id, keying.first, head
+    entry.points[where(store)] = Point(head, digest, rows, time.time())
+    write(game, entry)
+
+
+def holds(store, command: int | None) -> bool:
+    return command is not None and store.conn.execute("select 1 from commands where id = ?",
+                                                      (command,)).fetchone() is not None
+
+
+def problem(store) -> str | None:
+    """Why this file is not the game this machine keyed and wrote (see the module's docstring), or
+    None: also for a game not listed here, or when the record cannot be read."""
+    game = game_id(store)
+    entry = read(game) if game else None
+    if entry is None:
+        return None
+    place = folder() / f"{game}.json"
+    keying = store.keying()
+    if entry.key and holds(store, entry.since) and (keying.key_id, keying.first) != (entry.key, entry.first):
+        now = (f"names key {keying.key_id} from command {keying.first}" if keying.keyed else "names no key")
+        return (f"this game was keyed on this machine with key {entry.key} from command {entry.first} (recorded in "
+                f"{place}), but the file now {now}: its chain was made again outside bank")
+    point = entry.points.get(where(store))
+    if point is not None:
+        found = store.conn.execute("select hash from commands where id = ?", (point.command,)).fetchone()
+        if found is not None and found[0] != point.hash:
+            return (f"command {point.command} does not hold the hash this machine recorded after writing it "
+                    f"(recorded in {place}): the record was rewritten at or before command {point.command}")
+    return None
+
+
+def verified_point(store) -> int:
+    """The command up to which this file is, to the byte, what this machine last verified and wrote
+    (its last verified point, with the same rows' digest), or 0: the whole file is to be checked."""
+    game = game_id(store)
+    entry = read(game) if game else None
+    point = entry.points.get(where(store)) if entry else None
+    if point is None:
+        return 0
+    try:
+        found = store.conn.execute("select hash from commands where id = ?", (point.command,)).fetchone()
+    except sqlite3.DatabaseError:
+        return 0
+    if found is None or found[0] != point.hash or rows_digest(store, point.command) != point.digest:
+        return 0
+    return point.command
