@@ -20,6 +20,21 @@ def complete_games() -> dict[str, str]:
     return found
 
 
+def shipped_titles() -> list[str]:
+    """The titles the bank ships (rulesets/<title>), as the catalog lists them: what a test that
+    checks every title loops over (not the test titles a $BANK_TITLES folder adds)."""
+    from ledger import catalog
+    return [title for title in catalog.available_titles() if catalog.shipped(title)]
+
+
+def complete_game(title: str) -> str:
+    """The name (without .txt) of a title's complete example game; a title without one fails the
+    test that asks, naming what is missing."""
+    name = complete_games().get(title)
+    assert name, f"{title} has no complete example game: examples/{title}-game.txt (or -full-game.txt) is missing"
+    return name.removesuffix(".txt")
+
+
 def lines_of(script: str) -> list[str]:
     """The commands of a transcript: comments (# ...) and blank lines dropped."""
     out = []

@@ -3,23 +3,31 @@ as printed and is accepted (ledger.core.legal.turn).
 
 The line is its heading, then pieces joined by ' · ': each piece a whole command (the actor in it,
 an amount at a legal value, a symbol as it pastes: B&O as BnO), its figures and alternatives in
-words after it in parentheses. Every piece of the line at positions of the four example games is
-read back as a shell reads it and decided by the engine (no CLI, no SQLite)."""
+words after it in parentheses. Every piece of the line at positions of each title's complete example
+game (every title the catalog ships, transcripts.shipped_titles) is read back as a shell reads it and
+decided by the engine (no CLI, no SQLite)."""
 
 from __future__ import annotations
 
+import math
 import shlex
+from pathlib import Path
 
 import pytest
-from transcripts import positions
+from transcripts import complete_game, lines_of, positions, shipped_titles
 
 from ledger import catalog
 from ledger.core import engine, grammar, legal
 from ledger.core.errors import BankError
 from ledger.core.names import pasteable
 
-GAMES = {"1830": "1830-full-game", "1843": "1843-game", "1839": "1839-game", "1801": "1801-game"}
-EVERY = {"1830": 3, "1843": 2, "1839": 2, "1801": 5}
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
+POSITIONS = 220   # about as many positions of each game, every k-th command (k = its commands / 220)
+
+
+def every_of(name: str) -> int:
+    """k: every k-th command of the example game `name` gives about POSITIONS positions."""
+    return math.ceil(len(lines_of((EXAMPLES / f"{name}.txt").read_text(encoding="utf-8"))) / POSITIONS)
 
 
 def split_outside_quotes(text: str, sep: str) -> list[str]:
@@ -72,10 +80,11 @@ def refusal(s, rs, line: str) -> str | None:
     return None
 
 
-@pytest.mark.parametrize("title", sorted(GAMES))
+@pytest.mark.parametrize("title", shipped_titles())
 def test_every_command_on_the_next_line_is_accepted_as_printed(title):
     checked, refused = 0, []
-    for s, rs, _typed in positions(GAMES[title], EVERY[title]):
+    name = complete_game(title)
+    for s, rs, _typed in positions(name, every_of(name)):
         turn = legal.turn(s, rs)
         printed = commands_printed(turn, rs)
         assert list(turn.commands) == printed, (turn.line, turn.commands)

@@ -18,7 +18,8 @@ from pathlib import Path
 
 import pytest
 from conftest import sr1_1830
-from test_next_line_pastes import GAMES, commands_printed, positions
+from test_next_line_pastes import commands_printed
+from transcripts import complete_game, positions
 
 from ledger import catalog
 from ledger.core import engine, legal
@@ -78,7 +79,7 @@ def train_lines(s, rs, corp: str) -> list[str]:
 def test_train_with_every_option_is_decided_or_refused_in_one_line(title):
     every = {"1843": 4, "1801": 9}[title]
     tried, problems = 0, []
-    for s, rs, _typed in positions(GAMES[title], every):
+    for s, rs, _typed in positions(complete_game(title), every):
         corp = s.round.get("corp") if s.round.get("kind") == "operating" else None
         if corp is None or s.pending:
             continue
@@ -105,7 +106,7 @@ def test_a_player_over_the_limit_after_a_forced_purchase_is_the_one_the_line_nam
     """examples/1830-full-game.txt, SR 2: Player 3 (who holds NYC) buys an NYC share past the 60 %
     holding limit by --force; he must sell before his turn ends: the line names him, spells his sale
     and not the next player's actions."""
-    for s, rs, _typed in positions(GAMES["1830"], 1):
+    for s, rs, _typed in positions(complete_game("1830"), 1):
         if s.round["kind"] == "stock" and s.round["number"] == 2:
             break
     player = s.players[s.round["turn"]]

@@ -14,6 +14,7 @@ from types import SimpleNamespace
 
 import pytest
 from cli_driver import Bank
+from transcripts import shipped_titles
 from typer.testing import CliRunner
 
 from ledger import catalog
@@ -30,10 +31,9 @@ def bank_in(folder: Path, *args: str, env: dict | None = None) -> subprocess.Com
                           env={**os.environ, **(env or {})})
 
 
-@pytest.mark.parametrize("title, players", [("1830", ["Ann", "Bob", "Cy"]), ("1839", ["Ann", "Bob", "Cy"]),
-                                            ("1843", ["Ann", "Bob", "Cy"]), ("1801", ["Ann", "Bob", "Cy"])])
-def test_help_works_in_a_folder_holding_a_game(tmp_path, title, players):
-    assert bank_in(tmp_path, "new", title, *players).returncode == 0
+@pytest.mark.parametrize("title", shipped_titles())
+def test_help_works_in_a_folder_holding_a_game(tmp_path, title):
+    assert bank_in(tmp_path, "new", title, "Ann", "Bob", "Cy").returncode == 0
     for asked in (["--help"], ["-h"], []):
         done = bank_in(tmp_path, *asked)
         assert done.returncode == 0 and done.stderr == "", (asked, done.stderr)

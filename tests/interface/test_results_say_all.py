@@ -15,6 +15,7 @@ import pytest
 
 from cli_driver import Bank
 from helpers import Game, parse
+from transcripts import complete_game, shipped_titles
 from ledger.core.events import describe, signed_money
 from ledger.core.rules import market
 
@@ -101,11 +102,11 @@ def test_1801_a_half_payout_says_the_treasury_and_the_move():
     assert f"keeps {money(g, e['kept'])}" in said
 
 
-@pytest.mark.parametrize("name", ["1830-full-game", "1843-game", "1839-game"])
-def test_every_marker_move_of_a_whole_game_is_said_from_and_to(name):
-    """Every event of the game that moves a marker already on the market names its price before
-    and after (or that it stays), whatever its kind."""
-    g, lines = transcript(name)
+@pytest.mark.parametrize("title", shipped_titles())
+def test_every_marker_move_of_a_whole_game_is_said_from_and_to(title):
+    """Every event of each title's complete example game that moves a marker already on the market
+    names its price before and after (or that it stays), whatever its kind."""
+    g, lines = transcript(complete_game(title))
     checked = 0
     for line in lines:
         for e in g.do(line):

@@ -10,32 +10,36 @@ completion in bash, zsh and fish:
 - nothing as a fallback: letters that start no verb accepted now are offered nothing, nor is the
   word after one Tab never offered.
 
-Positions: the first of each round kind of the four example games, every k-th after it, and the
-positions where a mismatch was once found; bench/completion.py checks every position and prints
+Positions: the first of each round kind of each shipped title's complete example game (the catalog's
+titles, transcripts.shipped_titles), every k-th after it, and the positions where a mismatch was once found; bench/completion.py checks every position and prints
 the counts. BANK_LONG_TESTS=1 walks more paths and types more commands at each.
 """
 
 from __future__ import annotations
 
 import random
-import sys
 from pathlib import Path
 
 import pytest
 from budget import runs
 from completion_check import check_position, problems_of
+from transcripts import complete_game, lines_of, positions, shipped_titles
 
-ROOT = Path(__file__).resolve().parents[2]
-sys.path.insert(0, str(ROOT / "bench"))
-from offers import GAMES as EXAMPLES, positions  # noqa: E402
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
-TITLES = sorted(EXAMPLES)
-# every k-th position (k: about three of each game) besides each round kind's first
-EVERY = {"1830": 320, "1843": 170, "1839": 140, "1801": 540}
+TITLES = shipped_titles()
 # where a mismatch was found: 1830's train bought from another company (its type is offered only
 # with --from, the word the rule decides first); 1801's tile laid with a private (its cost is past
 # the range of a tile without one); 1839's income of a closed private (the verb refuses everything)
 FOUND = {"1830": {87}, "1843": set(), "1839": {150}, "1801": {64}}
+
+
+def every_of(title: str) -> int:
+    """k: every k-th position besides each round kind's first, about two of each game (its commands
+    / 2, to ten)."""
+    return 10 * round(len(lines_of((EXAMPLES / f"{complete_game(title)}.txt").read_text(encoding="utf-8"))) / 20)
+
+
 PARTS = 2
 
 
@@ -43,10 +47,11 @@ def sampled(title: str):
     """(index, state, ruleset) of the positions checked, in the game's order (each state is the
     game as it is then: checked before the replay moves on)."""
     kinds: set = set()
-    every = runs(EVERY[title], EVERY[title] // 4)
-    for i, (s, rs, _line) in enumerate(positions(EXAMPLES[title], 1)):
+    k = every_of(title)
+    every = runs(k, k // 4)
+    for i, (s, rs, _line) in enumerate(positions(complete_game(title), 1)):
         kind = s.round.get("kind")
-        if kind not in kinds or i % every == every // 2 or i in FOUND[title]:
+        if kind not in kinds or i % every == every // 2 or i in FOUND.get(title, ()):
             kinds.add(kind)
             yield i, s, rs
 
@@ -76,5 +81,5 @@ def test_the_positions_cover_every_round_kind():
     """The sample holds each round kind of each example game (the first of each at least)."""
     for title in TITLES:
         kinds = {s.round.get("kind") for _i, s, _rs in sampled(title)}
-        every = {s.round.get("kind") for s, _rs, _line in positions(EXAMPLES[title], 1)}
+        every = {s.round.get("kind") for s, _rs, _line in positions(complete_game(title), 1)}
         assert kinds == every and len(kinds) >= 3, (title, kinds, every)
