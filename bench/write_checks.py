@@ -3,18 +3,24 @@ on the largest example game (examples/1801-game.txt, about 1,100 commands), and 
 
     python bench/write_checks.py [--repeat 5] [--example 1801-game.txt]
 
-Prints: the checks alone (Store.write_problem, and each of its parts), one command's write
-(Session.execute of `count Ann N`) with and without them in this process, a whole `bank count`
-as a new process with and without them, and the tampered copies of the game (tests/store/tampering.py)
-that take no command. "Without" stubs the check out (Store.write_problem returning None); the
-difference is what a one-shot `bank` command pays. A shell or the table pays it only when another
-connection has written since its last check (SQLite's data_version).
+Prints: the checks alone (Store.write_problem, and each of its parts), of the whole file and from
+the file's last verified point (ledger.books.known: what this machine recorded after its last write
+to that file); one command's write (Session.execute of `count Ann N`) in this process and a whole
+`bank count` as a new process, each at a copy this machine never wrote (the whole file checked: the
+cost before the last verified point was kept), at a file it wrote last (from the point), and
+without the checks; then the tampered copies of the game (tests/store/tampering.py) that take no
+command, both as copies never written here and as files edited in place after a write here.
+"Without" stubs the check out (Store.write_problem returning None); the difference is what a
+one-shot `bank` command pays. A shell or the table pays it only when another connection has
+written since its last check (SQLite's data_version). The bench keeps its key and its record of
+the games keyed here in a folder of its own (BANK_CONFIG_DIR), never the user's.
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import os
 import shutil
 import statistics
 import subprocess
@@ -26,12 +32,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "store")]
 
-from ledger.books import audit  # noqa: E402
+from ledger.books import audit, known  # noqa: E402
 from ledger.books.session import Session  # noqa: E402
-from ledger.books.store import Store  # noqa: E402
 from ledger.core.command import Command  # noqa: E402
 
-NO_CHECKS = "from ledger.books.store import Store; Store.write_problem = lambda self: None; "
+NO_CHECKS = ("from ledger.books.store import Store; Store.write_problem = lambda self: None; "
+             "Store.remember = lambda self: None; ")
 
 
 def timed(fn, repeat: int) -> float:
@@ -55,6 +61,7 @@ def main() -> None:
     parser.add_argument("--example", default="1801-game.txt")
     args = parser.parse_args()
     folder = Path(tempfile.mkdtemp(prefix="bank-write-checks-"))
+    os.environ["BANK_CONFIG_DIR"] = str(folder / "config")   # this process's and every bank it starts
     try:
         game = folder / "game.db"
         played = subprocess.run([sys.executable, "-m", "ledger", "--game", str(game), "play",
@@ -78,63 +85,92 @@ def main() -> None:
         }
         for name, fn in parts.items():
             print(f"  {name:52} {timed(fn, args.repeat):7.1f} ms")
-        whole = timed(store.write_problem, args.repeat)
-        print(f"  {'all the checks of a write (Store.write_problem)':52} {whole:7.1f} ms")
+        whole = timed(lambda: audit.record_problems(store, s.start_percents, 0), args.repeat)
+        print(f"  {'all the checks of a write, the whole file':52} {whole:7.1f} ms")
+        s.close()
+        # the same file once written here: its last verified point is recorded
+        written = folder / "written.db"
+        shutil.copyfile(game, written)
+        s = Session.open(written)
+        s.execute(Command("count", {"player": "Ann", "amount": 5}), "count Ann 5")
+        point = s.store.verified_point()
+        assert point == s.store.head(), (point, s.store.head())
+        print(f"  {'the last verified point (known.verified_point)':52} "
+              f"{timed(lambda: known.verified_point(s.store), args.repeat):7.1f} ms")
+        print(f"  {'recording it after a write (known.remember)':52} "
+              f"{timed(lambda: known.remember(s.store), args.repeat):7.1f} ms")
+        tail = timed(s.store.write_problem, args.repeat)
+        print(f"  {'all the checks of a write, from the point (with it)':52} {tail:7.1f} ms")
         s.close()
 
-        # one command written in this process, with and without the checks (a fresh session each
-        # time: a one-shot command's check, not the shell's already-verified point)
-        def one_write(checks: bool) -> float:
+        # one command written in this process (a fresh session each time: a one-shot command's
+        # check, not the shell's already-verified point): at a copy never written here (the whole
+        # file), at a file written here last (from its point), and without the checks
+        def one_write(how: str) -> float:
             times = []
             for n in range(args.repeat):
                 copy = folder / f"w{n}.db"
                 shutil.copyfile(game, copy)
+                if how == "point":
+                    warm = Session.open(copy)
+                    warm.execute(Command("count", {"player": "Ann", "amount": 4}), "count Ann 4")
+                    warm.close()
                 session = Session.open(copy)
-                if not checks:
+                if how == "none":
                     session.store.write_problem = lambda: None
+                    session.store.remember = lambda: None
                 start = time.perf_counter()
                 session.execute(Command("count", {"player": "Ann", "amount": 5}), "count Ann 5")
                 times.append(time.perf_counter() - start)
                 session.close()
                 copy.unlink()
             return statistics.median(times) * 1000
-        with_checks, without = one_write(True), one_write(False)
-        print(f"one command (Session.execute), in this process: {with_checks:.0f} ms with the checks, "
-              f"{without:.0f} ms without (+{with_checks - without:.0f} ms)")
+        full, incremental, without = one_write("whole"), one_write("point"), one_write("none")
+        print(f"one command (Session.execute), in this process: {without:.0f} ms without the checks; "
+              f"the whole file checked {full:.0f} ms (+{full - without:.0f} ms, the cost before), from the last "
+              f"verified point {incremental:.0f} ms (+{incremental - without:.0f} ms, with recording the point)")
 
-        def process(checks: bool) -> float:
+        def process(how: str) -> float:
             times = []
             for n in range(args.repeat):
                 copy = folder / f"p{n}.db"
                 shutil.copyfile(game, copy)
+                if how == "point":
+                    assert bank(copy, "count", "Ann", "4").returncode == 0
                 start = time.perf_counter()
-                result = bank(copy, "count", "Ann", "5", checks=checks)
+                result = bank(copy, "count", "Ann", "5", checks=how != "none")
                 times.append(time.perf_counter() - start)
                 assert result.returncode == 0, result.stderr.decode()
                 copy.unlink()
             return statistics.median(times) * 1000
-        p_with, p_without = process(True), process(False)
-        print(f"one `bank count Ann 5` (a new process): {p_with:.0f} ms with the checks, {p_without:.0f} ms "
-              f"without (+{p_with - p_without:.0f} ms, {100 * (p_with - p_without) / p_without:.0f} %)")
+        p_full, p_point, p_without = process("whole"), process("point"), process("none")
+        print(f"one `bank count Ann 5` (a new process): {p_without:.0f} ms without the checks; the whole file "
+              f"checked {p_full:.0f} ms (+{p_full - p_without:.0f} ms), from the last verified point {p_point:.0f} ms "
+              f"(+{p_point - p_without:.0f} ms)")
 
-        # what the checks refuse
+        # what the checks refuse: copies never written here (the whole file is checked), and files
+        # tampered in place after a write here (checked from the point, unless the rows before it
+        # changed, when the whole file is)
         from tampering import KINDS, tamper
-        refused, taken = 0, []
-        for kind in KINDS:
-            copy = folder / f"t-{kind}.db"
-            shutil.copyfile(game, copy)
-            tamper(kind, copy)
-            before = hashlib.sha256(copy.read_bytes()).hexdigest()
-            result = bank(copy, "count", "Ann", "5")
-            err = [line for line in result.stderr.decode().splitlines() if line.strip()]
-            same = hashlib.sha256(copy.read_bytes()).hexdigest() == before
-            if result.returncode not in (0, 70) and len(err) == 1 and same:
-                refused += 1
-            else:
-                taken.append(kind)
-            copy.unlink()
-        print(f"tampered copies: {refused} of {len(KINDS)} refused the next command in one line, the file "
-              f"unchanged; taken: {', '.join(taken) or 'none'} (rows only a replay re-derives: bank audit reports them)")
+        for where in ("copies never written here", "files written here, then tampered in place"):
+            refused, taken = 0, []
+            for kind in KINDS:
+                copy = folder / f"t-{kind}.db"
+                shutil.copyfile(game, copy)
+                if where.startswith("files"):
+                    assert bank(copy, "count", "Ann", "4").returncode == 0
+                tamper(kind, copy)
+                before = hashlib.sha256(copy.read_bytes()).hexdigest()
+                result = bank(copy, "count", "Ann", "5")
+                err = [line for line in result.stderr.decode().splitlines() if line.strip()]
+                same = hashlib.sha256(copy.read_bytes()).hexdigest() == before
+                if result.returncode not in (0, 70) and len(err) == 1 and same:
+                    refused += 1
+                else:
+                    taken.append(kind)
+                copy.unlink()
+            print(f"tampered {where}: {refused} of {len(KINDS)} refused the next command in one line, the file "
+                  f"unchanged; taken: {', '.join(taken) or 'none'}")
     finally:
         shutil.rmtree(folder, ignore_errors=True)
 

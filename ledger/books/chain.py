@@ -38,6 +38,11 @@ head (its id and hash: the head moved back to an earlier row is seen) and `chain
 table's links (table_links: a link's hash replaced is seen). Without the key here a keyed file
 still opens and audits: its structure and fingerprints are checked, the keyed digests cannot be.
 
+Stripping the key's id from a keyed file and chaining it again in plain SHA-256 would make it look
+like a keyless machine's file: the record of the games keyed here, beside the key
+(ledger.books.known), names each game keyed with this machine's key, and the last verified point
+of each of its files, so such a file is refused.
+
 A chained file stays chained: `chain_required` names what says a file was written by a bank that
 chains (its engine version, its schema version, the columns only such a bank adds), so a chain
 whose columns were dropped, whose head was cleared, or whose seal is missing is refused at open.

@@ -101,10 +101,13 @@ def read(game: str) -> Entry | None:
         points = {str(path): Point(int(p["command"]), str(p["hash"]), str(p["digest"]), float(p.get("at", 0)))
                   for path, p in data.get("files", {}).items()}
         key, first, since = data.get("key"), data.get("first"), data.get("since")
-        whole = lambda value: value if isinstance(value, int) else None  # noqa: E731
         return Entry(key if isinstance(key, str) else None, whole(first), whole(since), points)
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         return None
+
+
+def whole(value) -> int | None:
+    return value if isinstance(value, int) and not isinstance(value, bool) else None
 
 
 def write(game: str, entry: Entry) -> None:
@@ -119,6 +122,7 @@ def write(game: str, entry: Entry) -> None:
     tmp = place / f".{game}-{os.getpid()}.json"
     try:
         place.mkdir(mode=0o700, parents=True, exist_ok=True)
+        sweep(place, game)
         tmp.write_text(json.dumps(data, indent=1))
         os.replace(tmp, place / f"{game}.json")
     except OSError:
@@ -126,6 +130,20 @@ def write(game: str, entry: Entry) -> None:
             tmp.unlink(missing_ok=True)
         except OSError:
             pass
+
+
+def sweep(place: Path, game: str) -> None:
+    """Remove what a killed bank left of this game's record: a new file never moved into place."""
+    for left in place.glob(f".{game}-*.json"):
+        pid = left.stem.rsplit("-", 1)[-1]
+        if not pid.isdigit() or int(pid) == os.getpid():
+            continue
+        try:
+            os.kill(int(pid), 0)
+        except ProcessLookupError:
+            left.unlink(missing_ok=True)
+        except (PermissionError, OverflowError, OSError):
+            continue
 
 
 def rows_digest(store, upto: int) -> str | None:
