@@ -20,13 +20,14 @@ whole `status --json` each time).
 from __future__ import annotations
 
 import pytest
-from conftest import Table, finish_turn, next_turn_of, opening_1830  # noqa: F401  (the review reads them here)
+from conftest import Table
 
 from ledger.core.errors import BankError, CommandError, RuleViolation
 from ledger.core.rounds import auction
 from ledger.core.rules import shares
 from ledger.core.rules import trains as train_rules
 from ledger.core.state import BANK, POOL, company_acct, player_acct
+from ledger.interface import views
 
 P4 = ["P1", "P2", "P3", "P4"]
 P5 = ["P1", "P2", "P3", "P4", "P5"]
@@ -460,3 +461,15 @@ def mid_floated() -> Table:
 
 # a logged waiver for a treasury a scenario needs (`withhold CORP 1000 {FORCE}`)
 FORCE = "--force --reason 'test position'"
+
+
+# --------------------------------------------------------------------------- the operating company's steps as the Next line offers them
+
+def steps(g: Table) -> list[str]:
+    """The steps the 'Next:' line offers the operating company: the verb of each of its commands."""
+    hint = views.whose_turn(g.state, g.rs)
+    return [part.split()[0] for part in hint.split("operates: ", 1)[1].split(" · ")]
+
+
+def offers_tile(g: Table) -> bool:
+    return any(step.startswith("tile") for step in steps(g))

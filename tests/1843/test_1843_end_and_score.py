@@ -1,14 +1,18 @@
 """1843's game end and score (RULES §8.10): a player's value after the auction, a dividend to 500 in the
-last OR of a set (§8.10.1 #3b, A28: no foreigners' discard), and a tie at the top, which stands.
+last OR of a set (§8.10.1 #3b, A28: no foreigners' discard), a tie at the top, which stands, and a bankruptcy
+refused while the director can still sell (§8.8.3, A21).
 Figures are worked by hand from the rule each test cites (seed 000, the June 2016 LyX; section numbers of
 seed 001; digest /work/shared/rules/1843.md); openings and readers: openings_1843.py.
 """
 
 from __future__ import annotations
 
-from openings_1843 import (cell, corp_now, end_sr, idle, opened, owner, phase, price, round_kind, standard_auction,
-                           supply_left, train_sides, turn, turns, value)
-from openings_1843 import table as game
+from conftest import Table
+from openings_1843 import (bank_cash, cash, cell, chain, corp_now, end_sr, idle, opened, owner, phase, price, refused,
+                           round_kind, standard_auction, supply_left, table as game, train_sides, turn, turns,
+                           until_turn, value)
+
+from ledger.interface import views
 
 
 def test_values_after_the_auction():
@@ -83,3 +87,39 @@ def test_a_dividend_to_500_in_the_last_or_of_a_set_ends_the_game_without_the_for
     idle(g)
     assert g.state.game_over and "500" in (g.state.end_reason or "")
     assert supply_left(g, "blue") == blues, "no foreigners' discard after the game-ending OR"
+
+
+# --------------------------------------------------------------------------- §8.8.3: bankrupt only when sold out
+
+def ou_in_gray() -> Table:
+    """ETA bought the first TGV in OR 6.2: gray, every other train gone. OU (0fr, director P4 with 384fr)
+    must buy the cheapest train its director may pay for, a TGV at 900fr (relics never qualify). P4 may
+    not sell OU (P3 also holds 30 %) but can sell ETA 1 x 47, MID 1 x 47, NOR 2 x 47, PLM 1 x 54 and
+    SO 1 x 66 = 308fr: 384 + 308 = 692 < 900, so he is bankrupt once he has sold them all."""
+    g = chain("or6.1")
+    until_turn(g, "ETA")
+    g.do("withhold ETA 0", "train ETA TGV", "done ETA")
+    assert g.state.round["corp"] == "OU" and cash(g, "OU") == 0 and cash(g, "P4") == 384
+    assert [price(g, c) for c in ("ETA", "MID", "NOR", "PLM", "SO")] == [47, 47, 47, 54, 66]
+    g.do("withhold OU 0")
+    return g
+
+
+def test_bankrupt_is_refused_while_the_director_can_still_sell():
+    g = ou_in_gray()
+    error = refused(g, "bankrupt P4", match="not bankrupt")
+    for part in ("ETA 1", "MID 1", "NOR 2", "PLM 1", "SO 1", "308fr"):
+        assert part in error.message, (part, error.message)
+    refused(g, "sell P4 OU 1", match="president|director")
+    g.do("sell P4 ETA 1", "sell P4 MID 1", "sell P4 NOR 2", "sell P4 PLM 1")
+    assert cash(g, "P4") == 384 + 47 + 47 + 94 + 54
+    error = refused(g, "bankrupt P4", match="SO 1")
+    assert "66fr" in error.message
+    g.do("sell P4 SO 1")
+    assert cash(g, "P4") == 692
+    bank = bank_cash(g)
+    events = g.do("bankrupt P4")
+    assert g.state.game_over and g.state.end_reason == "bankruptcy"
+    assert cash(g, "P4") == 692 and bank_cash(g) == bank, "A21: the game ends as things stand; no money moves"
+    line = views.describe(next(e for e in events if e["kind"] == "bankrupt"), g.rs)
+    assert "to the bank" not in line and "692fr" in line and "keeps" in line, line

@@ -1,15 +1,19 @@
 """1843's operating rounds (RULES §5, §8.1-§8.7): private income at the start of an OR, dividends to the
 players and the pool, a set's length fixed at the end of its stock round (T2), and the operating order
-re-sorted when an emergency sale moves a waiting company's marker (A6).
+re-sorted when an emergency sale moves a waiting company's marker (A6), and the Next line offering the turn's
+steps in the rules' order (§8.1, §8.4.1: a second yellow tile, no track after the station or the run, no
+station when no marker is left; 1830's PRR for one tile and its four markers).
 Figures are worked by hand from the rule each test cites (seed 000, the June 2016 LyX; section numbers of
 seed 001; digest /work/shared/rules/1843.md); openings and readers: openings_1843.py.
 """
 
 from __future__ import annotations
 
-from openings_1843 import (P4, cash, cell, chain, corp_now, end_sr, idle, mid_floated, phase, play_or, price, refused,
-                           round_kind, standard_auction, train_sides, turns)
-from openings_1843 import table as game
+from conftest import next_turn_of, opening_1830
+from openings_1843 import (P4, cash, cell, chain, corp_now, end_sr, idle, mid_floated, offers_tile, phase, play_or,
+                           price, refused, round_kind, standard_auction, steps, table as game, train_sides, turns)
+
+from ledger.interface import views
 
 
 def test_private_income_at_or_start_and_pool_dividend():
@@ -88,3 +92,47 @@ def test_a_waiting_marker_moved_by_an_emergency_sale_operates_later_in_the_same_
         idle(g)
     assert seen == ["EST", "MID"]
     assert round_kind(g) == "stock"
+
+
+# --------------------------------------------------------------------------- the Next hint follows the turn's steps (§8.1, §8.4.1)
+
+
+def test_next_hint_offers_the_second_yellow_tile():
+    """RULES §8.4.1: MID may lay a second yellow tile (20fr); PLM and 1830's PRR lay one."""
+    g = chain("sr1")
+    assert g.state.round["corp"] == "PLM" and offers_tile(g)
+    g.do("tile PLM 0")
+    assert not offers_tile(g)
+    g.do("withhold PLM 0", "done PLM --no-route")
+    assert g.state.round["corp"] == "MID" and cash(g, "MID") == 670
+    g.do("tile MID 0")
+    assert offers_tile(g), views.whose_turn(g.state, g.rs)
+    g.do("tile MID 0")
+    assert cash(g, "MID") == 650 and not offers_tile(g)
+    prr = opening_1830()
+    assert offers_tile(prr)
+    prr.do("tile PRR 0")
+    assert not offers_tile(prr)
+
+
+def test_next_hint_after_the_station_and_after_the_run():
+    """Track comes before the station, both before the run (§8.1): the hint follows the same rule."""
+    g = chain("sr1")
+    g.do("token PLM")  # PLM's second station, 40fr
+    assert not offers_tile(g) and "token" not in steps(g)
+    ran = chain("sr1")
+    ran.do("withhold PLM 0")
+    assert not offers_tile(ran) and "token" not in steps(ran)
+
+
+def test_next_hint_does_not_offer_a_station_when_no_marker_is_left():
+    """PRR's charter holds four markers ($0 home, $40, $100, $100): once all are placed the hint stops
+    offering `token`, and `token` is refused with the count."""
+    g = opening_1830()
+    for cost in ("40", "100", "100"):
+        assert "token" in steps(g)
+        g.do(f"token PRR {cost}", "done PRR --no-route")
+        next_turn_of(g, "PRR")
+    assert cash(g, "PRR") == 760 - 240
+    assert "token" not in steps(g), views.whose_turn(g.state, g.rs)
+    refused(g, "token PRR", match="no station tokens left")

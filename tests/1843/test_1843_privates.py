@@ -1,6 +1,7 @@
 """1843's other privates (RULES §10.1, §10.2, §15.4): companies buy them from players only, for 1fr to twice
 face, from green (A10); a company's private pays the treasury; Saint-Germain's and Havre's once-only
-tiles; Lyon-Mediterranee closing with PLM's first train and every private closing at brown (I8).
+tiles, Toulouse-Barcelone's in the track step only; Lyon-Mediterranee closing with PLM's first train and
+every private closing at brown (I8).
 Figures are worked by hand from the rule each test cites (seed 000, the June 2016 LyX; section numbers of
 seed 001; digest /work/shared/rules/1843.md); openings and readers: openings_1843.py.
 """
@@ -8,9 +9,9 @@ seed 001; digest /work/shared/rules/1843.md); openings and readers: openings_184
 from __future__ import annotations
 
 import pytest
+from conftest import Table
 from openings_1843 import (FORCE, cash, chain, closed, end_sr, owner, phase, play_or, refused, standard_auction,
-                           supply_left, train_sides, until_turn, value)
-from openings_1843 import table as game
+                           supply_left, table as game, train_sides, until_turn, value)
 
 
 def test_private_price_between_1_and_twice_face():
@@ -150,3 +151,42 @@ def test_lyon_mediterranee_closes_at_brown_although_plm_never_bought_a_train(sur
     # no private pays any more; a closed private scores nothing, the PLM director certificate 2 x 67 does
     assert cash(g, "P3") == 1550
     assert value(g, "P3") == 1550 + 134
+
+
+# --------------------------------------------------------------------------- §10.2: Toulouse-Barcelone in the track step, Saint-Germain at any time
+
+def eta_owns_tb() -> Table:
+    """OR 2.1 (green: companies may buy privates, §10.1). ETA (245fr) buys TB from P1 for 15fr: 230fr."""
+    g = chain("sr2")
+    until_turn(g, "ETA", {"PLM": ["withhold PLM 0", "train PLM 4+1", "train PLM 3/5x2", "done PLM"]})
+    assert cash(g, "ETA") == 245
+    g.do("buy-private ETA TB 15")
+    assert owner(g, "TB") == "ETA" and cash(g, "ETA") == 230
+    return g
+
+
+def test_toulouse_barcelone_tile_only_in_the_track_step():
+    """RULES §10.2: TB's extra yellow tile "may be used during the track-building step", immediately
+    before or after the normal build, for 20fr plus terrain; the private then closes. Not after the
+    company has run, nor once its station step (§8.1, step 3) has begun."""
+    ran = eta_owns_tb()
+    ran.do("withhold ETA 100")
+    refused(ran, "tile ETA 0 --using TB", match="§10.2")
+    stationed = eta_owns_tb()
+    stationed.do("token ETA")  # ETA's second station, 40fr: the station step follows the track step
+    refused(stationed, "tile ETA 0 --using TB", match="§10.2")
+    g = eta_owns_tb()
+    g.do("tile ETA 0 --using TB")  # 20fr and no terrain, before the normal build: 230 - 20
+    assert cash(g, "ETA") == 210 and closed(g, "TB")
+    g.do("tile ETA 0", "withhold ETA 0")
+
+
+def test_saint_germain_tile_any_time_in_the_operation():
+    """RULES §10.2: Saint-Germain's E14 tile "may be used at any time during a company's operation"; it
+    has no fee (terrain only, A9). PLM (940fr: it ran for 0 in OR 1.1) buys SG from P3 for 40fr, runs,
+    then lays the E14 tile: 900fr."""
+    g = chain("sr2")
+    until_turn(g, "PLM")
+    assert cash(g, "PLM") == 940
+    g.do("buy-private PLM SG 40", "withhold PLM 0", "tile PLM 0 --using SG")
+    assert cash(g, "PLM") == 900 and not closed(g, "SG")

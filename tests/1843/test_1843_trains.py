@@ -1,6 +1,7 @@
 """1843's train buying (RULES §8.8): colours in order and the train limit of the phase, trains between
 companies at any agreed price, the director's money in a forced purchase only up to the shortfall
-(§8.8.3, A22), and the side a pool certificate is sold on (A11).
+(§8.8.3, A22), the side a pool certificate is sold on (A11), and a certificate sold, capped and discarded on
+the side it is held on (§8.8.1, §8.8.3).
 Figures are worked by hand from the rule each test cites (seed 000, the June 2016 LyX; section numbers of
 seed 001; digest /work/shared/rules/1843.md); openings and readers: openings_1843.py.
 """
@@ -8,8 +9,8 @@ seed 001; digest /work/shared/rules/1843.md); openings and readers: openings_184
 from __future__ import annotations
 
 import pytest
-from openings_1843 import CHAIN, cash, chain, phase, pool_sides, refused, train_sides, until_turn
-from openings_1843 import table as game
+from conftest import Table
+from openings_1843 import CHAIN, cash, chain, phase, pool_sides, refused, table as game, train_sides, until_turn
 
 
 def test_yellow_before_green_and_the_yellow_limit():
@@ -77,3 +78,57 @@ def test_a_pool_certificate_discarded_on_its_x2_side_is_bought_on_the_side_the_b
     g.do("train OU 4+1 --from pool")
     assert cash(g, "P4") == 23 and cash(g, "OU") == 0 and train_sides(g, "OU") == ["4+1"]
     assert pool_sides(g) == []
+
+
+# --------------------------------------------------------------------------- §8.8.3: the face value of the side held, a side is a train
+
+def ou_in_emergency(plm_keeps: str) -> Table:
+    """E14's position: blue phase, OU (120fr, no train, a route) operates after ETA; its director P4 has
+    62fr, Havre, two PLM shares at 81 and 30 % of OU. PLM bought the first blue holding a 4+1 and a 3/5x2
+    and got within 3/3 either by discarding the 4+1 to the pool ('discard') or by turning the 3/5x2 to
+    its 4+1 side ('flip'). P4 then hands Havre to the bank (60) and sells a PLM share (81): 62 + 60 + 81
+    = 203fr."""
+    g = chain("first-blue")
+    g.do("discard PLM 4+1" if plm_keeps == "x2" else "flip PLM 3/5x2", "done PLM")
+    until_turn(g, "OU", {"ETA": ["withhold ETA 100", "done ETA"]})
+    assert cash(g, "OU") == 120 and cash(g, "P4") == 62 and train_sides(g, "OU") == []
+    g.do("withhold OU 0", "sell P4 HAV", "sell P4 PLM 1")
+    assert cash(g, "P4") == 203
+    return g
+
+
+def test_x2_side_bought_from_a_company_is_capped_at_the_x2_face():
+    """RULES §8.8.3: with the director's money a train from another company costs at most its face
+    value; §8.8.1: a double-sided certificate's face is the price of the side it is on. PLM holds its
+    green certificate on the 3/5x2 side, face 500fr (not the 4+1's 300fr). OU may pay 320fr: OU's 120fr
+    and 200fr from P4, who keeps 3fr; PLM (790fr after buying its 5+2) receives 320fr."""
+    g = ou_in_emergency("x2")
+    assert train_sides(g, "PLM") == ["3/5x2", "5+2"] and cash(g, "PLM") == 790
+    refused(g, "train OU 3/5x2 --from PLM --price 501", match="500fr")
+    events = g.do("train OU 3/5x2 --from PLM --price 320")
+    bought = next(e for e in events if e["kind"] == "train_bought")
+    assert (bought["side"], bought["price"], bought["contribution"]) == ("3/5x2", 320, 200)
+    assert train_sides(g, "OU") == ["3/5x2"] and train_sides(g, "PLM") == ["5+2"]
+    assert cash(g, "OU") == 0 and cash(g, "P4") == 3 and cash(g, "PLM") == 790 + 320
+
+
+def test_a_certificate_is_sold_on_the_side_it_is_held_on():
+    """What is sold is the certificate as it lies: asking for PLM's 4+1 when PLM's green certificate is
+    on its 3/5x2 side (two trains, face 500fr) must not hand OU both trains at a 4+1's price; asking for
+    a 3/5x2 when PLM's greens are on their 4+1 sides must not pass off a 4+1."""
+    g = ou_in_emergency("x2")
+    refused(g, "train OU 4+1 --from PLM --price 250", match="3/5x2")
+    flipped = ou_in_emergency("single")
+    assert train_sides(flipped, "PLM") == ["4+1", "4+1", "5+2"]
+    refused(flipped, "train OU 3/5x2 --from PLM --price 250", match="4\\+1")
+    refused(flipped, "train OU 4+1 --from PLM --price 301", match="300fr")
+    flipped.do("train OU 4+1 --from PLM --price 300")
+    assert train_sides(flipped, "OU") == ["4+1"] and cash(flipped, "P4") == 203 - 180
+
+
+def test_a_discard_names_the_side_the_certificate_is_on():
+    """PLM's blue certificate lies on its 5+2 side: `discard PLM 4/6x2` names a train PLM does not
+    have and is refused (before, it threw the 5+2 away), saying which side the blue certificate is on."""
+    g = chain("first-blue")
+    assert sorted(train_sides(g, "PLM")) == ["3/5x2", "4+1", "5+2"]
+    refused(g, "discard PLM 4/6x2", match="on the 5\\+2 side")
