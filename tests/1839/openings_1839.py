@@ -8,7 +8,7 @@ import json
 from pathlib import Path
 
 import pytest
-from conftest import Table
+from conftest import Table, next_turn_of
 from transcripts import lines_of
 
 from ledger import catalog
@@ -135,7 +135,7 @@ def said(t: Table, line: str) -> str:
     return "\n".join(filter(None, (describe(e, t.rs) for e in t.do(line))))
 
 # Two players, ƒ1300 each. Draws VVD, LSW (blue), KR, KV (brown). Ben buys RWS (NBDS 20 % at 101),
-# KR and KV; Ann the rest (test_1839_stock_powers, test_1839_stock_round and test_1839_book_cases play on
+# KR and KV; Ann the rest (test_1839_stock_powers and test_1839_stock_round play on
 # from here).
 # Ann: 1300 - 200 - 10 - 80 - 100 - 160 = 750; Ben: 1300 - 250 - 200 - 280 - 140 = 430.
 # SR 1 order by ascending cash: Ben, Ann.
@@ -476,7 +476,7 @@ train ZHESM 7+           # 700: 1,770; the first 7+: brown (limit 3), every 3+ r
 """
 
 
-# --------------------------------------------------------------------------- GAME F (test_1839_rules, test_1839_engine_bugs)
+# --------------------------------------------------------------------------- GAME F (test_1839_rules, test_1839_publics)
 # Four players, played in parts; test_1839_rules saves a table after each.
 # D1: four players start with ƒ700 each (ƒ2,800 from the bank: 100,000 - 2,800 = 97,200) and a
 # certificate limit of 16.
@@ -711,3 +711,101 @@ def vv_cm(tmp_path_factory):
     assert (t.cash("Ann"), t.cash("Ben"), t.cash("AMS"), t.cash("ZHESM")) == (360, 330, 610, 600)
     assert (t.trains("AMS"), t.trains("ZHESM")) == (["3+"], ["2", "2"])
     return t
+
+
+# --------------------------------------------------------------------------- two homes, Zevenaar-Kleef (test_1839_markers, test_1839_powers, test_1839_publics)
+
+# Two players, ƒ1300 each (§4). Draws: WSM and LSW (blue), RB and KR (brown); every green private.
+# Ben pars HIJSM (homes Leeuwarden and Hoorn, §14) and Ann NRS (home Utrecht; ZK on its charter,
+# §4), both at ƒ67 with 50 % sold: each floats with 10 x ƒ67 = ƒ670; HIJSM also has SLK's ƒ20.
+HOMES_OPENING = """
+deal --privates WSM,LSW,RB,KR --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80
+discount Ann LVG 60
+discount Ben SWO 60
+discount Ann SWO 40
+discount Ben RB 40
+discount Ann CO 60
+discount Ben WSM 40
+deal --order Ann,Ben
+buy Ann SWO
+buy Ben RWS
+buy Ann LVG
+buy Ben CO
+buy Ann WSM
+buy Ben LSW
+buy Ann RB
+buy Ben KR
+buy Ann SHZ
+par Ben HIJSM 67
+buy Ben HIJSM
+par Ann NRS 67
+buy Ann NRS
+buy Ben HIJSM
+buy Ann NRS
+buy Ben HIJSM
+buy Ann NRS
+buy Ben HIJSM
+buy Ann NRS
+pass Ben
+pass Ann
+"""
+
+
+# OR 1.1 played plainly: HIJSM buys four 2s (ƒ400), NRS three 2s and the first 3+ (ƒ550): green.
+# SR 2 passes; in OR 2.1 HIJSM runs first again (same price box, parred first).
+HOMES_TO_GREEN = """
+withhold HIJSM 0
+train HIJSM 2
+train HIJSM 2
+train HIJSM 2
+train HIJSM 2
+done HIJSM
+withhold NRS 0
+train NRS 2
+train NRS 2
+train NRS 2
+train NRS 3+
+done NRS
+"""
+
+
+@pytest.fixture(scope="module")
+def homes_master():
+    """HOMES_OPENING played: OR 1.1, HIJSM to operate in yellow (HIJSM ƒ690, NRS ƒ670)."""
+    t = new_table("Ann Ben")
+    t.play(HOMES_OPENING)
+    s = t.status()
+    assert (s["round"], s["operating"], s["phase"]) == ("OR 1.1", "HIJSM", "yellow")
+    assert t.cash("HIJSM") == 690 and t.cash("NRS") == 670
+    return t
+
+
+@pytest.fixture
+def hijsm(homes_master):
+    """HIJSM's first turn: its two homes are on the map."""
+    return homes_master.copy()
+
+
+@pytest.fixture
+def nrs(homes_master):
+    """NRS's first turn (HIJSM has bought its trains)."""
+    t = homes_master.copy()
+    t.play("\n".join(HOMES_TO_GREEN.strip().splitlines()[:6]))
+    assert t.status()["operating"] == "NRS"
+    return t
+
+
+@pytest.fixture
+def green(homes_master):
+    """OR 2.1, green: HIJSM has run; NRS (ƒ120 after its trains) withholds ƒ300 and buys WSM."""
+    t = homes_master.copy()
+    t.play(HOMES_TO_GREEN)
+    next_turn_of(t, "NRS")
+    assert t.status()["round"] == "OR 2.1" and t.status()["phase"] == "green"
+    assert t.cash("NRS") == 120
+    return t
+
+
+def tokens_left(t: Table, sym: str) -> int:
+    """The station markers a company has left on its charter."""
+    return t.company(sym)["tokens_left"]

@@ -1,6 +1,7 @@
 """1839's phases (§5 table, §17): each phase's trains rust a colour and set the train limit, a set of ORs keeps
 the length fixed when its stock round ended, gray's sets have 3 ORs, and the privates go obsolete and
-close at their points on the way (§12.1, D7.5, B20). The tiny train roster (tests/data/1839/tiny-roster.toml,
+close at their points on the way (§12.1, D7.5, B20); the first 5+ starts blue when the sixth 5+ left the
+game at the draws (§4, §3). The tiny train roster (tests/data/1839/tiny-roster.toml,
 a table's `--rules` override) brings a short game to red and gray; revenues above what the map could give
 are typed with --force.
 Rules: shared/seeds/003_aa544c940024c360.txt "§x"; digest shared/rules/1839.md "D x", its corrections D0.1
@@ -10,7 +11,7 @@ Table); openings and positions: openings_1839.py.
 
 from __future__ import annotations
 
-from openings_1839 import FORCE, audit, closed, orun
+from openings_1839 import FORCE, audit, closed, new_table, orun
 from openings_1839 import tiny_brown  # noqa: F401  (fixtures, used by name)
 
 
@@ -60,3 +61,121 @@ def test_each_phase_rusts_its_colour_sets_its_limit_and_the_set_keeps_its_length
         orun(t)
     assert (seen, t.round()) == (["OR 3.1", "OR 3.2", "OR 3.3"], "SR 4")
     audit(t)
+
+
+# --------------------------------------------------------------------------- §4, §17: the sixth 5+ left at the draws
+
+# Kabinet-Rochussen instead of Verveers: neither Beijnes nor Verveers + Credit Mobilier are drawn,
+# so the sixth 5+ leaves the game at the draws (§4) and five 5+ remain.
+NO_SIXTH_5_OPENING = """
+deal --privates VVD,LSW,CM,KR --rijkswaterstaat NBDS --oost NCS --foreign OZ=67,BEL=72,DUI=80 --order Ann,Ben,Cy,Dee
+discount Ann LVG 60
+discount Ben SWO 60
+discount Cy CO 60
+discount Dee SWO 40
+discount Ann KR 40
+discount Ben VVD 40
+deal --order Ann,Ben,Cy,Dee
+buy Ann LVG
+buy Ben RWS
+buy Cy SWO
+buy Dee VVD
+buy Ann CO
+discount Ben LSW
+discount Cy LSW
+buy Dee LSW
+discount Ann CM
+buy Ben KR
+buy Cy SHZ
+discount Dee CM
+buy Ann CM
+buy Ben NBDS 2
+buy Cy NBDS
+par Ann ZHESM 72
+buy Ann ZHESM
+par Dee AMS 67
+buy Dee AMS
+pass Ben
+buy Cy NBDS
+buy Ann ZHESM 2
+buy Dee AMS 3
+pass Ben
+buy Cy ZHESM
+pass Ann
+pass Dee
+pass Ben
+pass Cy
+withhold NBDS 0
+train NBDS 2
+train NBDS 2
+train NBDS 2
+done NBDS
+withhold ZHESM 0
+train ZHESM 2
+train ZHESM 2
+done ZHESM
+withhold AMS 0
+train AMS 2
+train AMS 2
+done AMS
+pass Ben
+pass Ann
+pass Dee
+pass Cy
+withhold NBDS 600
+train NBDS 3+
+done NBDS
+withhold ZHESM 600
+done ZHESM
+withhold AMS 600
+train AMS 3+
+train AMS 3+
+done AMS
+pass Ben
+pass Ann
+par Dee NCS 67
+buy Cy NCS
+buy Ben NCS
+buy Ann NCS
+pass Dee
+pass Cy
+pass Ben
+pass Ann
+withhold NCS 0
+train NCS 3+
+train NCS 3+
+done NCS
+withhold NBDS 900
+done NBDS
+withhold AMS 900
+done AMS
+withhold ZHESM 600
+done ZHESM
+withhold NBDS 900
+done NBDS
+withhold NCS 330
+train NCS 3+
+train NCS 3+
+done NCS
+withhold AMS 900
+done AMS
+withhold ZHESM 600
+"""
+
+
+def test_the_first_5_plus_starts_blue_when_the_sixth_5_plus_left_the_game():
+    """§4: the sixth 5+ leaves the game unless Beijnes, or Verveers and Credit Mobilier, are drawn.
+    §3 ("Game phases change immediately when the first train of a new type is bought"), §5, §17: the
+    first 5+ bought starts blue phase and every 2-train rusts at once. Here all seven 3+ are sold and
+    ZHESM buys the first 5+: the phase must be blue and the 2-trains (NBDS 3, ZHESM 2, AMS 2) gone."""
+    t = new_table("Ann Ben Cy Dee")
+    t.play(NO_SIXTH_5_OPENING)
+    s = t.status()
+    assert s["phase"] == "green"
+    five = next(r for r in s["train_roster"] if r["type"] == "5+")
+    assert five["left"] == 5                        # the sixth left the game at the draws
+    t.play("train ZHESM 5+")
+    s = t.status()
+    trains = {c["sym"]: sorted(c["trains"]) for c in s["companies"] if c["floated"]}
+    assert s["phase"] == "blue"
+    assert trains == {"NBDS": ["3+"], "ZHESM": ["5+"], "AMS": ["3+", "3+"], "NCS": ["3+"] * 4}

@@ -3,15 +3,16 @@ D14), each figure worked from the rules in the comments: the Staatslijnen and IJ
 station privates, Schielands Hoge Zeedijk's tile and station as one of the two lays (§12.3), Credit Mobilier
 by the train's or the phase's colour (B21, D0.1 #4), Beyer Peacock's and Verveers' SAVED markers toward
 the limit and sold (B16), Beijnes within the train limit (B15), Rijkswaterstaat closing on a company's
-train (B17), MEVS owned by a company (B19) and NFLM. Positions: openings_1839.py."""
+train (B17), MEVS owned by a company (B19) and NFLM, Zevenaar-Kleef's station after a second tile (§12.2),
+Rotterdamsche Bank's draw on its director (§12.5). Positions: openings_1839.py."""
 
 from __future__ import annotations
 
 import pytest
 
 from openings_1839 import (FORCE, GREEN_SHORT, TINY, VV_CM, audit, balanced, closed, new_table, one_3_roster,
-                           operating_ams, POWERS_GREEN as SETUP)
-from openings_1839 import vv_cm  # noqa: F401  (fixtures, used by name)
+                           operating_ams, tokens_left, POWERS_GREEN as SETUP)
+from openings_1839 import green, homes_master, nrs, vv_cm  # noqa: F401  (fixtures, used by name)
 
 
 # The table's own limit for this test (README "A table's own market"): five trains in yellow and
@@ -443,3 +444,72 @@ def test_b19_mevs_owned_by_a_company_earns_nothing(tmp_path):
     t.do("withhold AMS 10", "done AMS", "withhold ZHESM 10", "done ZHESM")
     assert (t.round(), t.cash("AMS")) == ("OR 2.2", 609 + 10 + 30)
     audit(t)
+
+
+# --------------------------------------------------------------------------- §12.2 Zevenaar-Kleef
+
+def test_zevenaar_kleef_places_its_marker_after_a_second_tile(nrs):
+    # §12.2: "The power may be used to place an exchange or station marker even if the owning
+    # company places a second track tile". Two tiles (no terrain), then ZK's tile and station at
+    # Nijmegen for ƒ80 in all: 670 - 80 = 590; markers: 5 - home - Nijmegen = 3.
+    nrs.do("tile NRS 0", "tile NRS 0")
+    nrs.do("token NRS --using ZK --city Nijmegen")
+    assert nrs.cash("NRS") == 590
+    assert tokens_left(nrs, "NRS") == 3
+
+
+def test_without_zevenaar_kleef_a_second_tile_still_bars_the_marker(nrs):
+    # §8.2.4: no exchange or station marker after a second tile (the rule ZK is an exception to)
+    nrs.do("tile NRS 0", "tile NRS 0")
+    nrs.refused("token NRS 20 --city Arnhem", "second tile", "§8.2.4")
+
+
+def test_zevenaar_kleefs_tile_leaves_the_normal_track_lay(nrs):
+    # §12.2: ZK's tile is "in addition to its normal track lay": with its station placed first, NRS
+    # still lays its two tiles (ƒ20 terrain on the second): 670 - 80 - 20 = 570. The station was
+    # "its normal station marker placement": no second marker this turn.
+    nrs.do("token NRS --using ZK --city Venlo")
+    nrs.do("tile NRS 0")
+    assert "one a turn" in nrs.refused("token NRS 20 --city Arnhem")
+    nrs.do("tile NRS 20")
+    assert nrs.cash("NRS") == 570
+    nrs.refused("tile NRS 0", "laid its tile")
+
+
+# --------------------------------------------------------------------------- §12.5 Rotterdamsche Bank
+
+def test_rotterdamsche_banks_draw_is_for_station_track_and_train_costs(green):
+    # §12.5: the company "may draw freely on their director's assets for station, track and train
+    # expenses". NRS (ƒ120) buys RB from Ann for ƒ1 (119) and draws ƒ150 from Ann (269): that money
+    # is spent on this turn's costs, or the turn does not end.
+    t = green
+    t.do("buy-private NRS RB 1")
+    ann = t.cash("Ann")
+    t.do("charge NRS 150")
+    assert (t.cash("NRS"), t.cash("Ann")) == (269, ann - 150)
+    t.refused("done NRS", "ƒ150", "station, track or train")
+    t.do("tile NRS 100")                              # ƒ100 of it spent on track: 169
+    t.do("token NRS 20 --city Gouda")                 # ƒ20 on a station (20 x 1): 149, ƒ30 unspent
+    t.do("withhold NRS 0")
+    t.refused("done NRS", "ƒ30")
+    assert t.cash("NRS") == 149
+
+
+def test_rotterdamsche_bank_makes_the_director_sell_shares_for_the_draw(green):
+    # §12.5: "including causing the director to sell shares in order to fund the expense ... as if
+    # the expense were an Emergency Train Purchase". Ann (director of NRS with 60 %, NRS at ƒ56)
+    # sells shares only while short of the draw: the draw asked is her cash + ƒ50, so one share at
+    # ƒ56 covers it and two are more than needed; she stays director (50 %).
+    t = green
+    t.do("buy-private NRS RB 1")
+    ann, price = t.cash("Ann"), t.price("NRS")
+    want = ann + 50
+    t.refused(f"charge NRS {want}", "sell")
+    t.refused(f"sell Ann NRS 2 --charge {want}", "more than needed")
+    t.do(f"sell Ann NRS 1 --charge {want}")
+    assert t.cash("Ann") == ann + price
+    assert t.president("NRS") == "Ann"
+    t.do(f"charge NRS {want}")
+    assert t.cash("Ann") == ann + price - want
+    # without the draw to fund, no sale in an operating round
+    t.refused("sell Ann NRS 1 --charge 5", "not short")     # she has ƒ6 left

@@ -1,7 +1,8 @@
 """1839's stock-round powers on the engine (tests/conftest.py's Table): Kabinet-Rochussen's forced float
 (§12.5, D7.4, D14.12) and Ketwich & Voombergh's re-par (§12.5, D14.20), figures worked from the
 rules in the comments; Kabinet-Rochussen declaring two companies in one SR and again later (B13), and
-Ketwich & Voombergh's re-par down and of a company its privates paid before it floated (D14.20, B14).
+Ketwich & Voombergh's re-par down and of a company its privates paid before it floated (D14.20, B14),
+and Kabinet-Rochussen's pool money held in escrow, not in the bank.
 rulesets/1839/stock_powers.py; positions: openings_1839.py."""
 
 from __future__ import annotations
@@ -162,3 +163,32 @@ def test_b14_a_repar_sets_the_treasury_to_ten_times_the_new_par(option, treasury
     t.do("repar Ben KV AMS 80")
     assert (t.cash("AMS"), t.price("AMS")) == (treasury, 80)
     audit(t)
+
+
+# --------------------------------------------------------------------------- §12.5 Kabinet-Rochussen's escrow
+
+def test_kabinet_rochussens_pool_money_is_held_in_escrow_not_in_the_bank():
+    # §12.5: "three shares are put in the market, each along with money equaling the company's par
+    # price. That money is paid to the company treasury as those shares are bought from the bank
+    # pool." ZHESM parred at 80, 30 % bought: it floats with 7 x 80 = ƒ560 from the bank, and
+    # 3 x 80 = ƒ240 leaves the bank for the escrow beside the three pool shares.
+    t = new_table("Ann Ben")
+    t.play(KR_OPENING)
+    t.do("par Ben ZHESM 80", "buy Ben ZHESM", "force-float Ben KR ZHESM")
+    bank = t.bank()
+    t.do("pass Ann", "pass Ben")
+    # OR 1.1 begins with the privates' revenue from the bank (§8.1): the yellow ones to their
+    # companies 20 + 20 + 20 + 20 + 10 + 0 = 90; the players' SWO 25, RWS 35, LVG 5, KR 10, VVD 15,
+    # KV 50, CO 20, LSW 15, SHZ 20 = 195.
+    assert t.bank() == bank - 560 - 240 - 90 - 195
+    assert t.status()["escrow"] == {"held": 240, "certificates": 3}
+    assert any("escrow" in line.lower() and "240" in line for line in t.status_text().splitlines())
+    t.do("withhold ZHESM 0", "train ZHESM 2", "done ZHESM")     # OR 1.1: ZHESM 560 - 100 = 460
+    # SR 2: Ann buys a pool share at 55 (the price after the drops): ƒ55 to the bank, and the
+    # escrow's ƒ80 to ZHESM (460 + 80 = 540); ƒ160 stays held for the two shares left.
+    bank = t.bank()
+    t.do("buy Ann ZHESM --pool")
+    assert t.bank() == bank + 55
+    assert t.cash("ZHESM") == 540
+    assert t.status()["escrow"] == {"held": 160, "certificates": 2}
+    t.books_balance()
