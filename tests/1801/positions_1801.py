@@ -13,7 +13,8 @@ from the rulebook, shared/seeds/002_c09d1f5beee78cce.txt "§x", and the digest, 
   as a copy: sr1(), sr2(), or21() (OR 2.1 at WW's turn: WW Ann 70 / Cy 20 / treasury 10 at £110; cash
   Ann 830, Ben 1480, Cy 1480, WW 850, GWR 510, KSS 330; each major owns its 2+2), or31_first_4(),
   or41_a_bought(), cuts of examples/1801-game.txt;
-* the moves that carry a game on (idle_or, idle_until) and the books' check (money_kept).
+* the moves that carry a game on (idle_or, idle_until) and the books' check (money_kept);
+* examples/1801-game.txt played to a line as a game file (played_to) and its one-line refusals (refused_line).
 """
 
 from __future__ import annotations
@@ -22,6 +23,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Table
+from engine_bank_1801 import GAMES, Bank
 from table_1801 import Table as NamedTable
 
 
@@ -1071,3 +1073,32 @@ def kbs_trainless() -> Table:
     t.do("tile KBS 211", "withhold KBS 0")
     assert (t.cash()["KBS"], t.trains("KBS"), t.cell("KBS"), t.price("KBS")) == (50, [], (3, 1), 80)
     return t
+
+
+# --------------------------------------------------------------------------- the example played on as a game file (engine_bank_1801)
+
+PREFIXES: dict[int, object] = {}   # the example played up to a command's index (shared by the tests)
+
+
+def played_to(tmp_path: Path, last: str, nth: int = 1) -> tuple[Bank, list[str]]:
+    """A game holding the example up to (and with) the nth command `last` (-1: the last one); the
+    rest returned. The example is played on the engine once, from the nearest prefix already played."""
+    lines = example_lines()
+    found = [i for i, x in enumerate(lines) if x == last]
+    at = found[nth - 1] if nth > 0 else found[nth]
+    start = max((i for i in PREFIXES if i <= at), default=None)
+    table = PREFIXES[start].copy() if start is not None else Table()
+    table.play("\n".join(lines[(start + 1 if start is not None else 0): at + 1]))
+    PREFIXES[at] = table.copy()
+    GAMES[str(tmp_path / "game.db")] = table
+    return Bank(tmp_path / "game.db"), lines[at + 1:]
+
+
+def refused_line(bank: Bank, line: str) -> str:
+    """The one error line `bank` prints for `line`, which changes nothing."""
+    before = bank.status_text()
+    result = bank.line(line, ok=False)
+    err = [x for x in result.stderr.splitlines() if x.strip()]
+    assert len(err) == 1 and err[0].startswith("error: "), result.stderr
+    assert bank.status_text() == before
+    return err[0]

@@ -1,5 +1,6 @@
 """1801 (18OE): the Consolidation round (§10.5, §10.6, §9.5; rulesets/1801/mergers.py): no minor is
-abandoned while its owner holds a regional that could take it.
+abandoned while its owner holds a regional that could take it; Minor A's bonus when a major buys it
+abandoned (§15.1, §9.5, §11.7), once by default, again as an option.
 Every figure is worked by hand in the comments from the rulebook (shared/seeds/002_c09d1f5beee78cce.txt,
 "§x") and the digest (shared/rules/1801.md, "D x", "E n" its edge cases, "D18 #n" its readings; its
 corrections 0.1 override the rest); a test that found a discrepancy says so. Positions: positions_1801.py,
@@ -8,7 +9,7 @@ on the engine Table (tests/conftest.py).
 
 from __future__ import annotations
 
-from positions_1801 import LEFT_MINORS, REGIONALS_LEFT, kept, or31_first_4
+from positions_1801 import LEFT_MINORS, REGIONALS_LEFT, kept, or31_first_4, or41_a_bought
 from table_1801 import changes
 
 
@@ -48,3 +49,42 @@ def test_no_minor_is_abandoned_while_its_owner_holds_a_regional_that_could_take_
     t.do("merge Cy B BEL")
     assert changes(before, t.cash()) == {"B": -100, "BEL": 100}
     assert t.holdings("BEL")["Cy"] == 30        # 20 % (the president's) + the merger's 10 %
+
+
+# --------------------------------------------------------------------------- §15.1, §9.5, §11.7: Minor A's bonus
+
+def test_a_major_buying_minor_a_abandoned_is_paid_as_if_merged():
+    """§11.7: a major buys an abandoned minor for £60 to the bank, 'the minor's charter and assets
+    are then added to the major as if it was merged (see 10.5)'; §15.1: when A 'is merged into a
+    major, the bank pays cash into the major's treasury equal to the current share value of the
+    major'. A went into the national GWR (no major: no bonus) and was abandoned; KSS, at £80, buys
+    it: KSS -60 + 80 = +20, the bank +60 - 80 = -20; A's charter is KSS's."""
+    t = or41_a_bought()
+    assert t.price("KSS") == 80
+    before = t.cash()
+    t.do("buy-minor KSS A")
+    assert changes(before, t.cash()) == {"KSS": 20, "bank": -20}
+    assert t.holdings("A")["pool"] == 0
+
+
+def test_minor_a_is_paid_once_by_default():
+    """D18 #36 (best reading: a one-time payment): A merged into GWR in SR 3 (the bank paid GWR £70);
+    Ben converts GWR at the first 4, so A is abandoned (§9.4 step 3, §9.5); KSS, still in its turn
+    (after its buy step, §11 step 7), buys A for £60: KSS -60, the bank +60, no bonus again."""
+    t = or31_first_4(a_into_gwr=True)
+    t.do("convert Ben GWR")
+    assert t.holdings("A")["pool"] == 100
+    before = t.cash()
+    t.do("buy-minor KSS A")
+    assert changes(before, t.cash()) == {"KSS": -60, "bank": 60}
+
+
+def test_minor_a_paid_again_is_an_option():
+    """The other reading of D18 #36 (option minor_a_paid_again): A pays each major it joins. The same
+    turn: KSS at £80 buys A for £60 and the bank pays it £80: KSS +20, the bank -20."""
+    t = or31_first_4("minor_a_paid_again", a_into_gwr=True)
+    assert t.price("KSS") == 80
+    t.do("convert Ben GWR")
+    before = t.cash()
+    t.do("buy-minor KSS A")
+    assert changes(before, t.cash()) == {"KSS": 20, "bank": -20}

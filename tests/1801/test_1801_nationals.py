@@ -1,7 +1,9 @@
 """1801 (18OE): nationals (§9.4, §10, §11.6.2; rulesets/1801/nationals.py): a national's president buying
 from the Open Market at 60 % pays double (§10.2), the 50 % cap on its shares in the Open Market and a
 sold-out national moving up (§10.1, §10.7), its inherent Pullman (§11.6.2), and what a converted major
-leaves behind (§9.4).
+leaves behind (§9.4); a player declining his turn in the conversion window; the SML's 2+2 toward a national's
+limit (§14.10, D18 #35, #36); what a national never sells, and an absorbed minor's chit going back with its
+charter (§9.4, §9.5, §11.6.6).
 Every figure is worked by hand in the comments from the rulebook (shared/seeds/002_c09d1f5beee78cce.txt,
 "§x") and the digest (shared/rules/1801.md, "D x", "E n" its edge cases, "D18 #n" its readings; its
 corrections 0.1 override the rest); a test that found a discrepancy says so. Positions: positions_1801.py,
@@ -12,7 +14,7 @@ from __future__ import annotations
 
 from conftest import Table
 from positions_1801 import (LEFT_MINORS, MINORS, NATIONAL_RUN, OR21_TO_P3, P3M_TURNS, REGIONALS_LEFT, example_lines,
-                            money_kept, or21, or41_a_bought)
+                            first_6_with_sml, money_kept, or21, or31_first_4, or41_a_bought, played_to, refused_line)
 from table_1801 import changes
 
 
@@ -172,3 +174,99 @@ def test_a_converted_majors_orient_express_marker_and_port_authority_leave_play(
     assert t.status()["oe_markers"] == []
     assert all(t.state.assets[a].closed for a in ports)
     money_kept(t)
+
+
+# --------------------------------------------------------------------------- §9.4: declining a conversion
+
+def test_a_player_declines_his_turn_in_the_conversion_window():
+    """§9.4: as the first 4 is bought (KSS, Ben's) each player in turn from the buyer may convert his
+    majors: Ben, Cy, Ann. Ben declines (`decline Ben`): his turn in the window is over, so he may no
+    longer convert GWR; Ann, later in the order, still may convert WW. No money moves on a decline."""
+    t = or31_first_4()
+    assert t.status()["phase"] == "4"
+    before = t.cash()
+    t.do("decline Ben")
+    assert changes(before, t.cash()) == {}
+    t.refused("convert Ben GWR", "§9.4")
+    t.refused("decline Ben", "§9.4")
+    t.do("convert Ann WW")
+    assert t.company("WW")["kind"] == "national"
+
+
+def test_the_last_decline_closes_the_window():
+    """§9.4: once every player in the order has declined, the window is closed: nobody converts."""
+    t = or31_first_4()
+    t.do("decline Ben", "decline Cy", "decline Ann")
+    t.refused("convert Ann WW", "§9.4")
+
+
+def test_a_later_players_decline_leaves_the_earlier_ones_their_turn():
+    """§9.4: Ann (last in the order Ben, Cy, Ann) declines first: Ben may still convert GWR, and
+    Ann may no longer convert WW."""
+    t = or31_first_4()
+    t.do("decline Ann")
+    t.refused("convert Ann WW", "§9.4")
+    t.do("convert Ben GWR")
+    assert t.company("GWR")["kind"] == "national"
+
+
+# --------------------------------------------------------------------------- §14.10, §9.4: the SML's 2+2 in a national
+
+def test_the_sml_train_counts_toward_a_nationals_limit_by_default():
+    """D18 #35 (best reading): as WW becomes a national the SML marker leaves play (§9.4 step 4) and
+    its 2+2 is an ordinary rusted train of the national. At the first 6 Ann converts WW: it keeps the
+    2+2, the rusting 3 (E28), the 4 and the 5: four trains over a national's limit of 3 in Train
+    Phase 6 (§5.2): WW owes one discard once the window closes (SFAI's next step)."""
+    t = first_6_with_sml()
+    assert t.trains("WW") == ["2+2", "4", "5"]
+    t.do("convert Ann WW", "done SFAI")
+    assert t.trains("WW") == ["2+2", "3", "4", "5"]
+    assert {"kind": "discard", "corp": "WW", "count": 1} in t.state.pending
+
+
+def test_the_sml_train_kept_outside_a_nationals_limit_is_an_option():
+    """The other reading of D18 #35 (option sml_outside_limit): the developer's note keeps the SML's
+    2+2 with the national, outside the limit as §14.10 says: WW keeps 2+2, 3, 4, 5 and counts three
+    trains, its limit: no discard is owed."""
+    t = first_6_with_sml("sml_outside_limit")
+    t.do("convert Ann WW", "done SFAI")
+    assert t.trains("WW") == ["2+2", "3", "4", "5"]
+    assert not [p for p in t.state.pending if p.get("corp") == "WW"]
+
+
+def test_the_readings_35_and_36_are_stated_in_bank_info():
+    from ledger import catalog
+    from ledger.interface.info import info_text
+    text = info_text(catalog.load("1801", {}), width=400)
+    assert "sml_outside_limit" in text and "D18 #35" in text
+    assert "minor_a_paid_again" in text and "D18 #36" in text
+
+
+# --------------------------------------------------------------------------- §9.4, §11.6.6, §14.10: what a national never sells, an absorbed minor's chit
+
+def test_a_national_never_sells_a_train(tmp_path):
+    """§9.4, §11.6, §11.6.6: LNWR buys the first 4 and Ben converts it at once: it keeps its rusting
+    2+2 and its 3. No railroad may then buy either from it, at any price."""
+    bank, _rest = played_to(tmp_path, "train LNWR 4")
+    bank.lines("convert Ben LNWR", "done LNWR", "withhold KBS 130", "done KBS", "withhold WW 130")
+    assert bank.company("LNWR")["kind"] == "national"
+    assert "never sell" in refused_line(bank, "train WW 2+2 --from LNWR --price 1")
+    assert "never sell" in refused_line(bank, "train WW 3 --from LNWR --price 1")
+
+
+def test_the_swift_metropolitan_2plus2_is_never_sold(tmp_path):
+    """§14.10: Ann's Swift Metropolitan Line gives her WW a rusted 2+2 for good; it cannot be sold to
+    another railroad (the next to operate tries, for £1)."""
+    bank, _rest = played_to(tmp_path, "withhold WW 130")
+    bank.lines("claim WW 2 --using SML", "train WW 4", "done WW")
+    nxt = bank.status()["operating"]
+    bank.line(f"withhold {nxt} 0")
+    assert "never sold" in refused_line(bank, f"train {nxt} 2+2 --from WW --price 1")
+
+
+def test_an_absorbed_minors_chit_goes_back_with_its_charter(tmp_path):
+    """§9.4 step 3, §9.5 step 6: Cy converts BHB, which absorbed Minor H; H is abandoned and its
+    track-rights chit stays with its charter in the Open Market (a major buying H later gets it)."""
+    bank, _rest = played_to(tmp_path, "convert Cy BHB")
+    chits = bank.status()["chits"]
+    assert "H" in chits.values(), chits

@@ -1,5 +1,5 @@
 """1801 (18OE): the privates' powers on the map (§14.8, §14.9; rulesets/1801/tiles_tokens.py): Hochberg's
-token turns it face down (no income, no certificate, no score), Brandt & Brandau's free tiles, two an OR.
+token turns it face down (no income, no certificate, no score), Brandt & Brandau's free tiles, two an OR; a home token named by its city (§11.5).
 Every figure is worked by hand in the comments from the rulebook (shared/seeds/002_c09d1f5beee78cce.txt,
 "§x") and the digest (shared/rules/1801.md, "D x", "E n" its edge cases, "D18 #n" its readings; its
 corrections 0.1 override the rest); a test that found a discrepancy says so. Positions: positions_1801.py,
@@ -8,7 +8,7 @@ on the engine Table (tests/conftest.py).
 
 from __future__ import annotations
 
-from positions_1801 import idle_or, or21
+from positions_1801 import idle_or, or21, or21_named_homes
 from table_1801 import changes
 
 
@@ -69,3 +69,25 @@ def test_brandt_and_brandau_lays_two_free_tiles_an_or_and_turns_face_down_after_
     cy = t.cash("Cy")
     idle_or(t)
     assert t.round() == "OR 3.2" and t.cash("Cy") == cy + 25
+
+
+# --------------------------------------------------------------------------- §11.5: a home token by its city
+
+def test_a_home_token_named_by_its_city_is_refused_with_the_rule():
+    """§11.5: 'A major's home token may never be purchased.' GWR's home city is named as it floats
+    (`par ... --city London`); at OR 2.1 WW, GWR and KSS run (WW 100, GWR 50, KSS 70), and KSS (Ben)
+    asks for GWR's (Ben) token in London: refused with the rule, not as an unknown city."""
+    t = or21_named_homes()
+    t.do("pay WW 100", "done WW", "pay GWR 50", "done GWR", "pay KSS 70")
+    t.refused("transfer KSS GWR --city London --kind city --slot 2", "home token", "§11.5")
+    t.refused("transfer KSS GWR --city london --kind city --slot 2", "home token", "§11.5")
+
+
+def test_an_unnamed_home_city_is_hinted_with_the_rule():
+    """The same request where GWR's home city was not named as it floated (or21()): the bank cannot
+    tell London from a made-up city, so it refuses as for a city without GWR's token and says the
+    rule that applies if London is GWR's home (§11.5)."""
+    t = or21()
+    t.do("pay WW 100", "done WW", "pay GWR 50", "done GWR", "pay KSS 70")
+    t.refused("transfer KSS GWR --city London --kind city --slot 2", "no token in London",
+              "if London is GWR's home", "§11.5")

@@ -1,7 +1,8 @@
 """1801 (18OE): the buy-trains step (§11.6; rulesets/1801/train_buying.py): a train from another railroad
 paid from the treasury alone, a level sold out before the next, level 8 after the fourth level 7, the
 Open Market's cheaper train in a forced purchase (E12), the reserved 2+2 from the Locomotive Works only,
-and a regional's first-round insolvency (§11.6.5).
+a regional's first-round insolvency (§11.6.5), and Minor J's discount on a price agreed between railroads
+as an option (§15.9, D18 #28).
 Every figure is worked by hand in the comments from the rulebook (shared/seeds/002_c09d1f5beee78cce.txt,
 "§x") and the digest (shared/rules/1801.md, "D x", "E n" its edge cases, "D18 #n" its readings; its
 corrections 0.1 override the rest); a test that found a discrepancy says so. Positions: positions_1801.py,
@@ -12,7 +13,7 @@ from __future__ import annotations
 
 from conftest import Table
 from positions_1801 import (FORCED_TURNS, MINORS, REGIONALS_LEFT, S2X_TURNS, example_lines, kbs_trainless, kept,
-                            money_kept, or21, poor_auction, sr2)
+                            money_kept, or21, played_to, poor_auction, sr2)
 from table_1801 import changes
 
 
@@ -182,3 +183,24 @@ def test_a_regionals_first_round_insolvency_pays_twice_par_and_sells_for_it_plus
     assert t.president("GWR") == "Ben" and t.cash()["GWR"] == 0
     assert not t.status()["insolvent"]
     money_kept(t)
+
+
+# --------------------------------------------------------------------------- §15.9, D18 #28: Minor J's discount on a deal
+
+def test_minor_js_discount_on_a_price_agreed_between_railroads_is_an_option(tmp_path):
+    """§15.9, D18 #28: by default Minor J's 10 % is off the Locomotive Works' and the Open Market's
+    prices only; with the option j_discount_on_deals also off a price agreed with another railroad
+    (MZA, which absorbed J, agreeing £100 for a train: £10 off)."""
+    import importlib
+    from types import SimpleNamespace
+
+    from ledger import catalog
+    from ledger.core.command import Command
+    train_buying = importlib.import_module("rulesets.1801.train_buying")
+    bank, _rest = played_to(tmp_path, "choose Ann cash")
+    s = bank.table.state
+    deal = Command("train", {"corp": "MZA", "type": "3", "source": "BHB", "price": 100})
+    for options, off in (({}, 0), ({"j_discount_on_deals": True}, 10)):
+        ctx = SimpleNamespace(state=s, rs=catalog.load("1801", options=options))
+        assert train_buying.train_discount(ctx, "MZA", "3", "company:BHB", deal) == off
+        assert train_buying.train_discount(ctx, "BHB", "3", "company:MZA", deal) == 0   # BHB has no Minor J
