@@ -167,25 +167,54 @@ def rows_digest(store, upto: int) -> str | None:
     return digest.hexdigest()
 
 
-def remember(store) -> None:
-    """After a verified write is committed: the game is keyed here (when it is keyed with this
-    machine's key), and this file's last verified point is its head now."""
+@dataclass
+class Taken:
+    """A file's point as a write leaves it, taken inside the write's transaction (what it checked
+    and wrote, and nothing another connection committed after it), saved once committed."""
+    game: str
+    path: str
+    key: str
+    first: int | None
+    point: Point
+    since_held: int | None   # the recorded first command here, when this file holds it
+
+
+def take(store) -> Taken | None:
+    """This file's head as its last verified point, and how its game is keyed (inside the write's
+    transaction, before its commit); None for a file not keyed with this machine's key, or where
+    there is no configuration folder."""
     try:
         keying = store.keying()
         if not (keying.keyed and keying.here) or folder() is None:
-            return
+            return None
         game = game_id(store)
         head, digest = store.head_hash()
         rows = rows_digest(store, head)
     except sqlite3.DatabaseError:
-        return
+        return None
     if game is None or digest is None or rows is None:
+        return None
+    entry = read(game)
+    since = entry.since if entry and holds(store, entry.since) else None
+    return Taken(game, where(store), keying.key_id, keying.first, Point(head, digest, rows, time.time()), since)
+
+
+def save(taken: Taken | None) -> None:
+    """Once the write is committed: the game is keyed here, and the file's last verified point is
+    the one taken."""
+    if taken is None:
         return
-    entry = read(game) or Entry()
-    if entry.key is None or not holds(store, entry.since):
-        entry.key, entry.first, entry.since = keying.key_id, keying.first, head
-    entry.points[where(store)] = Point(head, digest, rows, time.time())
-    write(game, entry)
+    entry = read(taken.game) or Entry()
+    if entry.key is None or entry.since is None or entry.since != taken.since_held:
+        entry.key, entry.first, entry.since = taken.key, taken.first, taken.point.command
+    entry.points[taken.path] = taken.point
+    write(taken.game, entry)
+
+
+def remember(store) -> None:
+    """A file's head as its last verified point, for a file no other connection writes (a new game
+    just moved into place)."""
+    save(take(store))
 
 
 def holds(store, command: int | None) -> bool:

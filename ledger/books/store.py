@@ -182,13 +182,20 @@ class Store:
         except (OSError, ValueError, sqlite3.Error):
             return 0
 
-    def remember(self) -> None:
-        """Record this file's head as its last verified point, and the game as keyed here
-        (ledger.books.known); nothing that goes wrong there touches the write, which is committed."""
+    def remember(self, taken: known.Taken | None = None) -> None:
+        """Record this file's last verified point (`taken` inside the write that checked it, else its
+        head now) and the game as keyed here (ledger.books.known); nothing that goes wrong there
+        touches the write, which is committed."""
         try:
-            known.remember(self)
+            known.save(taken) if taken is not None else known.remember(self)
         except (OSError, ValueError, TypeError, sqlite3.Error):
             pass
+
+    def take_point(self) -> known.Taken | None:
+        try:
+            return known.take(self)
+        except (OSError, ValueError, TypeError, sqlite3.Error):
+            return None
 
     def data_version(self) -> int:
         """SQLite's count of the commits other connections (any process) made to the file, as this
@@ -826,11 +833,14 @@ class _Transaction:
     def __exit__(self, exc_type, exc, tb):
         checked, self.store.checked = self.store.checked, False
         if exc_type is None:
+            # what the write checked and what it wrote, and nothing committed after it: the file's
+            # last verified point, taken while the write holds the file
+            taken = self.store.take_point() if checked else None
             self.conn.execute("commit")
             if journal_mode(self.conn) == "wal":
                 self.conn.execute("pragma wal_checkpoint(truncate)")
-            if checked:   # what the write checked and what it wrote: the file's last verified point
-                self.store.remember()
+            if taken is not None:
+                self.store.remember(taken)
         elif self.conn.in_transaction:
             self.conn.execute("rollback")
         return False

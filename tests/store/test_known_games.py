@@ -261,3 +261,30 @@ def test_commands_written_where_no_record_was_kept_are_checked_from_the_point(tm
     shutil.copytree(tmp_path / "saved", record)
     line = error_line(b("count", "Alice", "5", ok=False))
     assert f"command {point + 1} (count Alice 2)" in line, line
+
+
+def test_the_point_is_the_writes_own_not_a_commit_made_right_after_it(tmp_path, config, monkeypatch):
+    """The point is taken while the write holds the file: an edit committed between the write's
+    commit and the saving of its record is not taken as verified, and the next write sees it."""
+    path = tmp_path / "opening.db"
+    shutil.copyfile(played_file("1830-opening.txt"), path)
+    s = Session.open(path)
+    real = Store.remember
+
+    def edit_then_remember(store, taken=None):
+        sql(path, "update commands set text = 'pass Bob' where id = (select max(id) from commands)",
+            "update commands set hash = 'x' where id = (select max(id) from commands)",
+            "update game set chain_hash = 'x'")
+        real(store, taken)
+
+    try:
+        monkeypatch.setattr(Store, "remember", edit_then_remember)
+        s.execute(Command("count", {"player": "Alice", "amount": 1}), "count Alice 1")
+        monkeypatch.setattr(Store, "remember", real)
+        head = one(path, "select max(id) from commands")[0]
+        point = record_of(path)["files"][str(path.resolve())]
+        assert point["command"] == head and point["hash"] != "x"
+    finally:
+        s.close()
+    line = error_line(Bank(path)("count", "Alice", "2", ok=False))
+    assert "changed outside bank" in line, line
