@@ -473,3 +473,18 @@ def steps(g: Table) -> list[str]:
 
 def offers_tile(g: Table) -> bool:
     return any(step.startswith("tile") for step in steps(g))
+
+
+def green_after_set_one(g: Table) -> None:
+    """Five all-pass rounds in the auction: five yellows discarded; Toulouse reaches 0 in the third and
+    P1 takes it free, Ceinture then drops to 10. P2 buys CEI for 10, P3 SG, P4 HAV, P1 VDL, P2 BA,
+    P3 LM (PLM par 67): P1 490, P2 440, P3 350, P4 540. The foreigners' purchase after set 1 takes the
+    last yellow and with it the first green: set 2 is green."""
+    for _ in range(3):
+        g.do("pass P1", "pass P2", "pass P3", "pass P4")
+    assert owner(g, "TB") == "P1" and cash(g, "P1") == 600
+    for _ in range(2):
+        g.do("pass P2", "pass P3", "pass P4", "pass P1")
+    assert supply_left(g, "yellow") == 1 and g.state.privates["CEI"].price == 10
+    g.do("buy P2 CEI", "buy P3 SG", "buy P4 HAV", "buy P1 VDL", "buy P2 BA", "buy P3 LM", "par P3 PLM 67")
+    assert {p: cash(g, p) for p in P4} == {"P1": 490, "P2": 440, "P3": 350, "P4": 540}

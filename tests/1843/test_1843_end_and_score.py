@@ -1,6 +1,8 @@
 """1843's game end and score (RULES §8.10): a player's value after the auction, a dividend to 500 in the
 last OR of a set (§8.10.1 #3b, A28: no foreigners' discard), a tie at the top, which stands, and a bankruptcy
 refused while the director can still sell (§8.8.3, A21).
+The digest's worked cases E10, E11 (shared/rules/1843.md §12) among them: where a case's exact position cannot be
+reached quickly with the table's commands, its test reaches an equivalent one and says so.
 Figures are worked by hand from the rule each test cites (seed 000, the June 2016 LyX; section numbers of
 seed 001; digest /work/shared/rules/1843.md); openings and readers: openings_1843.py.
 """
@@ -8,9 +10,9 @@ seed 001; digest /work/shared/rules/1843.md); openings and readers: openings_184
 from __future__ import annotations
 
 from conftest import Table
-from openings_1843 import (bank_cash, cash, cell, chain, corp_now, end_sr, idle, opened, owner, phase, price, refused,
-                           round_kind, standard_auction, supply_left, table as game, train_sides, turn, turns,
-                           until_turn, value)
+from openings_1843 import (bank_cash, cash, cell, chain, corp_now, end_sr, idle, opened, owner, pct, phase, price,
+                           refused, round_kind, standard_auction, supply_left, table as game, train_sides, turn,
+                           turns, until_turn, value)
 
 from ledger.interface import views
 
@@ -123,3 +125,74 @@ def test_bankrupt_is_refused_while_the_director_can_still_sell():
     assert cash(g, "P4") == 692 and bank_cash(g) == bank, "A21: the game ends as things stand; no money moves"
     line = views.describe(next(e for e in events if e["kind"] == "bankrupt"), g.rs)
     assert "to the bank" not in line and "692fr" in line and "keeps" in line, line
+
+
+# --------------------------------------------------------------------------- E10, E11: 500 ends the game
+
+def plm_towards_500(stop) -> tuple[Table, int]:
+    """E10/E11 game: PLM (par 94 through LM) floats in SR 1 with MID (par 67); PLM pays 100 every OR
+    (after a first withhold and a 2+1; a 4+1 in its first green OR) and MID withholds, until
+    `stop(g)` holds while PLM sits at (1,14) = 454. Returns the game and PLM's number of payouts."""
+    g = game()
+    standard_auction(g, plm_par=94)
+    turns(g, "buy P4 PLM", "par P1 MID 67", "buy P2 PLM", "buy P3 MID", "buy P4 PLM", "buy P1 PLM",
+          "buy P2 MID", "buy P4 MID", "buy P1 MID")
+    assert g.state.corps["PLM"].floated and g.state.corps["MID"].floated
+    pays = 0
+    for _ in range(500):
+        if cell(g, "PLM") == (1, 14) and stop(g):
+            return g, pays
+        if round_kind(g) == "stock":
+            end_sr(g)
+            continue
+        if corp_now(g) != "PLM":
+            idle(g)
+            continue
+        held = train_sides(g, "PLM")
+        if not held:
+            assert pays == 0
+            g.do("withhold PLM 0", "train PLM 2+1", "done PLM")
+            continue
+        g.do("pay PLM 100")
+        pays += 1
+        if phase(g) == "green" and "4+1" not in held:
+            g.do("train PLM 4+1")
+        g.do("done PLM")
+    raise AssertionError("PLM never reached 454")
+
+
+def test_e10_dividend_to_500_ends_the_game_at_the_end_of_that_or():
+    """E10: "(1,14) = 454: up to (0,14) = 500: the game ends at the end of this OR, and the remaining
+    companies still operate in it" (rules §8.10.1 #3b; A28: no further OR of the set).
+    PLM (par 94 through LM) floats in SR 1 with MID (par 67). OR 1.1: PLM withholds ((5,3) -> (5,2) = 90)
+    and buys a 2+1; from then on it pays every OR. From (5,2): 11 pays to (5,13), then (4,13), (4,14),
+    (3,14), (2,14), (1,14) = 16 pays, the 17th reaches 500.
+    Trains: 5 yellows left; the foreigners take one per set, the last with the first green at the end of
+    set 5; PLM buys a 4+1 in set 6; the last green and the first blue go at the end of set 10 (yellow
+    rusts, PLM keeps its 4+1). Pays: sets 2-5 one each, sets 6-10 two each (14), set 11 two (16):
+    PLM is at 454 when its turn in OR 12.1 comes. MID (no train) withholds every OR."""
+    g, pays = plm_towards_500(lambda g: round_kind(g) == "operating" and corp_now(g) == "PLM")
+    assert pays == 16 and price(g, "PLM") == 454
+    assert (g.state.round["set"], g.state.round["index"]) == (12, 1)
+    assert phase(g) == "blue" and train_sides(g, "PLM") == ["4+1"]
+    g.do("pay PLM 100")
+    assert cell(g, "PLM") == (0, 14) and price(g, "PLM") == 500
+    assert not g.state.game_over, "the OR is finished first"
+    g.do("done PLM")
+    assert not g.state.game_over and corp_now(g) == "MID", "the remaining companies still operate"
+    idle(g)
+    assert g.state.game_over
+    assert "500" in (g.state.end_reason or "")
+
+
+def test_e11_sold_out_to_500_ends_the_game_at_once():
+    """E11: "(1,14) = 454: up to 500: game ends immediately, so the OR set is not played" (rules
+    §8.10.1 #3a). The E10 game at SR 12, PLM at 454: the players buy PLM's last four IPO certificates."""
+    g, pays = plm_towards_500(lambda g: round_kind(g) == "stock")
+    assert pays == 16 and g.state.round["number"] == 12
+    turns(g, "buy P1 PLM", "buy P2 PLM", "buy P3 PLM", "buy P4 PLM")
+    assert pct(g, "ipo", "PLM") == 0 and pct(g, "pool", "PLM") == 0
+    end_sr(g)
+    assert g.state.game_over
+    assert cell(g, "PLM") == (0, 14) and price(g, "PLM") == 500
+    assert g.state.round["after"]["kind"] == "stock", "no operating round was started"

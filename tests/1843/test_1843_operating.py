@@ -3,6 +3,8 @@ players and the pool, a set's length fixed at the end of its stock round (T2), a
 re-sorted when an emergency sale moves a waiting company's marker (A6), and the Next line offering the turn's
 steps in the rules' order (§8.1, §8.4.1: a second yellow tile, no track after the station or the run, no
 station when no marker is left; 1830's PRR for one tile and its four markers).
+The digest's worked cases E6, E22 (shared/rules/1843.md §12) among them: where a case's exact position cannot be
+reached quickly with the table's commands, its test reaches an equivalent one and says so.
 Figures are worked by hand from the rule each test cites (seed 000, the June 2016 LyX; section numbers of
 seed 001; digest /work/shared/rules/1843.md); openings and readers: openings_1843.py.
 """
@@ -10,8 +12,10 @@ seed 001; digest /work/shared/rules/1843.md); openings and readers: openings_184
 from __future__ import annotations
 
 from conftest import next_turn_of, opening_1830
-from openings_1843 import (P4, cash, cell, chain, corp_now, end_sr, idle, mid_floated, offers_tile, phase, play_or,
-                           price, refused, round_kind, standard_auction, steps, table as game, train_sides, turns)
+from conftest import Table
+from openings_1843 import (P4, bank_cash, cash, cell, chain, corp_now, end_sr, idle, mid_floated, offers_tile, order,
+                           pct, phase, play_or, price, refused, round_kind, standard_auction, steps, table as game,
+                           train_sides, turns, until_turn)
 
 from ledger.interface import views
 
@@ -136,3 +140,123 @@ def test_next_hint_does_not_offer_a_station_when_no_marker_is_left():
     assert cash(g, "PRR") == 760 - 240
     assert "token" not in steps(g), views.whose_turn(g.state, g.rs)
     refused(g, "token PRR", match="no station tokens left")
+
+
+# --------------------------------------------------------------------------- E6: dividends
+
+def e6_position() -> Table:
+    """MID par 79: P1 30 % (director), P2 20 %, P3 10 % sold to the pool in SR 2, IPO 40 %; OR 2.1 about
+    to start MID's turn. SR 1 (P4 first): P1 par MID 79, P2, P3, P1, P2 buy -> floats (790).
+    Cash after SR 1: P1 238, P2 272, P3 271, P4 540 -> order P4, P2, P3, P1. OR 1.1 (privates paid):
+    MID withholds 0 ((9,5) -> (9,4) = 76) and buys a 2+1 (665). SR 2: P3 sells his share at 76
+    ((9,4) -> (10,4) = 71). OR 2.1: privates again -> P1 278, P2 332, P3 427, P4 570."""
+    g = game()
+    standard_auction(g, plm_par=67)
+    turns(g, "par P1 MID 79", "buy P2 MID", "buy P3 MID", "buy P1 MID", "buy P2 MID")
+    assert g.state.corps["MID"].floated
+    end_sr(g)
+    assert order(g) == ["P4", "P2", "P3", "P1"]
+    play_or(g, {"MID": ["withhold MID 0", "train MID 2+1", "done MID"]})
+    turns(g, "sell P3 MID 1")
+    assert cash(g, "P3") == 311 + 76 and cell(g, "MID") == (10, 4)
+    until_turn(g, "MID")
+    assert {p: cash(g, p) for p in P4} == {"P1": 278, "P2": 332, "P3": 427, "P4": 570}
+    assert (pct(g, "P1", "MID"), pct(g, "P2", "MID"), pct(g, "pool", "MID"), pct(g, "ipo", "MID")) == (30, 20, 10, 40)
+    assert cash(g, "MID") == 665
+    return g
+
+
+def test_e6_dividend_split():
+    """E6: "Holdings: P1 30%, P2 20%, pool 10%, IPO 40%. Paid out (revenue 270): P1 gets 81, P2 54, the
+    company 27 for the pool share. The IPO's 108 is never paid. The marker moves one column right." """
+    g = e6_position()
+    bank = bank_cash(g)
+    g.do("pay MID 270")
+    assert {p: cash(g, p) for p in P4} == {"P1": 278 + 81, "P2": 332 + 54, "P3": 427, "P4": 570}
+    assert cash(g, "MID") == 665 + 27
+    assert bank - bank_cash(g) == 81 + 54 + 27, "the IPO's 108 stays in the bank"
+    assert cell(g, "MID") == (10, 5) and price(g, "MID") == 74
+
+
+def test_e6_withheld():
+    """E6: "Withheld instead: the company gets 270 and the marker moves left." """
+    g = e6_position()
+    g.do("withhold MID 270")
+    assert cash(g, "MID") == 665 + 270
+    assert {p: cash(g, p) for p in P4} == {"P1": 278, "P2": 332, "P3": 427, "P4": 570}
+    assert cell(g, "MID") == (10, 3) and price(g, "MID") == 67
+
+
+def test_e6_fractional_dividend_rounds_each_payee_down():
+    """E6/A1: "At 275 revenue, 10% would be 27.5fr: no rounding rule exists." The bank's default reading
+    (A1): each payee's amount rounded down, the rest stays in the bank: P1 82 (82.5), P2 55, MID 27."""
+    g = e6_position()
+    g.do("pay MID 275")
+    assert (cash(g, "P1") - 278, cash(g, "P2") - 332, cash(g, "MID") - 665) == (82, 55, 27)
+
+
+# --------------------------------------------------------------------------- E22: stations, the second yellow tile, Paris (§8.4.1, §8.4.3, §8.5.1)
+
+def _float_two(g: Table, first: str, second: str) -> None:
+    """SR 1 (P4 first): P4 par FIRST 67, P1 par SECOND 67, then P2, P3 FIRST; P4 SECOND; P1 FIRST;
+    P2, P3 SECOND; P4 FIRST (floats); P1 SECOND (floats)."""
+    standard_auction(g, plm_par=67)
+    turns(g, f"par P4 {first} 67", f"par P1 {second} 67", f"buy P2 {first}", f"buy P3 {first}",
+          f"buy P4 {second}", f"buy P1 {first}", f"buy P2 {second}", f"buy P3 {second}", f"buy P4 {first}",
+          f"buy P1 {second}")
+    assert g.state.corps[first].floated and g.state.corps[second].floated
+    end_sr(g)
+
+
+def test_e22_station_costs():
+    """E22: "NOR's stations: home free + 40 = 40 total. EST placing all its stations: 0 + 40 + 100 + 100
+    = 240." One station per OR (rules §8.5.1)."""
+    g = game()
+    _float_two(g, "EST", "NOR")
+
+    def est_first(g):
+        g.do("token EST")
+        refused(g, "token EST", match="one|already|this")
+        g.do("withhold EST 0", "done EST --no-route")
+
+    play_or(g, {"EST": est_first, "NOR": ["token NOR", "withhold NOR 0", "done NOR --no-route"]})
+    assert (cash(g, "EST"), cash(g, "NOR")) == (670 - 40, 670 - 40)
+
+    def nor_full(g):
+        refused(g, "token NOR", match="station|token|left")
+        idle(g, "NOR")
+
+    play_or(g, {"EST": ["token EST", "withhold EST 0", "done EST --no-route"], "NOR": nor_full})
+    assert cash(g, "EST") == 670 - 140
+    play_or(g, {"EST": ["token EST", "withhold EST 0", "done EST --no-route"]})
+    assert cash(g, "EST") == 670 - 240 and cash(g, "NOR") == 630
+
+    def est_full(g):
+        refused(g, "token EST", match="station|token|left")
+        idle(g, "EST")
+
+    play_or(g, {"EST": est_full})
+
+
+def test_e22_second_yellow_tile_and_paris():
+    """E22: "PRO laying two yellow tiles, the second on a river hex with a 40 terrain cost: 20 (second
+    tile) + 40 (terrain) = 60. Anyone upgrading Paris: 40 every time." NOR has no second tile."""
+    g = game()
+    _float_two(g, "PRO", "NOR")
+
+    def pro(g):
+        g.do("tile PRO 0", "tile PRO 40")
+        assert cash(g, "PRO") == 670 - 60
+        refused(g, "tile PRO 0", match="tile|lay")
+        g.do("withhold PRO 0", "done PRO --no-route")
+
+    def nor(g):
+        g.do("tile NOR 0 --hex paris")
+        assert cash(g, "NOR") == 670 - 40
+        refused(g, "tile NOR 0", match="tile|lay")
+        g.do("withhold NOR 0", "done NOR --no-route")
+
+    play_or(g, {"PRO": pro, "NOR": nor})
+    play_or(g, {"PRO": ["tile PRO 0 --hex paris", "withhold PRO 0", "done PRO --no-route"],
+                "NOR": ["tile NOR 0 --hex paris", "withhold NOR 0", "done NOR --no-route"]})
+    assert (cash(g, "PRO"), cash(g, "NOR")) == (670 - 60 - 40, 670 - 40 - 40)

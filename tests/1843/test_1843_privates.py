@@ -2,6 +2,8 @@
 face, from green (A10); a company's private pays the treasury; Saint-Germain's and Havre's once-only
 tiles, Toulouse-Barcelone's in the track step only; Lyon-Mediterranee closing with PLM's first train and
 every private closing at brown (I8).
+The digest's worked cases E22 and A15 (shared/rules/1843.md §12) among them: where a case's exact position cannot be
+reached quickly with the table's commands, its test reaches an equivalent one and says so.
 Figures are worked by hand from the rule each test cites (seed 000, the June 2016 LyX; section numbers of
 seed 001; digest /work/shared/rules/1843.md); openings and readers: openings_1843.py.
 """
@@ -10,8 +12,9 @@ from __future__ import annotations
 
 import pytest
 from conftest import Table
-from openings_1843 import (FORCE, cash, chain, closed, end_sr, owner, phase, play_or, refused, standard_auction,
-                           supply_left, table as game, train_sides, until_turn, value)
+from openings_1843 import (FORCE, cash, chain, closed, corp_now, end_sr, green_after_set_one, idle, owner, phase,
+                           play_or, refused, standard_auction, supply_left, table as game, train_sides, turns,
+                           until_turn, value)
 
 
 def test_private_price_between_1_and_twice_face():
@@ -190,3 +193,48 @@ def test_saint_germain_tile_any_time_in_the_operation():
     assert cash(g, "PLM") == 940
     g.do("buy-private PLM SG 40", "withhold PLM 0", "tile PLM 0 --using SG")
     assert cash(g, "PLM") == 900 and not closed(g, "SG")
+
+
+# --------------------------------------------------------------------------- A15, E22: privates in yellow, Havre
+
+def test_a15_no_private_sales_to_companies_in_yellow_with_four_players():
+    """A15 / rules §8.3, §10.1: in yellow phase only 5- and 6-player games let a company buy Val de Loire;
+    with 4 players companies buy privates from green on."""
+    g = game()
+    standard_auction(g, plm_par=67)
+    turns(g, "par P1 MID 79", "buy P2 MID", "buy P3 MID", "buy P1 MID", "buy P2 MID")
+    end_sr(g)
+    assert corp_now(g) == "MID"
+    refused(g, "buy-private MID VDL 110", match="green|5|6")
+    refused(g, "buy-private MID VDL 110 --as-train", match="green|5|6")
+
+
+def test_e22_havre_and_the_next_station():
+    """E22: "OU using Havre (80, tile + station at C14): 80. OU's next station: probably 100, since
+    Havre's station was OU's first placed marker (A5)." Havre replaces the whole track and station step.
+    Companies buy privates from green on, so OU (floated in SR 1) buys HAV from P4 in OR 2.1 (green)."""
+    g = game()
+    green_after_set_one(g)
+    turns(g, "par P4 OU 67", "buy P1 OU", "buy P2 OU", "buy P3 OU", "buy P4 OU")
+    play_or(g, {"OU": ["withhold OU 0", "done OU --no-route"]})
+    assert phase(g) == "green"
+    until_turn(g, "OU")
+    p4 = cash(g, "P4")
+    g.do("buy-private OU HAV 60")
+    assert cash(g, "OU") == 610 and cash(g, "P4") == p4 + 60
+    laid = g.copy()  # a tile already laid this turn: Havre's tile and station replace the whole step
+    laid.do("tile OU 0")
+    refused(laid, "token OU --using HAV", match="HAV|Havre|track|tile")
+    g.do("token OU --using HAV")
+    assert cash(g, "OU") == 530
+    refused(g, "tile OU 0", match="HAV|Havre|track|tile")
+    refused(g, "token OU", match="one|already|this|station")
+    g.do("withhold OU 0", "done OU --no-route")
+    until_turn(g, "OU")
+    assert (g.state.round["set"], g.state.round["index"]) == (2, 2)
+    assert cash(g, "OU") == 530 + 15, "HAV now pays its 15 to OU"
+    g.do("token OU")
+    assert cash(g, "OU") == 545 - 100
+    idle(g, "OU")
+    until_turn(g, "OU")
+    refused(g, "token OU", match="station|token|left")

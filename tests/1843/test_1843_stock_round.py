@@ -1,15 +1,18 @@
 """1843's stock rounds (RULES §7): the pars each phase opens (T2, §7.4), the turn's one certificate, no sale
 in the first round, the float at 60 % sold, the director's certificate on a buy and on a sale, the 60 %
 holding limit by zone, the pool's 50 % and its prices, and the seats re-dealt by cash (§7.1).
+The digest's worked cases E17-E19 (shared/rules/1843.md §12) among them: where a case's exact position cannot be
+reached quickly with the table's commands, its test reaches an equivalent one and says so.
 Figures are worked by hand from the rule each test cites (seed 000, the June 2016 LyX; section numbers of
 seed 001; digest /work/shared/rules/1843.md); openings and readers: openings_1843.py.
 """
 
 from __future__ import annotations
 
-from openings_1843 import (cash, cell, certs, chain, e19_position, end_sr, mid_floated, opened, order, pct, phase,
-                           play_or, president, refused, round_kind, standard_auction, to_turn, turn, turns)
-from openings_1843 import table as game
+from conftest import Table
+from openings_1843 import (P6, cash, cell, certs, certs_held, chain, e19_position, end_sr, mid_floated, opened, order,
+                           pct, phase, play_or, president, price, refused, round_kind, standard_auction,
+                           table as game, to_turn, turn, turns)
 
 
 def test_par_only_yellow_in_yellow_phase():
@@ -179,3 +182,145 @@ def test_the_pars_each_phase_opens():
     assert phase(brown) == "brown" and round_kind(brown) == "stock" and turn(brown) == "P3"
     brown.do("par P3 PO 120")
     assert cash(brown, "P3") == 1670 - 240 and cell(brown, "PO") == (1, 1)
+
+
+# --------------------------------------------------------------------------- E17-E19: the digest's stock-round cases
+
+def test_e17_directorship_change_on_a_sale_with_a_tie():
+    """E17: "P1 (card #3) holds 30%: the director certificate plus 10%. P2 and P3 (card #4) hold 20%.
+    P1 sells 20%. P2 and P3 would tie with 20%, and the next card after #3 is #4, so P3 becomes director:
+    P3 hands over two 10%s and takes the director certificate; P1 sells those two 10%s, which go to the
+    pool; the price drops 2 rows." (Here P2 holds card #2 rather than #1: the point is that #4 comes
+    before #2 after #3.) SR 1 (P4 first): P1 par MID 67, P2, P3, P1, P2, P3 buy. Cash P1 274, P2 296,
+    P3 216, P4 540 -> cards P4, P2, P1, P3. OR 1: MID withholds to (13,6) = 64."""
+    g = game()
+    standard_auction(g, plm_par=67)
+    turns(g, "par P1 MID 67", "buy P2 MID", "buy P3 MID", "buy P1 MID", "buy P2 MID", "buy P3 MID")
+    end_sr(g)
+    assert order(g) == ["P4", "P2", "P1", "P3"]
+    play_or(g, {"MID": ["withhold MID 0", "done MID --no-route"]})
+    assert cell(g, "MID") == (13, 6) and cash(g, "P1") == 294
+    turns(g, "sell P1 MID 2")
+    assert president(g, "MID") == "P3"
+    assert certs(g, "P3", "MID") == [20]
+    assert certs(g, "P2", "MID") == [10, 10]
+    assert certs(g, "P1", "MID") == [10]
+    assert pct(g, "pool", "MID") == 20
+    assert cash(g, "P1") == 294 + 2 * 64
+    assert cell(g, "MID") == (15, 6) and price(g, "MID") == 55
+
+
+def test_e17_the_swapped_shares_go_to_the_pool_within_its_limit():
+    """E17: "P1 sells those two 10%s, which go to the pool (pool limit checked)" (A26). MID: P1 30 %
+    (director), P2, P3, P4 20 % each; in SR 2 P4 and P3 sell two each (pool 40 %). P1 selling 20 % would
+    hand MID to P2 and put 60 % in the pool: refused. Selling 10 % (pool 50 %, P1 and P2 tie) is fine."""
+    g = game()
+    standard_auction(g, plm_par=67)
+    turns(g, "par P1 MID 67", "buy P2 MID", "buy P3 MID", "buy P4 MID", "buy P1 MID", "buy P2 MID", "buy P3 MID",
+          "buy P4 MID")
+    end_sr(g)
+    assert order(g) == ["P4", "P2", "P1", "P3"]
+    play_or(g)
+    turns(g, "sell P4 MID 2", "sell P3 MID 2")
+    assert pct(g, "pool", "MID") == 40
+    to_turn(g, "P1")
+    refused(g, "sell P1 MID 2", match="50|pool")
+    g.do("sell P1 MID 1")
+    assert president(g, "MID") == "P1" and pct(g, "pool", "MID") == 50
+
+
+def e18_position() -> Table:
+    """E18 (6 players, limit 12): "A player with 12 certificates can still buy the company at (8,2) = 73y,
+    which is in the yellow zone, from the pool at 73 or from the IPO at par. Those certificates don't
+    count. If that company later pays and moves to (8,3) = 77 (white), the player may now be over 12. They
+    must sell down at their next opportunity. A company on the yellow par box (9,5) = 79 is not exempt."
+    Auction: P2 buys TB, CEI, SG, HAV (265 left); P3 VDL, P4 BA, P5 LM (PLM par 86).
+    SR 1 (P6 first): P6, P1 PLM; P2 par SO 67; P3, P4 PLM (PLM floats); P6 par MID 79 (not floated);
+    P1, P2, P3 SO; P6 SO (SO floats). Cash P1 247, P2 64, P3 137, P4 164, P5 190, P6 89.
+    OR 1: PLM withholds to (7,3) = 82 and buys a 2+1; SO withholds and buys a 2+1. SR 2: P1 sells a PLM
+    share: (8,3) = 77. OR 2: PLM withholds to (8,2) = 73 (yellow zone); SO pays 10000 (P2: 3000).
+    SR 3: P2 (4 privates + SO director + 10 %) buys three SO, two MID and pars OU: 12 certificates;
+    at the limit he cannot buy MID (par box) but buys PLM from the pool (73) and the IPO (86).
+    OR 3: PLM pays to (8,3) = 77. Returns the game at P2's turn in SR 4, P2 holding 14 certificates."""
+    g = game(P6)
+    g.do("pass P1", "buy P2 TB")
+    for private in ("CEI", "SG", "HAV"):
+        g.do("pass P3", "pass P4", "pass P5", "pass P6", "pass P1", f"buy P2 {private}")
+    g.do("buy P3 VDL", "buy P4 BA", "buy P5 LM", "par P5 PLM 86")
+    assert cash(g, "P2") == 265
+    turns(g, "buy P6 PLM", "buy P1 PLM", "par P2 SO 67", "buy P3 PLM", "buy P4 PLM", "par P6 MID 79",
+          "buy P1 SO", "buy P2 SO", "buy P3 SO", "buy P6 SO")
+    assert g.state.corps["PLM"].floated and g.state.corps["SO"].floated and not g.state.corps["MID"].floated
+    end_sr(g)
+    assert order(g) == ["P1", "P5", "P4", "P3", "P6", "P2"]
+    play_or(g, {"PLM": ["withhold PLM 0", "train PLM 2+1", "done PLM"],
+                "SO": ["withhold SO 0", "train SO 2+1", "done SO"]})
+    turns(g, "sell P1 PLM 1")
+    assert cell(g, "PLM") == (8, 3)
+    play_or(g, {"PLM": ["withhold PLM 0", "done PLM"],
+                "SO": ["pay SO 10000 --force --reason 'test position'", "done SO"]})
+    assert cell(g, "PLM") == (8, 2) and price(g, "PLM") == 73
+    assert cell(g, "SO") == (13, 7) and cash(g, "P2") == 64 + 30 + 30 + 3000
+    turns(g, "buy P2 SO", "buy P2 SO", "buy P2 SO", "buy P2 MID", "buy P2 MID", "par P2 OU 67")
+    assert certs_held(g, "P2") == 12
+    to_turn(g, "P2")
+    refused(g, "buy P2 MID", match="12|limit|certificate")  # MID on the par box (9,5) counts
+    had = cash(g, "P2")
+    g.do("buy P2 PLM --pool")
+    assert had - cash(g, "P2") == 73
+    turns(g, "buy P2 PLM --ipo")
+    assert had - cash(g, "P2") == 73 + 86
+    assert certs_held(g, "P2") == 14 and pct(g, "P2", "PLM") == 20
+    end_sr(g)
+    play_or(g, {"PLM": ["pay PLM 100", "done PLM"]})
+    assert cell(g, "PLM") == (8, 3) and price(g, "PLM") == 77
+    to_turn(g, "P2")
+    return g
+
+
+def test_e18_certificate_limit_and_exempt_zones():
+    """E18, up to the price rise: P2 at 12 counted certificates buys PLM at (8,2) = 73y from the pool
+    (73) and from the IPO (86) but not MID on its par box; after PLM pays to (8,3) = 77 he holds 14 and may
+    not buy; selling the two PLM shares (2 x 77) brings him back to 12. (Position: see e18_position.)"""
+    g = e18_position()
+    refused(g, "buy P2 MID", match="12|limit|certificate")
+    had = cash(g, "P2")
+    g.do("sell P2 PLM 2")
+    assert cash(g, "P2") - had == 2 * 77
+    assert certs_held(g, "P2") == 12
+    g.do("pass P2")
+
+
+def test_e18_over_the_limit_must_sell_at_the_next_opportunity():
+    """E18: "the player may now be over 12. They must sell down at their next opportunity" (rules §7.6:
+    "they must sell sufficient certificates in their next opportunity"): P2, at 14 of 12, may not pass
+    his turn without selling."""
+    g = e18_position()
+    refused(g, "pass P2", match="12|limit|certificate|sell")
+
+
+def test_e19_no_buying_after_selling_in_the_same_round():
+    """E19: "If the player sold any of this company earlier in the SR, they cannot buy any of it." """
+    g = e19_position()
+    refused(g, "buy P2 MID", match="sold")
+    refused(g, "buy P2 MID 2 --pool", match="sold")
+
+
+def test_e19_several_pool_certificates_past_60_percent():
+    """E19: in the brown zone one action buys as many certificates as the player can afford, and "the
+    player may go past 60%": P1 (20 %) takes the pool's five at 42 = 210 and holds 70 %."""
+    g = e19_position()
+    had = cash(g, "P1")
+    turns(g, "buy P1 MID 5 --pool")
+    assert had - cash(g, "P1") == 5 * 42
+    assert pct(g, "P1", "MID") == 70 and pct(g, "pool", "MID") == 0
+
+
+def test_e19_pool_and_ipo_certificates_in_one_action():
+    """E19: "One action: 3 certificates from the pool at 42 each (126) plus 3 from the IPO at par
+    (here 67: 201) = 327" (rules §7.3: "from the bank pool or IPO or both ... in a single action")."""
+    g = e19_position()
+    had = cash(g, "P1")
+    turns(g, "buy P1 MID 3 --pool", "+buy P1 MID 3 --ipo")
+    assert had - cash(g, "P1") == 3 * 42 + 3 * 67
+    assert pct(g, "P1", "MID") == 80 and pct(g, "ipo", "MID") == 0 and pct(g, "pool", "MID") == 20

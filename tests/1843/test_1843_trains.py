@@ -2,6 +2,8 @@
 companies at any agreed price, the director's money in a forced purchase only up to the shortfall
 (§8.8.3, A22), the side a pool certificate is sold on (A11), and a certificate sold, capped and discarded on
 the side it is held on (§8.8.1, §8.8.3).
+The digest's worked cases E12, E14, E15 (shared/rules/1843.md §12) among them: where a case's exact position cannot be
+reached quickly with the table's commands, its test reaches an equivalent one and says so.
 Figures are worked by hand from the rule each test cites (seed 000, the June 2016 LyX; section numbers of
 seed 001; digest /work/shared/rules/1843.md); openings and readers: openings_1843.py.
 """
@@ -10,7 +12,8 @@ from __future__ import annotations
 
 import pytest
 from conftest import Table
-from openings_1843 import CHAIN, cash, chain, phase, pool_sides, refused, table as game, train_sides, until_turn
+from openings_1843 import (CHAIN, P4, PRIVATES, cash, cell, chain, closed, owner, pending_corps, phase, pool_sides,
+                           president, price, refused, supply_left, table as game, train_sides, until_turn)
 
 
 def test_yellow_before_green_and_the_yellow_limit():
@@ -132,3 +135,136 @@ def test_a_discard_names_the_side_the_certificate_is_on():
     g = chain("first-blue")
     assert sorted(train_sides(g, "PLM")) == ["3/5x2", "4+1", "5+2"]
     refused(g, "discard PLM 4/6x2", match="on the 5\\+2 side")
+
+
+# --------------------------------------------------------------------------- the train era: E12, E14, E15
+
+def test_train_era_opening_position():
+    """The chain's own figures (worked out in the comment above)."""
+    g = chain("sr1")  # ends with OR 1.1 open: the privates have paid (P1 +20, P2 +30, P3 +40, P4 +15)
+    assert {p: cash(g, p) for p in P4} == {"P1": 46 + 20, "P2": 68 + 30, "P3": 55 + 40, "P4": 111 + 15}
+    assert all(g.state.corps[c].floated for c in ("PLM", "MID", "OU", "ETA"))
+    assert [president(g, c) for c in ("OU", "MID", "ETA", "PLM")] == ["P4", "P2", "P1", "P3"]
+    assert [cash(g, c) for c in ("PLM", "MID", "OU", "ETA")] == [940, 670, 670, 670]
+    g = chain("or1")
+    assert phase(g) == "green"
+    assert [cash(g, c) for c in ("PLM", "MID", "OU", "ETA")] == [940, 545, 95, 245]
+    assert supply_left(g, "yellow") == 0 and supply_left(g, "green") == 5
+    g = chain("or2.1")
+    assert [cash(g, c) for c in ("PLM", "MID", "OU", "ETA")] == [140, 945, 120, 525]
+    assert supply_left(g, "green") == 0 and supply_left(g, "blue") == 7
+    assert closed(g, "LM") and closed(g, "VDL")
+
+
+def test_e12_first_blue_bought_against_the_green_limit_then_flip():
+    """E12: "Green phase. The company holds a 4+1 and a 3/5x2: 3 trains, 2 certificates. It buys the first
+    blue 5+2 for 350. Checked against the green limit 4/4: 4 trains, 3 certificates, OK. Blue phase starts
+    and the limit becomes 3/3, so it is now over. The director either flips the 3/5x2 to its 4+1 side
+    (3 trains, 3 certificates) or discards one certificate to the pool. Every yellow train in the game
+    rusts at the same moment." """
+    g = chain("or2.1")
+    until_turn(g, "PLM")
+    assert train_sides(g, "PLM") == ["3/5x2", "4+1"]
+    g.do("withhold PLM 1000 --force --reason 'test position'")
+    assert cash(g, "PLM") == 1140
+    g.do("train PLM 5+2")
+    assert phase(g) == "blue"
+    assert cash(g, "PLM") == 790
+    assert train_sides(g, "PLM") == ["3/5x2", "4+1", "5+2"]
+    assert supply_left(g, "blue") == 6
+    assert train_sides(g, "OU") == [] and train_sides(g, "MID") == ["4+1", "4+1"]
+    assert pending_corps(g) == ["PLM"], "PLM is over 3/3; no one else is"
+    refused(g, "done PLM", match="limit|discard|flip")
+    flipped = g.copy()
+    flipped.do("flip PLM 3/5x2")
+    assert train_sides(flipped, "PLM") == ["4+1", "4+1", "5+2"]
+    assert pending_corps(flipped) == []
+    flipped.do("done PLM")
+    g.do("discard PLM 4+1")
+    assert train_sides(g, "PLM") == ["3/5x2", "5+2"] and pool_sides(g) == ["4+1"]
+    assert pending_corps(g) == []
+    g.do("done PLM")
+
+
+def test_e14_emergency_train_buying():
+    """E14: "Blue phase. The company has a route, no train and 120 in its treasury. The supply's cheapest
+    is a 5+2 at 350. The pool holds a green 4+1 at 300. The company must buy the 300 pool train.
+    Shortfall: 300 - 120 = 180, to be paid by the director. The director discards Havre for 60, then sells
+    one share of another company (the sale moves that company down one row). The director contributes 180.
+    The company ends with 0 and owns the 4+1. Forbidden: selling its own company's shares in a way that
+    hands the directorship to someone else."
+    OU (120; its yellows rusted) is directed by P4, who has 62 (111 + 15 - 94 + 15 + 15) and holds HAV,
+    two PLM shares (PLM at (5,0) = 81 after withholding in OR 2.2) and 30 % of OU (P3 also 30 %)."""
+    g = chain("first-blue")
+    g.do("discard PLM 4+1", "done PLM")
+    until_turn(g, "OU", {"ETA": ["withhold ETA 100", "done ETA"]})
+    assert train_sides(g, "OU") == [] and cash(g, "OU") == 120
+    assert cash(g, "P4") == 62 and owner(g, "HAV") == "P4"
+    assert cell(g, "PLM") == (5, 0) and price(g, "PLM") == 81
+    assert pool_sides(g) == ["4+1"]
+    g.do("withhold OU 0")
+    refused(g, "train OU 5+2", match="300")
+    refused(g, "train OU 4+1 --from pool", match="180")
+    refused(g, "sell P4 OU 1", match="president|director")
+    g.do("sell P4 HAV")
+    assert cash(g, "P4") == 122 and (owner(g, "HAV") is None or closed(g, "HAV"))
+    g.do("sell P4 PLM 1")
+    assert cash(g, "P4") == 203
+    assert cell(g, "PLM") == (6, 0) and price(g, "PLM") == 76
+    g.do("train OU 4+1 --from pool")
+    assert train_sides(g, "OU") == ["4+1"] and pool_sides(g) == []
+    assert cash(g, "OU") == 0 and cash(g, "P4") == 23
+    g.do("done OU")
+
+
+def test_e12_first_brown_and_the_blue_limit():
+    """E12: "Blue phase. A company with a 4/6x2 plus a 5+2 (3 trains, 2 certificates) wants the first
+    brown train. Checked against blue 3/3, any new certificate makes 4 or more trains, so it cannot buy
+    one. A company holding only the 4/6x2 may buy the 5E for 400: 3 trains, 2 certificates under 3/3. In
+    brown (3/2) it is still legal. Green trains rust and all privates close." SO (par 105) holds
+    4/6x2 + 5+2, NOR (par 67) only a 4/6x2; SO (100) operates before NOR (64) in OR 4.2."""
+    g = chain("or4.1")
+    assert supply_left(g, "blue") == 0 and phase(g) == "blue"
+    until_turn(g, "SO")
+    assert train_sides(g, "SO") == ["4/6x2", "5+2"]
+    g.do("withhold SO 0")
+    refused(g, "train SO 5E", match="limit|3")
+    g.do("done SO")
+    until_turn(g, "NOR")
+    assert train_sides(g, "NOR") == ["4/6x2"] and phase(g) == "blue"
+    g.do("withhold NOR 1000 --force --reason 'test position'", "train NOR 5E")
+    assert phase(g) == "brown" and cash(g, "NOR") == 670
+    assert train_sides(g, "NOR") == ["4/6x2", "5E"]
+    assert pending_corps(g) == []
+    assert train_sides(g, "PLM") == ["5+2"] and train_sides(g, "ETA") == [] and train_sides(g, "OU") == []
+    assert train_sides(g, "MID") == ["5+2"]
+    assert all(closed(g, p) or owner(g, p) is None for p in PRIVATES)
+    assert all(closed(g, p) for p in ("TB", "CEI", "SG", "BA"))
+
+
+def test_e15_emergency_buying_in_gray():
+    """E15: "Treasury 350, no train, route. Buying a rusted 5+2 for 350 would not satisfy the rule. The
+    only qualifying train is the Electric at 900. The director contributes 550. Rusted certificates can
+    never be financed by the director." ETA buys the first TGV in OR 6.2 (gray: every other train leaves
+    the companies); MID (350, director P2) then has no train."""
+    g = chain("or6.1")
+    assert phase(g) == "red" and supply_left(g, "red") == 0
+    until_turn(g, "ETA")
+    g.do("withhold ETA 0", "train ETA TGV")
+    assert phase(g) == "gray"
+    assert train_sides(g, "ETA") == ["TGV"]
+    assert all(train_sides(g, c) == [] for c in ("PLM", "MID", "SO", "NOR", "OU"))
+    g.do("done ETA")
+    until_turn(g, "MID")
+    assert train_sides(g, "MID") == [] and cash(g, "MID") == 350
+    g.do("withhold MID 0")
+    refused(g, "train MID 8E", match="treasury")  # a rusted 8E (500): no help from the director
+    relic = g.copy()
+    relic.do("train MID 5+2")  # a rusted 5+2 from the treasury alone ...
+    assert cash(relic, "MID") == 0
+    refused(relic, "done MID", match="train")  # ... does not satisfy the must-own-a-train rule
+    p2 = cash(g, "P2")
+    g.do("train MID TGV")
+    assert train_sides(g, "MID") == ["TGV"]
+    assert cash(g, "MID") == 0 and p2 - cash(g, "P2") == 550
+    g.do("done MID")

@@ -2,16 +2,18 @@
 for an IPO share or a director's half as the turn's purchase, in a stock round and in an OR; the
 conversion into a "2" train (5-6 players) and its limits; the Engineers, whose obsolete train runs once
 more and is never sold between companies.
+The digest's worked cases E20, E21 (shared/rules/1843.md §12) among them: where a case's exact position cannot be
+reached quickly with the table's commands, its test reaches an equivalent one and says so.
 Figures are worked by hand from the rule each test cites (seed 000, the June 2016 LyX; section numbers of
 seed 001; digest /work/shared/rules/1843.md); openings and readers: openings_1843.py.
 """
 
 from __future__ import annotations
 
-from openings_1843 import (FORCE, P4, P5, cash, chain, closed, corp_now, end_sr, idle, opened, owner, pct, phase,
-                           play_or, refused, round_kind, standard_auction, supply_left, to_turn, train_sides, turns,
-                           until_turn)
-from openings_1843 import table as game
+from openings_1843 import (FORCE, OU_EMERGENCY, P4, P5, bank_cash, cash, cell, certs, certs_held, chain, closed,
+                           corp_now, end_sr, first_blue, green_after_set_one, idle, opened, owner, pct, pending_corps,
+                           phase, play_or, pool_sides, president, refused, round_kind, standard_auction, supply_left,
+                           table as game, to_turn, train_sides, turns, until_turn)
 
 
 # --------------------------------------------------------------------------- the exchange (§10.2, A13)
@@ -225,3 +227,92 @@ def test_an_obsolete_last_train_leaves_the_company_owing_a_train():
     refused(g, "done MID", match="must buy")
     g.do("train MID 4+1 --from pool", "done MID")
     assert cash(g, "MID") == 135 and train_sides(g, "MID") == ["4+1"]
+
+
+# --------------------------------------------------------------------------- E20, E21: the digest's cases
+
+def test_e21_engineers_timing():
+    """E21: "In green phase MID owns Val de Loire. During its train-buying step it marks its yellow 2+1;
+    Val de Loire closes. The first blue train is bought later. Every other yellow train rusts, but MID's
+    marked train is obsolete. It runs in MID's next operation, is discarded just before that operation's
+    train-buying step, and never counted toward the 3/3 limit in the meantime." Here the company is ETA:
+    2+1 (marked), 4+1, 3/5x2 = 4 trains; at blue 3 trains on 2 certificates plus the obsolete one."""
+    g = chain("sr2")
+    until_turn(g, "ETA", {"PLM": ["withhold PLM 0", "train PLM 4+1", "train PLM 3/5x2", "done PLM"]})
+    g.do("buy-private ETA VDL 220")
+    assert owner(g, "VDL") == "ETA" and cash(g, "P1") == 86 + 220
+    g.do("withhold ETA 1000 --force --reason 'test position'", "use ETA VDL 2+1")
+    assert closed(g, "VDL")
+    g.do("train ETA 3/5x2", "done ETA")
+    assert train_sides(g, "ETA") == ["2+1", "3/5x2", "4+1"]
+    play_or(g, {"MID": ["withhold MID 1000 --force --reason 'test position'", "train MID 4+1", "train MID 4+1",
+                        "done MID"],
+                "OU": ["withhold OU 25", "done OU"]})
+    first_blue(g)
+    assert phase(g) == "blue"
+    assert train_sides(g, "ETA") == ["2+1", "3/5x2", "4+1"], "the marked 2+1 is obsolete, not rusted"
+    assert train_sides(g, "MID") == ["4+1", "4+1"] and train_sides(g, "OU") == [], "every other yellow rusted"
+    assert "ETA" not in pending_corps(g), "the obsolete train does not count toward 3/3"
+    g.do("discard PLM 4+1", "done PLM")
+    until_turn(g, "ETA", {"OU": OU_EMERGENCY})
+    assert train_sides(g, "ETA") == ["2+1", "3/5x2", "4+1"]
+    g.do("withhold ETA 100")  # it runs once more
+    assert cash(g, "ETA") == 625
+    g.do("done ETA")
+    assert train_sides(g, "ETA") == ["3/5x2", "4+1"]
+    assert "2+1" not in pool_sides(g), "the obsolete train left the game"
+
+
+def test_e20_val_de_loire_exchanged_for_a_director_half():
+    """E20: "In green phase a player exchanges Val de Loire for the director certificate of an unstarted
+    company at the green par 94. The player pays 94 and the company is parred. The private closes and the
+    player's certificate count is unchanged." SR 1 all pass; OR 1 (no company) pays VDL's 20 to P1 (510);
+    the foreigners start green; SR 2 (order P4, P1, P2, P3)."""
+    g = game()
+    green_after_set_one(g)
+    end_sr(g)
+    assert phase(g) == "green" and round_kind(g) == "stock" and g.state.round["number"] == 2
+    to_turn(g, "P1")
+    assert cash(g, "P1") == 510 and certs_held(g, "P1") == 2
+    refused(g, "exchange P1 VDL NOR --par 105", match="105|par")
+    bank = bank_cash(g)
+    g.do("exchange P1 VDL NOR --par 94")
+    assert cash(g, "P1") == 510 - 94 and bank_cash(g) - bank == 94
+    assert g.state.corps["NOR"].par == 94 and cell(g, "NOR") == (5, 3)
+    assert president(g, "NOR") == "P1" and certs(g, "P1", "NOR") == [20]
+    assert closed(g, "VDL")
+    assert certs_held(g, "P1") == 2
+
+
+def test_e20_val_de_loire_becomes_a_2_train_and_rusts_at_blue():
+    """E20: "Conversion (5-player game, yellow phase). A company buys Val de Loire for exactly 110 and it
+    becomes a '2' train. It still counts toward the 4/4 limit and rusts at blue. If the PLM does this,
+    the PLM has acquired a train, so Lyon-Mediterranee closes." (E13: at blue "all yellow trains rust,
+    including a Val de Loire '2'".)
+    Auction (480 each): P1 TB, P2 CEI, P3 SG, P4 HAV, P5 VDL, P1 BA, P2 LM (PLM par 67); SR 1 (P3 first):
+    P3, P4, P5, P1 buy PLM (floats 670). OR 1.1: P5 has 480 - 110 - 67 + 20 = 323."""
+    g = game(P5)
+    g.do("buy P1 TB", "buy P2 CEI", "buy P3 SG", "buy P4 HAV", "buy P5 VDL", "buy P1 BA", "buy P2 LM",
+         "par P2 PLM 67")
+    turns(g, "buy P3 PLM", "buy P4 PLM", "buy P5 PLM", "buy P1 PLM")
+    end_sr(g)
+    assert corp_now(g) == "PLM" and cash(g, "P5") == 323
+    refused(g, "buy-private PLM VDL 100 --as-train", match="110")
+    refused(g, "buy-private PLM HAV 60", match="green")
+    g.do("buy-private PLM VDL 110 --as-train")
+    assert cash(g, "PLM") == 560 and cash(g, "P5") == 433
+    assert closed(g, "VDL") and train_sides(g, "PLM") == ["2"]
+    assert closed(g, "LM"), "PLM acquired a train"
+    g.do("withhold PLM 0", "train PLM 2+1", "train PLM 2+1", "train PLM 2+1")
+    assert cash(g, "PLM") == 185 and len(train_sides(g, "PLM")) == 4
+    refused(g, "train PLM 2+1", match="limit|4")
+    g.do("done PLM")
+    for _ in range(400):
+        if phase(g) == "blue":
+            break
+        if round_kind(g) == "stock":
+            end_sr(g)
+        else:
+            idle(g)
+    assert phase(g) == "blue"
+    assert train_sides(g, "PLM") == []
