@@ -14,12 +14,12 @@ import shlex
 from pathlib import Path
 
 import pytest
+from next_line import commands_printed
 from transcripts import complete_game, lines_of, positions, shipped_titles
 
 from ledger import catalog
 from ledger.core import engine, grammar, legal
 from ledger.core.errors import BankError
-from ledger.core.names import pasteable
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 POSITIONS = 220   # about as many positions of each game, every k-th command (k = its commands / 220)
@@ -28,41 +28,6 @@ POSITIONS = 220   # about as many positions of each game, every k-th command (k 
 def every_of(name: str) -> int:
     """k: every k-th command of the example game `name` gives about POSITIONS positions."""
     return math.ceil(len(lines_of((EXAMPLES / f"{name}.txt").read_text(encoding="utf-8"))) / POSITIONS)
-
-
-def split_outside_quotes(text: str, sep: str) -> list[str]:
-    out, part, quote, i = [], "", None, 0
-    while i < len(text):
-        ch = text[i]
-        if quote is None and text.startswith(sep, i):
-            out.append(part)
-            part, i = "", i + len(sep)
-            continue
-        if ch in "'\"" and (quote is None or quote == ch) and (quote or not part or part[-1] == " "):
-            quote = None if quote else ch
-        part += ch
-        i += 1
-    return out + [part]
-
-
-def commands_printed(turn, rs) -> list[str]:
-    """Every command the Next line prints: each piece after the heading up to its words in
-    parentheses."""
-    heading = pasteable(turn.heading, rs, amounts=True)
-    assert turn.line.startswith(heading), (turn.line, heading)
-    rest = turn.line[len(heading):]
-    if not rest:
-        return []
-    assert rest.startswith(": "), turn.line
-    out = []
-    for piece in split_outside_quotes(rest[2:], legal.SEP):
-        words = split_outside_quotes(piece, " (")
-        command = words[0]
-        if len(words) > 1:
-            tail = piece[len(command):]
-            assert tail.startswith(" (") and tail.endswith(")"), f"words after a command in parentheses: {piece!r}"
-        out.append(command)
-    return out
 
 
 def refusal(s, rs, line: str) -> str | None:

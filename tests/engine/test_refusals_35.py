@@ -18,7 +18,7 @@ from pathlib import Path
 
 import pytest
 from conftest import sr1_1830
-from test_next_line_pastes import commands_printed
+from next_line import commands_printed
 from transcripts import complete_game, positions
 
 from ledger import catalog
