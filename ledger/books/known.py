@@ -6,7 +6,11 @@ id: `game_id`): the key's id and the first row chained with it, the first comman
 recorded of the game (`since`: a copy that ends before it, as a file from before the chain or
 the key, is an earlier copy, not a stripped one), and for each file of the game
 written here (its absolute path, the latest 50) the last verified point: the head's command id and
-hash after the last write, and a digest of every row up to it (`rows_digest`).
+hash after the last write, and a digest of every row up to it (`rows_digest`). It is recorded as
+the connection that wrote closes (Store.save_point: once per one-shot command, once per shell or
+table session rather than a digest of the whole file per command), and only while no other
+connection has committed since its last write (SQLite's data_version), inside a read transaction:
+what is recorded is what this bank checked and wrote, never an outsider's commit after it.
 
 What it closes (issue 36). A keyed file alone cannot be chained again without the key; but
 stripping the key's id from the header and chaining the whole record again in plain SHA-256 makes
@@ -76,7 +80,18 @@ def folder() -> Path | None:
 
 def game_id(store) -> str | None:
     """What names a game across its copies: its header (title, players, options, ruleset) and its
-    first command's text and time. None for a file without them."""
+    first command's text and time. None for a file without them. Read once per connection (a
+    command's checks ask several times; what names the game is never rewritten by bank)."""
+    cached = getattr(store, "_known_game_id", None)
+    if cached is not None:
+        return cached
+    found = read_game_id(store)
+    if found is not None:
+        store._known_game_id = found
+    return found
+
+
+def read_game_id(store) -> str | None:
     try:
         header = store.conn.execute(f"select {', '.join(HEADER)} from game where id = 1").fetchone()
         first = store.conn.execute("select text, at from commands order by id limit 1").fetchone()
@@ -92,14 +107,37 @@ def where(store) -> str:
     return str(Path(store.path).resolve())
 
 
+# path -> (what stat said of it, the entry read): a command reads its game's record several times
+_read: dict[Path, tuple[tuple, Entry]] = {}
+
+
 def read(game: str) -> Entry | None:
+    """The record of a game, or None (none, or one that does not parse): a fresh copy each time."""
     place = folder()
     if place is None:
         return None
+    path = place / f"{game}.json"
     try:
-        data = json.loads((place / f"{game}.json").read_text())
-        points = {str(path): Point(int(p["command"]), str(p["hash"]), str(p["digest"]), float(p.get("at", 0)))
-                  for path, p in data.get("files", {}).items()}
+        info = path.stat()
+    except OSError:
+        return None
+    seen = (info.st_ino, info.st_mtime_ns, info.st_size)
+    cached = _read.get(path)
+    if cached is None or cached[0] != seen:
+        entry = parse(path)
+        if entry is None:
+            return None
+        _read.clear()   # one game's record at a time: a process writes one game
+        _read[path] = cached = (seen, entry)
+    entry = cached[1]
+    return Entry(entry.key, entry.first, entry.since, dict(entry.points))
+
+
+def parse(path: Path) -> Entry | None:
+    try:
+        data = json.loads(path.read_text())
+        points = {str(file): Point(int(p["command"]), str(p["hash"]), str(p["digest"]), float(p.get("at", 0)))
+                  for file, p in data.get("files", {}).items()}
         key, first, since = data.get("key"), data.get("first"), data.get("since")
         return Entry(key if isinstance(key, str) else None, whole(first), whole(since), points)
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
@@ -169,8 +207,8 @@ def rows_digest(store, upto: int) -> str | None:
 
 @dataclass
 class Taken:
-    """A file's point as a write leaves it, taken inside the write's transaction (what it checked
-    and wrote, and nothing another connection committed after it), saved once committed."""
+    """A file's point as this bank's writes left it (taken in a read transaction, while no other
+    connection has committed since), saved to the record after."""
     game: str
     path: str
     key: str
@@ -180,9 +218,8 @@ class Taken:
 
 
 def take(store) -> Taken | None:
-    """This file's head as its last verified point, and how its game is keyed (inside the write's
-    transaction, before its commit); None for a file not keyed with this machine's key, or where
-    there is no configuration folder."""
+    """This file's head as its last verified point, and how its game is keyed; None for a file not
+    keyed with this machine's key, or where there is no configuration folder."""
     try:
         keying = store.keying()
         if not (keying.keyed and keying.here) or folder() is None:
@@ -200,8 +237,7 @@ def take(store) -> Taken | None:
 
 
 def save(taken: Taken | None) -> None:
-    """Once the write is committed: the game is keyed here, and the file's last verified point is
-    the one taken."""
+    """The game is keyed here, and the file's last verified point is the one taken."""
     if taken is None:
         return
     entry = read(taken.game) or Entry()

@@ -108,8 +108,10 @@ class Store:
         # who enters the commands appended now (Session.entered_by sets it for one write)
         self.entered_by = chain.TERMINAL
         # set by a write that checked what it extends (Session.begin_write): once committed, the
-        # head is this file's last verified point (ledger.books.known)
+        # head is this file's last verified point (ledger.books.known), recorded as the connection
+        # closes if no other connection has committed since (SQLite's data_version then)
         self.checked = False
+        self.unsaved_at: int | None = None
 
     @property
     def db(self):
@@ -125,6 +127,7 @@ class Store:
         return [dict(r) for r in self.conn.execute(sql, params)]
 
     def close(self) -> None:
+        self.save_point()
         self.conn.close()
 
     # ------------------------------------------------------------------ schema
@@ -183,9 +186,8 @@ class Store:
             return 0
 
     def remember(self, taken: known.Taken | None = None) -> None:
-        """Record this file's last verified point (`taken` inside the write that checked it, else its
-        head now) and the game as keyed here (ledger.books.known); nothing that goes wrong there
-        touches the write, which is committed."""
+        """Record this file's last verified point (`taken`, else its head now) and the game as keyed
+        here (ledger.books.known); nothing that goes wrong there touches the write, committed."""
         try:
             known.save(taken) if taken is not None else known.remember(self)
         except (OSError, ValueError, TypeError, sqlite3.Error):
@@ -196,6 +198,26 @@ class Store:
             return known.take(self)
         except (OSError, ValueError, TypeError, sqlite3.Error):
             return None
+
+    def save_point(self) -> None:
+        """After this connection's verified writes, once (as it closes; a shell or a table writes
+        many commands, each of which would pay for a digest of the whole file): the head as the
+        file's last verified point, if no other connection has committed since this one's last
+        write. Taken inside a read transaction, which no writer can commit through (the rollback
+        journal) and which sees one moment (WAL), so what is recorded is what this bank wrote."""
+        written, self.unsaved_at = self.unsaved_at, None
+        if written is None:
+            return
+        taken = None
+        try:
+            with self.reading():
+                self.conn.execute("select 1 from game limit 1").fetchone()   # the read lock, then the count
+                if self.data_version() == written:
+                    taken = self.take_point()
+        except sqlite3.Error:
+            return
+        if taken is not None:
+            self.remember(taken)
 
     def data_version(self) -> int:
         """SQLite's count of the commits other connections (any process) made to the file, as this
@@ -833,14 +855,15 @@ class _Transaction:
     def __exit__(self, exc_type, exc, tb):
         checked, self.store.checked = self.store.checked, False
         if exc_type is None:
-            # what the write checked and what it wrote, and nothing committed after it: the file's
-            # last verified point, taken while the write holds the file
-            taken = self.store.take_point() if checked else None
+            # what the write checked and what it wrote: the file's last verified point, once no other
+            # connection has committed after it (SQLite's count of their commits, read while this
+            # write holds the file; this connection's own commits leave it as it is)
+            seen = self.store.data_version() if checked else None
             self.conn.execute("commit")
             if journal_mode(self.conn) == "wal":
                 self.conn.execute("pragma wal_checkpoint(truncate)")
-            if taken is not None:
-                self.store.remember(taken)
+            if seen is not None:
+                self.store.unsaved_at = seen
         elif self.conn.in_transaction:
             self.conn.execute("rollback")
         return False
