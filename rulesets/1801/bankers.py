@@ -168,7 +168,7 @@ class PriceProtected:
     """§14.4 (3): the companies whose share value no sale moves down in this stock round."""
     player: str
     corp: str
-    protected: list
+    protected: list[str]
 
     def apply(s, e):
         s.own.price_held = list(e["protected"])
@@ -184,7 +184,7 @@ class ShareKept:
     """§14.4 (2): a treasury share kept for BBBT's owner (custody maps company -> player)."""
     player: str
     corp: str
-    custody: dict
+    custody: dict[str, str]
 
     def apply(s, e):
         s.own.custody = dict(e["custody"])

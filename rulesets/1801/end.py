@@ -283,7 +283,7 @@ class RemainderPaid:
 class FinalSequence:
     """§13: the first level 8 train: the OR `repeat` ([set, index]) repeats the one before and ends
     the game; `runs` records that OR's payouts."""
-    final: dict
+    final: dict[str, list | dict]
 
     def apply(s, e):
         s.own.final = e["final"]

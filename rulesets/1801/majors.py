@@ -346,7 +346,7 @@ class InsolventBought:
     corp: str
     price: int
     debt: int
-    insolvent: dict
+    insolvent: dict[str, int]
 
     def apply(s, e):
         s.own.insolvent = dict(e["insolvent"])

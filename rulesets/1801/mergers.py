@@ -295,8 +295,8 @@ class MinorMerged:
     corp: str
     source: str
     cash: int
-    absorbed: dict
-    tile_point_bonus: dict
+    absorbed: dict[str, str]
+    tile_point_bonus: dict[str, int]
     a_bonus: int = 0
     side_cash: int = 0
 
@@ -342,8 +342,8 @@ class AbandonedMinorBought:
     corp: str
     minor: str
     price: int
-    absorbed: dict
-    tile_point_bonus: dict
+    absorbed: dict[str, str]
+    tile_point_bonus: dict[str, int]
     a_bonus: int = 0        # §15.1: Minor A's bonus, paid as if it merged (§11.7)
 
     def apply(s, e):

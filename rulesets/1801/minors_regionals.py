@@ -419,7 +419,7 @@ class MinorFloated:
     cost: int
     patronage: int = 0
     city: str = None
-    closed_chits: list = None
+    closed_chits: list[str] = None
     owner_paid: int = 0   # what the owner paid toward the home token (D18 #45)
 
     def apply(s, e):
@@ -483,7 +483,7 @@ class RegionalFloated:
 class TrainOwed:
     """Companies owing their reserved 2+2 (§11.6.1)."""
     corp: str
-    owes: list
+    owes: list[str]
 
     def apply(s, e):
         s.own.owes_train = list(e["owes"])
@@ -491,11 +491,11 @@ class TrainOwed:
 
 @event
 class RegionalsRemoved:
-    corps: list
-    removed: list
+    corps: list[str]
+    removed: list[str]
     reason: str
     player: str = None
-    by_players: list = None
+    by_players: list[str] = None
 
     def apply(s, e):
         s.own.removed = list(e["removed"])
@@ -532,7 +532,7 @@ class PrivatePutDown:
 class SharesReserved:
     player: str
     corp: str
-    reserved: dict
+    reserved: dict[str, str]
 
     def apply(s, e):
         s.own.reserved = dict(e["reserved"])

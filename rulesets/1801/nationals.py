@@ -472,7 +472,7 @@ class NationalFormed:
     president_cash: int
     cash: int
     forced: bool = False
-    kept: list = None   # the trains rusting as it formed, which it keeps (E28)
+    kept: list[str] = None   # the trains rusting as it formed, which it keeps (E28)
 
     def apply(s, e):
         c = s.corps[e["corp"]]
@@ -510,7 +510,7 @@ class ConversionWindow:
 @event
 class NationalsKeepRusted:
     """§9.4, §11.6.6: nationals keep their trains as they rust (turned to their local side)."""
-    trains_kept: list
+    trains_kept: list[str]
 
     def describe(e, rs):
         names = [train_name(rs, t) for t in e["trains_kept"]]
@@ -564,7 +564,7 @@ class NationalRevenue:
     left_cities: int
     left_towns: int
     pullman: int
-    capacity: list
+    capacity: list[int]
 
     def describe(e, rs):
         cap_c, cap_d, cap_t = e["capacity"]

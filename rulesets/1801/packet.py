@@ -465,7 +465,7 @@ class PacketBid:
 class PacketAuction:
     """An item goes to auction among `bidders` in order, `leader` holding the high bid."""
     item: str
-    bidders: list
+    bidders: list[str]
     high: int
     leader: str
     open: bool
@@ -502,7 +502,7 @@ class PacketPass:
 @event
 class PacketCut:
     """Everyone passed: the top row's items drop (§7)."""
-    items: list
+    items: list[str]
     cut: int
     update: dict
 

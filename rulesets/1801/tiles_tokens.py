@@ -284,7 +284,7 @@ class EngineersUsed:
     """Brandt & Brandau's tokens laid: in all, and in this OR (§14.9)."""
     corp: str
     laid: int
-    this_or: list
+    this_or: list[int]
     count: int
 
     def apply(s, e):

@@ -399,8 +399,8 @@ class Insolvent:
     debt: int
     face: int
     train: str
-    insolvent: dict
-    owes: list
+    insolvent: dict[str, int]
+    owes: list[str]
 
     def apply(s, e):
         s.own.insolvent, s.own.owes_train = dict(e["insolvent"]), list(e["owes"])
@@ -428,7 +428,7 @@ class RustedInStep:
 @event
 class FerryWindow:
     """§11.2.2: Train Phase 5 began in this company turn ([set, index, position]): WCF may be used now."""
-    window: list
+    window: list[int]
 
     def apply(s, e):
         s.own.ferry_window = list(e["window"])

@@ -517,11 +517,11 @@ def register(reg) -> None:
 class DrawsDealt:
     """What was drawn at the table (§4): the blue and brown privates in the auction, the companies
     tied to Rijkswaterstaat and Spoorwegwerken Oost, the foreign pars, the card order."""
-    privates: list
+    privates: list[str]
     rws: str
     oost: str
-    foreign: dict
-    order: list
+    foreign: dict[str, int]
+    order: list[str]
     seed: int = None
 
     def apply(s, e):

@@ -236,7 +236,7 @@ class RevenueTracked:
     """The revenue track (D3): a public company's total revenue this OR and the countries reached."""
     corp: str
     revenue: int
-    abroad: list
+    abroad: list[str]
 
     def apply(s, e):
         s.own.track = {**s.own.track, e["corp"]: {"revenue": e["revenue"], "abroad": list(e["abroad"])}}
@@ -261,8 +261,8 @@ class ForeignIncome:
     corp: str
     income: int
     per_unit: int
-    sources: list
-    payees: list
+    sources: list[str]
+    payees: list[tuple[str, int, int]]
 
     def describe(e, rs):
         if not e["income"]:

@@ -177,7 +177,7 @@ class ObsolescenceDue:
 
 @event
 class PrivatesObsolete:
-    at: list
+    at: list[int | str]
 
     def apply(s, e):
         s.own.obsolete, s.own.obsolescence_due = list(e["at"]), None

@@ -621,7 +621,7 @@ class TrainSaved:
 class PrivateIncome:
     private: str
     amount: int
-    abroad: list
+    abroad: list[str]
     key: str
 
     def apply(s, e):

@@ -249,7 +249,7 @@ class EscrowReleased:
 
 @event
 class FloatsNoted:
-    floated: list
+    floated: list[str]
 
     def apply(s, e):
         s.round = {**s.round, "floated_before": list(e["floated"])}

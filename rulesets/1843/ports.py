@@ -172,7 +172,7 @@ class PortClaimed:
     """A company claims a port marker from the map (RULES §8.5.3); `ports` moves it."""
     corp: str
     port: str
-    ports: list
+    ports: list[list[str | None]]
 
     def apply(s, e):
         move_ports(s, e)
@@ -189,7 +189,7 @@ class PortSold:
     seller: str
     port: str
     price: int
-    ports: list
+    ports: list[list[str]]
 
     def apply(s, e):
         move_ports(s, e)

@@ -139,10 +139,10 @@ def register(reg) -> None:
 @event
 class TwoPlayerSetup:
     """§13.1: the companies' president's certificates at `percent`, their last shares removed."""
-    corps: list
+    corps: list[str]
     percent: int
-    removed: list
-    percents: dict
+    removed: list[str]
+    percents: dict[str, int]
 
     def apply(s, e):
         s.cert_percent.update(e["percents"])

@@ -85,4 +85,4 @@ class PrivateDiscounted:
 @event
 class PrivateRevenue:
     """Owned privates pay their owners: [symbol, owner account, amount]."""
-    privates: list
+    privates: list[tuple[str, str, int]]

@@ -4,6 +4,7 @@ its kinds with the same `event` decorator (rulesets/1843/ports.py), in its own n
 
 from __future__ import annotations
 
+import ast
 import re
 from typing import Any, Callable
 
@@ -39,15 +40,55 @@ class Kind:
 
 
 # The types an event's field may declare, and what each accepts (a field whose default is None also
-# takes None): an event is JSON, so lists and tuples are one.
+# takes None): an event is JSON, so lists and tuples are one. A container may name what it holds:
+# `list[str]`, `dict[str, int]`, `tuple[str, int, int]` (a list of that shape: a payee's account,
+# shares and amount), `int | str`; a bare `list` or `dict` holds anything (a round's bookkeeping).
 FIELD_TYPES = {"str": (str,), "int": (int,), "bool": (bool,), "list": (list, tuple), "dict": (dict,),
-               "float": (int, float)}
+               "float": (int, float), "None": (type(None),)}
 
 
 def fits(value, declared, none_ok: bool) -> bool:
     if value is None:
         return none_ok
-    kinds = FIELD_TYPES.get(str(declared))
+    return holds(value, parsed(str(declared)))
+
+
+_PARSED: dict[str, object] = {}
+
+
+def parsed(declared: str):
+    """A declared type read once into its parts (a name, or ('list' | 'dict' | 'tuple' | '|', parts))."""
+    if declared not in _PARSED:
+        _PARSED[declared] = type_of(ast.parse(declared, mode="eval").body)
+    return _PARSED[declared]
+
+
+def type_of(node):
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return ("|", (type_of(node.left), type_of(node.right)))
+    if isinstance(node, ast.Subscript):
+        inner = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        return (node.value.id, tuple(type_of(n) for n in inner))
+    if isinstance(node, ast.Constant) and node.value is None:
+        return "None"
+    return node.id if isinstance(node, ast.Name) else ast.unparse(node)
+
+
+def holds(value, kind) -> bool:
+    """Whether a value is of a declared type (a name this check does not know, as Any, holds anything)."""
+    if isinstance(kind, tuple):
+        name, parts = kind
+        if name == "|":
+            return any(holds(value, k) for k in parts)
+        if name == "list":
+            return isinstance(value, (list, tuple)) and all(holds(v, parts[0]) for v in value)
+        if name == "tuple":
+            return isinstance(value, (list, tuple)) and len(value) == len(parts) and \
+                all(holds(v, k) for v, k in zip(value, parts))
+        if name == "dict":
+            return isinstance(value, dict) and all(holds(k, parts[0]) and holds(v, parts[1]) for k, v in value.items())
+        return True
+    kinds = FIELD_TYPES.get(kind)
     if kinds is None:   # a type this check does not know (Any): taken as it is
         return True
     if isinstance(value, bool) and bool not in kinds:   # True is an int to Python, never to a ledger

@@ -12,9 +12,9 @@ class GameStarted:
     """The bank is issued its money by the mint and pays each player's starting cash; every
     certificate is issued to its holder (`certs`) with its percent, and each company's president's
     certificate named (games recorded before these two fields took them from the ruleset)."""
-    players: list
-    percents: dict = None
-    presidents: dict = None
+    players: list[str]
+    percents: dict[str, int] = None
+    presidents: dict[str, str] = None
 
     def apply(s, e):
         s.cert_percent.update(e.get("percents") or {})
@@ -51,8 +51,8 @@ class OperatingRoundEnded:
 class Seating:
     """The seating is re-dealt (1843 §7.1: by descending cash, ties keeping their order; 1839 D9.3:
     by the passing cards; D8: by ascending cash after the auction). `by` says how."""
-    players: list
-    cash: dict
+    players: list[str]
+    cash: dict[str, int]
     by: str = "by cash"
 
     def apply(s, e):
@@ -62,7 +62,7 @@ class Seating:
 @event
 class Pending:
     """The decisions that block play until answered (a par, a discard), in order."""
-    pending: list
+    pending: list[dict]
 
     def apply(s, e):
         s.pending = [dict(p) for p in e["pending"]]
@@ -80,7 +80,7 @@ class Chosen:
 class BankBroke:
     bank: int
     end_after_set: int
-    end_at_or: list = None
+    end_at_or: list[int] = None
 
     def apply(s, e):
         s.bank_broken = True
@@ -133,7 +133,7 @@ class Bankrupt:
 @event
 class RulesWaived:
     """The banker forced a command: the rules it broke and why."""
-    rules: list
+    rules: list[str]
     reason: str
     command: str
 

@@ -44,7 +44,7 @@ class CorpTurnStarted:
 @event
 class OrOrder:
     """The companies still to operate in this OR are re-sorted (an emergency sale moved a price)."""
-    order: list
+    order: list[str]
 
     def apply(s, e):
         s.round = {**s.round, "order": list(e["order"])}
@@ -69,7 +69,7 @@ class TileLaid:
     private: str = None
     extra: bool = False
     free_token: bool = False
-    steps: list = None
+    steps: list[list] = None
     points: int = None  # tile points it cost, where the company's kind counts them
 
     def apply(s, e):
@@ -96,7 +96,7 @@ class TokenPlaced:
     private: str = None
     city: str = None
     slot: int = None
-    steps: list = None
+    steps: list[list] = None
 
     def apply(s, e):
         c = s.corps[e["corp"]]
@@ -125,7 +125,7 @@ class Revenue:
     revenue: int
     how: str
     per_share: str = None
-    payees: list = None
+    payees: list[tuple[str, int, int]] = None
     kept: int = None  # a half payout: what the company keeps
 
     def apply(s, e):

@@ -23,7 +23,7 @@ class PrivateSold:
 
 @event
 class PrivatesClosed:
-    privates: list
+    privates: list[str]
     reason: str
 
     def apply(s, e):

@@ -23,7 +23,7 @@ class SrActed:
     """The player whose turn it is bought (`bought`: [company, source]) or sold (`sold`: company)."""
     player: str
     index: int
-    bought: list = None
+    bought: list[str] = None
     sold: str = None
     turn_sales: bool = None   # the title's turn order counts this turn's sales (stock.order, sell_in_blocks)
 
@@ -46,7 +46,7 @@ class SrActed:
 class DirectorsNoted:
     """The companies a player directs as his turn's buying begins (1839 §7.3's several purchases)."""
     player: str
-    corps: list
+    corps: list[str]
 
     def apply(s, e):
         s.round = {**s.round, "directs": list(e["corps"])}
@@ -152,7 +152,7 @@ class CompanyConverted:
     100 %."""
     corp: str
     becomes: str   # the company kind it is now
-    percents: dict
+    percents: dict[str, int]
     president: str = None
 
     def apply(s, e):

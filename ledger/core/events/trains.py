@@ -30,8 +30,8 @@ class PhaseChanged:
     train: str
     limit: int
     certificate_limit: int = None
-    rusted: list = None
-    obsolete: list = None
+    rusted: list[str] = None
+    obsolete: list[str] = None
 
     def apply(s, e):
         s.phase = e["phase"]
@@ -40,8 +40,8 @@ class PhaseChanged:
 @event
 class TrainsRusted:
     train: str
-    rusted: list
-    obsolete: list = None
+    rusted: list[str]
+    obsolete: list[str] = None
 
 
 @event
