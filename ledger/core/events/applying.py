@@ -4,8 +4,7 @@ order, train flags, assets), then its kind's own change; and what holdings an ev
 from __future__ import annotations
 
 from ledger.core.errors import LedgerCorrupt
-from ledger.core.state import (DEPOT, GameState)
-
+from ledger.core.state import DEPOT, GameState
 from ledger.core.events.declare import UPGRADES, apply_kind, kind_of
 
 

@@ -9,7 +9,7 @@ import re
 from typing import Any, Callable
 
 from ledger.core.errors import LedgerCorrupt
-from ledger.core.state import (GameState)
+from ledger.core.state import GameState
 
 
 # Effects any event may carry; applied before the kind's own `apply` (see state.apply_effects).

@@ -3,8 +3,7 @@ keeps (OR_KEYS) and what a company's turn starts from (TURN_RESET)."""
 
 from __future__ import annotations
 
-from ledger.core.state import (Station)
-
+from ledger.core.state import Station
 from ledger.core.events.declare import event
 
 
@@ -14,9 +13,10 @@ from ledger.core.events.declare import event
 OR_KEYS = ("kind", "set", "index", "count", "order", "pos", "corp", "moved", "had_trains")
 
 
-# The shared steps' bookkeeping as a turn starts.
+# The shared steps' bookkeeping as a turn starts. `station_step`: what took the turn's station step
+# other than a station token, in the table's words (a title's own use of the step: 1843's port claim).
 TURN_RESET = {"tiles": 0, "extra_tiles": 0, "token": False, "free_token": False, "revenue": None, "trains": 0,
-              "special": None}
+              "special": None, "station_step": None}
 
 
 @event

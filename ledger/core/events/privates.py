@@ -2,8 +2,7 @@
 
 from __future__ import annotations
 
-from ledger.core.state import (company_acct)
-
+from ledger.core.state import company_acct
 from ledger.core.events.declare import event
 
 

@@ -12,8 +12,7 @@ from fractions import Fraction
 
 from ledger.core.money import format_money
 from ledger.core.round_kind import round_title
-from ledger.core.state import (BANK, DEPOT, MINT, POOL, REMOVED, RUSTED, acct_name, train_type)
-
+from ledger.core.state import BANK, DEPOT, MINT, POOL, REMOVED, RUSTED, acct_name, train_type
 from ledger.core.events.declare import KINDS, UPGRADES, kind_of
 
 

@@ -85,7 +85,7 @@ def track_step_over(s, corp: str) -> list[str]:
     # (a station that came with its own tile may leave the normal lay open: `track_open`)
     if (r["token"] and not r.get("track_open")) or r.get("special"):
         out.append(f"{corp} has placed its station token: track is laid before the token")
-    if r.get("station_step"):   # a title's use of the station step (1843: a port claimed)
+    if r.get("station_step"):   # the station step taken otherwise (TURN_RESET: 1843's port claim)
         out.append(f"{corp} has {r['station_step']}: track is laid before the station step")
     return out
 
