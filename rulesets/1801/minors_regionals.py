@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
-from ledger.core.events import event
+from ledger.core.events import event, stock_turn_keys
 from ledger.core.grammar import Arg, Opt, TitleGrammar, Verb
 from ledger.core.plays import Text
 from ledger.core.rounds import stock
@@ -510,6 +510,10 @@ class RegionalsRemoved:
         if e["reason"].startswith("removed"):   # "removed by Ann (§8.2)"
             return f"{', '.join(e['corps'])} {verb} {e['reason'].replace('removed', 'removed from the game', 1)}"
         return f"{', '.join(e['corps'])} {verb} removed from the game: {e['reason']}"
+
+
+# §10: a private closed or removed is the turn's one free action (free_action), for this turn only
+stock_turn_keys(__name__, "free_action")
 
 
 @event

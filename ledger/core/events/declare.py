@@ -135,6 +135,17 @@ def upgrades(fn: Callable) -> Callable:
     return fn
 
 
+# The keys of a stock round's bookkeeping that last one turn (dropped as the next turn starts): the
+# shared ones, and each title's own (namespace -> keys), declared in the title's module.
+STOCK_TURN_KEYS = {"": {"sale_at", "turn_sold", "sold_first"}}
+
+
+def stock_turn_keys(module: str, *keys: str) -> None:
+    """Declare, in a title's module (`__name__`), keys its rules add to a stock-round turn."""
+    from ledger.core.parts import namespace_of
+    STOCK_TURN_KEYS.setdefault(namespace_of(module), set()).update(keys)
+
+
 def kind_of(name: str, title: str) -> Kind | None:
     """A kind as a game of `title` reads it: its own, or a shared one."""
     return KINDS.get(title, {}).get(name) or KINDS[""].get(name)

@@ -3,7 +3,7 @@ exchanges, listings, conversions, issues and sold-out companies."""
 
 from __future__ import annotations
 
-from ledger.core.events.declare import event
+from ledger.core.events.declare import STOCK_TURN_KEYS, event
 
 
 @event
@@ -13,8 +13,8 @@ class SrTurn:
     passes: int
 
     def apply(s, e):
-        s.round = {k: v for k, v in s.round.items()
-                   if k not in ("free_action", "sale_at", "turn_sold", "sold_first")}   # a turn's (1801 §10)
+        turn_keys = STOCK_TURN_KEYS[""] | STOCK_TURN_KEYS.get(s.title, set())   # what lasts one turn
+        s.round = {k: v for k, v in s.round.items() if k not in turn_keys}
         s.round.update(turn=e["turn"], passes=e["passes"], acted=False, buys=[])
 
 
