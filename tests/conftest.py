@@ -50,8 +50,8 @@ sys.path.insert(0, str(Path(__file__).parent))   # the helper modules beside thi
 # never in the user's own configuration folder; the processes a test starts inherit it.
 os.environ.setdefault("BANK_CONFIG_DIR", tempfile.mkdtemp(prefix="bank-test-config-"))
 
-from transcripts import lines_of  # noqa: E402
 from game_files import memory_root  # noqa: E402
+from transcripts import lines_of  # noqa: E402
 
 
 class Refusal(AssertionError):
@@ -319,6 +319,55 @@ class Table:
 
     def priority(self) -> str:
         return self.state.players[self.state.priority]
+
+    def round_state(self) -> dict:
+        """The round's own record (GameState.round: its kind, number, whose turn, ...); `round()`
+        is the label `status` prints."""
+        return self.state.round
+
+    def order(self) -> list[str]:
+        """The seating (player-card) order now; 1843 re-deals it after each stock round."""
+        return list(self.state.players)
+
+    def phase(self) -> str:
+        return self.state.phase
+
+    @property
+    def game_over(self) -> bool:
+        return self.state.game_over
+
+    @property
+    def end_reason(self) -> str | None:
+        return self.state.end_reason
+
+    def train_sides(self, corp: str) -> list[str]:
+        """The sides (e.g. '2+1', '3/5x2', 'TGV') of the train certificates a company holds, sorted;
+        `trains(corp)` is the labels `status` prints."""
+        from ledger.core.rules import trains
+        return sorted(trains.side_name(self.state, self.rs, t) for t in self.state.corp_trains(corp))
+
+    def pool_trains(self) -> list[str]:
+        """The sides of the trains in the open market, sorted."""
+        from ledger.core.rules import trains
+        return sorted(trains.side_name(self.state, self.rs, t) for t in self.state.pool_trains())
+
+    def supply_left(self, train_type: str) -> int:
+        """Certificates of a type still in the bank's supply."""
+        from ledger.core.rules import trains
+        return len(trains.depot_left(self.state, train_type))
+
+    def port_owner(self, port: str) -> str | None:
+        owner = self.state.assets[port].owner  # 1843's ports are assets: held by a company or on the map
+        return owner.split(":", 1)[1] if owner else None
+
+    def value(self, player: str) -> int:
+        """The player's net worth as `score` computes it."""
+        from ledger.interface import views
+        return views.value(self.state, self.rs, player)
+
+    def kinds(self, events: list[dict] | None = None) -> list[str]:
+        """The kinds of `events` (every event of the game when not given)."""
+        return [e["kind"] for e in (self.events if events is None else events)]
 
 
 # ---------------------------------------------------------------------- game files on a fast disk

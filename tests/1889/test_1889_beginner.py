@@ -7,24 +7,24 @@ runs of the site's engine give the seeded deals and every player's cash after pa
 from __future__ import annotations
 
 import pytest
-from helpers import Game
+from conftest import Table
 
 from ledger import catalog
-from ledger.core.errors import RuleViolation, RulesetError
+from ledger.core.errors import RulesetError, RuleViolation
 
 PLAYERS = ["P1", "P2", "P3", "P4", "P5", "P6"]
 
 
-def beginner(n: int, deal: str) -> Game:
-    return Game(PLAYERS[:n], "1889", {"beginner_game": deal})
+def beginner(n: int, deal: str) -> Table:
+    return Table(title="1889", players=PLAYERS[:n], options={"beginner_game": deal})
 
 
-def holdings(g: Game) -> list[str]:
+def holdings(g: Table) -> list[str]:
     """Each player's private, in seating order."""
     return [next(sym for sym, p in g.state.privates.items() if p.owner == f"player:{who}") for who in g.players]
 
 
-def in_play(g: Game) -> list[str]:
+def in_play(g: Table) -> list[str]:
     return [sym for sym, p in g.state.privates.items() if not p.closed]
 
 
@@ -63,9 +63,9 @@ def test_the_privates_dealt_by_player_count(n, privates):
 
 def test_two_players_keep_sir_only_in_the_beginner_game():
     """D17 #11: the standard 2-player game removes SIR (and UTF); the Beginner Game keeps SIR."""
-    standard = Game(["Ann", "Bob"], "1889")
+    standard = Table(title="1889", players=["Ann", "Bob"])
     assert "SIR" not in in_play(standard) and "UTF" not in in_play(standard)
-    g = Game(["Ann", "Bob"], "1889", {"beginner_game": "SIR,DR"})
+    g = Table(title="1889", players=["Ann", "Bob"], options={"beginner_game": "SIR,DR"})
     assert holdings(g) == ["SIR", "DR"]
     assert [g.cash("Ann"), g.cash("Bob")] == [420 - 90, 420 - 60]
     assert g.bank() == 7000 - 840 + 150
@@ -81,9 +81,9 @@ def test_beginner_values_and_revenues():
     assert (standard.private("MF").face, standard.private("SIR").revenue) == (30, 20)
 
 
-def opened(deal: str = "DR,SIR") -> Game:
+def opened(deal: str = "DR,SIR") -> Table:
     """Two players, AR floated at ¥100 in SR 1 (D5: 50 % out of the IPO), OR 1.1 begun."""
-    g = Game(["Ann", "Bob"], "1889", {"beginner_game": deal})
+    g = Table(title="1889", players=["Ann", "Bob"], options={"beginner_game": deal})
     g.do("par Ann AR 100", "buy Bob AR", "buy Ann AR", "buy Bob AR", "pass Ann", "pass Bob")
     return g
 
@@ -101,8 +101,8 @@ def test_no_company_buys_a_private_and_dr_has_no_exchange():
     """D14.1: every private "cannot be purchased by a corporation"; all abilities removed (DR's
     exchange for an IR share among them)."""
     g = opened()
-    g.expect_error("buy-private AR DR 60", "DR can never be bought by a company")
-    g.expect_error("exchange Ann DR IR", "exchanged for a share")
+    g.refusal("buy-private AR DR 60", "DR can never be bought by a company")
+    g.refusal("exchange Ann DR IR", "exchanged for a share")
     assert not catalog.load("1889", {"beginner_game": "seed:1"}).private("DR").abilities.get("exchange_for")
 
 
@@ -118,7 +118,7 @@ def test_the_deal_must_name_the_privates_in_play():
 
 def test_the_standard_game_is_unchanged():
     """Without the option: the auction, the standard values and DR's exchange."""
-    g = Game(["Ann", "Bob", "Cy"], "1889")
+    g = Table(title="1889", players=["Ann", "Bob", "Cy"])
     assert g.state.round["kind"] == "auction"
     assert g.rs.private("DR").ability("exchange_for") == "IR"
     assert g.rs.k("privates_rules", "deal") == ""
@@ -131,7 +131,7 @@ def test_a_record_of_the_beginner_game_is_dealt_from_its_seed():
     words = for_title("1889")
     options = words.options(["beginner_game"], {"seed": 1234})
     assert options["beginner_game"] == "seed:1234"
-    g = Game(PLAYERS, "1889", options)
+    g = Table(title="1889", players=PLAYERS, options=options)
     assert holdings(g) == ["ER", "MF", "TER", "SMR", "DR", "SIR"]
     assert g.bank() == 4970
     assert words.options([], {"seed": 1234})["beginner_game"] is False

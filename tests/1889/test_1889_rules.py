@@ -13,10 +13,10 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from helpers import Game
+from conftest import Table
 
 from ledger import catalog
-from ledger.core.errors import RuleViolation, RulesetError
+from ledger.core.errors import RulesetError, RuleViolation
 from ledger.core.ruleset import parse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -37,9 +37,9 @@ def example_lines() -> list[tuple[int | None, str]]:
     return out
 
 
-def before(action: int | None = None) -> Game:
+def before(action: int | None = None) -> Table:
     """The 314 game played up to the first command of the record's `action` (to the end: None)."""
-    g = Game(["Player 1", "Player 2", "Player 3"], "1889")
+    g = Table(title="1889", players=["Player 1", "Player 2", "Player 3"])
     for n, line in example_lines():
         if action is not None and n is not None and n >= action:
             break
@@ -48,12 +48,12 @@ def before(action: int | None = None) -> Game:
 
 
 @cache
-def whole() -> Game:
+def whole() -> Table:
     return before(None)
 
 
-def three() -> Game:
-    return Game(["Ann", "Bob", "Cy"], "1889")
+def three() -> Table:
+    return Table(title="1889", players=["Ann", "Bob", "Cy"])
 
 
 # --------------------------------------------------------------------------- setup
@@ -68,7 +68,7 @@ def three() -> Game:
 def test_players_cash_cert_limit_and_privates_by_count(n, cash, limit, privates):
     """D1, D3: ¥7,000 bank, ¥420/¥390 each; SIR from 3 players, UTF from 4."""
     names = ["A", "B", "C", "D", "E", "F"][:n]
-    g = Game(names, "1889")
+    g = Table(title="1889", players=names)
     assert [g.cash(p) for p in names] == [cash] * n
     assert g.bank() == 7000 - n * cash
     assert g.state.cert_limit == limit
@@ -112,8 +112,7 @@ def test_all_pass_drops_ter_by_5():
 def test_bid_must_raise_by_5():
     g = three()
     g.do("bid Ann MF 35")
-    with pytest.raises(RuleViolation):
-        g.do("bid Bob MF 39")
+    g.refusal("bid Bob MF 39", kind=RuleViolation)
     g.do("bid Bob MF 40")
 
 
@@ -127,15 +126,14 @@ def test_dr_is_exchanged_for_an_ir_share_from_the_ipo_only():
     g.do("exchange 'Player 2' DR IR --ipo")
     assert g.pct("Player 2", "IR") == 10 and g.state.privates["DR"].closed
     assert g.cash("Player 2") == cash
-    with pytest.raises(RuleViolation):
-        g.do("exchange 'Player 2' DR IR --pool")
+    g.refusal("exchange 'Player 2' DR IR --pool", kind=RuleViolation)
 
 
 def test_utf_survives_the_first_5_with_a_player_and_pays_50():
     """D3.1, D16 #13: a player's UTF stays open at the first 5 and pays ¥50 from phase 5; the rest
     close. Played on a 4-player game whose state is set to phase 5 as the engine leaves it."""
     from ledger.core.rules import privates
-    g = Game(["A", "B", "C", "D"], "1889")
+    g = Table(title="1889", players=["A", "B", "C", "D"])
     g.do("buy A TER", "buy B MF", "buy C ER", "buy D SMR", "buy A DR", "buy B SIR", "buy C UTF")
     assert privates.revenue_of(g.state, g.rs, "UTF") == 30
     assert privates.survives_phase_close(g.state, g.rs, "UTF")
@@ -166,21 +164,18 @@ def test_float_at_50_percent():
 
 def test_no_sale_in_sr1():
     g = before(13)
-    with pytest.raises(RuleViolation, match="first stock round"):
-        g.do(f"sell {P1} KO 1")
+    g.refusal(f"sell {P1} KO 1", match="first stock round", kind=RuleViolation)
 
 
 def test_sales_in_one_block_and_not_both_sides_of_the_purchase():
     """D7.2 [FIX 314 actions 55-56]: P2 sells 4 KO in one sale then pars UR: his turn is over for
     sales; and a second KO sale in the same turn is refused."""
     g = before(55)
-    blocks = g.clone()
+    blocks = g.copy()
     blocks.do(f"sell {P2} KO 2")
-    with pytest.raises(RuleViolation, match="one sale"):
-        blocks.do(f"sell {P2} KO 2")
+    blocks.refusal(f"sell {P2} KO 2", match="one sale", kind=RuleViolation)
     g.do(f"sell {P2} KO 4", f"par {P2} UR 80")
-    with pytest.raises(RuleViolation, match="not both"):
-        g.do(f"sell {P2} SR 1")
+    g.refusal(f"sell {P2} SR 1", match="not both", kind=RuleViolation)
 
 
 def test_buy_then_sell_is_allowed():
@@ -196,22 +191,21 @@ def test_first_4_rusts_the_2s():
     from SR as well), the limit is 3."""
     g = before(170)
     assert g.phase() == "3"
-    assert "2" in g.trains("IR")
+    assert "2" in g.train_sides("IR")
     g.do("train IR 4")
     assert g.phase() == "4" and g.rs.phase("4").train_limit == 3
-    assert g.trains("IR") == ["3", "4"]
-    assert not any("2" in g.trains(c) for c in g.state.corps)
+    assert g.train_sides("IR") == ["3", "4"]
+    assert not any("2" in g.train_sides(c) for c in g.state.corps)
 
 
 def test_forced_purchase_never_from_another_company():
     """D11: with the president's money a company buys only from the bank or the pool. TR has no
     train at the end of 314; a train from another company with P1's help is refused."""
     g = before(456)
-    assert not g.trains("TR")
-    other = next(c for c in g.state.corps if c != "TR" and g.trains(c))
-    kind = g.trains(other)[0].split(".")[0]
-    with pytest.raises(RuleViolation, match="never from another company"):
-        g.do(f"train TR {kind} --from {other} --price 10000")
+    assert not g.train_sides("TR")
+    other = next(c for c in g.state.corps if c != "TR" and g.train_sides(c))
+    kind = g.train_sides(other)[0].split(".")[0]
+    g.refusal(f"train TR {kind} --from {other} --price 10000", match="never from another company", kind=RuleViolation)
 
 
 def test_bankruptcy_ends_the_game_at_once():

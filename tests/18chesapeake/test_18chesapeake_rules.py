@@ -16,10 +16,10 @@ from functools import cache
 from pathlib import Path
 
 import pytest
-from helpers import Game
+from conftest import Table
 
 from ledger import catalog
-from ledger.core.errors import RuleViolation, RulesetError
+from ledger.core.errors import RulesetError, RuleViolation
 from ledger.core.state import REMOVED
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -42,10 +42,10 @@ def game_lines(path: Path) -> tuple[dict, list[tuple[int | None, str]]]:
     return options, out
 
 
-def before(action: int | None = None, path: Path = EXAMPLE, players: int = 5) -> Game:
+def before(action: int | None = None, path: Path = EXAMPLE, players: int = 5) -> Table:
     """A recorded game played up to the first command of the record's `action` (to the end: None)."""
     options, lines = game_lines(path)
-    g = Game([f"Player {n}" for n in range(1, players + 1)], "18chesapeake", options)
+    g = Table(title="18chesapeake", players=[f"Player {n}" for n in range(1, players + 1)], options=options)
     for n, line in lines:
         if action is not None and n is not None and n >= action:
             break
@@ -53,10 +53,10 @@ def before(action: int | None = None, path: Path = EXAMPLE, players: int = 5) ->
     return g
 
 
-def until(text: str, path: Path = EXAMPLE, players: int = 5) -> Game:
+def until(text: str, path: Path = EXAMPLE, players: int = 5) -> Table:
     """A recorded game played up to its first command that is `text`."""
     options, lines = game_lines(path)
-    g = Game([f"Player {n}" for n in range(1, players + 1)], "18chesapeake", options)
+    g = Table(title="18chesapeake", players=[f"Player {n}" for n in range(1, players + 1)], options=options)
     for _n, line in lines:
         if line == text:
             return g
@@ -65,15 +65,15 @@ def until(text: str, path: Path = EXAMPLE, players: int = 5) -> Game:
 
 
 @cache
-def whole(path: Path = EXAMPLE, players: int = 5) -> Game:
+def whole(path: Path = EXAMPLE, players: int = 5) -> Table:
     return before(None, path, players)
 
 
-def four(**options) -> Game:
-    return Game(["Ann", "Bob", "Cy", "Dee"], "18chesapeake", options)
+def four(**options) -> Table:
+    return Table(title="18chesapeake", players=["Ann", "Bob", "Cy", "Dee"], options=options)
 
 
-def events_of(g: Game, kind: str) -> list[dict]:
+def events_of(g: Table, kind: str) -> list[dict]:
     return [e for e in g.events if e["kind"] == kind]
 
 
@@ -83,7 +83,7 @@ def events_of(g: Game, kind: str) -> list[dict]:
 def test_players_cash_and_cert_limit(n, cash, limit):
     """D1: $8,000 bank, $2,400 handed out at every count; all six privates in play."""
     names = ["A", "B", "C", "D", "E", "F"][:n]
-    g = Game(names, "18chesapeake")
+    g = Table(title="18chesapeake", players=names)
     assert [g.cash(p) for p in names] == [cash] * n
     assert g.bank() == 5600
     assert g.state.cert_limit == limit
@@ -125,11 +125,9 @@ def test_auction_of_1277():
 def test_bids_in_steps_of_5():
     """D16 #1: C&OC untouched: least $85; $86 refused, $90 taken; then $97 refused."""
     g = four()
-    with pytest.raises(RuleViolation, match="multiples"):
-        g.do("bid Ann CnOC 86")
+    g.refusal("bid Ann CnOC 86", match="multiples", kind=RuleViolation)
     g.do("bid Ann CnOC 90")
-    with pytest.raises(RuleViolation, match="multiples"):
-        g.do("bid Bob CnOC 97")
+    g.refusal("bid Bob CnOC 97", match="multiples", kind=RuleViolation)
     g.do("bid Bob CnOC 95")
 
 
@@ -138,11 +136,9 @@ def test_only_leading_bids_tie_up_cash():
     she may bid $515."""
     g = four()
     g.do("bid Ann CV 205", "pass Bob", "pass Cy", "pass Dee", "bid Ann CnOC 85", "pass Bob", "pass Cy", "pass Dee")
-    with pytest.raises(RuleViolation, match="310"):
-        g.do("bid Ann BnOR 315")
+    g.refusal("bid Ann BnOR 315", match="310", kind=RuleViolation)
     g.do("pass Ann", "bid Bob CV 210", "pass Cy", "pass Dee")
-    with pytest.raises(RuleViolation, match="515"):
-        g.do("bid Ann BnOR 520")
+    g.refusal("bid Ann BnOR 520", match="515", kind=RuleViolation)
     g.do("bid Ann BnOR 515")
 
 
@@ -186,14 +182,12 @@ def test_sales_come_before_the_purchase_never_after():
     after the purchase."""
     g = before(131)
     g.do(f"sell {P5} BnO 1", f"buy {P5} SRR --ipo")
-    with pytest.raises(RuleViolation, match="never after"):
-        g.do(f"sell {P5} NnW 1")
+    g.refusal(f"sell {P5} NnW 1", match="never after", kind=RuleViolation)
 
 
 def test_no_sale_in_sr1():
     g = before(27)
-    with pytest.raises(RuleViolation, match="first stock round"):
-        g.do(f"sell {P1} BnO 1")
+    g.refusal(f"sell {P1} BnO 1", match="first stock round", kind=RuleViolation)
 
 
 # --------------------------------------------------------------------------- exports and phases
@@ -211,9 +205,9 @@ def test_an_export_can_begin_a_phase_and_rust():
     4 begins (limit 3) and every 2 rusts. Played from 1277 just before the command that ends OR 2.1's
     set, with the supply's 3s set aside."""
     options, lines = game_lines(EXAMPLE)
-    g = Game([f"Player {n}" for n in range(1, 6)], "18chesapeake", options)
+    g = Table(title="18chesapeake", players=[f"Player {n}" for n in range(1, 6)], options=options)
     for _n, line in lines:
-        trial = g.clone()
+        trial = g.copy()
         trial.do(line)
         if any(e["train"].startswith("3.") for e in events_of(trial, "train_exported")):
             break
@@ -221,7 +215,7 @@ def test_an_export_can_begin_a_phase_and_rust():
     else:
         pytest.fail("no 3 is exported in the example")
     assert g.phase() == "3"
-    twos = [c for c in g.state.corps if "2" in g.trains(c)]
+    twos = [c for c in g.state.corps if "2" in g.train_sides(c)]
     assert twos
     for t, h in list(g.state.trains.items()):
         if t.startswith("3.") and h == "depot":
@@ -229,17 +223,17 @@ def test_an_export_can_begin_a_phase_and_rust():
     g.do(line)
     assert [e["type"] for e in events_of(g, "train_exported")][-1] == "4"
     assert g.phase() == "4"
-    assert not any("2" in g.trains(c) for c in g.state.corps)
+    assert not any("2" in g.train_sides(c) for c in g.state.corps)
 
 
 def test_first_4_rusts_the_2s():
     """D10.1 [FIX 1277 action 179]: C&O buys the first 4: phase 4, the 2s rust, the limit is 3."""
     g = before(179)
     assert g.phase() == "3"
-    assert any("2" in g.trains(c) for c in g.state.corps)
+    assert any("2" in g.train_sides(c) for c in g.state.corps)
     g.do("train CnO 4")
     assert g.phase() == "4" and g.rs.phase("4").train_limit == 3
-    assert not any("2" in g.trains(c) for c in g.state.corps)
+    assert not any("2" in g.train_sides(c) for c in g.state.corps)
 
 
 def test_privates_close_at_the_first_5():
@@ -265,8 +259,7 @@ def test_vanderbilt_closes_on_its_company_s_first_train():
 def test_vanderbilt_is_never_sold_to_a_company():
     g = before(120)
     assert g.phase() == "3"
-    with pytest.raises(RuleViolation):
-        g.do("buy-private NnW CV 200")
+    g.refusal("buy-private NnW CV 200", kind=RuleViolation)
 
 
 def test_c_p_lays_two_tiles_for_nothing():
@@ -282,8 +275,7 @@ def test_c_and_oc_berlin_tile_and_free_station():
     its next station there for $0; its following station costs $60."""
     g = until("tile PRR 80 --using CnOC", DATA / "3055.txt", 5)
     cash, used = g.cash("PRR"), g.state.corps["PRR"].tokens_used
-    with pytest.raises(RuleViolation, match="80"):
-        g.clone().do("tile PRR 40 --using CnOC")
+    g.copy().refusal("tile PRR 40 --using CnOC", match="80", kind=RuleViolation)
     g.do("tile PRR 80 --using CnOC", "token PRR")
     assert g.cash("PRR") == cash - 80
     assert g.state.corps["PRR"].tokens_used == used + 1
@@ -293,14 +285,14 @@ def test_d_trade_in_costs_700():
     """D10.1, D16 #11 [FIX 1277]: a 4 traded in for a D: $900 - $200; the 4 goes to the pool."""
     options, lines = game_lines(EXAMPLE)
     k = next(k for k, (_n, line) in enumerate(lines) if "--trade-in" in line)
-    g = Game([f"Player {n}" for n in range(1, 6)], "18chesapeake", options)
+    g = Table(title="18chesapeake", players=[f"Player {n}" for n in range(1, 6)], options=options)
     for _n, line in lines[:k]:
         g.do(line)
     corp = g.state.round["corp"]
-    cash, trains = g.cash(corp), g.trains(corp)
+    cash, trains = g.cash(corp), g.train_sides(corp)
     g.do(lines[k][1])
     assert g.cash(corp) == cash - 700
-    assert "D" in g.trains(corp) and g.trains(corp).count("4") == trains.count("4") - 1
+    assert "D" in g.train_sides(corp) and g.train_sides(corp).count("4") == trains.count("4") - 1
 
 
 # --------------------------------------------------------------------------- the end

@@ -8,26 +8,26 @@ an empty pool, dividends on the shares left.
 from __future__ import annotations
 
 import pytest
-from helpers import Game
+from conftest import Table
 
 from ledger.core.state import POOL, REMOVED
 
 AUCTION = ("buy Ann DnR", "buy Bob C-P", "buy Ann BnS", "buy Bob CnOC", "buy Ann BnOR", "buy Bob CV")
 
 
-def two(vanderbilt: str = "NnW") -> Game:
+def two(vanderbilt: str = "NnW") -> Table:
     """Ann and Bob buy the six privates at face in turn; Bob's Cornelius Vanderbilt brings the
     president's certificate of the company named (he pars it at $70)."""
-    g = Game(["Ann", "Bob"], "18chesapeake", {"vanderbilt": vanderbilt})
+    g = Table(title="18chesapeake", players=["Ann", "Bob"], options={"vanderbilt": vanderbilt})
     g.do(*AUCTION, f"par Bob {vanderbilt} 70")
     return g
 
 
-def holders(g: Game, corp: str) -> dict[str, str]:
+def holders(g: Table, corp: str) -> dict[str, str]:
     return {c: h for c, h in g.state.certs.items() if c.split(".")[0] == corp}
 
 
-def floated_prr() -> Game:
+def floated_prr() -> Table:
     """D16 #14: PRR parred at $80 by Ann (30 %), 60 % sold in SR 1: it floats."""
     g = two()
     g.do("par Ann PRR 80", "buy Bob PRR", "buy Ann PRR", "buy Bob PRR")
@@ -96,10 +96,10 @@ def test_a_non_president_may_not_buy_the_pool_s_only_share():
     g.do("buy Ann PRR", "buy Bob PRR")   # Ann 50 %, Bob 30 %; PRR_7 out, the pool holds PRR_6
     assert [c for c, h in holders(g, "PRR").items() if h == POOL] == ["PRR.6"]
     g.do("pass Ann")
-    g.expect_error("buy Bob PRR", "leaves the game")
+    g.refusal("buy Bob PRR", "leaves the game")
 
 
-def ann_alone() -> Game:
+def ann_alone() -> Table:
     """Ann pars SRR at $70 and buys three more shares while Bob passes: 60 % hers, SRR floats ($700)
     and the pool takes the other 40 %; OR 1 begins."""
     g = two()
@@ -130,7 +130,7 @@ def test_a_thirty_percent_president_stays_unless_another_holds_thirty():
     g.do("withhold PRR 0", "train PRR 2", "done PRR")
     assert g.state.round["kind"] == "stock"
     g.do("pass Bob")
-    g.expect_error("sell Ann PRR 4", "nobody else holds 30%")
+    g.refusal("sell Ann PRR 4", "nobody else holds 30%")
     g.do("sell Ann PRR 3")
     assert g.state.percent_of("player:Ann", "PRR") == 30 and g.state.president("PRR") == "Ann"
 
@@ -138,7 +138,7 @@ def test_a_thirty_percent_president_stays_unless_another_holds_thirty():
 @pytest.mark.parametrize("n", [3, 4, 5, 6])
 def test_more_players_play_the_standard_game(n):
     """The variant is for 2 players only: 20 % presidents, nine certificates, nothing removed."""
-    g = Game(["A", "B", "C", "D", "E", "F"][:n], "18chesapeake")
+    g = Table(title="18chesapeake", players=["A", "B", "C", "D", "E", "F"][:n])
     assert g.state.cert_percent["PRR.0"] == 20
     assert REMOVED not in g.state.certs.values()
     assert not any(e["kind"] == "two_player_setup" for e in g.events)

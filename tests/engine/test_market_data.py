@@ -9,7 +9,7 @@ import re
 from fractions import Fraction
 
 import pytest
-from helpers import FOUR, Game, auction_all_bought
+from conftest import FOUR, Table, auction_1830
 
 from ledger import catalog
 from ledger.core import market_data, ruleset
@@ -302,9 +302,9 @@ def test_every_rule_name_is_documented_in_the_reader():
 
 def test_an_1839_track_played_on_1830s_companies():
     """Runs, sales and the end of a stock round on the track, through the rounds that call them."""
-    g = Game(FOUR)
+    g = Table(title="1830", players=FOUR)
     g.rs = RS_1839
-    auction_all_bought(g, bo_par=67)
+    auction_1830(g, bo_par=67)
     g.do("par Carol PRR 80", "buy Dave PRR", "buy Alice PRR", "buy Bob PRR")
     while g.round_kind() == "stock":
         g.do(f"pass {g.turn()}")
@@ -312,7 +312,7 @@ def test_an_1839_track_played_on_1830s_companies():
     g.do("done PRR --no-route")
     assert g.price("PRR") == 62, "D14.10: no train, nothing paid: -3"
     while g.round_kind() == "operating":
-        g.do(f"done {g.round['corp']} --no-route")
+        g.do(f"done {g.round_state()['corp']} --no-route")
     while g.turn() != "Dave":
         g.do(f"pass {g.turn()}")
     g.do("sell Dave PRR 1")

@@ -63,8 +63,8 @@ def test_every_command_on_the_next_line_is_accepted_as_printed(title):
 
 
 def test_the_auction_line_is_commands():
-    from helpers import Game
-    g = Game(["Alice", "Bob", "Carol", "Dave"])
+    from conftest import Table
+    g = Table(title="1830", players=["Alice", "Bob", "Carol", "Dave"])
     turn = legal.turn(g.state, g.rs)
     assert turn.line == ("Auction: Alice to act: buy Alice SV (for 20) · bid Alice CS 45 (or more; DH from 75, "
                          "MH 115, CA 165, BO 225) · pass Alice")

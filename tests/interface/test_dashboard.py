@@ -47,11 +47,11 @@ def game_lines(path: Path) -> list[str]:
 ])
 def test_status_and_market_fit_80_columns_through_a_whole_game(example, title, players):
     """Every command of the example games, the board after each: never wider than 80 columns."""
-    from helpers import Game
+    from conftest import Table
     path = ROOT / "examples" / example
     first = next(line for line in path.read_text().splitlines() if line.startswith("new "))
     names = players or catalog.parse_line(first).args["players"]
-    g = Game(names, title)
+    g = Table(title=title, players=names)
     for line in game_lines(path):
         g.do(line)
         assert widest(views.status_text(g.state, g.rs, 80)) <= 80, line
@@ -127,8 +127,8 @@ def test_an_operating_round_prints_its_summary(tmp_path):
 
 
 def test_next_phase_names_what_it_rusts():
-    from helpers import Game
-    g = Game(["A", "B", "C", "D"])
+    from conftest import Table
+    g = Table(title="1830", players=["A", "B", "C", "D"])
     nxt = trains.next_phase(g.state, g.rs)
     # 1830 phase 2 -> the first 3 train starts phase 3 and rusts nothing (the 2s rust on the first 4)
     assert nxt == {"name": "3", "on_train": "3", "train_limit": 4, "rusts": []}

@@ -20,7 +20,7 @@ import click
 import pytest
 import typer
 from cli_driver import Bank, error_line
-from helpers import Game, parse
+from conftest import Table
 from transcripts import shipped_titles
 from typer.testing import CliRunner
 
@@ -99,18 +99,18 @@ def test_every_verb_a_title_plays_is_declared_for_it(title):
 # --------------------------------------------------------------------------- the shell offers what the round plays
 
 
-def states_by_round(title: str) -> dict[str, Game]:
+def states_by_round(title: str) -> dict[str, Table]:
     """A game of the title in each round kind (no decision pending), from its example transcript."""
     lines = [raw.split("#", 1)[0].strip() for raw in EXAMPLES[title].read_text().splitlines()]
     lines = [line for line in lines if line]
-    new = parse(lines[0])
+    new = catalog.parse_line(lines[0])
     options = {}
     for text in new.args.get("option", []):
         key, _, value = text.partition("=")
         options[key] = value or True
-    g = Game(new.args["players"], title, options)
+    g = Table(title=title, players=new.args["players"], options=options)
     every_kind = set(titles.for_ruleset(g.rs).rounds)
-    seen: dict[str, Game] = {}
+    seen: dict[str, Table] = {}
     for line in lines[1:]:
         if not g.state.pending and not g.state.game_over:
             seen.setdefault(g.state.round["kind"], copy.deepcopy(g))
@@ -125,7 +125,7 @@ def rounds(request):
     return request.param, states_by_round(request.param)
 
 
-def shell_on(g: Game) -> Shell:
+def shell_on(g: Table) -> Shell:
     return Shell(GROUP, {"game": "unused.db", "session": SimpleNamespace(state=g.state, rs=g.rs)})
 
 
@@ -212,7 +212,7 @@ def test_the_tests_parser_builds_the_command_the_cli_builds(line, monkeypatch):
     monkeypatch.setattr(cli, "run", lambda ctx, cmd: built.append(cmd))
     result = CliRunner().invoke(app, ["--game", "unused.db", *shlex.split(line)])
     assert result.exit_code == 0, result.output
-    assert built == [parse(line)]
+    assert built == [catalog.parse_line(line)]
 
 
 @pytest.mark.parametrize("line, message", [
@@ -226,40 +226,40 @@ def test_the_parser_and_the_cli_refuse_alike(line, message, monkeypatch):
     result = CliRunner().invoke(app, ["--game", "unused.db", *shlex.split(line)])
     assert result.exit_code == 2 and message in error_line(result)
     with pytest.raises(CommandError, match=re.escape(message)):
-        parse(line)
+        catalog.parse_line(line)
 
 
 # --------------------------------------------------------------------------- resolution before dispatch
 
 
 def test_resolution_turns_names_and_amounts_into_what_the_rules_read():
-    g = Game(["Alice", "Bob", "Carol", "Dave"])
-    cmd = parse("bid al cs $45")
+    g = Table(title="1830", players=["Alice", "Bob", "Carol", "Dave"])
+    cmd = catalog.parse_line("bid al cs $45")
     resolved = grammar.resolve(g.state, g.rs, cmd)
     assert resolved.args == {"player": "Alice", "item": "CS", "amount": 45}
     assert cmd.args == {"player": "al", "item": "cs", "amount": "$45"}, "the typed command is not changed"
-    assert grammar.resolve(g.state, g.rs, parse("adjust BnO alice 10 --reason x")).args == {
+    assert grammar.resolve(g.state, g.rs, catalog.parse_line("adjust BnO alice 10 --reason x")).args == {
         "source": "B&O", "dest": "Alice", "amount": 10, "reason": "x"}
-    assert grammar.resolve(g.state, g.rs, parse("train bno 3t --from POOL --trade-in 2T")).args == {
+    assert grammar.resolve(g.state, g.rs, catalog.parse_line("train bno 3t --from POOL --trade-in 2T")).args == {
         "corp": "B&O", "type": "3", "source": "POOL", "trade_in": "2"}
 
 
 def test_a_word_that_names_nothing_is_left_for_the_rule_to_refuse_as_always():
-    g = Game(["Alice", "Bob", "Carol", "Dave"])
-    assert grammar.resolve(g.state, g.rs, parse("bid Zed CS -5")).args == {"player": "Zed", "item": "CS",
+    g = Table(title="1830", players=["Alice", "Bob", "Carol", "Dave"])
+    assert grammar.resolve(g.state, g.rs, catalog.parse_line("bid Zed CS -5")).args == {"player": "Zed", "item": "CS",
                                                                            "amount": "-5"}
-    g.expect_error("bid Zed CS 45", match=r"unknown player 'Zed'")
-    error = g.expect_error("bid Alice XX 45", match="unknown private or company 'XX'")
+    g.refusal("bid Zed CS 45", match=r"unknown player 'Zed'")
+    error = g.refusal("bid Alice XX 45", match="unknown private or company 'XX'")
     assert error.hint
-    g.expect_error("bid Alice CS -5", match="bid must not be negative, got -5")
+    g.refusal("bid Alice CS -5", match="bid must not be negative, got -5")
 
 
 def test_a_private_is_never_read_as_a_company():
     """`sell` reads its object as a private first in an operating round (1843 privates to the bank):
     a word naming a private is left as typed."""
-    g = Game(["Alice", "Bob", "Carol", "Dave"])
-    assert grammar.resolve(g.state, g.rs, parse("sell Alice BO")).args["corp"] == "BO"
-    assert grammar.resolve(g.state, g.rs, parse("sell Alice bno")).args["corp"] == "B&O"
+    g = Table(title="1830", players=["Alice", "Bob", "Carol", "Dave"])
+    assert grammar.resolve(g.state, g.rs, catalog.parse_line("sell Alice BO")).args["corp"] == "BO"
+    assert grammar.resolve(g.state, g.rs, catalog.parse_line("sell Alice bno")).args["corp"] == "B&O"
 
 
 @pytest.mark.parametrize("title", shipped_titles())
@@ -290,11 +290,11 @@ def test_the_ledger_keeps_the_command_as_typed(tmp_path, monkeypatch):
 @pytest.mark.parametrize("line", ["token NYC --move", "tile NYC 0 --hex paris", "exchange Alice MH --par 67",
                                   "buy-private NYC MH 40 --as-train"])
 def test_a_game_refuses_an_option_of_another_title(line):
-    g = Game(["Alice", "Bob", "Carol", "Dave"])
-    verb = parse(line).verb
+    g = Table(title="1830", players=["Alice", "Bob", "Carol", "Dave"])
+    verb = catalog.parse_line(line).verb
     g.state.round = {"kind": "operating" if verb != "exchange" else "stock", "corp": "NYC"}
     with pytest.raises(CommandError, match=rf"1830 has no option --\S+ for {verb}"):
-        engine.decide(g.state, g.rs, parse(line))
+        engine.decide(g.state, g.rs, catalog.parse_line(line))
 
 
 def test_the_union_of_the_titles_options_is_on_the_command_line():
@@ -305,7 +305,7 @@ def test_the_union_of_the_titles_options_is_on_the_command_line():
 
 
 def test_a_command_not_declared_passes_resolution_unchanged():
-    g = Game(["Alice", "Bob", "Carol", "Dave"])
+    g = Table(title="1830", players=["Alice", "Bob", "Carol", "Dave"])
     cmd = Command("nonsense", {"x": "y"})
     assert grammar.resolve(g.state, g.rs, cmd) is cmd
 

@@ -115,10 +115,10 @@ def test_the_completion_scripts_are_clicks(tmp_path):
 
 def test_the_menu_figures_say_the_price():
     """A par price's entry says what the president's certificate costs, from the engine's decision."""
-    from helpers import Game
+    from conftest import Table
     from transcripts import lines_of
     first, *lines = lines_of((Path(__file__).resolve().parents[2] / "examples" / "1830-opening.txt").read_text())
-    g = Game(["Alice", "Bob", "Carol", "Dave"], "1830")
+    g = Table(title="1830", players=["Alice", "Bob", "Carol", "Dave"])
     for line in lines[:16]:                      # the auction, and B&O parred with BO: SR 1 opens
         g.do(line)
     s = SimpleNamespace(state=g.state, rs=g.rs)

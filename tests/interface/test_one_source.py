@@ -1,6 +1,6 @@
 """One source of what is legal (issue 25): the Next line, the shell's completion, `bank help` and the
 rules never disagree, and a refusal gives the true reason. The cases a new user met, each on the
-engine (helpers.Game) or, for help, the command line."""
+engine (conftest.Table) or, for help, the command line."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from types import SimpleNamespace
 
 import typer
 from cli_driver import Bank, error_line
-from helpers import Game
+from conftest import Table
 from transcripts import lines_of
 
 from ledger.core import legal
@@ -19,11 +19,11 @@ from ledger.interface.shell import Shell
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
-def played(title: str, example: str, until: str, players=None) -> Game:
+def played(title: str, example: str, until: str, players=None) -> Table:
     """A game of the example played up to (not including) the first line starting with `until`."""
     lines = lines_of((EXAMPLES / example).read_text())
     words = lines[0].split()
-    g = Game(players or words[2:], title)
+    g = Table(title=title, players=players or words[2:])
     for line in lines[1:]:
         if line.startswith(until):
             break
@@ -31,7 +31,7 @@ def played(title: str, example: str, until: str, players=None) -> Game:
     return g
 
 
-def shell_on(g: Game) -> Shell:
+def shell_on(g: Table) -> Shell:
     return Shell(typer.main.get_command(app), {"game": "unused.db", "session": SimpleNamespace(state=g.state, rs=g.rs)})
 
 
@@ -45,14 +45,14 @@ def test_1801_first_or_offers_no_level_3_train():
     assert not {"3+3", "3"} & set(types)
     line = legal.hint(g.state, g.rs)
     assert "3+3" not in line and "train (for sale" not in line
-    g.expect_error("train B 3+3", match=r"no level 3 train is bought in the first OR of the game")
+    g.refusal("train B 3+3", match=r"no level 3 train is bought in the first OR of the game")
 
 
 def test_buying_two_shares_where_one_is_allowed_says_so():
     """1830 SR 1, Dave's first action: one certificate a turn. The refusal names the request for two,
     not a purchase he has not made."""
     g = played("1830", "1830-opening.txt", "buy Dave PRR")   # Carol has acted; Dave is next
-    error = g.expect_error("buy Dave BnO 2", match=r"Dave may buy one B&O certificate in a turn, not 2: several in "
+    error = g.refusal("buy Dave BnO 2", match=r"Dave may buy one B&O certificate in a turn, not 2: several in "
                                                    r"one turn only of one company in the brown zone")
     assert "has already bought" not in error.message
 
@@ -60,7 +60,7 @@ def test_buying_two_shares_where_one_is_allowed_says_so():
 def test_one_certificate_a_turn_only_after_a_purchase():
     g = played("1830", "1830-opening.txt", "buy Dave PRR")
     g.do("buy Dave PRR")
-    g.expect_error("buy Dave PRR", match="Dave has already bought this turn: one certificate per turn")
+    g.refusal("buy Dave PRR", match="Dave has already bought this turn: one certificate per turn")
 
 
 def test_the_shell_completes_only_legal_values():

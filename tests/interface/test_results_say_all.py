@@ -8,30 +8,30 @@ for the corrections' printed lines."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import pytest
-
 from cli_driver import Bank
-from helpers import Game, parse
+from conftest import Table
 from transcripts import complete_game, shipped_titles
+
+from ledger import catalog
 from ledger.core.events import describe, signed_money
 from ledger.core.rules import market
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
-def transcript(name: str) -> tuple[Game, list[str]]:
+def transcript(name: str) -> tuple[Table, list[str]]:
     """A fresh game of an example transcript's `new` line, and the transcript's other lines."""
     lines = [raw.split("#", 1)[0].strip() for raw in (EXAMPLES / f"{name}.txt").read_text().splitlines()]
     lines = [line for line in lines if line]
-    new = parse(lines[0])
+    new = catalog.parse_line(lines[0])
     options = dict(o.partition("=")[::2] for o in new.args.get("option", []))
-    return Game(new.args["players"], new.args["title"], options), lines[1:]
+    return Table(title=new.args["title"], players=new.args["players"], options=options), lines[1:]
 
 
-def replay_until(name: str, found) -> tuple[Game, dict, "object"]:
+def replay_until(name: str, found) -> tuple[Table, dict, "object"]:
     """The example game played to the first event `found` accepts: (the game after that command,
     the event, the state before the command)."""
     g, lines = transcript(name)
@@ -43,11 +43,11 @@ def replay_until(name: str, found) -> tuple[Game, dict, "object"]:
     raise AssertionError(f"no such event in {name}")
 
 
-def money(g: Game, amount: int) -> str:
+def money(g: Table, amount: int) -> str:
     return g.rs.money(amount)
 
 
-def price_of(g: Game, cell) -> int:
+def price_of(g: Table, cell) -> int:
     return market.price(g.rs, tuple(cell))
 
 
@@ -152,7 +152,7 @@ def test_a_change_of_president_says_which_certificates_changed_hands():
     assert g.president("NYC") == "Carol"
     # Alice held the president's certificate (20 %) and a share: she holds three shares now
     assert sorted(before.cert_percent[c] for c in before.certs_of("player:Alice", "NYC")) == [10, 20]
-    assert g.certs("Alice", "NYC") == [10, 10, 10]
+    assert g.cert_percents("Alice", "NYC") == [10, 10, 10]
 
 
 def test_a_private_bought_names_the_certificate_it_brings_not_its_id():

@@ -25,10 +25,11 @@ from pathlib import Path
 
 import pytest
 from budget import runs
-from helpers import Game, parse
+from conftest import Table
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from ledger import catalog
 from ledger.books.session import Session
 from ledger.core import engine
 from ledger.core.errors import CommandError, RuleViolation
@@ -42,7 +43,7 @@ PARS = [100, 90, 82, 76, 71, 67]
 REVENUES = [0, 20, 40, 70, 100, 150]
 
 
-def candidates(g: Game) -> list[str]:
+def candidates(g: Table) -> list[str]:
     s, rs = g.state, g.rs
     out: list[str] = []
     for p in s.pending:
@@ -109,7 +110,7 @@ def candidates(g: Game) -> list[str]:
     return out
 
 
-def mh_exchanges(g: Game) -> list[str]:
+def mh_exchanges(g: Table) -> list[str]:
     mh = g.state.privates.get("MH")
     if mh and mh.owner and mh.owner.startswith("player:") and not mh.closed:
         who = mh.owner.split(":", 1)[1]
@@ -117,7 +118,7 @@ def mh_exchanges(g: Game) -> list[str]:
     return []
 
 
-def check_books(g: Game) -> None:
+def check_books(g: Table) -> None:
     s, rs = g.state, g.rs
     # the $12,000 of the bank and everyone it paid (the engine may book the bank's issue from a 'mint')
     assert sum(v for k, v in s.balances.items() if k != "mint") == 12000
@@ -150,9 +151,9 @@ def check_books(g: Game) -> None:
             p["kind"] == "discard" and p["corp"] == corp for p in s.pending)
 
 
-def play_random(choose, n_players: int, steps: int) -> Game:
+def play_random(choose, n_players: int, steps: int) -> Table:
     """Play up to `steps` legal commands; `choose(options)` picks a candidate line to try."""
-    g = Game(NAMES[:n_players])
+    g = Table(title="1830", players=NAMES[:n_players])
     g._all_certs = set(g.state.certs)
     g.commands = []
     for _ in range(steps):
@@ -163,7 +164,7 @@ def play_random(choose, n_players: int, steps: int) -> Game:
         while options:
             line = choose(options)
             try:
-                events = engine.decide(g.state, g.rs, parse(line))
+                events = engine.decide(g.state, g.rs, catalog.parse_line(line))
                 break
             except (RuleViolation, CommandError):
                 options.remove(line)
@@ -201,7 +202,7 @@ def test_sqlite_session_matches_and_undo_redo_restores(data, n_players, steps):
         previous = None
         for line in g.commands:
             previous = session.state.clone()
-            session.execute(parse(line), line)
+            session.execute(catalog.parse_line(line), line)
         assert session.state == g.state, "the SQLite session reached a different state"
         reopened = Session.open(path)
         assert reopened.state == g.state, "reopening the game file gives a different state"

@@ -19,7 +19,6 @@ import random
 import shlex
 
 from budget import runs
-from helpers import parse
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
@@ -56,7 +55,7 @@ class Table:
         """Play the first candidate the engine accepts; None if it refuses them all."""
         for line in candidates:
             try:
-                events = engine.decide(self.state, RS, parse(line))
+                events = engine.decide(self.state, RS, catalog.parse_line(line))
             except BankError:
                 continue
             for event in events:

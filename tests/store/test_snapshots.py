@@ -28,8 +28,8 @@ from pathlib import Path
 import pytest
 from cli_driver import Bank, report_lines
 from game_files import in_memory, played_file
-from helpers import parse
 
+from ledger import catalog
 from ledger.books import session as session_module
 from ledger.books.session import Session
 from ledger.books.store import Store
@@ -315,12 +315,12 @@ def test_a_snapshot_is_stored_in_the_commands_transaction(tmp_path, monkeypatch)
     monkeypatch.setattr(Store, "save_state_snapshot", fail)
     with opened(path) as s:
         for line in lines[3:]:  # up to the command that starts a round: that one fails as a whole
-            if starts_round(engine.decide(s.state, s.rs, parse(line))):
+            if starts_round(engine.decide(s.state, s.rs, catalog.parse_line(line))):
                 break
-            s.execute(parse(line), line)
+            s.execute(catalog.parse_line(line), line)
         head, state, commands = s.head, s.state.clone(), len(s.store.commands())
         with pytest.raises(sqlite3.OperationalError):
-            s.execute(parse(line), line)
+            s.execute(catalog.parse_line(line), line)
         assert (s.head, s.state) == (head, state)
         assert len(s.store.commands()) == commands
     assert full_replay(path) == state
@@ -375,10 +375,10 @@ def test_undo_before_a_snapshot_then_redo_then_new_commands_give_the_full_replay
         undone = [s.undo(), s.undo()]
         check_open(path, s)
         for row in reversed(undone):  # typed again instead of redone: new commands
-            s.execute(parse(row["text"]), row["text"])
+            s.execute(catalog.parse_line(row["text"]), row["text"])
             check_open(path, s)
         for line in lines[60:160]:
-            s.execute(parse(line), line)
+            s.execute(catalog.parse_line(line), line)
         check_open(path, s)
         assert max(stored_snapshots(path)) > target
     finally:
@@ -399,7 +399,7 @@ def test_random_undo_and_redo_across_round_boundaries_always_give_the_full_repla
         todo = list(lines[1:])
         while todo:
             line = todo.pop(0)
-            events = s.execute(parse(line), line)
+            events = s.execute(catalog.parse_line(line), line)
             in_force += 1
             if starts_round(events):
                 check_open(path, s)

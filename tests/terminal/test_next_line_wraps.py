@@ -7,7 +7,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from helpers import Game
+from conftest import Table
 from transcripts import lines_of
 
 from ledger.core import legal
@@ -21,7 +21,7 @@ ROOT = Path(__file__).resolve().parents[2]
 def test_no_command_is_cut(example, count):
     first, *lines = lines_of((ROOT / "examples" / example).read_text())
     words = first.split()
-    g = Game(words[2:], words[1])
+    g = Table(title=words[1], players=words[2:])
     checked = 0
     for line in lines[:count]:
         turn = legal.turn(g.state, g.rs)
