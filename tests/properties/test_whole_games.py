@@ -19,13 +19,13 @@ import random
 import shlex
 
 from budget import runs
+from conftest import Table
 from hypothesis import HealthCheck, example, given, settings
 from hypothesis import strategies as st
 
 from ledger import catalog
 from ledger.core import engine
 from ledger.core.errors import BankError
-from ledger.core.events import apply
 from ledger.core.rounds import auction
 from ledger.core.rules import privates, shares, trains
 from ledger.core.state import BANK, MINT, POOL, company_acct, player_acct, train_type
@@ -35,32 +35,22 @@ NAMES = ["Ann", "Bob Ray", "Cy", "Di"]
 RS = catalog.load("1830", {})
 
 
-class Table:
-    """A game driven through the pure engine, keeping every event."""
+class RandomTable(Table):
+    """conftest's Table (the pure engine, every event kept) for a random policy: `try_lines` plays
+    the first candidate the engine accepts, and `rng` draws the candidates."""
 
     def __init__(self, players: list[str], rng: random.Random):
-        self.players = players
+        super().__init__(title="1830", players=players)
+        self.rs = RS   # the one ruleset the policy reads (catalog.load makes a new one each call)
         self.rng = rng
-        self.state = engine.initial_state(RS, players, {})
-        self.events: list[dict] = []
-        self.lines: list[str] = []
-        for event in engine.start_events(RS, players):
-            self.apply(event)
-
-    def apply(self, event: dict) -> None:
-        apply(self.state, event)
-        self.events.append(event)
 
     def try_lines(self, candidates: list[str]) -> str | None:
         """Play the first candidate the engine accepts; None if it refuses them all."""
         for line in candidates:
             try:
-                events = engine.decide(self.state, RS, catalog.parse_line(line))
+                self.line(line)
             except BankError:
                 continue
-            for event in events:
-                self.apply(event)
-            self.lines.append(line)
             return line
         return None
 
@@ -78,7 +68,7 @@ def ordered(rng: random.Random, weighted: list[tuple[float, str]]) -> list[str]:
 # --------------------------------------------------------------------------- the policy
 
 
-def auction_candidates(t: Table) -> list[str]:
+def auction_candidates(t: RandomTable) -> list[str]:
     s, rng = t.state, t.rng
     if s.pending:
         p = s.pending[0]
@@ -99,7 +89,7 @@ def started(s) -> list[str]:
     return [sym for sym, c in s.corps.items() if c.par is not None]
 
 
-def stock_candidates(t: Table) -> list[str]:
+def stock_candidates(t: RandomTable) -> list[str]:
     s, rng = t.state, t.rng
     who = s.players[s.round["turn"]]
     acct = player_acct(who)
@@ -139,7 +129,7 @@ def revenue(s, corp: str, rng: random.Random) -> int:
     return total
 
 
-def operating_candidates(t: Table) -> list[str]:
+def operating_candidates(t: RandomTable) -> list[str]:
     s, rng = t.state, t.rng
     if s.pending:
         p = s.pending[0]
@@ -200,7 +190,7 @@ def operating_candidates(t: Table) -> list[str]:
     return ordered(rng, weighted) + [f"done {corp}"]
 
 
-def candidates(t: Table) -> list[str]:
+def candidates(t: RandomTable) -> list[str]:
     kind = t.state.round["kind"]
     return {"auction": auction_candidates, "stock": stock_candidates, "operating": operating_candidates}[kind](t)
 
@@ -208,7 +198,7 @@ def candidates(t: Table) -> list[str]:
 # --------------------------------------------------------------------------- the checks
 
 
-def check_step(t: Table, line: str) -> None:
+def check_step(t: RandomTable, line: str) -> None:
     s = t.state
     where = f"after {line!r} (step {len(t.lines)})"
     assert sum(s.balances.values()) == 0, where
@@ -226,8 +216,8 @@ def check_step(t: Table, line: str) -> None:
     assert set(s.certs.values()) <= holders, where
 
 
-def play_game(n_players: int, seed: int) -> Table:
-    t = Table(NAMES[:n_players], random.Random(seed))
+def play_game(n_players: int, seed: int) -> RandomTable:
+    t = RandomTable(NAMES[:n_players], random.Random(seed))
     for _ in range(MAX_STEPS):
         if t.state.game_over:
             break
