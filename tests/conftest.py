@@ -20,6 +20,28 @@ after it), `opening_1830()` (OR 1.1, PRR to operate) and `chain_1830(label)` (a 
 CHAIN_1830), with `next_turn_of(t, corp)`; each position is played once per test session and handed
 out as a copy.
 
+Table's readers keep one meaning each: `round()` is the status label ("OR 1.1"), `round_state()`
+the round's own record; `trains(corp)` the labels status prints, `train_sides(corp)` the
+certificates' sides; `certs(name)` a player's certificate count, `cert_percents(holder, corp)` the
+percentages of each certificate held.
+
+The game drivers of the tests, each for one thing:
+
+* `Table` (here): a game on the pure engine, for every test of the rules, the views and the
+  grammar. `tests/properties/test_whole_games.py`'s RandomTable is a Table with a random policy.
+* `cli_driver.Bank` (tests/cli_driver.py): the real `bank` CLI (typer's runner, a SQLite game file),
+  for what only the command line and the store do: argv, exit codes, stderr, the record, undo, the
+  audit; `run_bank` runs it as a finished process. tests/1830/cli_1830.Bank is the same on the
+  click command built once.
+* `game_files` (tests/game_files.py): game files made once per test process by the real CLI and
+  copied into each test that changes one (`played_copy`, `new_copy`): real files, made once.
+* `random_play.RandomGame` (tests/random_play.py): a whole game played at random from what the core
+  offers (legal.turn), for the property tests of the titles.
+* tests/1801/table_1801.Table over engine_bank_1801.Bank: the 1801 rules tests, written against
+  game files, on the pure engine: its "path" (`tmp_path / "t.db"`, the `*_path` fixtures of
+  positions_1801) is only a name for a conftest.Table held in memory (engine_bank_1801.GAMES); no
+  file is written or read, and no CLI runs.
+
 The few tests of the CLI, the store and the board page drive the real thing (cli_driver.Bank), their
 game files in `fast_dir` / `fast_path` (in memory: the store syncs every command to disk).
 """

@@ -1,12 +1,14 @@
-"""The 1801 rules tests' `bank --game FILE` on the pure engine (conftest.Table): no CLI, no SQLite.
+"""The 1801 rules tests' `bank --game PATH` on the pure engine (conftest.Table): no CLI, no SQLite,
+no file. The PATH is only a name: GAMES maps it to a conftest.Table held in memory.
 
-The rules tests were written against game files: a fixture builds a file once per module, each
-test copies it and types lines into its copy. Here a "file" is a name for a game held in memory:
+The rules tests were written against game files: a fixture built a file once per module, each test
+copied it and typed lines into its copy. They still read so (`tmp_path / "t.db"`, the `*_path`
+fixtures of positions_1801), but nothing is written to or read from those paths:
 `Bank(path).line(...)` plays on the game of that name (`new ...` starts it) and `copy_game(a, b)`
-gives `b` a copy of `a`'s game, so a test reads exactly as it did and asserts the same things,
-at the engine's cost. What a line returns is what the tests read of the CLI's result: the exit
-code, stdout and the one `error: ...` line a refusal prints (the CLI prints one_line(exc.line()),
-as conftest.Table.attempt does).
+gives the name `b` a copy of `a`'s game. What a line returns is what the tests read of the CLI's
+result: the exit code, stdout and the one `error: ...` line a refusal prints (the CLI prints
+one_line(exc.line()), as conftest.Table.attempt does). What the CLI and a game file do is tested
+with cli_driver.Bank (tests/store, tests/interface, tests/proofs/test_golden.py), not here.
 """
 
 from __future__ import annotations

@@ -5,16 +5,18 @@ from the rulebook, shared/seeds/002_c09d1f5beee78cce.txt "§x", and the digest, 
   turn from the top row), MAIN_CONCESSIONS (the ten concessions float ten minors), MAJOR_SR1 (SR 1 in
   which 18 regionals are parred, so the Major railroad phase begins, §8.2, §8.3); GAME M (three players)
   and GAME N (two, no concessions) of the opening rules; the POOR auction;
-* the game files of the Major phase and the mergers, as module fixtures (a file of table_1801's, built
-  once per test module and copied by each test's own fixture): s2_path (SR 2), s2x_path (SR 2 after ten
-  turns), or21_path (OR 2.1), p3_path (SR 3, Train Phase 3), p3m_path (SR 3 with three mergers),
-  cons_path (the Consolidation round), or41_path (OR 4.1 after it), forced_path (a trainless major);
+* the positions of the Major phase and the mergers, as module fixtures (a game of table_1801's on the
+  engine, named by a path but held in memory, built once per test module and copied by each test's own
+  fixture): s2_path (SR 2), s2x_path (SR 2 after ten turns), or21_path (OR 2.1), p3_path (SR 3,
+  Train Phase 3), p3m_path (SR 3 with three mergers), cons_path (the Consolidation round), or41_path
+  (OR 4.1 after it), forced_path (a trainless major);
 * the same positions on the engine Table (tests/conftest.py), each built once per session and handed out
   as a copy: sr1(), sr2(), or21() (OR 2.1 at WW's turn: WW Ann 70 / Cy 20 / treasury 10 at £110; cash
   Ann 830, Ben 1480, Cy 1480, WW 850, GWR 510, KSS 330; each major owns its 2+2), or31_first_4(),
   or41_a_bought(), cuts of examples/1801-game.txt;
 * the moves that carry a game on (idle_or, idle_until) and the books' check (money_kept);
-* examples/1801-game.txt played to a line as a game file (played_to) and its one-line refusals (refused_line).
+* examples/1801-game.txt played to a line on the engine, named as a game file is (played_to), and its
+  one-line refusals (refused_line).
 """
 
 from __future__ import annotations
@@ -1075,7 +1077,7 @@ def kbs_trainless() -> Table:
     return t
 
 
-# --------------------------------------------------------------------------- the example played on as a game file (engine_bank_1801)
+# --------------------------------------------------------------------------- the example played on the engine, named by a path (engine_bank_1801)
 
 PREFIXES: dict[int, object] = {}   # the example played up to a command's index (shared by the tests)
 

@@ -1,8 +1,9 @@
-"""The table the 1801 rules tests drive: one game (engine_bank_1801: a name for an engine game, as
-a game file was), typed line by line, with the readers and checks the tests share.
+"""The table the 1801 rules tests drive: one game on the pure engine, typed line by line, with the
+readers and checks the tests share. Its path names the game in engine_bank_1801.GAMES (a game held
+in memory, as a game file was named); no file is written.
 
     t = Table(tmp_path / "t.db"); t.play(AUCTION)      # `new 1801 ...` starts the game
-    u = t.copy_to(tmp_path / "u.db")                   # an independent copy
+    u = t.copy_to(tmp_path / "u.db")                   # an independent copy, under another name
     assert "§8.3" in t.refused("train B 3+3")          # refused, one error line, nothing changed
 """
 
