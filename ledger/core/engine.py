@@ -297,13 +297,13 @@ class Probe(Ctx):
         raise Reached(kind)
 
 
-def attempt(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list[dict] | None, frozenset]:
+def attempt(state: GameState, rs: Ruleset, cmd: Command, memo: dict | None = None) -> tuple[list[dict] | None, frozenset]:
     """A command decided for the answer of what is legal: (its events, or None when refused; the
     words the rules read to decide it). A refusal found before the rule's first event costs no
-    copy of the game."""
+    copy of the game. `memo`: kept by the caller for the commands it decides on this same state."""
     read: set = set()
     try:
-        if refused_at_once(state, rs, cmd, read):
+        if refused_at_once(state, rs, cmd, read, memo):
             return None, frozenset(read)
         read.clear()
         return decide_with_state(state, rs, cmd, read)[0], frozenset(read)
@@ -311,7 +311,8 @@ def attempt(state: GameState, rs: Ruleset, cmd: Command) -> tuple[list[dict] | N
         return None, frozenset(read)
 
 
-def refused_at_once(state: GameState, rs: Ruleset, cmd: Command, read: set | None = None) -> bool:
+def refused_at_once(state: GameState, rs: Ruleset, cmd: Command, read: set | None = None,
+                    memo: dict | None = None) -> bool:
     """True when the command is refused before its rule records anything (then decide refuses it
     for the same reason); False when a decision is needed to know. Nothing is changed."""
     if state.game_over and cmd.verb not in READ_ONLY | ALWAYS:
@@ -323,7 +324,7 @@ def refused_at_once(state: GameState, rs: Ruleset, cmd: Command, read: set | Non
         play = play_now(reg, state, rs, cmd.verb)
         cmd = grammar.resolve(state, rs, cmd)
         cmd = Command(cmd.verb, Reading(cmd.args, into=read))
-        refuse_by_play(reg, play, state, rs, cmd)
+        refuse_by_play(reg, play, state, rs, cmd, memo)
         refuse_unread(state, rs, play, cmd)
         ctx = Probe(state, rs)
         reg.call("before_verb", ctx, cmd)
@@ -445,23 +446,34 @@ def bars_of(reg, play: Play, state: GameState, rs: Ruleset, actor) -> list[str]:
     return when_bars(reg, play, state, rs) + list(play.bars(state, rs, actor))
 
 
-def refusal(reg, play: Play, state: GameState, rs: Ruleset, cmd: Command) -> tuple[str, str | None] | None:
+def refusal(reg, play: Play, state: GameState, rs: Ruleset, cmd: Command,
+            memo: dict | None = None) -> tuple[str, str | None] | None:
     """Why the command is refused before its rule runs, in the rules' order, or None: every name
     must name someone or something, the actor must be one who may use the verb now, then the
-    verb's bars must be empty."""
+    verb's bars must be empty. `memo`: what was found for other commands on the same state (who may
+    use a Play and its bars depend on the Play and the actor alone), when many are decided on one."""
     names_known(state, rs, cmd)
-    now = when_bars(reg, play, state, rs)
+    now = remembered(memo, ("when", id(play)), lambda: when_bars(reg, play, state, rs))
     if now:
         return now[0], None
-    actor = actor_of(state, rs, cmd) if actor_arg(rs, cmd.verb) else None
-    if actor_arg(rs, cmd.verb) and actor is not None:
-        actors = actors_now(reg, play, state, rs)
+    name = actor_arg(rs, cmd.verb)
+    actor = actor_of(state, rs, cmd) if name else None
+    if name and actor is not None:
+        actors = remembered(memo, ("actors", id(play)), lambda: actors_now(reg, play, state, rs))
         if actors is not None and actor not in actors:
             return not_turn(reg, play, state, rs, actor, actors)
-    if actor_arg(rs, cmd.verb) and cmd.get(actor_arg(rs, cmd.verb)) is not None and actor is None:
+    if name and cmd.get(name) is not None and actor is None:
         return None   # the actor's word names something else (a private where a company is read): the rule's to refuse
-    bars = bars_of(reg, play, state, rs, actor)
+    bars = remembered(memo, ("bars", id(play), actor), lambda: list(play.bars(state, rs, actor)))   # nobody's: none
     return (bars[0], None) if bars else None
+
+
+def remembered(memo: dict | None, key, find):
+    if memo is None:
+        return find()
+    if key not in memo:
+        memo[key] = find()
+    return memo[key]
 
 
 NAME_KINDS = ("player", "company", "private", "item")
@@ -494,8 +506,8 @@ def asset_words(state: GameState) -> frozenset:
     return found
 
 
-def refuse_by_play(reg, play: Play, state: GameState, rs: Ruleset, cmd: Command) -> None:
-    found = refusal(reg, play, state, rs, cmd)
+def refuse_by_play(reg, play: Play, state: GameState, rs: Ruleset, cmd: Command, memo: dict | None = None) -> None:
+    found = refusal(reg, play, state, rs, cmd, memo)
     if found:
         refuse(*found)
 

@@ -120,6 +120,7 @@ class Position:
         self.s, self.rs = s, rs
         self.reg = for_ruleset(rs)
         self.decided: dict = {}
+        self.memo: dict = {}   # what the engine found for one command that holds for others (engine.refusal)
         self.dims: dict[str, list[Dim]] = {}
         self.offered: dict = {}   # (Play, actor) -> its Offers, once found
         self.reads: dict = {}     # a decided command -> the words the rules read to decide it
@@ -147,7 +148,8 @@ class Position:
                                   and not (k == one and str(v) == "1"))))
         if key not in self.decided:
             try:
-                self.decided[key], self.reads[key] = engine.attempt(self.s, self.rs, command(self.rs, verb, values))
+                self.decided[key], self.reads[key] = engine.attempt(self.s, self.rs, command(self.rs, verb, values),
+                                                                    self.memo)
             except BankError:   # the grammar refuses the words themselves: each of them mattered
                 self.decided[key], self.reads[key] = None, frozenset(values)
         self.last_read = self.reads[key]
