@@ -37,10 +37,10 @@ The game drivers of the tests, each for one thing:
   copied into each test that changes one (`played_copy`, `new_copy`): real files, made once.
 * `random_play.RandomGame` (tests/random_play.py): a whole game played at random from what the core
   offers (legal.turn), for the property tests of the titles.
-* tests/1801/table_1801.Table over engine_bank_1801.Bank: the 1801 rules tests, written against
-  game files, on the pure engine: its "path" (`tmp_path / "t.db"`, the `*_path` fixtures of
-  positions_1801) is only a name for a conftest.Table held in memory (engine_bank_1801.GAMES); no
-  file is written or read, and no CLI runs.
+* tests/1801/table_1801.Table over engine_bank_1801.Bank: the 1801 rules tests, first written
+  against game files, on a conftest.Table: `t.bank.line(...)` answers as the CLI would (an exit
+  code, the one `error: ...` line), and the positions (the `*_game` fixtures of positions_1801)
+  are games held in memory, copied with `copy()`; no file is written or read, and no CLI runs.
 
 The few tests of the CLI, the store and the board page drive the real thing (cli_driver.Bank), their
 game files in `fast_dir` / `fast_path` (in memory: the store syncs every command to disk).

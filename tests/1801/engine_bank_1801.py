@@ -1,11 +1,9 @@
-"""The 1801 rules tests' `bank --game PATH` on the pure engine (conftest.Table): no CLI, no SQLite,
-no file. The PATH is only a name: GAMES maps it to a conftest.Table held in memory.
+"""The 1801 rules tests' `bank` on the pure engine (conftest.Table): no CLI, no SQLite, no file.
 
-The rules tests were written against game files: a fixture built a file once per module, each test
-copied it and typed lines into its copy. They still read so (`tmp_path / "t.db"`, the `*_path`
-fixtures of positions_1801), but nothing is written to or read from those paths:
-`Bank(path).line(...)` plays on the game of that name (`new ...` starts it) and `copy_game(a, b)`
-gives the name `b` a copy of `a`'s game. What a line returns is what the tests read of the CLI's
+The rules tests were first written against game files (a fixture built a file once per module,
+each test copied it and typed lines into its copy); they now hold the game itself: `Bank()` is a
+game not yet started (`new ...` starts it), `Bank(table)` plays on a conftest.Table, and
+`bank.copy()` is an independent copy. What a line returns is what the tests read of the CLI's
 result: the exit code, stdout and the one `error: ...` line a refusal prints (the CLI prints
 one_line(exc.line()), as conftest.Table.attempt does). What the CLI and a game file do is tested
 with cli_driver.Bank (tests/store, tests/interface, tests/proofs/test_golden.py), not here.
@@ -19,17 +17,6 @@ import shlex
 from conftest import Table
 
 from ledger.interface import views
-
-GAMES: dict[str, Table] = {}
-# `status --json` of a game as it stands, by game: (the game's Table, its event count, the JSON text).
-# The status is what the Next line and the legal moves make it, the dearest thing a test reads, and
-# it changes only with an event: a line is either taken (events added) or refused, and a refused line
-# is checked to leave the state exactly as it was (Bank.line).
-STATUS: dict[str, tuple] = {}
-
-
-def copy_game(source, target) -> None:
-    GAMES[str(target)] = GAMES[str(source)].copy()
 
 
 class Status(dict):
@@ -75,14 +62,24 @@ class Result:
 
 
 class Bank:
-    """`bank --game PATH ...` for the rules verbs and the readers the tests use."""
+    """One game on the engine, typed to as `bank ...` is: the rules verbs and the readers the tests use."""
 
-    def __init__(self, db, monkeypatch=None):
-        self.db = str(db)
+    def __init__(self, table: Table | None = None):
+        self._table = table
+        # `status --json` as it stands: (the event count, the JSON text). The status is what the Next
+        # line and the legal moves make it, the dearest thing a test reads, and it changes only with
+        # an event: a line is either taken (events added) or refused, and a refused line is checked
+        # to leave the state exactly as it was (Bank.line).
+        self._status: tuple[int, str] | None = None
 
     @property
     def table(self) -> Table:
-        return GAMES[self.db]
+        assert self._table is not None, "no game yet: `new 1801 ...` starts one"
+        return self._table
+
+    def copy(self) -> Bank:
+        """An independent copy of the game."""
+        return Bank(self.table.copy())
 
     def __call__(self, *words: str, ok: bool | None = True, input: str | None = None) -> Result:
         return self.line(shlex.join(words), ok=ok)
@@ -92,7 +89,7 @@ class Bank:
             table = Table()
             said = table.attempt(text)
             if said is None:
-                GAMES[self.db] = table
+                self._table, self._status = table, None
         elif ok is True:   # a refusal fails the test: no need to keep the state it must leave alone
             said = self.table.attempt(text)
         else:
@@ -117,10 +114,9 @@ class Bank:
     def status_text(self) -> str:
         """The status's figures as JSON text: comparing it shows whether anything in the game changed."""
         table = self.table
-        known = STATUS.get(self.db)
-        if not known or known[0] is not table or known[1] != len(table.events):
-            known = STATUS[self.db] = (table, len(table.events), figures_of(table))
-        return known[2]
+        if self._status is None or self._status[0] != len(table.events):
+            self._status = (len(table.events), figures_of(table))
+        return self._status[1]
 
     def score(self) -> dict:
         return self.table.scores()

@@ -6,17 +6,17 @@ from the rulebook, shared/seeds/002_c09d1f5beee78cce.txt "§x", and the digest, 
   which 18 regionals are parred, so the Major railroad phase begins, §8.2, §8.3); GAME M (three players)
   and GAME N (two, no concessions) of the opening rules; the POOR auction;
 * the positions of the Major phase and the mergers, as module fixtures (a game of table_1801's on the
-  engine, named by a path but held in memory, built once per test module and copied by each test's own
-  fixture): s2_path (SR 2), s2x_path (SR 2 after ten turns), or21_path (OR 2.1), p3_path (SR 3,
-  Train Phase 3), p3m_path (SR 3 with three mergers), cons_path (the Consolidation round), or41_path
-  (OR 4.1 after it), forced_path (a trainless major);
+  engine, built once per test module and copied by each test's own fixture): s2_game (SR 2), s2x_game
+  (SR 2 after ten turns), or21_game (OR 2.1), p3_game (SR 3, Train Phase 3), p3m_game (SR 3 with three
+  mergers), cons_game (the Consolidation round), or41_game (OR 4.1 after it), forced_game (a trainless
+  major);
 * the same positions on the engine Table (tests/conftest.py), each built once per session and handed out
   as a copy: sr1(), sr2(), or21() (OR 2.1 at WW's turn: WW Ann 70 / Cy 20 / treasury 10 at £110; cash
   Ann 830, Ben 1480, Cy 1480, WW 850, GWR 510, KSS 330; each major owns its 2+2), or31_first_4(),
   or41_a_bought(), cuts of examples/1801-game.txt;
 * the moves that carry a game on (idle_or, idle_until) and the books' check (money_kept);
-* examples/1801-game.txt played to a line on the engine, named as a game file is (played_to), and its
-  one-line refusals (refused_line).
+* examples/1801-game.txt played to a line on the engine (played_to), and its one-line refusals
+  (refused_line).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from pathlib import Path
 
 import pytest
 from conftest import Table
-from engine_bank_1801 import GAMES, Bank
+from engine_bank_1801 import Bank
 from table_1801 import Table as NamedTable
 
 
@@ -456,7 +456,7 @@ pass Ben                 # SR 1 ends
 """
 
 
-# =========================================================================== game files: the Major phase, the mergers
+# =========================================================================== games: the Major phase, the mergers
 # The MAIN opening (MAIN_AUCTION, MAIN_CONCESSIONS, MAJOR_SR1):
 # after the auction Ann 1020, Ben 1080, Cy 1060. Ann: RSC BBBT WCF SML, minors C F J M; Ben: PC
 # SHTC HML, minors A D G K; Cy: WSB CCTC BB, minors B E H L.
@@ -483,8 +483,8 @@ S2_CASH = {"Ann": 1500, "Ben": 1640, "Cy": 1640, "GWR": 170, "KSS": 170, "WW": 2
 
 
 @pytest.fixture(scope="module")
-def s2_path(tmp_path_factory) -> Path:
-    t = NamedTable(tmp_path_factory.mktemp("major") / "s2.db")
+def s2_game() -> NamedTable:
+    t = NamedTable()
     t.play(MAIN_AUCTION + MAIN_CONCESSIONS + MAJOR_SR1)
     t.bank.line("choose Ann normal")
     for corp in MINORS + REGIONALS:
@@ -495,7 +495,7 @@ def s2_path(tmp_path_factory) -> Path:
     for corp in REGIONALS:
         t.bank.line(f"pay {corp} 400")
         t.bank.line(f"done {corp}")
-    return t.path
+    return t
 
 
 # SR 2, Ann first (holdings after each turn; §9.3 and §10.2; D 10.4 / E10):
@@ -530,10 +530,10 @@ S2X_HOLDINGS = {
 
 
 @pytest.fixture(scope="module")
-def s2x_path(s2_path, tmp_path_factory) -> Path:
-    t = NamedTable(s2_path).copy_to(tmp_path_factory.mktemp("major") / "s2x.db")
+def s2x_game(s2_game) -> NamedTable:
+    t = s2_game.copy()
     t.play(S2X_TURNS)
-    return t.path
+    return t
 
 
 # The end of SR 2 for the operating tables:
@@ -564,13 +564,13 @@ OR21_HOLDINGS = {
 
 
 @pytest.fixture(scope="module")
-def or21_path(s2x_path, tmp_path_factory) -> Path:
-    t = NamedTable(s2x_path).copy_to(tmp_path_factory.mktemp("major") / "or21.db")
+def or21_game(s2x_game) -> NamedTable:
+    t = s2x_game.copy()
     t.play(S2E_TURNS)
     t.bank.line("choose Ann normal")
     for corp in MINORS + REGIONALS_LEFT:
         t.idle_turn(corp)
-    return t.path
+    return t
 
 
 # ---------------------------------------------------------------- P3: Train Phase 3, SR 3
@@ -617,8 +617,8 @@ P3_HOLDINGS = {
 
 
 @pytest.fixture(scope="module")
-def p3_path(or21_path, tmp_path_factory) -> Path:
-    t = NamedTable(or21_path).copy_to(tmp_path_factory.mktemp("merges") / "p3.db")
+def p3_game(or21_game) -> NamedTable:
+    t = or21_game.copy()
     t.play(OR21_TO_P3)
     for corp in MINORS:
         t.bank.line(f"half {corp} 400")
@@ -639,7 +639,7 @@ train GWR 3
 train GWR 3
 done GWR
 """)
-    return t.path
+    return t
 
 
 # ---------------------------------------------------------------- P3M: SR 3 with three mergers
@@ -666,10 +666,10 @@ pass Ben
 
 
 @pytest.fixture(scope="module")
-def p3m_path(p3_path, tmp_path_factory) -> Path:
-    t = NamedTable(p3_path).copy_to(tmp_path_factory.mktemp("merges") / "p3m.db")
+def p3m_game(p3_game) -> NamedTable:
+    t = p3_game.copy()
     t.play(P3M_TURNS)
-    return t.path
+    return t
 
 
 # ---------------------------------------------------------------- CONS: the Consolidation round
@@ -693,8 +693,8 @@ LEFT_MINORS = ["A", "B", "C", "D", "E", "F", "H", "L", "M"]
 
 
 @pytest.fixture(scope="module")
-def cons_path(p3m_path, tmp_path_factory) -> Path:
-    t = NamedTable(p3m_path).copy_to(tmp_path_factory.mktemp("merges") / "cons.db")
+def cons_game(p3m_game) -> NamedTable:
+    t = p3m_game.copy()
     t.bank.line("choose Ann normal")
     for corp in LEFT_MINORS:
         t.bank.line(f"half {corp} 400")
@@ -718,7 +718,7 @@ choose Ann normal
         t.bank.line(f"done {corp}")
     for corp in REGIONALS_LEFT + ["WW", "KSS", "GWR"]:
         t.idle_turn(corp)
-    return t.path
+    return t
 
 
 # ---------------------------------------------------------------- OR41: after the Consolidation round
@@ -764,10 +764,10 @@ pass Cy
 
 
 @pytest.fixture(scope="module")
-def or41_path(cons_path, tmp_path_factory) -> Path:
-    t = NamedTable(cons_path).copy_to(tmp_path_factory.mktemp("merges") / "or41.db")
+def or41_game(cons_game) -> NamedTable:
+    t = cons_game.copy()
     t.play(CONS_TURNS)
-    return t.path
+    return t
 
 
 # ---------------------------------------------------------------- FORCED: a trainless major
@@ -789,8 +789,8 @@ choose Ann normal
 
 
 @pytest.fixture(scope="module")
-def forced_path(s2x_path, tmp_path_factory) -> Path:
-    t = NamedTable(s2x_path).copy_to(tmp_path_factory.mktemp("merges") / "forced.db")
+def forced_game(s2x_game) -> NamedTable:
+    t = s2x_game.copy()
     t.play(FORCED_TURNS)
     for corp in MINORS + REGIONALS_LEFT:
         t.idle_turn(corp)
@@ -801,7 +801,7 @@ withhold GWR 0
 train GWR 2+2 --from KSS --price 1
 done GWR
 """)
-    return t.path
+    return t
 
 
 # =========================================================================== on the engine Table, built once a session
@@ -922,7 +922,7 @@ def or21_with(option: str | None) -> Table:
 
 
 def or31_first_4(option: str | None = None, a_into_gwr: bool = False) -> Table:
-    """P3M (p3m_path above: OR 2.1 and 2.2 played, SR 3 with three mergers), then OR 3.1 up
+    """P3M (p3m_game above: OR 2.1 and 2.2 played, SR 3 with three mergers), then OR 3.1 up
     to KSS (Ben) buying the first 4 (£300, J's 10 % off: £270): Train Phase 4, the conversion window
     open (§9.4) in player order from Ben: Ben, Cy, Ann. WW is Ann's, KSS and GWR Ben's. KSS has paid
     £50 (< its £80: it stays at (4,2) £80) and holds 440 - 270 = £170.
@@ -1077,12 +1077,12 @@ def kbs_trainless() -> Table:
     return t
 
 
-# --------------------------------------------------------------------------- the example played on the engine, named by a path (engine_bank_1801)
+# --------------------------------------------------------------------------- the example played on (engine_bank_1801)
 
 PREFIXES: dict[int, object] = {}   # the example played up to a command's index (shared by the tests)
 
 
-def played_to(tmp_path: Path, last: str, nth: int = 1) -> tuple[Bank, list[str]]:
+def played_to(last: str, nth: int = 1) -> tuple[Bank, list[str]]:
     """A game holding the example up to (and with) the nth command `last` (-1: the last one); the
     rest returned. The example is played on the engine once, from the nearest prefix already played."""
     lines = example_lines()
@@ -1092,8 +1092,7 @@ def played_to(tmp_path: Path, last: str, nth: int = 1) -> tuple[Bank, list[str]]
     table = PREFIXES[start].copy() if start is not None else Table()
     table.play("\n".join(lines[(start + 1 if start is not None else 0): at + 1]))
     PREFIXES[at] = table.copy()
-    GAMES[str(tmp_path / "game.db")] = table
-    return Bank(tmp_path / "game.db"), lines[at + 1:]
+    return Bank(table), lines[at + 1:]
 
 
 def refused_line(bank: Bank, line: str) -> str:

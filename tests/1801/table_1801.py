@@ -1,17 +1,15 @@
-"""The table the 1801 rules tests drive: one game on the pure engine, typed line by line, with the
-readers and checks the tests share. Its path names the game in engine_bank_1801.GAMES (a game held
-in memory, as a game file was named); no file is written.
+"""The table the 1801 rules tests drive: one game on the pure engine (engine_bank_1801.Bank over a
+conftest.Table), typed line by line, with the readers and checks the tests share.
 
-    t = Table(tmp_path / "t.db"); t.play(AUCTION)      # `new 1801 ...` starts the game
-    u = t.copy_to(tmp_path / "u.db")                   # an independent copy, under another name
+    t = Table(); t.play(AUCTION)                       # `new 1801 ...` starts the game
+    u = t.copy()                                       # an independent copy
     assert "§8.3" in t.refused("train B 3+3")          # refused, one error line, nothing changed
 """
 
 from __future__ import annotations
 
-from pathlib import Path
 
-from engine_bank_1801 import Bank, copy_game
+from engine_bank_1801 import Bank
 from transcripts import lines_of
 
 BANK_TOTAL = 54_000  # §3.1: the bank holds £54,000 (starting capital dealt from it, D18 #11)
@@ -37,19 +35,18 @@ def _holder_in(node, sym: str):
 
 
 class Table:
-    """One 1801 game, driven as `bank --game FILE ...` is typed."""
+    """One 1801 game on the engine, driven as `bank ...` is typed."""
 
-    def __init__(self, path: Path):
-        self.path = Path(path)
-        self.bank = Bank(self.path)
+    def __init__(self, bank: Bank | None = None):
+        self.bank = bank or Bank()
 
     def play(self, script: str) -> None:
         for line in lines_of(script):
             self.bank.line(line)
 
-    def copy_to(self, path: Path) -> Table:
-        copy_game(self.path, path)
-        return type(self)(path)
+    def copy(self) -> Table:
+        """An independent copy of the game."""
+        return type(self)(self.bank.copy())
 
     # ---------------------------------------------------------------- reading
     def status(self) -> dict:

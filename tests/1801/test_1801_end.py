@@ -114,11 +114,11 @@ def test_repeat_is_refused_before_the_repeat_or():
     t.refused("repeat", "§13")
 
 
-def test_the_repeat_or_with_a_major_left_trainless_in_the_or_before(tmp_path):
+def test_the_repeat_or_with_a_major_left_trainless_in_the_or_before():
     """§11.6.6, §13: in the last full OR MSP (Ben's national) takes LNWR's only train, a 7+7, for a rusted
     4 (the bank pays LNWR £375). In the repeat OR LNWR, trainless and unable to buy, runs nothing and
     ends its turn; MSP, having acquired a train, runs by capacity again; everyone else repeats."""
-    bank, rest = played_to(tmp_path, "run MSP --cities 60,50,40 --towns 20,10 --unlinked-cities 1 --unlinked-towns 1",
+    bank, rest = played_to("run MSP --cities 60,50,40 --towns 20,10 --unlinked-cities 1 --unlinked-towns 1",
                            nth=-1)
     before = bank.status()["companies"]
     lnwr = next(c for c in before if c["sym"] == "LNWR")

@@ -4,7 +4,7 @@ engine as typed at the table (table_1801.py; grammar: /tmp/1801-spec-part3.md on
 Every number asserted here is worked BY HAND from the rules, never read off the program: the rulebook
 shared/seeds/002_c09d1f5beee78cce.txt ("§x", it wins where it states a rule) and the digest
 shared/rules/1801.md ("D x"; its 0.1 corrections override the rest; "E n" its edge cases). The working is
-in the comments. Tables go on from the game files of positions_1801.py (built once per module):
+in the comments. Tables go on from the games of positions_1801.py (built once per module):
 
 * OR21 (phase 2, OR 2.1 at WW's turn): WW Ann 70 / Cy 20 / treasury 10 at (1,2) £110, cash 850.
 * P3M (phase 3, SR 3 over, OR 3.1 about to start): at OR 3.1's start WW 820 (K's mail), KSS 420
@@ -27,11 +27,10 @@ Trains (D 14): 3 £200 / 3+3 £225; 4 £300 / 4+4 £350; 5 £400; 6 £525 / 6+6 
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from positions_1801 import CONS_TURNS, LEFT_MINORS, REGIONALS_LEFT
-from positions_1801 import cons_path, or21_path, or41_path, p3_path, p3m_path, s2_path, s2x_path  # noqa: F401  (fixtures, used by name)
+from positions_1801 import cons_game, or21_game, or41_game, p3_game, p3m_game, s2_game, s2x_game  # noqa: F401  (fixtures, used by name)
 from table_1801 import Table, changes
 
 FORCE = "--force --reason scripted"
@@ -174,8 +173,8 @@ def operating(sym, rnd=None):
 # =========================================================================== tables
 
 @pytest.fixture(scope="module")
-def p6w_path(or41_path, tmp_path_factory) -> Path:
-    t = Table(or41_path).copy_to(tmp_path_factory.mktemp("endgame") / "p6w.db")
+def p6w_game(or41_game) -> Table:
+    t = or41_game.copy()
     plan = {"RCP": [f"withhold RCP 1000 {FORCE}", "train RCP 5 --from pool", "train RCP 4+4 --from pool",
                     "done RCP"]}
     for sym in ["OU", "PLM", "SB", "BEL", "MIDI", "SFR", "MAV"]:
@@ -183,12 +182,12 @@ def p6w_path(or41_path, tmp_path_factory) -> Path:
     drive(t, operating("MSP", "OR 4.1"), plan=plan)
     t.bank.line(f"withhold MSP 2000 {FORCE}")
     t.bank.line("train MSP 6")
-    return t.path
+    return t
 
 
 @pytest.fixture(scope="module")
-def p8r_path(p6w_path, tmp_path_factory) -> Path:
-    t = Table(p6w_path).copy_to(tmp_path_factory.mktemp("endgame") / "p8r.db")
+def p8r_game(p6w_game) -> Table:
+    t = p6w_game.copy()
     t.bank.line("done MSP")
     queue = ["6"] * 5 + ["7+7"] * 4
     state = {}
@@ -199,47 +198,47 @@ def p8r_path(p6w_path, tmp_path_factory) -> Path:
         state.setdefault("emptied", s["round"])
         return s["round"] != state["emptied"] and s["round"].startswith("OR") and s["round"].endswith(".1")
     drive(t, stop, queue=queue)
-    return t.path
+    return t
 
 
 @pytest.fixture(scope="module")
-def poor_path(cons_path, tmp_path_factory) -> Path:
+def poor_game(cons_game) -> Table:
     # CONS_TURNS with Ben's first pass (after "expand Ann DSJ") a trade instead: Ben buys Ann's RSC
     # for all his 2932 (§10.4; Ben's cash does not change in the Consolidation round otherwise).
-    t = Table(cons_path).copy_to(tmp_path_factory.mktemp("endgame") / "poor.db")
+    t = cons_game.copy()
     turns = CONS_TURNS.replace("expand Ann DSJ\npass Ben", "expand Ann DSJ\ntrade Ben RSC 2932")
     t.play(turns)
-    return t.path
+    return t
 
 
 @pytest.fixture
-def or21(or21_path, tmp_path) -> Table:
-    return Table(or21_path).copy_to(tmp_path / "t.db")
+def or21(or21_game) -> Table:
+    return or21_game.copy()
 
 
 @pytest.fixture
-def p3m(p3m_path, tmp_path) -> Table:
-    return Table(p3m_path).copy_to(tmp_path / "t.db")
+def p3m(p3m_game) -> Table:
+    return p3m_game.copy()
 
 
 @pytest.fixture
-def or41(or41_path, tmp_path) -> Table:
-    return Table(or41_path).copy_to(tmp_path / "t.db")
+def or41(or41_game) -> Table:
+    return or41_game.copy()
 
 
 @pytest.fixture
-def p6w(p6w_path, tmp_path) -> Table:
-    return Table(p6w_path).copy_to(tmp_path / "t.db")
+def p6w(p6w_game) -> Table:
+    return p6w_game.copy()
 
 
 @pytest.fixture
-def p8r(p8r_path, tmp_path) -> Table:
-    return Table(p8r_path).copy_to(tmp_path / "t.db")
+def p8r(p8r_game) -> Table:
+    return p8r_game.copy()
 
 
 @pytest.fixture
-def poor(poor_path, tmp_path) -> Table:
-    return Table(poor_path).copy_to(tmp_path / "t.db")
+def poor(poor_game) -> Table:
+    return poor_game.copy()
 
 
 def to_kss_or31(t: Table) -> None:

@@ -14,8 +14,8 @@ The stock market (D 5.1 [S]), row 0 on top, (row, col); red major par squares in
 Moves (§4.4): UP (top row: RIGHT), DOWN (none below: stays), RIGHT (none right: UP), LEFT (none
 left: DOWN). Major par (§9.3, D 5.2): REGIONAL 60/65/70/75/80/90 -> MAJOR 75/80/90/100/110/120.
 
-Tables (positions_1801.py's game files, each built once per module and per xdist worker; every test
-works on a copy):
+Tables (positions_1801.py's games on the engine, each built once per module and per xdist worker; every
+test works on a copy):
 
 * S2: the MAJOR table of test_1801_operating_rules.py (the Major phase begins in SR 1 when the 18th
   regional floats), OR 1.1 with the reserved 2+2s only, OR 1.2 where every regional pays £400
@@ -31,7 +31,7 @@ from __future__ import annotations
 import pytest
 from positions_1801 import (MINORS, OR21_CASH, OR21_HOLDINGS, REGIONALS_LEFT, S2X_CASH, S2X_HOLDINGS, S2_CASH,
                             MAIN_AUCTION as AUCTION, MAIN_CONCESSIONS as CONCESSIONS)
-from positions_1801 import or21_path, s2_path, s2x_path  # noqa: F401  (fixtures, used by name)
+from positions_1801 import or21_game, s2_game, s2x_game  # noqa: F401  (fixtures, used by name)
 from table_1801 import Table, changes
 
 BANK_TOTAL = 54_000  # §3.1
@@ -41,18 +41,18 @@ BANK_TOTAL = 54_000  # §3.1
 
 
 @pytest.fixture
-def s2(s2_path, tmp_path) -> Table:
-    return Table(s2_path).copy_to(tmp_path / "t.db")
+def s2(s2_game) -> Table:
+    return s2_game.copy()
 
 
 @pytest.fixture
-def s2x(s2x_path, tmp_path) -> Table:
-    return Table(s2x_path).copy_to(tmp_path / "t.db")
+def s2x(s2x_game) -> Table:
+    return s2x_game.copy()
 
 
 @pytest.fixture
-def or21(or21_path, tmp_path) -> Table:
-    return Table(or21_path).copy_to(tmp_path / "t.db")
+def or21(or21_game) -> Table:
+    return or21_game.copy()
 
 
 # =========================================================================== the tables themselves
@@ -201,10 +201,10 @@ def test_expansion_refused_for_a_minor_and_others_regionals(s2):
     s2.refused("expand Ann OU")
 
 
-def test_expansion_refused_in_the_regional_minor_phase(tmp_path):
+def test_expansion_refused_in_the_regional_minor_phase():
     """§5.1 / §8.2: no majors before the Major phase (12 minors and 18 regionals floated). SR 1 of the
     MAIN opening with two regionals parred: Ben, GWR's president, may not expand it."""
-    t = Table(tmp_path / "t.db")
+    t = Table()
     t.play(AUCTION + CONCESSIONS + """
 float Cy L IT
 float Ann M SP

@@ -15,8 +15,8 @@ The stock market (D 5.1 [S]), (row, col), row 0 on top; major pars in column 2:
 stays; nothing paid: LEFT. Trains (D 14): 2+2 £100; 3 £200 / 3+3 £225; 4 £300 / 4+4 £350; 5 £400.
 20 level-3 cards, 10 level-4 (§3.1). Major token slots [S]: 0 (home), 20, 40, 60, 60, 80, 80, 80.
 
-Tables (positions_1801.py's game files, each built once per module and xdist worker; every test works
-on a copy):
+Tables (positions_1801.py's games on the engine, each built once per module and xdist worker; every test
+works on a copy):
 
 * S2X / OR21: the tables of the major rules (test_1801_major_rules.py): SR 2 at Ben's turn after
   WW, GWR and KSS expanded; OR 2.1 at the majors' turns (WW 110, GWR 90, KSS 80), Train Phase 2.
@@ -35,7 +35,7 @@ from __future__ import annotations
 import pytest
 from positions_1801 import (CONS_CASH, CONS_TURNS, LEFT_MINORS, OR21_CASH, P3M_TURNS, P3_CASH, P3_HOLDINGS, REGIONALS,
                             REGIONALS_LEFT)
-from positions_1801 import cons_path, forced_path, or21_path, or41_path, p3_path, p3m_path, s2_path, s2x_path  # noqa: F401  (fixtures, used by name)
+from positions_1801 import cons_game, forced_game, or21_game, or41_game, p3_game, p3m_game, s2_game, s2x_game  # noqa: F401  (fixtures, used by name)
 from table_1801 import Table, changes
 
 BANK_TOTAL = 54_000  # §3.1
@@ -46,38 +46,38 @@ BANK_TOTAL = 54_000  # §3.1
 
 
 @pytest.fixture
-def s2x(s2x_path, tmp_path) -> Table:
-    return Table(s2x_path).copy_to(tmp_path / "t.db")
+def s2x(s2x_game) -> Table:
+    return s2x_game.copy()
 
 
 @pytest.fixture
-def or21(or21_path, tmp_path) -> Table:
-    return Table(or21_path).copy_to(tmp_path / "t.db")
+def or21(or21_game) -> Table:
+    return or21_game.copy()
 
 
 @pytest.fixture
-def p3(p3_path, tmp_path) -> Table:
-    return Table(p3_path).copy_to(tmp_path / "t.db")
+def p3(p3_game) -> Table:
+    return p3_game.copy()
 
 
 @pytest.fixture
-def p3m(p3m_path, tmp_path) -> Table:
-    return Table(p3m_path).copy_to(tmp_path / "t.db")
+def p3m(p3m_game) -> Table:
+    return p3m_game.copy()
 
 
 @pytest.fixture
-def cons(cons_path, tmp_path) -> Table:
-    return Table(cons_path).copy_to(tmp_path / "t.db")
+def cons(cons_game) -> Table:
+    return cons_game.copy()
 
 
 @pytest.fixture
-def or41(or41_path, tmp_path) -> Table:
-    return Table(or41_path).copy_to(tmp_path / "t.db")
+def or41(or41_game) -> Table:
+    return or41_game.copy()
 
 
 @pytest.fixture
-def forced(forced_path, tmp_path) -> Table:
-    return Table(forced_path).copy_to(tmp_path / "t.db")
+def forced(forced_game) -> Table:
+    return forced_game.copy()
 
 
 # =========================================================================== the tables themselves
@@ -702,10 +702,8 @@ def test_an_abandoned_minor_is_not_bought_by_a_player(cons):
 
 def offered_to_abandon(t: Table, player: str):
     """The minors the core offers `player` to abandon now (the Next line's and completion's values)."""
-    from engine_bank_1801 import GAMES
-
     from ledger.core import legal
-    game = GAMES[str(t.path)]
+    game = t.bank.table
     return legal.choices(game.state, game.rs, "abandon", player, "minor")
 
 

@@ -244,29 +244,29 @@ def test_the_readings_35_and_36_are_stated_in_bank_info():
 
 # --------------------------------------------------------------------------- §9.4, §11.6.6, §14.10: what a national never sells, an absorbed minor's chit
 
-def test_a_national_never_sells_a_train(tmp_path):
+def test_a_national_never_sells_a_train():
     """§9.4, §11.6, §11.6.6: LNWR buys the first 4 and Ben converts it at once: it keeps its rusting
     2+2 and its 3. No railroad may then buy either from it, at any price."""
-    bank, _rest = played_to(tmp_path, "train LNWR 4")
+    bank, _rest = played_to("train LNWR 4")
     bank.lines("convert Ben LNWR", "done LNWR", "withhold KBS 130", "done KBS", "withhold WW 130")
     assert bank.company("LNWR")["kind"] == "national"
     assert "never sell" in refused_line(bank, "train WW 2+2 --from LNWR --price 1")
     assert "never sell" in refused_line(bank, "train WW 3 --from LNWR --price 1")
 
 
-def test_the_swift_metropolitan_2plus2_is_never_sold(tmp_path):
+def test_the_swift_metropolitan_2plus2_is_never_sold():
     """§14.10: Ann's Swift Metropolitan Line gives her WW a rusted 2+2 for good; it cannot be sold to
     another railroad (the next to operate tries, for £1)."""
-    bank, _rest = played_to(tmp_path, "withhold WW 130")
+    bank, _rest = played_to("withhold WW 130")
     bank.lines("claim WW 2 --using SML", "train WW 4", "done WW")
     nxt = bank.status()["operating"]
     bank.line(f"withhold {nxt} 0")
     assert "never sold" in refused_line(bank, f"train {nxt} 2+2 --from WW --price 1")
 
 
-def test_an_absorbed_minors_chit_goes_back_with_its_charter(tmp_path):
+def test_an_absorbed_minors_chit_goes_back_with_its_charter():
     """§9.4 step 3, §9.5 step 6: Cy converts BHB, which absorbed Minor H; H is abandoned and its
     track-rights chit stays with its charter in the Open Market (a major buying H later gets it)."""
-    bank, _rest = played_to(tmp_path, "convert Cy BHB")
+    bank, _rest = played_to("convert Cy BHB")
     chits = bank.status()["chits"]
     assert "H" in chits.values(), chits

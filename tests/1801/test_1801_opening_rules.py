@@ -26,10 +26,9 @@ Three tables:
 from __future__ import annotations
 
 import shlex
-from pathlib import Path
 
 import pytest
-from engine_bank_1801 import Bank, copy_game  # noqa: F401
+from engine_bank_1801 import Bank
 from positions_1801 import (M_ALLPASS_1, M_ALLPASS_2, M_C1, M_C10, M_C2, M_C3, M_C4_TO_C6, M_C7_TO_C9, M_EMPTY_ROW_1,
                             M_REST, M_ROWS_1_2, M_ROWS_3_4, M_ROW_5, M_S1, M_S2_S3, M_S4_TO_S8, M_S9_TO_S12,
                             M_WSB_AUCTION, N_AUCTION, N_CHITS_12, N_CHITS_4, N_CHITS_6, N_REGIONALS_17, N_REGIONAL_18)
@@ -40,15 +39,14 @@ BANK_TOTAL = 54_000  # §3.1: the bank holds £54,000; starting cash is dealt ou
 
 # =========================================================================== driving the table (table_1801.py)
 
-def new_table(path: Path, players: str, *options: str) -> Table:
+def new_table(players: str, *options: str) -> Table:
     """`bank new 1801 PLAYERS --option ...`. The spec spells the option `no-concessions`; the repository's
     other options use underscores, so `no_concessions` is tried when the spec's spelling is unknown
     (test_no_concessions_option_spelling holds the implementation to the spec's spelling)."""
-    t = Table(path)
+    t = Table()
     opts = "".join(f" --option {o}" for o in options)
     result = t.bank.line(f"new 1801 {players}{opts}", ok=None)
     if result.exit_code != 0 and "-" in opts:
-        Path(path).unlink(missing_ok=True)
         t.bank.line(f"new 1801 {players}" + "".join(f" --option {o.replace('-', '_')}" for o in options))
     elif result.exit_code != 0:
         raise AssertionError(f"new 1801 {players}{opts}: {result.stderr}")
@@ -76,15 +74,13 @@ def delta(before: dict, after: dict, key: str) -> int:
 
 
 @pytest.fixture(scope="module")
-def game_m(tmp_path_factory) -> dict[str, Path]:
+def game_m() -> dict[str, Table]:
     """GAME M played once, saved at each checkpoint; each test works on its own copy."""
-    base = tmp_path_factory.mktemp("game_m")
-    t = new_table(base / "m.db", "Ann Ben Cy")
-    saves: dict[str, Path] = {}
+    t = new_table("Ann Ben Cy")
+    saves: dict[str, Table] = {}
 
     def save(name: str) -> None:
-        saves[name] = base / f"{name}.db"
-        copy_game(t.path, saves[name])
+        saves[name] = t.copy()
 
     save("start")
     for name, script in [("before_allpass1", M_ROWS_1_2), ("before_row1_empty", M_ALLPASS_1),
@@ -98,10 +94,9 @@ def game_m(tmp_path_factory) -> dict[str, Path]:
     return saves
 
 
-def table(saves: dict[str, Path], name: str, tmp_path: Path) -> Table:
-    path = tmp_path / f"{name}.db"
-    copy_game(saves[name], path)
-    return Table(path)
+def table(saves: dict[str, Table], name: str) -> Table:
+    """A copy of the game saved at `name`."""
+    return saves[name].copy()
 
 
 # --------------------------------------------------------------------------- starting cash (§3.3)
@@ -115,10 +110,10 @@ STARTING = {2: (2700, 2600), 3: (1800, 1735), 4: (1350, 1300), 5: (1080, 1040), 
 
 @pytest.mark.parametrize("n", [2, 3, 4, 5, 6, 7])
 @pytest.mark.parametrize("concessions", [True, False])
-def test_starting_cash(tmp_path, n, concessions):
+def test_starting_cash(n, concessions):
     """§3.3: £5,400 (£5,200 without concessions) split equally, rounded up to £5, dealt from the bank."""
     each = STARTING[n][0 if concessions else 1]
-    t = new_table(tmp_path / "g.db", " ".join(NAMES[:n]), *([] if concessions else ["no-concessions"]))
+    t = new_table(" ".join(NAMES[:n]), *([] if concessions else ["no-concessions"]))
     s = t.status()
     assert s["title"] == "1801"
     assert [p["name"] for p in s["players"]] == NAMES[:n]
@@ -127,36 +122,35 @@ def test_starting_cash(tmp_path, n, concessions):
     assert s["round"] == "Auction"
 
 
-def test_no_concessions_option_spelling(tmp_path):
+def test_no_concessions_option_spelling():
     """Spec: `bank new 1801 Ann Ben Cy --option no-concessions` (£5,200 / 3 = 1,733.33 -> £1,735)."""
-    b = Bank(tmp_path / "g.db")
+    b = Bank()
     b(*shlex.split("new 1801 Ann Ben Cy --option no-concessions"))
     assert [p["cash"] for p in b.status()["players"]] == [1735, 1735, 1735]
 
 
-def test_one_and_eight_players_refused(tmp_path):
+def test_one_and_eight_players_refused():
     """The game is for 2-7 players (cover; D1)."""
     for players in ("Ann", "Ann Ben Cy Dee Eve Fay Gus Hal"):
-        path = tmp_path / f"g{len(players)}.db"
-        result = Bank(path)(*shlex.split(f"new 1801 {players}"), ok=False)
+        result = Bank()(*shlex.split(f"new 1801 {players}"), ok=False)
         assert result.exit_code != 0
 
 
 # --------------------------------------------------------------------------- the packet auction (§7)
 
-def test_top_row_buy_pays_the_bank(tmp_path, game_m):
+def test_top_row_buy_pays_the_bank(game_m):
     """§7: an item of the top row is bought at face; a private's price goes to the bank."""
-    t = table(game_m, "start", tmp_path)
+    t = table(game_m, "start")
     t.bank.line("buy Ann RSC")
     assert t.holder("RSC") == "Ann"
     assert_cash(t, Ann=1780, Ben=1800, Cy=1800, bank=48620)  # 1800 - 20; 48,600 + 20
     t.books_balance()
 
 
-def test_buy_refusals_outside_the_top_row(tmp_path, game_m):
+def test_buy_refusals_outside_the_top_row(game_m):
     """§7: only the top row can be bought; the lower rows take bids >= face and >= other bids + £5;
     a private of the top row takes no bid; only the player to act may act."""
-    t = table(game_m, "start", tmp_path)
+    t = table(game_m, "start")
     t.refused("buy Ann WSB")            # row 2 is not the top row
     t.refused("buy Ann A")              # row 5
     t.refused("buy Ann C1")             # row 7
@@ -172,10 +166,10 @@ def test_buy_refusals_outside_the_top_row(tmp_path, game_m):
     t.bank.line("bid Cy WSB 50")
 
 
-def test_bids_are_held_back(tmp_path, game_m):
+def test_bids_are_held_back(game_m):
     """§7: a bid's cash is set aside: a player's bids never exceed his cash, raising his own bid replaces
     it, and held-back cash cannot pay for a purchase either (D8.2, D18 #15)."""
-    t = table(game_m, "start", tmp_path)
+    t = table(game_m, "start")
     t.play("""
     bid Ann SML 1000         # held 1000 of 1800
     pass Ben
@@ -197,10 +191,10 @@ def test_bids_are_held_back(tmp_path, game_m):
     assert t.holder("SML") is None and t.holder("BB") is None  # bids are not sales
 
 
-def test_all_pass_pays_income_and_cuts_the_top_row(tmp_path, game_m):
+def test_all_pass_pays_income_and_cuts_the_top_row(game_m):
     """§7: when all pass in a row the owned privates pay their owners (RSC £5 to Ann) and the top row
     drops £5 (PC 20 -> 15); the first passer (Ben) acts next."""
-    t = table(game_m, "before_allpass1", tmp_path)
+    t = table(game_m, "before_allpass1")
     before = t.cash()
     t.bank.line("pass Ann")                                        # T10
     after = t.cash()
@@ -222,10 +216,10 @@ def test_all_pass_pays_income_and_cuts_the_top_row(tmp_path, game_m):
     t.books_balance()
 
 
-def test_multi_bidder_auction_starts_left_of_the_highest_bidder(tmp_path, game_m):
+def test_multi_bidder_auction_starts_left_of_the_highest_bidder(game_m):
     """§7: when row 1 empties, WSB (bids Cy 40, Ben 45, Ann 50) is auctioned among its bidders only,
     starting with the bidder left of the highest bidder (Ann) -> Ben; raises >= high + 5."""
-    t = table(game_m, "wsb_auction", tmp_path)
+    t = table(game_m, "wsb_auction")
     assert t.holder("WSB") is None
     t.refused("bid Ann WSB 55")         # Ben opens the auction, not Ann (first seat)
     t.refused("bid Cy WSB 55")          # nor Cy (the player after the buyer of PC)
@@ -240,19 +234,19 @@ def test_multi_bidder_auction_starts_left_of_the_highest_bidder(tmp_path, game_m
     assert t.holder("WSB") == "Ann"
 
 
-def test_single_bids_sold_as_their_row_becomes_the_top(tmp_path, game_m):
+def test_single_bids_sold_as_their_row_becomes_the_top(game_m):
     """§7: "When the last item in the topmost row is purchased, any items from the next row that have
     exactly one bid on them are sold at the bid price"; then the auctions are held. So BBBT (Ben's
     one bid of 40) is Ben's while the WSB auction is still running: bank 48,615 + 15 (PC) + 40."""
-    t = table(game_m, "wsb_auction", tmp_path)
+    t = table(game_m, "wsb_auction")
     assert t.holder("BBBT") == "Ben"
     assert t.cash()["bank"] == 48670
 
 
-def test_resolution_sells_single_bids_and_chains_to_the_next_row(tmp_path, game_m):
+def test_resolution_sells_single_bids_and_chains_to_the_next_row(game_m):
     """§7 / D8.3: after the WSB auction row 2 is empty, so row 3 resolves too: SHTC (Ann's one bid)
     and CCTC (Ben's) are sold at their bids; WCF stays. Losers' bids are released."""
-    t = table(game_m, "row3", tmp_path)
+    t = table(game_m, "row3")
     s = t.status()
     assert t.holder("WSB", s) == "Ann" and t.holder("BBBT", s) == "Ben"
     assert t.holder("SHTC", s) == "Ann" and t.holder("CCTC", s) == "Ben"
@@ -270,10 +264,10 @@ def test_resolution_sells_single_bids_and_chains_to_the_next_row(tmp_path, game_
     assert_cash(t, Ann=1605, bank=48910)
 
 
-def test_single_bid_above_180_caps_the_minor_treasury(tmp_path, game_m):
+def test_single_bid_above_180_caps_the_minor_treasury(game_m):
     """§7.1: Ben's lone £200 bid on G is paid when row 6 becomes the top: G's treasury gets £180, the
     bank the £20 over; minors bought at face put £120 in their treasury, the bank gets nothing."""
-    t = table(game_m, "before_allpass2", tmp_path)
+    t = table(game_m, "before_allpass2")
     s = t.status()
     assert t.holder("G", s) == "Ben"
     assert {sym: t.company(sym, s)["cash"] for sym in "ABCDEFG"} == {
@@ -284,12 +278,12 @@ def test_single_bid_above_180_caps_the_minor_treasury(tmp_path, game_m):
     assert t.holder("SML", s) == "Cy"
 
 
-def test_second_all_pass_pays_every_private(tmp_path, game_m):
+def test_second_all_pass_pays_every_private(game_m):
     """§7: all privates owned pay: Ann 5 + 10 + 15 + 15 + 25 = 70, Ben 10 + 15 + 20 = 45, Cy 5 + 0 = 5;
     the bank pays 120. H..M drop to £115 and a minor bought at £115 has £115 in its treasury."""
-    t0 = table(game_m, "before_allpass2", tmp_path)
+    t0 = table(game_m, "before_allpass2")
     before = t0.cash()
-    t = table(game_m, "allpass2", tmp_path)
+    t = table(game_m, "allpass2")
     after = t.cash()
     assert (delta(before, after, "Ann"), delta(before, after, "Ben"), delta(before, after, "Cy")) == (70, 45, 5)
     assert after["bank"] == 50590                     # 50,710 - 120
@@ -299,10 +293,10 @@ def test_second_all_pass_pays_every_private(tmp_path, game_m):
     assert_cash(t, Ben=1105 - 115, H=115, bank=50590)  # 1105 - 115 = 990; no money to the bank
 
 
-def test_minor_overbid_opens_an_auction_for_all(tmp_path, game_m):
+def test_minor_overbid_opens_an_auction_for_all(game_m):
     """§7.1: a bid above face on a minor of the top row starts an auction among ALL players, starting
     left of the bidder; held-back cash counts; the winner's £205 puts £180 in A, £25 in the bank (D17 E9)."""
-    t = table(game_m, "row5", tmp_path)
+    t = table(game_m, "row5")
     before = t.cash()
     t.refused("bid Ben A 124")          # an overbid must be >= 120 + 5
     t.bank.line("bid Ben A 150")
@@ -322,10 +316,10 @@ def test_minor_overbid_opens_an_auction_for_all(tmp_path, game_m):
     assert delta(before, after, "Ann") == 0 and delta(before, after, "Cy") == 0
 
 
-def test_minor_overbid_nobody_raises(tmp_path, game_m):
+def test_minor_overbid_nobody_raises(game_m):
     """§7.1: Ben bids £190 on A in the top row; Cy and Ann pass: Ben pays 190, A's treasury gets £180
     and the bank £10. The overbid was Ben's action, so Cy (left of Ben) acts next (§7)."""
-    t = table(game_m, "row5", tmp_path)
+    t = table(game_m, "row5")
     before = t.cash()
     t.play("bid Ben A 190\npass Cy\npass Ann")
     after = t.cash()
@@ -336,10 +330,10 @@ def test_minor_overbid_nobody_raises(tmp_path, game_m):
     t.bank.line("pass Cy")
 
 
-def test_overbid_on_a_cut_minor(tmp_path, game_m):
+def test_overbid_on_a_cut_minor(game_m):
     """§7, §7.1: after the all-pass H..M cost £115; an overbid must be at least 115 + 5 = 120. Ben's
     £120 wins when the others pass: H's treasury £120, nothing to the bank."""
-    t = table(game_m, "allpass2", tmp_path)
+    t = table(game_m, "allpass2")
     t.refused("bid Ben H 119")
     before = t.cash()
     t.play("bid Ben H 120\npass Cy\npass Ann")
@@ -348,11 +342,11 @@ def test_overbid_on_a_cut_minor(tmp_path, game_m):
     assert (after["H"], delta(before, after, "bank"), delta(before, after, "Ben")) == (120, 0, -120)
 
 
-def test_two_auctions_left_to_right_with_money_held_back(tmp_path, game_m):
+def test_two_auctions_left_to_right_with_money_held_back(game_m):
     """§7: row 2 has two items with several bids each: WSB (Ann 40, Ben 45) then BBBT (Cy 40, Ann 45),
     auctioned left to right among their own bidders, each from the bidder left of its highest bidder.
     Ann's other bid (SML 1700) stays held back and limits her raises and her purchases."""
-    t = table(game_m, "start", tmp_path)
+    t = table(game_m, "start")
     t.play("""
     bid Ann WSB 40           # T1
     bid Ben WSB 45           # T2
@@ -387,11 +381,11 @@ def test_two_auctions_left_to_right_with_money_held_back(tmp_path, game_m):
     t.bank.line("pass Ann")
 
 
-def test_forced_take_of_the_zero_item_only(tmp_path):
+def test_forced_take_of_the_zero_item_only():
     """§7 / D8.4 (4): row 4 is HML 80, BB 100, SML 120. Sixteen all-pass cycles take HML to £0 (BB 20,
     SML 40); the next player (Ben, the first passer) must take HML for nothing; BB and SML stay.
     Each cycle pays Ann RSC 5 + BBBT 10 + WCF 15 = 30, Ben PC 5 + SHTC 15 = 20, Cy WSB 10 + CCTC 15 = 25."""
-    t = new_table(tmp_path / "z.db", "Ann Ben Cy")
+    t = new_table("Ann Ben Cy")
     t.play("""
     buy Ann RSC              # 20
     buy Ben PC               # 20
@@ -416,11 +410,11 @@ def test_forced_take_of_the_zero_item_only(tmp_path):
     assert_cash(t, Cy=2080, bank=47720)
 
 
-def test_forced_take_at_zero(tmp_path):
+def test_forced_take_at_zero():
     """§7 / D17 E21: four all-pass cycles take RSC and PC from £20 to £0; the next player (Ann, the first
     passer) takes both for nothing. Then row 2 (WSB, BBBT) is the top at full face; the next all-pass
     pays Ann RSC 5 + PC 5 = 10."""
-    t = new_table(tmp_path / "z.db", "Ann Ben Cy")
+    t = new_table("Ann Ben Cy")
     for _ in range(4):                  # 20 -> 15 -> 10 -> 5 -> 0; no private owned: no income
         t.play("pass Ann\npass Ben\npass Cy")
     s = t.status()
@@ -434,9 +428,9 @@ def test_forced_take_at_zero(tmp_path):
     t.books_balance()
 
 
-def test_auction_end_state(tmp_path, game_m):
+def test_auction_end_state(game_m):
     """The whole packet sold: cash, minors' treasuries and the bank worked out line by line above."""
-    t = table(game_m, "concessions", tmp_path)
+    t = table(game_m, "concessions")
     s = t.status()
     assert s["round"] == "Concessions"
     assert_cash(t, Ann=885, Ben=700, Cy=150, bank=50790,
@@ -452,10 +446,10 @@ def test_auction_end_state(tmp_path, game_m):
 
 # --------------------------------------------------------------------------- concessions (§8.1)
 
-def test_concessions_go_by_number_and_cannot_pass(tmp_path, game_m):
+def test_concessions_go_by_number_and_cannot_pass(game_m):
     """§8.1: concessions execute in number order (C1 is Ann's, whatever the seats), nobody passes, and a
     player who can float cannot par to the Open Market. Floating B in the UK: B pays £40."""
-    t = table(game_m, "concessions", tmp_path)
+    t = table(game_m, "concessions")
     t.refused("float Ben A UK")                       # C1 is Ann's
     t.refused("par Cy MZA 60")                        # C2 comes after C1
     t.refused("pass Ann")                             # no pass in the Concession phase
@@ -468,10 +462,10 @@ def test_concessions_go_by_number_and_cannot_pass(tmp_path, game_m):
     t.refused("float Ann D UK")                       # C2 is Cy's: Ann waits
 
 
-def test_concession_float_of_a_regional_is_compulsory(tmp_path, game_m):
+def test_concession_float_of_a_regional_is_compulsory(game_m):
     """§8.1: Cy has no minor and £150 >= 2 x £60, so he must float a regional: not pass, not par to the
     Open Market, not above what he can pay (2 x 90 = 180 > 150). 2 x 70 into MZA, which pays £10 (SP)."""
-    t = table(game_m, "c2", tmp_path)
+    t = table(game_m, "c2")
     t.refused("pass Cy")
     t.refused("par Cy MZA 70 --open-market")
     t.refused("par Cy MZA 90")
@@ -486,10 +480,10 @@ def test_concession_float_of_a_regional_is_compulsory(tmp_path, game_m):
     t.books_balance()
 
 
-def test_concession_par_to_the_open_market(tmp_path, game_m):
+def test_concession_par_to_the_open_market(game_m):
     """§8.1: Cy (£10) can float neither a minor nor a regional (2 x 60 = 120): he pars SFAI and its
     president's certificate goes to the Open Market; no money moves."""
-    t = table(game_m, "c3", tmp_path)
+    t = table(game_m, "c3")
     t.refused("par Cy SFAI 60")                       # 120 > 10
     t.refused("pass Cy")
     before = t.cash()
@@ -502,28 +496,28 @@ def test_concession_par_to_the_open_market(tmp_path, game_m):
     assert t.holder("SFAI") is None
 
 
-def test_concession_actions_are_limited(tmp_path, game_m):
+def test_concession_actions_are_limited(game_m):
     """§8.1: a concession floats a minor, floats a regional or pars one; nothing else (no buying the
     parred SFAI, no removing a regional) until the Regional/Minor phase."""
-    t = table(game_m, "c4", tmp_path)
+    t = table(game_m, "c4")
     t.refused("buy Ben SFAI")
     t.refused("remove Ben GSWR")
     t.refused("pass Ben")
     t.refused("par Ben KBS 60 --open-market")         # Ben can float
 
 
-def test_concession_patronage_and_home_tokens(tmp_path, game_m):
+def test_concession_patronage_and_home_tokens(game_m):
     """§9.1: C4 A in the UK (£40), C5 D in PHS (£40) with a patronage tile paying £30, C6 F in FB (£20)."""
-    t = table(game_m, "c7", tmp_path)
+    t = table(game_m, "c7")
     assert_cash(t, A=80, D=110, F=100, bank=50910, Ann=885, Ben=700, Cy=10)
     # A 120 - 40; D 120 - 40 + 30; F 120 - 20; bank 50,840 + 40 + 40 - 30 + 20 = 50,910
     t.books_balance()
 
 
-def test_only_four_of_the_six_asterisked_chits(tmp_path, game_m):
+def test_only_four_of_the_six_asterisked_chits(game_m):
     """§9.1 Table 1 *: UK, UK, PHS, FB have been taken: the 4th removes the remaining PHS and FB chits.
     Ben's C7 must use another zone: C in AH pays £20."""
-    t = table(game_m, "c7", tmp_path)
+    t = table(game_m, "c7")
     t.refused("float Ben C PHS")
     t.refused("float Ben C FB")
     t.refused("float Ben C UK")                       # both UK chits used anyway
@@ -532,10 +526,10 @@ def test_only_four_of_the_six_asterisked_chits(tmp_path, game_m):
     assert_cash(t, C=100, bank=50930)                 # 120 - 20; 50,910 + 20
 
 
-def test_a_zone_has_two_chits(tmp_path, game_m):
+def test_a_zone_has_two_chits(game_m):
     """§9.1 Table 1: two chits per zone: J and E took both IT chits, so L cannot float in IT. Ann floats
     GWR instead (a regional is always allowed): 2 x 90 from Ann, £40 UK home token."""
-    t = table(game_m, "c10", tmp_path)
+    t = table(game_m, "c10")
     assert_cash(t, J=105, E=110, C=100, bank=50950)   # 115 - 10; 120 - 10; 50,930 + 10 + 10
     t.refused("float Ann L IT")
     t.bank.line("par Ann GWR 90")
@@ -545,10 +539,10 @@ def test_a_zone_has_two_chits(tmp_path, game_m):
 
 # --------------------------------------------------------------------------- SR 1 (§8.2)
 
-def test_sr1_starts_after_the_last_auction_actor(tmp_path, game_m):
+def test_sr1_starts_after_the_last_auction_actor(game_m):
     """Spec / D18 #16: SR 1 starts with the player left of the last auction action (Ann's T49): Ben.
     The state after the ten concessions (worked line by line above)."""
-    t = table(game_m, "sr1", tmp_path)
+    t = table(game_m, "sr1")
     assert t.round() == "SR 1"
     assert_cash(t, Ann=705, Ben=700, Cy=10, bank=50990, A=80, B=80, C=100, D=110, E=110, F=100, J=105,
                 G=180, H=115, K=115, L=115, M=115, MZA=130, GWR=140)
@@ -557,10 +551,10 @@ def test_sr1_starts_after_the_last_auction_actor(tmp_path, game_m):
     t.refused("pass Cy")
 
 
-def test_sr1_refusals(tmp_path, game_m):
+def test_sr1_refusals(game_m):
     """§8.2, §10.1, §8.3: Ben owns unfloated minors, so he may not pass; no 25 % before the Major phase;
     no selling in Train Phase 1; no trades; a parred or floated regional cannot be removed or parred."""
-    t = table(game_m, "sr1", tmp_path)
+    t = table(game_m, "sr1")
     t.refused("pass Ben")                             # G, H, K, M unfloated
     t.refused("buy Ben MZA")                          # a 25 % of MZA: not before the Major phase
     t.refused("buy Ben GWR")
@@ -576,26 +570,26 @@ def test_sr1_refusals(tmp_path, game_m):
     assert_cash(t, G=170, bank=51000)                 # 180 - 10; 50,990 + 10
 
 
-def test_sr1_one_action_a_turn(tmp_path, game_m):
+def test_sr1_one_action_a_turn(game_m):
     """§8.2: one stock action a turn: after floating G, Ben waits for Cy and Ann."""
-    t = table(game_m, "sr1_cy", tmp_path)
+    t = table(game_m, "sr1_cy")
     t.refused("float Ben H SND")
     t.refused("float Ann L RU")                       # Cy is to act
 
 
-def test_sr1_no_pass_with_an_unfloated_minor_after_another_players_action(tmp_path, game_m):
+def test_sr1_no_pass_with_an_unfloated_minor_after_another_players_action(game_m):
     """§8.2: "Pass ... may not be selected if the player owns any un-floated minors" - whatever the
     player before him did. After Ann buys SFAI, Ben (H, K, M unfloated) may not pass; in the 2-player
     game, after Ann's 18th regional, Ben (M unfloated) may not pass either."""
-    t = table(game_m, "sr1_cy", tmp_path)
+    t = table(game_m, "sr1_cy")
     t.play("pass Cy\nbuy Ann SFAI")
     t.refused("pass Ben")
 
 
-def test_sr1_buying_a_parred_presidency(tmp_path, game_m):
+def test_sr1_buying_a_parred_presidency(game_m):
     """§8.2, D10.3: the parred SFAI's presidency costs 2 x 65 = 130 paid into SFAI, which pays its IT
     home token £10 and floats. Cy (£10) cannot afford it; Cy has no minor and may pass."""
-    t = table(game_m, "sr1_cy", tmp_path)
+    t = table(game_m, "sr1_cy")
     t.refused("buy Cy SFAI")                          # 10 < 130
     t.refused("sell Cy MZA 1")                        # regional shares never sell; TP 1 neither
     t.bank.line("pass Cy")
@@ -611,10 +605,10 @@ def test_sr1_buying_a_parred_presidency(tmp_path, game_m):
     t.books_balance()
 
 
-def test_sr1_removals_from_different_zones(tmp_path, game_m):
+def test_sr1_removals_from_different_zones(game_m):
     """§8.2: Ann removed GSWR (UK); a second UK regional cannot go, nor a floated one; BHB (PHS) can,
     and a removed regional cannot then be floated."""
-    t = table(game_m, "sr1_s9", tmp_path)
+    t = table(game_m, "sr1_s9")
     t.refused("remove Ann LNWR")                      # UK again
     t.refused("remove Ann GWR")                       # floated
     t.refused("remove Ann SFAI")                      # floated
@@ -627,10 +621,10 @@ def test_sr1_removals_from_different_zones(tmp_path, game_m):
     assert_cash(t, M=125, bank=51020)                 # 115 - 10 + 20; 51,030 + 10 - 20
 
 
-def test_sr1_all_minors_floated_then_all_pass(tmp_path, game_m):
+def test_sr1_all_minors_floated_then_all_pass(game_m):
     """§8: the SR of Train Phase 1 ends once all minors have floated and everyone passes in a row; the
     first OR follows and opens with private income (§6.1)."""
-    t = table(game_m, "sr1_end", tmp_path)
+    t = table(game_m, "sr1_end")
     assert_cash(t, Ann=575, Ben=700, Cy=10, bank=51030,
                 A=80, B=80, C=100, D=110, E=110, F=100, G=170, H=105, J=105, K=105, L=105, M=125,
                 MZA=130, GWR=140, SFAI=120)
@@ -644,11 +638,11 @@ def test_sr1_all_minors_floated_then_all_pass(tmp_path, game_m):
     assert (c["Ann"], c["Ben"], c["Cy"]) == (575 + 70, 700 + 45, 10 + 5)
 
 
-def test_sr1_ending_a_turn_is_not_a_pass(tmp_path, game_m):
+def test_sr1_ending_a_turn_is_not_a_pass(game_m):
     """§8 / §10.7: the SR ends when all players pass consecutively. Ann floated L on her turn (S12); if the
     program lets her close that turn with `pass Ann`, it is not a pass of a turn: after Ben and Cy
     pass, Ann must still pass once more before OR 1.1."""
-    t = table(game_m, "sr1_end", tmp_path)
+    t = table(game_m, "sr1_end")
     t.bank.line("pass Ann", ok=None)                 # spec: the turn passed already; either way
     t.play("pass Ben\npass Cy")
     assert t.round() == "SR 1"
@@ -656,9 +650,9 @@ def test_sr1_ending_a_turn_is_not_a_pass(tmp_path, game_m):
     assert t.round().startswith("OR 1")
 
 
-def test_sr1_pass_before_all_minors_float_does_not_end_it(tmp_path, game_m):
+def test_sr1_pass_before_all_minors_float_does_not_end_it(game_m):
     """§8: the SR cannot end while minors are unfloated: Ann owns L, so she cannot pass."""
-    t = table(game_m, "sr1_s9", tmp_path)
+    t = table(game_m, "sr1_s9")
     t.refused("pass Ann")                             # L unfloated
     assert t.round() == "SR 1"
 
@@ -669,14 +663,12 @@ def test_sr1_pass_before_all_minors_float_does_not_end_it(tmp_path, game_m):
 
 
 @pytest.fixture(scope="module")
-def game_n(tmp_path_factory) -> dict[str, Path]:
-    base = tmp_path_factory.mktemp("game_n")
-    t = new_table(base / "n.db", "Ann Ben", "no-concessions")
-    saves: dict[str, Path] = {}
+def game_n() -> dict[str, Table]:
+    t = new_table("Ann Ben", "no-concessions")
+    saves: dict[str, Table] = {}
 
     def save(name: str) -> None:
-        saves[name] = base / f"{name}.db"
-        copy_game(t.path, saves[name])
+        saves[name] = t.copy()
 
     save("start")
     for name, script in [("sr1", N_AUCTION), ("chits4", N_CHITS_4), ("chits6", N_CHITS_6),
@@ -686,10 +678,10 @@ def game_n(tmp_path_factory) -> dict[str, Path]:
     return saves
 
 
-def test_no_concessions_goes_straight_to_sr1(tmp_path, game_n):
+def test_no_concessions_goes_straight_to_sr1(game_n):
     """§8 developer's note: without concessions the packet has no rows 7-8 and the first SR follows the
     auction at once, starting left of the last buyer (Ben): Ann."""
-    t = table(game_n, "sr1", tmp_path)
+    t = table(game_n, "sr1")
     assert t.round() == "SR 1"
     assert_cash(t, Ann=1600, Ben=1560, bank=49400,
                 A=120, B=120, C=120, D=120, E=120, F=120, G=120, H=120, J=120, K=120, L=120, M=120)
@@ -699,17 +691,17 @@ def test_no_concessions_goes_straight_to_sr1(tmp_path, game_n):
     t.refused("buy Ann C1")                           # no concessions in this game
 
 
-def test_home_token_costs_by_zone(tmp_path, game_n):
+def test_home_token_costs_by_zone(game_n):
     """§9.1 Table 1: UK and PHS £40, FB and AH £20 (paid from the minor's treasury to the bank)."""
-    t = table(game_n, "chits6", tmp_path)
+    t = table(game_n, "chits6")
     assert_cash(t, A=80, B=80, C=80, D=100, E=100, F=100, Ann=1600, Ben=1560,
                 bank=49400 + 40 + 40 + 40 + 20 + 20 + 20)    # 49,580
     t.books_balance()
 
 
-def test_asterisked_chits_closed_after_the_fourth(tmp_path, game_n):
+def test_asterisked_chits_closed_after_the_fourth(game_n):
     """§9.1 *: UK, UK, PHS, FB taken: PHS and FB have one chit each left on paper, but they are removed."""
-    t = table(game_n, "chits4", tmp_path)
+    t = table(game_n, "chits4")
     t.refused("float Ann E PHS")
     t.refused("float Ann E FB")
     t.refused("float Ann E UK")
@@ -718,27 +710,27 @@ def test_asterisked_chits_closed_after_the_fourth(tmp_path, game_n):
     assert_cash(t, E=110)
 
 
-def test_two_chits_per_zone_and_patronage(tmp_path, game_n):
+def test_two_chits_per_zone_and_patronage(game_n):
     """§9.1: both AH chits are gone; G floats in IT (£10) on a patronage city paying £40 (its lowest
     amount): G 120 - 10 + 40 = 150, the bank 49,580 + 10 - 40 = 49,550."""
-    t = table(game_n, "chits6", tmp_path)
+    t = table(game_n, "chits6")
     t.refused("float Ann G AH")
     t.bank.line("float Ann G IT --patronage 40")
     assert_cash(t, G=150, bank=49550)
 
 
-def test_all_minors_floated(tmp_path, game_n):
+def test_all_minors_floated(game_n):
     """Twelve minors floated (sums worked above): bank 49,600."""
-    t = table(game_n, "minors", tmp_path)
+    t = table(game_n, "minors")
     assert_cash(t, Ann=1600, Ben=1560, bank=49600, G=150, H=110, J=110, K=110, L=110, M=110)
     t.books_balance()
     assert all(t.company(sym)["floated"] for sym in "ABCDEFGHJKLM")
 
 
-def test_floating_regionals_at_twice_par(tmp_path, game_n):
+def test_floating_regionals_at_twice_par(game_n):
     """§9.2: the president pays 2 x par into the treasury and the regional pays its home token; the
     secondaries stay in the treasury."""
-    t = table(game_n, "minors", tmp_path)
+    t = table(game_n, "minors")
     t.refused("par Ann GWR 55")                       # not a regional par
     t.refused("par Ann GWR 100")
     t.bank.line("par Ann GWR 90")
@@ -750,9 +742,9 @@ def test_floating_regionals_at_twice_par(tmp_path, game_n):
     assert_cash(t, Ben=1430, SFR=120, bank=49650)     # 1560 - 130; 130 - 10; + 10
 
 
-def test_six_removals_from_six_zones(tmp_path, game_n):
+def test_six_removals_from_six_zones(game_n):
     """§8.2: at most six regionals removed, each from a different zone; the 7th is refused."""
-    t = table(game_n, "minors", tmp_path)
+    t = table(game_n, "minors")
     t.bank.line("remove Ann GWR")                     # UK
     t.refused("remove Ben LNWR")                      # UK again
     t.play("""
@@ -767,18 +759,18 @@ def test_six_removals_from_six_zones(tmp_path, game_n):
     assert_cash(t, Ann=1600, Ben=1560, bank=49600)    # removals are free
 
 
-def test_reserve_only_once(tmp_path, game_n):
+def test_reserve_only_once(game_n):
     """§8.4: each player reserves one regional's secondaries, once; it cannot be moved. Reserving is
     free."""
-    t = table(game_n, "regionals17", tmp_path)
+    t = table(game_n, "regionals17")
     t.refused("reserve Ben MZA")                      # Ben reserved SFAI already
     t.refused("reserve Ben SFAI")                     # nor again
     t.refused("reserve Ben NOPE")
 
 
-def test_seventeen_regionals_is_not_yet_the_major_phase(tmp_path, game_n):
+def test_seventeen_regionals_is_not_yet_the_major_phase(game_n):
     """§8.2: 17 regionals floated: no 25 % certificate may be bought yet; the worked cash."""
-    t = table(game_n, "regionals17", tmp_path)
+    t = table(game_n, "regionals17")
     # Ann paid 180 + 150 + 140 + 120 x 6 = 1190: 410; Ben 120 + 130 + 160 + 120 x 5 = 1010: 550
     # bank 49,600 + Ann's tokens 200 + Ben's so far 40 + 20 + 10 + 10 + 40 + 20 + 10 + 10 = 160: 49,960
     assert_cash(t, Ann=410, Ben=550, bank=49960, GWR=140, BHB=80, PLM=130, SB=110, SFAI=130, MZA=150,
@@ -788,11 +780,11 @@ def test_seventeen_regionals_is_not_yet_the_major_phase(tmp_path, game_n):
     t.refused("buy Ben POB")
 
 
-def test_major_phase_begins_with_the_18th_regional(tmp_path, game_n):
+def test_major_phase_begins_with_the_18th_regional(game_n):
     """§8.2/§8.3: with 12 minors and the 18th regional floated the Major phase begins at once, in the
     SR; the six unfloated regionals are removed; a 25 % is bought from the treasury at regional par,
     paid to the regional; Ben's reserve of SFAI blocks Ann until SR 2 (§8.4)."""
-    t = table(game_n, "major", tmp_path)
+    t = table(game_n, "major")
     assert_cash(t, Ann=410, Ben=430, bank=49970, WW=110)   # Ben 550 - 120; WW 120 - 10; bank + 10
     t.books_balance()
     for sym in ("GSWR", "KSS", "BEL", "MIDI", "RCP", "LRZD"):
@@ -805,10 +797,10 @@ def test_major_phase_begins_with_the_18th_regional(tmp_path, game_n):
     t.books_balance()
 
 
-def test_major_phase_buys_a_second_secondary_and_never_sells(tmp_path, game_n):
+def test_major_phase_buys_a_second_secondary_and_never_sells(game_n):
     """§8.3/§10.1: in the Major phase Ann buys GWR's 25 % at 90 (her own regional); regional shares are
     never sold."""
-    t = table(game_n, "major", tmp_path)
+    t = table(game_n, "major")
     t.bank.line("buy Ann GWR")
     assert_cash(t, Ann=320, GWR=230)                  # 410 - 90; 140 + 90
     t.bank.line("buy Ben GWR")                        # the other 25 %
@@ -818,10 +810,10 @@ def test_major_phase_buys_a_second_secondary_and_never_sells(tmp_path, game_n):
     t.books_balance()
 
 
-def test_reserved_secondaries_block_others(tmp_path, game_n):
+def test_reserved_secondaries_block_others(game_n):
     """§8.4: once a secondary of MZA is bought, MZA cannot be reserved; Ann reserves GWR (free: her turn
     goes on), buys it herself, and Ben cannot buy the other GWR secondary in SR 1."""
-    t = table(game_n, "major", tmp_path)
+    t = table(game_n, "major")
     t.play("buy Ann MZA\nbuy Ben SFAI")             # Ann 330, Ben 360 (see above)
     t.refused("reserve Ann MZA")                      # one MZA secondary already bought
     before = t.cash()
@@ -833,10 +825,10 @@ def test_reserved_secondaries_block_others(tmp_path, game_n):
     t.refused("reserve Ann PLM")                      # once per player
 
 
-def test_trades_allowed_in_the_major_phase(tmp_path, game_n):
+def test_trades_allowed_in_the_major_phase(game_n):
     """Spec / §10.4: in the Major phase a player buys a minor from its holder with personal cash; the
     minor keeps its treasury. Ann pays Ben £50 for B (B's £80 stays with B)."""
-    t = table(game_n, "regionals17", tmp_path)
+    t = table(game_n, "regionals17")
     t.refused("trade Ben A 50")                       # not yet the Major phase
     t.bank.line("par Ben WW 60")
     t.bank.line("trade Ann B 50")
@@ -873,10 +865,10 @@ par Ann LRZD 60          # the 18th regional
 # Ann 1600 - 9 x 120 = 520; Ben 1560 - 9 x 120 = 480. GWR 120 - 40 = 80, LRZD 120 - 10 = 110.
 
 
-def test_eighteenth_regional_removes_the_others(tmp_path, game_n):
+def test_eighteenth_regional_removes_the_others(game_n):
     """§8.2: "The six remaining un-floated regionals are removed from play when the 18th regional is
     floated" (24 regionals, at most 18 float), even while a minor (M) is still unfloated."""
-    t = table(game_n, "chits6", tmp_path)
+    t = table(game_n, "chits6")
     t.play(N_ELEVEN_MINORS_18_REGIONALS)
     assert_cash(t, Ann=520, Ben=480, GWR=80, LRZD=110, G=110)
     t.books_balance()
@@ -884,10 +876,10 @@ def test_eighteenth_regional_removes_the_others(tmp_path, game_n):
         t.refused(f"par Ben {sym} 60")
 
 
-def test_major_phase_waits_for_the_twelfth_minor(tmp_path, game_n):
+def test_major_phase_waits_for_the_twelfth_minor(game_n):
     """§8.2: the Major phase needs all 12 minors AND 18 regionals: with M unfloated, 25 % certificates
     stay shut; when M floats they open at once (in the same SR)."""
-    t = table(game_n, "chits6", tmp_path)
+    t = table(game_n, "chits6")
     t.play(N_ELEVEN_MINORS_18_REGIONALS)
     t.refused("buy Ben LNWR")                         # M unfloated: still the Regional/Minor phase
     t.bank.line("float Ben M RU")                     # M 120 - 10 = 110: all 12 minors -> Major phase

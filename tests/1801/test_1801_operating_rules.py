@@ -22,7 +22,6 @@ Each table is built once per module (per xdist worker) and every test works on a
 
 from __future__ import annotations
 
-from pathlib import Path
 
 import pytest
 from positions_1801 import MAIN_AUCTION, MAIN_CONCESSIONS, MAJOR_SR1, poor_auction
@@ -73,29 +72,29 @@ MAIN_OR12_CASH = {"Ann": 1080, "Ben": 1000, "Cy": 1000,
 
 
 @pytest.fixture(scope="module")
-def main_or11(tmp_path_factory) -> Path:
-    t = Table(tmp_path_factory.mktemp("main") / "or11.db")
+def main_or11() -> Table:
+    t = Table()
     t.play(MAIN_AUCTION + MAIN_CONCESSIONS + MAIN_SR1)
-    return t.path
+    return t
 
 
 @pytest.fixture(scope="module")
-def main_or12(main_or11, tmp_path_factory) -> Path:
-    t = Table(main_or11).copy_to(tmp_path_factory.mktemp("main") / "or12.db")
+def main_or12(main_or11) -> Table:
+    t = main_or11.copy()
     t.bank.line("choose Ann normal")
     for corp in MAIN_ORDER:
         t.first_turn(corp)
-    return t.path
+    return t
 
 
 @pytest.fixture
-def or11(main_or11, tmp_path) -> Table:
-    return Table(main_or11).copy_to(tmp_path / "t.db")
+def or11(main_or11) -> Table:
+    return main_or11.copy()
 
 
 @pytest.fixture
-def or12(main_or12, tmp_path) -> Table:
-    return Table(main_or12).copy_to(tmp_path / "t.db")
+def or12(main_or12) -> Table:
+    return main_or12.copy()
 
 
 # =========================================================================== MAIN: the opening
@@ -597,23 +596,23 @@ MAJOR_ORDER = ["A", "B", "C", "D", "E", "F", "G", "H", "J", "K", "L", "M",
 
 
 @pytest.fixture(scope="module")
-def major_or11(tmp_path_factory) -> Path:
-    t = Table(tmp_path_factory.mktemp("major") / "or11.db")
+def major_or11() -> Table:
+    t = Table()
     t.play(MAIN_AUCTION + MAIN_CONCESSIONS + MAJOR_SR1)
-    return t.path
+    return t
 
 
 @pytest.fixture(scope="module")
-def major_or12(major_or11, tmp_path_factory) -> Path:
-    t = Table(major_or11).copy_to(tmp_path_factory.mktemp("major") / "or12.db")
+def major_or12(major_or11) -> Table:
+    t = major_or11.copy()
     t.bank.line("choose Ann normal")
     for corp in MAJOR_ORDER:
         t.first_turn(corp)
-    return t.path
+    return t
 
 
-def test_major_phase_opening(major_or11, tmp_path):
-    t = Table(major_or11).copy_to(tmp_path / "t.db")
+def test_major_phase_opening(major_or11):
+    t = major_or11.copy()
     cash = t.cash()
     assert t.status()["round"] == "OR 1.1"
     assert {k: cash[k] for k in ("Ann", "Ben", "Cy", "GWR", "KSS", "WW", "K")} == \
@@ -621,10 +620,10 @@ def test_major_phase_opening(major_or11, tmp_path):
     t.conserved()
 
 
-def test_no_level_3_in_the_first_or_even_in_the_major_phase(major_or11, tmp_path):
+def test_no_level_3_in_the_first_or_even_in_the_major_phase(major_or11):
     """§11.6 / §8.3: level 3 'never in the first OR of the game', even in the Major phase.
     WW (350) buys its 2+2 (-> 250) and could afford a 3 (200) but may not."""
-    t = Table(major_or11).copy_to(tmp_path / "t.db")
+    t = major_or11.copy()
     t.bank.line("choose Ann normal")
     for corp in MAJOR_ORDER[:-1]:
         t.first_turn(corp)
@@ -635,9 +634,9 @@ def test_no_level_3_in_the_first_or_even_in_the_major_phase(major_or11, tmp_path
     t.refused("train WW 3+3")
 
 
-def ww_in_or_1_2(major_or12, tmp_path) -> Table:
+def ww_in_or_1_2(major_or12) -> Table:
     """MAJOR, OR 1.2, WW's turn, after it withheld £300: 250 + 300 = 550 (§11.4)."""
-    t = Table(major_or12).copy_to(tmp_path / "t.db")
+    t = major_or12.copy()
     assert t.cash()["WW"] == 250
     t.bank.line("choose Ann normal")
     for corp in MAJOR_ORDER[:-1]:
@@ -647,20 +646,20 @@ def ww_in_or_1_2(major_or12, tmp_path) -> Table:
     return t
 
 
-def test_major_phase_or_1_2_sells_a_3_for_200(major_or12, tmp_path):
+def test_major_phase_or_1_2_sells_a_3_for_200(major_or12):
     """§8.3/§11.6: in OR 1.2 of the Major phase a level 3 may be bought; §11.6.4: 'A 3 train only
     costs £200, whereas a 3+3 costs £225'; the spec: `train CORP 3` £200. WW 550 -> 350."""
-    t = ww_in_or_1_2(major_or12, tmp_path)
+    t = ww_in_or_1_2(major_or12)
     before = t.cash()
     t.bank.line("train WW 3")
     assert changes(before, t.cash()) == {"WW": -200, "bank": 200}
     assert sorted(t.company("WW")["trains"]) == ["2+2", "3"]
 
 
-def test_major_phase_train_limit_2(major_or12, tmp_path):
+def test_major_phase_train_limit_2(major_or12):
     """§5.2: a regional may own two trains in phases 2-3. WW buys a 3+3 (£225: 550 -> 325); another
     level 3 (affordable: 325 >= 225) would be its third train."""
-    t = ww_in_or_1_2(major_or12, tmp_path)
+    t = ww_in_or_1_2(major_or12)
     before = t.cash()
     t.bank.line("train WW 3+3")
     assert changes(before, t.cash()) == {"WW": -225, "bank": 225}
@@ -668,11 +667,11 @@ def test_major_phase_train_limit_2(major_or12, tmp_path):
     t.refused("train WW 3")
 
 
-def test_k_mail_is_40_once_phase_3_began(major_or12, tmp_path):
+def test_k_mail_is_40_once_phase_3_began(major_or12):
     """§5.2: the first level 3 starts Train Phase 3; §15.10: K's mail is then £40 an OR.
     WW buys a 3+3 in OR 1.2; SR 2 (Ann first: Cy acted last in SR 1, D 11.7) is all passes;
     OR 2.1 pays K 40: K 50 (OR 1.2) -> 90. The privates pay again: Ann 300 + 30 = 330."""
-    t = ww_in_or_1_2(major_or12, tmp_path)
+    t = ww_in_or_1_2(major_or12)
     t.bank.line("train WW 3+3")
     t.bank.line("done WW")
     assert t.status()["round"] == "SR 2"
@@ -687,11 +686,11 @@ pass Cy
     assert t.cash()["Ann"] == 330
 
 
-def test_regional_zone_discount_then_president_tops_up(major_or11, tmp_path):
+def test_regional_zone_discount_then_president_tops_up(major_or11):
     """§11.1.5: SFAI (Italian home, so Italian rights, §11.1.4) pays 80 %: 45 -> 36, SFAI 110 -> 74;
     its 2+2 (§11.6.1): SFAI pays 74, Ann pays 26 (270 -> 244: none of Ann's earlier companies needed
     her: C, F 100; J, M 110; PLM, MIDI 100)."""
-    t = Table(major_or11).copy_to(tmp_path / "t.db")
+    t = major_or11.copy()
     t.bank.line("choose Ann normal")
     for corp in MAJOR_ORDER[:MAJOR_ORDER.index("SFAI")]:
         t.first_turn(corp)
@@ -703,10 +702,10 @@ def test_regional_zone_discount_then_president_tops_up(major_or11, tmp_path):
     assert changes(before, t.cash()) == {"SFAI": -110, "Ann": -26, "bank": 136}
 
 
-def test_rulebook_gwr_full_pay_example(major_or12, tmp_path):
+def test_rulebook_gwr_full_pay_example(major_or12):
     """§11.4 example: GWR runs £70, pays in full; A (Ben, 50 %) 35; B (Cy, 25 %) 17.5 -> 18; the
     treasury's 25 % 17.5 -> 18 (GWR 70 -> 88). Bank out 71 (D E1)."""
-    t = Table(major_or12).copy_to(tmp_path / "t.db")
+    t = major_or12.copy()
     t.bank.line("choose Ann normal")
     for corp in MAJOR_ORDER[:12]:
         t.idle_turn(corp)
@@ -716,10 +715,10 @@ def test_rulebook_gwr_full_pay_example(major_or12, tmp_path):
     assert changes(before, t.cash()) == {"Ben": 35, "Cy": 18, "GWR": 18, "bank": -71}
 
 
-def test_rulebook_kss_half_pay_example(major_or12, tmp_path):
+def test_rulebook_kss_half_pay_example(major_or12):
     """§11.4 example 2: KSS runs £70, half: the treasury gets 35 + 8.75 -> 9 = 44 (70 -> 114);
     A (Cy, 50 %) 17.5 -> 18; B (Ben, 25 %) 8.75 -> 9. Bank out 71 (D E2)."""
-    t = Table(major_or12).copy_to(tmp_path / "t.db")
+    t = major_or12.copy()
     t.bank.line("choose Ann normal")
     for corp in MAJOR_ORDER[:13]:
         t.idle_turn(corp)
@@ -735,38 +734,38 @@ def test_rulebook_kss_half_pay_example(major_or12, tmp_path):
 POOR_ORDER = ["A", "B", "C", "D", "E", "F", "G", "H", "J", "K", "L", "M"]
 
 
-def poor_table(tmp_path_factory, bid: int) -> Path:
-    t = Table(tmp_path_factory.mktemp("poor") / f"poor{bid}.db")
+def poor_table(bid: int) -> Table:
+    t = Table()
     t.play(poor_auction(bid))
     t.bank.line("choose Ben normal")
     t.first_turn("A")
-    return t.path
+    return t
 
 
 @pytest.fixture(scope="module")
-def poor40(tmp_path_factory) -> Path:
-    return poor_table(tmp_path_factory, 1220)       # Ann 1260 - 1220 = 40
+def poor40() -> Table:
+    return poor_table(1220)       # Ann 1260 - 1220 = 40
 
 
 @pytest.fixture(scope="module")
-def poor10(tmp_path_factory) -> Path:
-    return poor_table(tmp_path_factory, 1250)       # Ann 10
+def poor10() -> Table:
+    return poor_table(1250)       # Ann 10
 
 
-def test_poor_tables_reach_b(poor40, poor10, tmp_path):
-    for path, ann in ((poor40, 40), (poor10, 10)):
-        t = Table(path).copy_to(tmp_path / f"t{ann}.db")
+def test_poor_tables_reach_b(poor40, poor10):
+    for game, ann in ((poor40, 40), (poor10, 10)):
+        t = game.copy()
         cash = t.cash()
         assert (cash["Ann"], cash["Ben"], cash["Cy"], cash["A"], cash["B"], cash["K"]) == \
             (ann, 1050, 1070, 0, 80, 130)
         t.conserved()
 
 
-def test_e13_token_then_tile_refunded_then_president_pays(poor40, tmp_path):
+def test_e13_token_then_tile_refunded_then_president_pays(poor40):
     """§11.6.5 / D E13 with Ann holding £40: B 80 - 30 (tile) - 20 (token) = 30; 30 + 40 < 100, so
     the token is refunded (50; 50 + 40 = 90 < 100), then the tile (80); Ann pays the 20 missing.
     In all: B 80 -> 0, Ann 40 -> 20, the bank + 100 (the 2+2 only; fees refunded)."""
-    t = Table(poor40).copy_to(tmp_path / "t.db")
+    t = poor40.copy()
     before = t.cash()
     t.bank.line("tile B 30")
     t.bank.line("token B")
@@ -777,11 +776,11 @@ def test_e13_token_then_tile_refunded_then_president_pays(poor40, tmp_path):
     assert t.company("B")["president"] == "Ann"
 
 
-def test_token_refund_alone_can_suffice(poor40, tmp_path):
+def test_token_refund_alone_can_suffice(poor40):
     """§11.6.5: refund the token first; the tile only 'if that does not prevent the insolvency'.
     B 80 - 5 - 20 = 55; 55 + 40 = 95 < 100 -> token refunded: 75; 75 + 40 >= 100: Ann pays 25.
     B 80 -> 0, Ann 40 -> 15, bank + 5 (tile kept) + 100."""
-    t = Table(poor40).copy_to(tmp_path / "t.db")
+    t = poor40.copy()
     before = t.cash()
     t.bank.line("tile B 5")
     t.bank.line("token B")
@@ -789,21 +788,21 @@ def test_token_refund_alone_can_suffice(poor40, tmp_path):
     assert changes(before, t.cash()) == {"B": -80, "Ann": -25, "bank": 105}
 
 
-def test_no_refund_when_the_president_can_pay(poor40, tmp_path):
+def test_no_refund_when_the_president_can_pay(poor40):
     """§11.6.5: B 80 - 10 = 70; 70 + 40 >= 100, so no refund: Ann pays 30 (40 -> 10)."""
-    t = Table(poor40).copy_to(tmp_path / "t.db")
+    t = poor40.copy()
     before = t.cash()
     t.bank.line("tile B 10")
     t.bank.line("train B 2+2")
     assert changes(before, t.cash()) == {"B": -80, "Ann": -30, "bank": 110}
 
 
-def test_e13_first_round_insolvency(poor10, tmp_path):
+def test_e13_first_round_insolvency(poor10):
     """§11.6.5 / D E13 with Ann holding £10: token and tile refunded (B back to 80); 80 + 10 = 90
     < 100: Ann's 10 goes to B, B gets its 2+2 and its 90 goes to the bank (D 12.14 [I]; D = 10);
     the charter goes to the Open Market and the bank pays Ann £120.
     B 80 -> 0; Ann 10 -> 0 -> 120; bank + 90 - 120 = -30."""
-    t = Table(poor10).copy_to(tmp_path / "t.db")
+    t = poor10.copy()
     before = t.cash()
     t.bank.line("tile B 30")
     t.bank.line("token B")
@@ -815,10 +814,10 @@ def test_e13_first_round_insolvency(poor10, tmp_path):
     t.conserved()
 
 
-def test_insolvent_minor_sits_out_then_sells_for_face_plus_d(poor10, tmp_path):
+def test_insolvent_minor_sits_out_then_sells_for_face_plus_d(poor10):
     """§11.6.5 steps 3-4: B does not operate while nobody owns it; in SR 2 it sells for £120 + D (10)
     = £130 (D 12.14 [I]: to the bank), the buyer becoming its president."""
-    t = Table(poor10).copy_to(tmp_path / "t.db")
+    t = poor10.copy()
     t.bank.line("tile B 30")
     t.bank.line("token B")
     t.bank.line("train B 2+2")

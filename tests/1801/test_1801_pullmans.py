@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from positions_1801 import idle_until, money_kept, or31_first_4
-from positions_1801 import cons_path, or21_path, or41_path, p3_path, p3m_path, s2_path, s2x_path  # noqa: F401  (fixtures, used by name)
+from positions_1801 import cons_game, or21_game, or41_game, p3_game, p3m_game, s2_game, s2x_game  # noqa: F401  (fixtures, used by name)
 from table_1801 import Table as NamedTable, changes
 
 
@@ -98,9 +98,9 @@ def test_minor_js_discount_applies_to_an_open_market_pullman_with_no_royalty():
 
 
 @pytest.fixture
-def or41(or41_path, tmp_path) -> NamedTable:
-    """or41_path's game file (OR 4.1 after the Consolidation round), copied for the test."""
-    return NamedTable(or41_path).copy_to(tmp_path / "t.db")
+def or41(or41_game) -> NamedTable:
+    """or41_game (OR 4.1 after the Consolidation round), copied for the test."""
+    return or41_game.copy()
 
 
 def test_after_minor_m_is_abandoned_its_stock_sells_with_no_royalty_and_its_own_pullman_is_not_for_sale(or41):

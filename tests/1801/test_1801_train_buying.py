@@ -187,7 +187,7 @@ def test_a_regionals_first_round_insolvency_pays_twice_par_and_sells_for_it_plus
 
 # --------------------------------------------------------------------------- §15.9, D18 #28: Minor J's discount on a deal
 
-def test_minor_js_discount_on_a_price_agreed_between_railroads_is_an_option(tmp_path):
+def test_minor_js_discount_on_a_price_agreed_between_railroads_is_an_option():
     """§15.9, D18 #28: by default Minor J's 10 % is off the Locomotive Works' and the Open Market's
     prices only; with the option j_discount_on_deals also off a price agreed with another railroad
     (MZA, which absorbed J, agreeing £100 for a train: £10 off)."""
@@ -197,7 +197,7 @@ def test_minor_js_discount_on_a_price_agreed_between_railroads_is_an_option(tmp_
     from ledger import catalog
     from ledger.core.command import Command
     train_buying = importlib.import_module("rulesets.1801.train_buying")
-    bank, _rest = played_to(tmp_path, "choose Ann cash")
+    bank, _rest = played_to("choose Ann cash")
     s = bank.table.state
     deal = Command("train", {"corp": "MZA", "type": "3", "source": "BHB", "price": 100})
     for options, off in (({}, 0), ({"j_discount_on_deals": True}, 10)):
