@@ -110,7 +110,7 @@ def start_events(rs: Ruleset, players: list[str]) -> list[dict]:
         ctx.emit("privates_closed", privates=left_out, reason=f"not in a {n}-player game")
     for player, sym in privates.deal(rs, list(players)):   # a deal instead of an auction: each pays face
         face = rs.private(sym).face
-        ctx.emit("private_bought", player=player, private=sym, price=face, normal=False,
+        ctx.emit("private_bought", player=player, private=sym, price=face, normal=False, dealt=True,
                  transfers=[[player_acct(player), BANK, face]] if face else [])
     ctx.reg.call("game_started", ctx)
     ctx.reg.rounds[registry.first_kind(rs)].start(ctx, priority=0)

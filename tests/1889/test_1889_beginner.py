@@ -135,3 +135,13 @@ def test_a_record_of_the_beginner_game_is_dealt_from_its_seed():
     assert holdings(g) == ["ER", "MF", "TER", "SMR", "DR", "SIR"]
     assert g.bank() == 4970
     assert words.options([], {"seed": 1234})["beginner_game"] is False
+
+
+def test_the_log_says_each_private_was_dealt_not_bought():
+    """D14.1: the Beginner Game deals the privates; the log says so, with what each player paid."""
+    from ledger.core.events import describe
+    t = Table("new 1889 Ann Ben Cy --option beginner_game=seed:1")
+    lines = [describe(e, t.rs) for e in t.events]
+    dealt = [line for line in lines if line and " is dealt " in line]
+    assert len(dealt) == 3 and all(line.endswith(" for it") for line in dealt), dealt
+    assert not any(line and " buys " in line for line in lines)

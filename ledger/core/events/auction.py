@@ -65,6 +65,7 @@ class PrivateBought:
     private: str
     price: int
     normal: bool = True
+    dealt: bool = False   # dealt to the player at the start, at its face value (privates_rules.deal)
 
     def apply(s, e):
         s.privates[e["private"]].owner = player_acct(e["player"])

@@ -281,6 +281,8 @@ def auction_pass(e, rs):
 
 @says("private_bought")
 def private_bought(e, rs):
+    if e.get("dealt"):
+        return f"{e['player']} is dealt {e['private']} and pays {rs.money(e['price'])} for it"
     return (f"{e['player']} buys {e['private']} for {rs.money(e['price'])}"
             + "".join(f"; receives {certificate_words(rs, c[0])}" for c in e.get("certs", ())))
 
