@@ -193,7 +193,7 @@ def record_problems(store, start_percents, after: int = 0) -> list[str]:
     checked, with SQLite's integrity check, the head, and the statuses and corrections of every
     command (a few milliseconds). On the largest example game (bench/write_checks.py) the whole
     file's checks take about 50 ms, from a verified point about 15 (the digest of the rows up to
-    it included; recording the next point as the session closes costs about 10 more)."""
+    it included)."""
     try:
         found = file_problems(store, after)
         if found:

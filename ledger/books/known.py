@@ -5,8 +5,11 @@ folder `games/` keeps one small file per game keyed with this machine's key (`ID
 id: `game_id`): the key's id and the first row chained with it, the first command this machine
 recorded of the game (`since`: a copy that ends before it, as a file from before the chain or
 the key, is an earlier copy, not a stripped one), and for each file of the game
-written here (its absolute path, the latest 50) the last verified point: the head's command id and
-hash after the last write, and a digest of every row up to it (`rows_digest`). It is recorded as
+written here (its absolute path, the latest 50) the last verified point: a command's id and hash
+and a digest of every row up to it (`rows_digest`), with the head this machine wrote after it and
+its hash. A write that only appended keeps the point it was checked from (no new digest of the
+whole file), until TAIL_MAX commands follow it; one that changed an earlier row (an undo, a
+correction) records a new digest at the head. It is recorded as
 the connection that wrote closes (Store.save_point: once per one-shot command, once per shell or
 table session rather than a digest of the whole file per command), and only while no other
 connection has committed since its last write (SQLite's data_version), inside a read transaction:
@@ -59,10 +62,19 @@ HEADER = ["title", "players", "options", "ruleset_text", "ruleset_override", "ru
 
 @dataclass
 class Point:
+    """A file's last verified point (command, its hash, the digest of the rows up to it) and the
+    head this machine last wrote after it (`head`, `head_hash`: the same command when the digest
+    was taken at the head)."""
     command: int
     hash: str
     digest: str
     at: float = 0.0
+    head: int | None = None
+    head_hash: str | None = None
+
+    def last(self) -> tuple[int, str]:
+        """The latest command this machine recorded the hash of, and that hash."""
+        return (self.head, self.head_hash) if self.head is not None and self.head_hash else (self.command, self.hash)
 
 
 @dataclass
@@ -136,7 +148,9 @@ def read(game: str) -> Entry | None:
 def parse(path: Path) -> Entry | None:
     try:
         data = json.loads(path.read_text())
-        points = {str(file): Point(int(p["command"]), str(p["hash"]), str(p["digest"]), float(p.get("at", 0)))
+        points = {str(file): Point(int(p["command"]), str(p["hash"]), str(p["digest"]), float(p.get("at", 0)),
+                                   whole(p.get("head")), p.get("head_hash") if isinstance(p.get("head_hash"), str)
+                                   else None)
                   for file, p in data.get("files", {}).items()}
         key, first, since = data.get("key"), data.get("first"), data.get("since")
         return Entry(key if isinstance(key, str) else None, whole(first), whole(since), points)
@@ -155,7 +169,8 @@ def write(game: str, entry: Entry) -> None:
         return
     kept = dict(sorted(entry.points.items(), key=lambda item: -item[1].at)[:PATHS_KEPT])
     data = {"game": game, "key": entry.key, "first": entry.first, "since": entry.since,
-            "files": {path: {"command": p.command, "hash": p.hash, "digest": p.digest, "at": p.at}
+            "files": {path: {"command": p.command, "hash": p.hash, "digest": p.digest, "at": p.at,
+                             "head": p.head, "head_hash": p.head_hash}
                       for path, p in kept.items()}}
     tmp = place / f".{game}-{os.getpid()}.json"
     try:
@@ -217,23 +232,36 @@ class Taken:
     since_held: int | None   # the recorded first command here, when this file holds it
 
 
-def take(store) -> Taken | None:
-    """This file's head as its last verified point, and how its game is keyed; None for a file not
-    keyed with this machine's key, or where there is no configuration folder."""
+# How many commands a write may find after its last verified point before the point is moved to the
+# head (a digest of the whole file taken again): the rows after the point are checked on every
+# write, and checking a hundred costs about what the digest does.
+TAIL_MAX = 100
+
+
+def take(store, verified: Point | None = None) -> Taken | None:
+    """This file's last verified point, and how its game is keyed; None for a file not keyed with
+    this machine's key, or where there is no configuration folder. `verified`: the point this
+    session's write was checked from, whose rows it left as they were (it only appended): kept,
+    with the head after it, while the head is at most TAIL_MAX commands on; otherwise the point is
+    the head, with a digest of every row up to it."""
     try:
         keying = store.keying()
         if not (keying.keyed and keying.here) or folder() is None:
             return None
         game = game_id(store)
         head, digest = store.head_hash()
-        rows = rows_digest(store, head)
+        if verified is not None and 0 <= head - verified.command <= TAIL_MAX:
+            point = Point(verified.command, verified.hash, verified.digest, time.time(), head, digest)
+        else:
+            rows = rows_digest(store, head)
+            point = Point(head, digest, rows, time.time()) if rows is not None else None
     except sqlite3.DatabaseError:
         return None
-    if game is None or digest is None or rows is None:
+    if game is None or digest is None or point is None:
         return None
     entry = read(game)
     since = entry.since if entry and holds(store, entry.since) else None
-    return Taken(game, where(store), keying.key_id, keying.first, Point(head, digest, rows, time.time()), since)
+    return Taken(game, where(store), keying.key_id, keying.first, point, since)
 
 
 def save(taken: Taken | None) -> None:
@@ -273,25 +301,26 @@ def problem(store) -> str | None:
                 f"{place}), but the file now {now}: its chain was made again outside bank")
     point = entry.points.get(where(store))
     if point is not None:
-        found = store.conn.execute("select hash from commands where id = ?", (point.command,)).fetchone()
-        if found is not None and found[0] != point.hash:
-            return (f"command {point.command} does not hold the hash this machine recorded after writing it "
-                    f"(recorded in {place}): the record was rewritten at or before command {point.command}")
+        command, recorded = point.last()
+        found = store.conn.execute("select hash from commands where id = ?", (command,)).fetchone()
+        if found is not None and found[0] != recorded:
+            return (f"command {command} does not hold the hash this machine recorded after writing it "
+                    f"(recorded in {place}): the record was rewritten at or before command {command}")
     return None
 
 
-def verified_point(store) -> int:
-    """The command up to which this file is, to the byte, what this machine last verified and wrote
-    (its last verified point, with the same rows' digest), or 0: the whole file is to be checked."""
+def verified_point(store) -> Point | None:
+    """The last verified point up to which this file is, to the byte, what this machine verified
+    (the same rows' digest), or None: the whole file is to be checked."""
     game = game_id(store)
     entry = read(game) if game else None
     point = entry.points.get(where(store)) if entry else None
     if point is None:
-        return 0
+        return None
     try:
         found = store.conn.execute("select hash from commands where id = ?", (point.command,)).fetchone()
     except sqlite3.DatabaseError:
-        return 0
+        return None
     if found is None or found[0] != point.hash or rows_digest(store, point.command) != point.digest:
-        return 0
-    return point.command
+        return None
+    return point

@@ -112,6 +112,11 @@ class Store:
         # closes if no other connection has committed since (SQLite's data_version then)
         self.checked = False
         self.unsaved_at: int | None = None
+        # the last verified point the latest check started from (ledger.books.known.Point), and
+        # whether a write since changed a row up to it (a status, a derived row): then its digest
+        # no longer holds, and the point recorded next is a new digest at the head
+        self.verified: known.Point | None = None
+        self.rewrote = False
 
     @property
     def db(self):
@@ -175,15 +180,20 @@ class Store:
         makes of what it extends (ledger.books.audit.record_problems), from the file's last
         verified point when this machine recorded one (ledger.books.known), else of the whole file."""
         from ledger.books.audit import record_problems
+        self.rewrote = False
         found = record_problems(self, self.start_percents, self.verified_point())
+        if found:
+            self.verified = None
         return found[0] if found else None
 
     def verified_point(self) -> int:
-        """The command up to which the file is what this machine last verified and wrote, or 0."""
+        """The command up to which the file is what this machine last verified and wrote, or 0; the
+        point is kept (`verified`) for the point this session's writes leave (take_point)."""
         try:
-            return known.verified_point(self)
+            self.verified = known.verified_point(self)
         except (OSError, ValueError, sqlite3.Error):
-            return 0
+            self.verified = None
+        return self.verified.command if self.verified else 0
 
     def remember(self, taken: known.Taken | None = None) -> None:
         """Record this file's last verified point (`taken`, else its head now) and the game as keyed
@@ -194,8 +204,10 @@ class Store:
             pass
 
     def take_point(self) -> known.Taken | None:
+        """The point to record after this session's writes: the one they were checked from, while
+        they only appended to the rows up to it, else a new digest at the head."""
         try:
-            return known.take(self)
+            return known.take(self, None if self.rewrote else self.verified)
         except (OSError, ValueError, TypeError, sqlite3.Error):
             return None
 
@@ -443,6 +455,7 @@ class Store:
         derived = self.derived_columns()
         if self.derived is None:
             return
+        self.rewrote = True
         if "round" in derived:
             schema.fill_rounds(self.conn, self.derived.rounds(first))
         if "cert_percents" in derived:
@@ -805,6 +818,7 @@ class Store:
         self.conn.execute("update game set engine_version = ? where engine_version < ?", (ENGINE_VERSION, ENGINE_VERSION))
 
     def set_status(self, command_id: int, status: str) -> None:
+        self.rewrote = True   # an earlier row changed (and the snapshots from it dropped): see take_point
         self.conn.execute("update commands set status = ? where id = ?", (status, command_id))
 
     def backup(self, dest: Path) -> None:

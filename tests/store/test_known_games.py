@@ -82,6 +82,12 @@ def record_of(path: Path) -> dict:
     return json.loads((known.folder() / f"{game_id}.json").read_text())
 
 
+def last_written(path: Path) -> tuple[int, str]:
+    """The last command this machine recorded writing to the file at `path`, and its hash."""
+    point = record_of(path)["files"][str(Path(path).resolve())]
+    return (point["head"], point["head_hash"]) if point.get("head") else (point["command"], point["hash"])
+
+
 def strip_the_key(path: Path) -> None:
     """What someone with the file but not the key does: the header names no key, and every row,
     the head's and the links' seals are made again in plain SHA-256."""
@@ -95,8 +101,7 @@ def test_a_new_game_is_recorded_as_keyed_here_with_its_last_verified_point(game,
     key = chain.load_key()
     assert (record["key"], record["first"], record["since"]) == (key.id, 1, 1)
     head, last_hash = one(db, "select id, hash from commands order by id desc limit 1")
-    point = record["files"][str(db.resolve())]
-    assert (point["command"], point["hash"]) == (head, last_hash)
+    assert last_written(db) == (head, last_hash)
     assert (config / "games").is_dir() and (config / chain.KEY_FILE).is_file()
 
 
@@ -151,7 +156,7 @@ def test_a_backup_put_back_takes_the_next_command(game, tmp_path):
     shutil.copyfile(tmp_path / "kept.db", db)
     game("pass", "Bob")
     game("audit")
-    assert record_of(db)["files"][str(db.resolve())]["command"] == one(db, "select max(id) from commands")[0]
+    assert last_written(db) == one(db, "select id, hash from commands order by id desc limit 1")
 
 
 def test_an_unwritten_copy_from_before_the_key_still_reads(tmp_path, config, monkeypatch):
@@ -195,7 +200,7 @@ def test_a_record_that_does_not_parse_is_as_if_there_were_none(game):
     store.close()
     path.write_text("{not json")
     game("pass", "Bob")
-    assert record_of(db)["files"][str(db.resolve())]["command"] == one(db, "select max(id) from commands")[0]
+    assert last_written(db) == one(db, "select id, hash from commands order by id desc limit 1")
 
 
 # --------------------------------------------------------------------------- incremental checks
@@ -288,3 +293,44 @@ def test_the_point_is_the_writes_own_not_a_commit_made_after_it(tmp_path, config
     assert not record.exists() or str(path.resolve()) not in json.loads(record.read_text())["files"]
     line = error_line(Bank(path)("count", "Alice", "2", ok=False))
     assert "changed outside bank" in line and "command 10 (pass Bob)" in line, line
+
+
+def test_a_session_that_only_appended_keeps_its_point_and_one_that_undid_takes_a_new_one(tmp_path, config):
+    """A write that only appended leaves the rows up to its point as they were: the point (and its
+    digest) is kept, with the head after it, so that no digest of the whole file is taken again;
+    an undo changes an earlier row's status, so the next point is a new digest at the head."""
+    path = tmp_path / "opening.db"
+    shutil.copyfile(played_file("1830-opening.txt"), path)
+    b = Bank(path)
+    b("count", "Alice", "1")   # the whole file checked: the point is the head
+    first = one(path, "select max(id) from commands")[0]
+    assert record_of(path)["files"][str(path.resolve())]["command"] == first
+    b("count", "Alice", "2")
+    b("count", "Alice", "3")
+    point = record_of(path)["files"][str(path.resolve())]
+    assert point["command"] == first and point["head"] == first + 2
+    store = Store(path)
+    try:
+        assert store.verified_point() == first   # its digest still holds
+    finally:
+        store.close()
+    b("undo")
+    point = record_of(path)["files"][str(path.resolve())]
+    head = one(path, "select max(id) from commands")[0]
+    assert point["command"] == head and not point.get("head")
+    b("count", "Alice", "4")
+    b("audit")
+
+
+def test_the_point_moves_to_the_head_once_the_tail_is_long(tmp_path, config, monkeypatch):
+    monkeypatch.setattr(known, "TAIL_MAX", 2)
+    path = tmp_path / "opening.db"
+    shutil.copyfile(played_file("1830-opening.txt"), path)
+    b = Bank(path)
+    b("count", "Alice", "1")
+    first = one(path, "select max(id) from commands")[0]
+    b("count", "Alice", "2")
+    b("count", "Alice", "3")
+    assert record_of(path)["files"][str(path.resolve())]["command"] == first
+    b("count", "Alice", "4")   # three after the point: a new digest at the head
+    assert record_of(path)["files"][str(path.resolve())]["command"] == first + 3
