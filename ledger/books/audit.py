@@ -124,7 +124,8 @@ def posting_problems(store, events=None, after: int = 0) -> tuple[dict, list[str
     posted = defaultdict(int)
     by_event = defaultdict(lambda: defaultdict(int))
     for row in store.query("select p.event_id, p.account, p.amount from postings p join commands c "
-                           "on c.id = p.command_id where c.status = 'active' and (? = 0 or p.command_id > ?)", (after, after)):
+                           "on c.id = p.command_id where c.status = 'active' and (? = 0 or p.command_id > ?)",
+                           (after, after)):
         posted[row["account"]] += row["amount"]
         by_event[row["event_id"]][row["account"]] += row["amount"]
     for event_id, command_id, event, active in events if events is not None else event_rows(store):
@@ -337,11 +338,13 @@ def order_problems(store, after: int = 0) -> list[str]:
     the commands after it)."""
     problems = []
     moves = [(r[0], r[1], r[2], r[3]) for r in store.conn.execute(
-        "select event_id, cert, source, dest from cert_moves where (? = 0 or command_id > ?) order by id", (after, after))]
+        "select event_id, cert, source, dest from cert_moves where (? = 0 or command_id > ?) order by id",
+        (after, after))]
     postings = [(r[0], r[1], r[2]) for r in store.conn.execute(
         "select event_id, account, amount from postings where (? = 0 or command_id > ?) order by id", (after, after))]
     want_moves, want_postings = [], []
-    for event_id, data in store.conn.execute("select id, data from events where (? = 0 or command_id > ?) order by id", (after, after)):
+    for event_id, data in store.conn.execute("select id, data from events where (? = 0 or command_id > ?) order by id",
+                                             (after, after)):
         event = json.loads(data)
         want_moves += [(event_id, cert, src, dest) for cert, src, dest in event.get("certs", ())]
         for payer, payee, amount in event.get("transfers", ()):

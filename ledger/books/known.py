@@ -19,9 +19,10 @@ What it closes (issue 36). A keyed file alone cannot be chained again without th
 stripping the key's id from the header and chaining the whole record again in plain SHA-256 makes
 it look like a file from a machine that could keep no key. Listed here, such a file is refused at
 open and by every write, in one line (`problem`): the game was keyed here and the file, holding the
-commands recorded here, now names no key, or another key, or another first keyed row; or the file at this path no longer holds, at the recorded command, the hash
-this machine recorded there (its past was rewritten, with or without the key). A file that ends
-before the recorded command is an earlier copy put back (a backup): it is checked in full.
+commands recorded here, now names no key, or another key, or another first keyed row; or the file
+at this path no longer holds, at the last command recorded there, the hash this machine recorded
+(its past was rewritten, with or without the key). A file that ends before the recorded command is
+an earlier copy put back (a backup): it is checked in full.
 
 It also makes the write checks incremental (`verified_point`): when the rows up to the recorded
 command are, to the byte, those this machine verified and wrote (the same digest), a write checks

@@ -271,8 +271,8 @@ def test_a_file_chained_before_the_seals_opens_and_is_keyed_from_its_next_comman
     db = tmp_path / "old.db"
     assert one(db, "select chain_key from game")[0] is None
     rechain(db, 1, key=None, derived=False)   # that release's hashes: no round, no worth per round
-    sql(db, *[f"alter table game drop column {c}" for c in ("chain_seal", "chain_links", "chain_key", "chain_keyed_from",
-                                                             "chain_derived_from")],
+    sql(db, *[f"alter table game drop column {c}"
+              for c in ("chain_seal", "chain_links", "chain_key", "chain_keyed_from", "chain_derived_from")],
         "delete from schema_migrations", "delete from state_snapshots", "pragma user_version = 4")
     monkeypatch.setenv("BANK_CONFIG_DIR", str(tmp_path / "config"))
     b("status")

@@ -217,7 +217,8 @@ def test_editing_a_command_text_is_audited(game):
 def test_editing_the_last_command_is_refused_on_open(game):
     sql(game.db, "update events set data = replace(data, '\"Dave\"', '\"Carol\"') "
                  "where command_id = (select max(id) from commands)")
-    assert "command 73 (pass Dave) or its events, its round or its worth per round were changed" in error_line(game("status", ok=False))
+    line = error_line(game("status", ok=False))
+    assert "command 73 (pass Dave) or its events, its round or its worth per round were changed" in line
 
 
 def test_a_swapped_snapshot_is_never_used(game):

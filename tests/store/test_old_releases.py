@@ -2,10 +2,10 @@
 game file written by each release whose schema differs (named by the commit's date and hash; each is
 the first 36 commands of examples/1830-opening.txt played with that commit's own code, see
 tests/data/README.md): before the routes' typo-guard knobs of commit 3fe915f (900cc59: its stored
-ruleset lacks three knobs every title now gives), before state snapshots (fd9ffe7), state snapshots without a chain (1cd5931),
-the chain without who entered each command (2336f54), and who entered each command and the table's
-links, the last before the versioned schema (47db1a0). Each is read as it is, to the byte, by every
-view and the audit, and migrated by its first write."""
+ruleset lacks three knobs every title now gives), before state snapshots (fd9ffe7), state snapshots
+without a chain (1cd5931), the chain without who entered each command (2336f54), and who entered
+each command and the table's links, the last before the versioned schema (47db1a0). Each is read
+as it is, to the byte, by every view and the audit, and migrated by its first write."""
 
 from __future__ import annotations
 
