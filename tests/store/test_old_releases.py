@@ -107,3 +107,35 @@ def test_the_file_from_before_the_typo_guard_knobs_stores_a_ruleset_without_them
     assert user_version(path) == schema.SCHEMA_VERSION
     audit = json.loads(run_bank("--game", str(path), "audit", "--json").stdout)
     assert audit["ok"] is True, audit["problems"]
+
+
+def test_an_earlier_file_covers_each_round_in_the_chain_from_its_first_write_on(tmp_path):
+    """Migration 6: the rows recorded from the first write on have their round and worth per round
+    in their hash (an edit of one is refused by the next write); the rows recorded before keep their
+    hashes, and an edit of their round is left to `bank audit`, which reports it."""
+    path = copy("2026-11-26-47db1a0.db", tmp_path)
+    last = 36
+    for amount in ("1", "2"):
+        assert run_bank("--game", str(path), "count", "Alice", amount).returncode == 0
+    conn = sqlite3.connect(str(path))
+    try:
+        assert conn.execute("select chain_derived_from from game").fetchone()[0] == last + 1
+        conn.execute("update commands set round = 'OR 9.9' where id = 20")
+        conn.commit()
+    finally:
+        conn.close()
+    audit = run_bank("--game", str(path), "audit")
+    assert audit.returncode == 8 and "stored as typed in OR 9.9" in " ".join(audit.stdout.decode().split())
+    assert run_bank("--game", str(path), "count", "Alice", "3").returncode == 0   # before the cover
+    conn = sqlite3.connect(str(path))
+    try:
+        conn.execute(f"update commands set round = 'OR 9.9' where id = {last + 1}")
+        conn.commit()
+    finally:
+        conn.close()
+    before = digest(path)
+    refused = run_bank("--game", str(path), "count", "Alice", "4")
+    err = [line for line in refused.stderr.decode().splitlines() if line.strip()]
+    assert refused.returncode != 0 and len(err) == 1, err
+    assert f"command {last + 1} (count Alice 1)" in err[0] and "its round" in err[0], err[0]
+    assert digest(path) == before
