@@ -73,7 +73,7 @@ sys.path.insert(0, str(Path(__file__).parent))   # the helper modules beside thi
 os.environ.setdefault("BANK_CONFIG_DIR", tempfile.mkdtemp(prefix="bank-test-config-"))
 
 from game_files import memory_root  # noqa: E402
-from transcripts import lines_of  # noqa: E402
+from transcripts import lines_of, options_of  # noqa: E402
 
 
 class Refusal(AssertionError):
@@ -117,11 +117,7 @@ class Table:
         """One line, its events applied and returned; a refusal raises the engine's BankError."""
         cmd = catalog.parse_line(text)
         if cmd.verb == "new":
-            options = {}
-            for opt in cmd.get("option") or []:
-                name, _, value = opt.partition("=")
-                options[name] = value or True
-            self.start(cmd.get("title"), cmd.get("players"), options)
+            self.start(cmd.get("title"), cmd.get("players"), options_of(cmd))
             return list(self.events)
         events = engine.decide(self.state, self.rs, cmd)
         for event in events:

@@ -45,6 +45,16 @@ def lines_of(script: str) -> list[str]:
     return out
 
 
+def options_of(new) -> dict:
+    """The options of a `new` command (catalog.parse_line's): `--option NAME=VALUE` as NAME: VALUE,
+    a bare `--option NAME` as NAME: True, as `bank new` reads them."""
+    options: dict = {}
+    for text in new.get("option") or []:
+        name, _, value = text.partition("=")
+        options[name] = value or True
+    return options
+
+
 def positions(name: str, every: int = 1, first: int | None = None):
     """(state, rs, the line typed next) before every `every`-th command of the example game `name`
     (its first `first` lines only), played on the engine alone."""
@@ -56,10 +66,7 @@ def positions(name: str, every: int = 1, first: int | None = None):
     for i, line in enumerate(lines[:first]):
         cmd = catalog.parse_line(line)
         if cmd.verb == "new":
-            options = {}
-            for opt in cmd.get("option") or []:
-                key, _, value = opt.partition("=")
-                options[key] = value or True
+            options = options_of(cmd)
             rs = catalog.load(cmd.get("title"), options)
             s = engine.initial_state(rs, cmd.get("players"), options)
             for event in engine.start_events(rs, cmd.get("players")):

@@ -457,6 +457,18 @@ pass Ben                 # SR 1 ends
 
 
 # =========================================================================== games: the Major phase, the mergers
+# Each is a module fixture (built once per test module and xdist worker); a test works on its own copy,
+# which a test module declares with `copied`: `or21 = copied("or21_game")`.
+
+
+def copied(kept: str):
+    """A fixture: the test's own copy of the module fixture named `kept`."""
+    @pytest.fixture
+    def copy_for_the_test(request) -> NamedTable:
+        return request.getfixturevalue(kept).copy()
+    copy_for_the_test.__doc__ = f"A copy of {kept} for the test."
+    return copy_for_the_test
+
 # The MAIN opening (MAIN_AUCTION, MAIN_CONCESSIONS, MAJOR_SR1):
 # after the auction Ann 1020, Ben 1080, Cy 1060. Ann: RSC BBBT WCF SML, minors C F J M; Ben: PC
 # SHTC HML, minors A D G K; Cy: WSB CCTC BB, minors B E H L.

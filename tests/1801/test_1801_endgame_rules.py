@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import pytest
 from positions_1801 import CONS_TURNS, LEFT_MINORS, REGIONALS_LEFT
-from positions_1801 import cons_game, or21_game, or41_game, p3_game, p3m_game, s2_game, s2x_game  # noqa: F401  (fixtures, used by name)
+from positions_1801 import copied, cons_game, or21_game, or41_game, p3_game, p3m_game, s2_game, s2x_game  # noqa: F401  (fixtures, used by name)
 from table_1801 import Table, changes
 
 FORCE = "--force --reason scripted"
@@ -211,34 +211,12 @@ def poor_game(cons_game) -> Table:
     return t
 
 
-@pytest.fixture
-def or21(or21_game) -> Table:
-    return or21_game.copy()
-
-
-@pytest.fixture
-def p3m(p3m_game) -> Table:
-    return p3m_game.copy()
-
-
-@pytest.fixture
-def or41(or41_game) -> Table:
-    return or41_game.copy()
-
-
-@pytest.fixture
-def p6w(p6w_game) -> Table:
-    return p6w_game.copy()
-
-
-@pytest.fixture
-def p8r(p8r_game) -> Table:
-    return p8r_game.copy()
-
-
-@pytest.fixture
-def poor(poor_game) -> Table:
-    return poor_game.copy()
+or21 = copied("or21_game")
+p3m = copied("p3m_game")
+or41 = copied("or41_game")
+p6w = copied("p6w_game")
+p8r = copied("p8r_game")
+poor = copied("poor_game")
 
 
 def to_kss_or31(t: Table) -> None:

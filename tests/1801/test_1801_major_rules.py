@@ -28,10 +28,9 @@ test works on a copy):
 
 from __future__ import annotations
 
-import pytest
 from positions_1801 import (MINORS, OR21_CASH, OR21_HOLDINGS, REGIONALS_LEFT, S2X_CASH, S2X_HOLDINGS, S2_CASH,
                             MAIN_AUCTION as AUCTION, MAIN_CONCESSIONS as CONCESSIONS)
-from positions_1801 import or21_game, s2_game, s2x_game  # noqa: F401  (fixtures, used by name)
+from positions_1801 import copied, or21_game, s2_game, s2x_game  # noqa: F401  (fixtures, used by name)
 from table_1801 import Table, changes
 
 BANK_TOTAL = 54_000  # §3.1
@@ -40,19 +39,9 @@ BANK_TOTAL = 54_000  # §3.1
 # (the table: table_1801.py; the shared openings and these tables: positions_1801.py)
 
 
-@pytest.fixture
-def s2(s2_game) -> Table:
-    return s2_game.copy()
-
-
-@pytest.fixture
-def s2x(s2x_game) -> Table:
-    return s2x_game.copy()
-
-
-@pytest.fixture
-def or21(or21_game) -> Table:
-    return or21_game.copy()
+s2 = copied("s2_game")
+s2x = copied("s2x_game")
+or21 = copied("or21_game")
 
 
 # =========================================================================== the tables themselves

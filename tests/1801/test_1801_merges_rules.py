@@ -35,7 +35,7 @@ from __future__ import annotations
 import pytest
 from positions_1801 import (CONS_CASH, CONS_TURNS, LEFT_MINORS, OR21_CASH, P3M_TURNS, P3_CASH, P3_HOLDINGS, REGIONALS,
                             REGIONALS_LEFT)
-from positions_1801 import cons_game, forced_game, or21_game, or41_game, p3_game, p3m_game, s2_game, s2x_game  # noqa: F401  (fixtures, used by name)
+from positions_1801 import copied, cons_game, forced_game, or21_game, or41_game, p3_game, p3m_game, s2_game, s2x_game  # noqa: F401  (fixtures, used by name)
 from table_1801 import Table, changes
 
 BANK_TOTAL = 54_000  # §3.1
@@ -45,39 +45,13 @@ BANK_TOTAL = 54_000  # §3.1
 
 
 
-@pytest.fixture
-def s2x(s2x_game) -> Table:
-    return s2x_game.copy()
-
-
-@pytest.fixture
-def or21(or21_game) -> Table:
-    return or21_game.copy()
-
-
-@pytest.fixture
-def p3(p3_game) -> Table:
-    return p3_game.copy()
-
-
-@pytest.fixture
-def p3m(p3m_game) -> Table:
-    return p3m_game.copy()
-
-
-@pytest.fixture
-def cons(cons_game) -> Table:
-    return cons_game.copy()
-
-
-@pytest.fixture
-def or41(or41_game) -> Table:
-    return or41_game.copy()
-
-
-@pytest.fixture
-def forced(forced_game) -> Table:
-    return forced_game.copy()
+s2x = copied("s2x_game")
+or21 = copied("or21_game")
+p3 = copied("p3_game")
+p3m = copied("p3m_game")
+cons = copied("cons_game")
+or41 = copied("or41_game")
+forced = copied("forced_game")
 
 
 # =========================================================================== the tables themselves

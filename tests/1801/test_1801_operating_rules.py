@@ -24,7 +24,7 @@ from __future__ import annotations
 
 
 import pytest
-from positions_1801 import MAIN_AUCTION, MAIN_CONCESSIONS, MAJOR_SR1, poor_auction
+from positions_1801 import MAIN_AUCTION, MAIN_CONCESSIONS, MAJOR_SR1, copied, poor_auction
 from table_1801 import Table, changes
 
 BANK_TOTAL = 54_000  # §3.1: the bank holds £54,000 (starting capital dealt from it, D §1 [I])
@@ -87,14 +87,8 @@ def main_or12(main_or11) -> Table:
     return t
 
 
-@pytest.fixture
-def or11(main_or11) -> Table:
-    return main_or11.copy()
-
-
-@pytest.fixture
-def or12(main_or12) -> Table:
-    return main_or12.copy()
+or11 = copied("main_or11")
+or12 = copied("main_or12")
 
 
 # =========================================================================== MAIN: the opening

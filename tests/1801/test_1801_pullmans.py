@@ -9,10 +9,9 @@ on the engine Table (tests/conftest.py).
 
 from __future__ import annotations
 
-import pytest
 from positions_1801 import idle_until, money_kept, or31_first_4
-from positions_1801 import cons_game, or21_game, or41_game, p3_game, p3m_game, s2_game, s2x_game  # noqa: F401  (fixtures, used by name)
-from table_1801 import Table as NamedTable, changes
+from positions_1801 import copied, cons_game, or21_game, or41_game, p3_game, p3m_game, s2_game, s2x_game  # noqa: F401  (fixtures, used by name)
+from table_1801 import changes
 
 
 # -------------------------------------------------------------------------- §11.6.2: Minor M's Pullman through a merger
@@ -97,10 +96,7 @@ def test_minor_js_discount_applies_to_an_open_market_pullman_with_no_royalty():
     assert sum(t.state.balances.values()) == t.money_at_start
 
 
-@pytest.fixture
-def or41(or41_game) -> NamedTable:
-    """or41_game (OR 4.1 after the Consolidation round), copied for the test."""
-    return or41_game.copy()
+or41 = copied("or41_game")
 
 
 def test_after_minor_m_is_abandoned_its_stock_sells_with_no_royalty_and_its_own_pullman_is_not_for_sale(or41):

@@ -21,7 +21,7 @@ import pytest
 import typer
 from cli_driver import Bank, error_line
 from conftest import Table
-from transcripts import shipped_titles
+from transcripts import lines_of, shipped_titles
 from typer.testing import CliRunner
 
 from ledger import catalog
@@ -101,17 +101,12 @@ def test_every_verb_a_title_plays_is_declared_for_it(title):
 
 def states_by_round(title: str) -> dict[str, Table]:
     """A game of the title in each round kind (no decision pending), from its example transcript."""
-    lines = [raw.split("#", 1)[0].strip() for raw in EXAMPLES[title].read_text().splitlines()]
-    lines = [line for line in lines if line]
-    new = catalog.parse_line(lines[0])
-    options = {}
-    for text in new.args.get("option", []):
-        key, _, value = text.partition("=")
-        options[key] = value or True
-    g = Table(title=title, players=new.args["players"], options=options)
+    new, *lines = lines_of(EXAMPLES[title].read_text())
+    g = Table(new)
+    assert g.rs.title == title, new
     every_kind = set(titles.for_ruleset(g.rs).rounds)
     seen: dict[str, Table] = {}
-    for line in lines[1:]:
+    for line in lines:
         if not g.state.pending and not g.state.game_over:
             seen.setdefault(g.state.round["kind"], copy.deepcopy(g))
         if set(seen) >= every_kind:

@@ -13,9 +13,8 @@ from pathlib import Path
 import pytest
 from cli_driver import Bank
 from conftest import Table
-from transcripts import complete_game, shipped_titles
+from transcripts import complete_game, lines_of, shipped_titles
 
-from ledger import catalog
 from ledger.core.events import describe, signed_money
 from ledger.core.rules import market
 
@@ -24,11 +23,8 @@ EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 def transcript(name: str) -> tuple[Table, list[str]]:
     """A fresh game of an example transcript's `new` line, and the transcript's other lines."""
-    lines = [raw.split("#", 1)[0].strip() for raw in (EXAMPLES / f"{name}.txt").read_text().splitlines()]
-    lines = [line for line in lines if line]
-    new = catalog.parse_line(lines[0])
-    options = dict(o.partition("=")[::2] for o in new.args.get("option", []))
-    return Table(title=new.args["title"], players=new.args["players"], options=options), lines[1:]
+    new, *lines = lines_of((EXAMPLES / f"{name}.txt").read_text())
+    return Table(new), lines
 
 
 def replay_until(name: str, found) -> tuple[Table, dict, "object"]:
