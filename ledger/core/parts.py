@@ -6,6 +6,8 @@ does (its events, verbs, rules, status lines and registration), listed in order 
 Each feature module may declare:
   KNOBS, LEGACY_KNOBS      its own knobs (ruleset.Knob), by section; knobs renamed since older games
   ROUND_KINDS              the names of the round kinds it adds (they may stand in the round sequence)
+  ROUND_FIELDS             the fields its rules keep in a round's bookkeeping: kind -> {field: type}
+                           (ledger.core.round_fields declares the shared kinds')
   PRIVATE_ABILITIES        the abilities its privates may have in the data, with their types
   ABILITY_WORDS            how `bank info` says them: name -> (value, rs) -> words
   DATA_SECTIONS            its own TOML sections: name -> reader(table, problems)
@@ -28,6 +30,7 @@ class TitleParts:
     knobs: dict = field(default_factory=dict)
     legacy_knobs: dict = field(default_factory=dict)
     round_kinds: tuple = ()
+    round_fields: dict = field(default_factory=dict)   # round kind -> {field: type}, the features' own
     private_abilities: dict = field(default_factory=dict)
     ability_words: dict = field(default_factory=dict)
     data_sections: dict = field(default_factory=dict)
@@ -63,6 +66,7 @@ def parts_of(package) -> TitleParts:
         knobs=knobs,
         legacy_knobs=merged(features, "LEGACY_KNOBS"),
         round_kinds=tuple(kind for f in features for kind in getattr(f, "ROUND_KINDS", ())),
+        round_fields=round_fields_of(features),
         private_abilities=merged(features, "PRIVATE_ABILITIES"),
         ability_words=merged(features, "ABILITY_WORDS"),
         data_sections=merged(features, "DATA_SECTIONS"),
@@ -73,6 +77,15 @@ def parts_of(package) -> TitleParts:
         state=states[0] if states else None,
         features=features,
     )
+
+
+def round_fields_of(features) -> dict:
+    """The features' round fields, by round kind (two features may add to one kind)."""
+    out: dict = {}
+    for f in features:
+        for kind, fields in getattr(f, "ROUND_FIELDS", {}).items():
+            out.setdefault(kind, {}).update(fields)
+    return out
 
 
 def merged(features, name: str) -> dict:

@@ -19,6 +19,8 @@ from .minors_regionals import begin_action, floatable_minors, one_stock_action, 
 from .trades import over_limit_bars
 
 # defaults: what games stored before these numbers moved to ruleset.toml played with
+# the Consolidation round (§10.6) and the nationals that absorbed a minor this stock round (§10.5)
+ROUND_FIELDS = {"stock": {"consolidation": "bool", "merged_into": "list[str]"}}
 KNOBS = {"title_rules": {
     "merge_from_phase": Knob(str, None, "3"),   # §5.2, §10.5: minors merge into majors from Train Phase 3
     "abandoned_price": Knob(int, None, 60),     # §9.5: a major buys an abandoned minor for £60

@@ -37,6 +37,8 @@ from .common import (
 )
 from .concessions import concession_turn, executed
 
+# a stock-round turn's one free action (§10), used
+ROUND_FIELDS = {"stock": {"free_action": "bool"}}
 KNOBS = {"title_rules": {
     "reserved_train": Knob(str, None, REQUIRED),
     "regional_pars": Knob(list, None, REQUIRED),

@@ -19,6 +19,8 @@ from .end import check_repeat, record_final_run
 from .mergers import abandon
 from .pullmans import PULLMAN_CORP, pullman_value
 
+# a conversion into a national offered in this company turn (§9.4)
+ROUND_FIELDS = {"operating": {"conversion": "dict | None"}}
 KNOBS = {"title_rules": {
     "conversion_phases": Knob(list, None, REQUIRED),
     "national_leftover": Knob(dict, None, REQUIRED),

@@ -21,6 +21,9 @@ from ledger.core.state import BANK, company_acct, player_acct
 from .common import round_update, rules
 
 ROUND_KINDS = ("packet",)
+# the packet auction (§7): the rows left, their prices, the bids, the item auctioned, whose turn
+ROUND_FIELDS = {"packet": {"turn": "int", "passes": "int", "rows": "list[list[str]]", "prices": "dict[str, int]",
+                           "bids": "dict", "auction": "dict | None"}}
 KNOBS = {"title_rules": {
     "minor_treasury_cap": Knob(int, None, REQUIRED),
     "minor_face": Knob(int, None, REQUIRED),

@@ -20,6 +20,8 @@ from .common import kind_of, patronage_amounts, patronage_paid, port_of, rights,
 DISCOUNT_CORPS = ("E", "F")  # §15.5, §15.6
 
 # defaults: what games stored before these numbers moved to ruleset.toml played with
+# a tile point granted for this turn only (§15.5-6: E/F's yellow tile on its terrain)
+ROUND_FIELDS = {"operating": {"bonus_points": "int"}}
 KNOBS = {"title_rules": {
     "engineers": Knob(dict, None, {"tiles": 4, "per_or": 2}),   # §14.9: four free tiles, two an OR
     "ferry_phase": Knob(str, None, "5"),   # §14.7, §11.2.2: WCF's Lille token from Train Phase 5

@@ -20,6 +20,8 @@ from .common import (is_minor, is_rusted, kind_of, locomotive_discount, major_ph
 from .nationals import form_national
 from .tiles_tokens import FERRY_TOKEN
 
+# the trains rusted in this train-buying step, counted toward the limit until it ends
+ROUND_FIELDS = {"operating": {"rusted_in_step": "int"}}
 KNOBS = {"title_rules": {
     "j_discount_on_deals": Knob(bool, None, False),                       # D18 #28
     # §5.2, §11.6: level 8 is on sale once four level 7 trains are bought (the default: games stored

@@ -46,6 +46,8 @@ ABILITY_WORDS = {
     "colour": lambda v, rs: f"{v} private",
 }
 ROUND_KINDS = ("draws",)
+# the draws' steps (§4): which step, whose turn, the chips left and the discounts chosen
+ROUND_FIELDS = {"draws": {"step": "str", "turn": "int", "chips": "list[int]", "discounts": "dict"}}
 KNOBS = {"draws": {
     "drawn": Knob(dict, None, {"blue": 2, "brown": 2}),        # §4: privates of each colour drawn
     "chips": Knob(list, None, [60, 60, 60, 40, 40, 40]),       # §6.1: three ƒ60 and three ƒ40 discounts

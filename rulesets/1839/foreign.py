@@ -19,6 +19,8 @@ from ledger.core.state import BANK, DEPOT, POOL, REMOVED, acct_name, company_acc
 
 from .common import country, foreign_companies, listed, split, tallies
 
+# the foreign companies' step of the operating round has begun (D3)
+ROUND_FIELDS = {"operating": {"foreign_step": "bool"}}
 KNOBS = {"foreign": {
     # D6.4: the foreign companies, in the order they operate at the end of each OR; the names a
     # table may type for each country (`--abroad`)

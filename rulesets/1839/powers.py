@@ -75,6 +75,8 @@ ABILITY_WORDS = {
     "charges_director": lambda v, rs: "its company charges its director for costs",
     "tile_as_lay": lambda v, rs: "its tile is one of the company's tile lays",
 }
+# a company's turn: a private's tiles laid (§12.3), what it drew from its director (§12.5)
+ROUND_FIELDS = {"operating": {"private_lay": "bool", "charged": "int"}}
 KNOBS = {"powers": {
     # §12.4: the private whose fee modifier (ruleset.toml [[fees.tile]]) a company names with --with
     "terrain_privates": Knob(dict, None, {"RG": "rg"}),

@@ -14,6 +14,8 @@ from ledger.core.rules import market, privates, shares
 from ledger.core.ruleset import Knob
 from ledger.core.state import BANK, POOL, company_acct, player_acct
 
+# the companies floated before this stock round's purchases (who may use a floating power)
+ROUND_FIELDS = {"stock": {"floated_before": "list[str]"}}
 KNOBS = {"stock_powers": {
     "forced_capital": Knob(int, None, 7),   # §12.5: "70 % capitalised": 7 x par from the bank
     "escrowed": Knob(int, None, 3),         # §12.5: three 10 % certificates to the pool, each holding par
