@@ -93,7 +93,8 @@ def main() -> int:
     # the record: its point may be behind the head (a kill after the commit), never in the way
     records = list((folder / "config" / "games").glob("*.json"))
     files = json.loads(records[0].read_text())["files"] if len(records) == 1 else {}
-    point = files.get(str(game.resolve()), {}).get("command")
+    recorded = files.get(str(game.resolve()), {})
+    point, written = recorded.get("command"), recorded.get("head") or recorded.get("command")
     head = json.loads(bank(game, "log", "--json").stdout)[-1]["id"] if not problems else None
     final = bank(game, "count", "Alice", "0") if not problems else None
     if final is not None and final.returncode:
@@ -103,7 +104,8 @@ def main() -> int:
         problems.append(f"a killed bank left {left} in the record's folder")
     print(f"{args.example}: {whole + none} kills (seed {args.seed}, up to {usual * 1.5 * 1000:.0f} ms into a "
           f"command): {whole} commands recorded whole, {none} not at all, {len(problems)} problem(s); "
-          f"the record's last verified point: command {point}, the last command in force {head}")
+          f"the record's last verified point: command {point}, the last it recorded written {written}, the "
+          f"last in force {head}")
     for p in problems[:10]:
         print("  " + p)
     return 1 if problems else 0
