@@ -27,6 +27,7 @@ import sqlite_utils
 from cli_1830 import COMMAND, Bank
 from cli_driver import error_line, report_lines
 from conftest import Table
+from transcripts import lines_of
 
 from ledger.catalog import load
 
@@ -84,16 +85,6 @@ def dump(path) -> list[str]:
         return list(conn.iterdump())
     finally:
         conn.close()
-
-
-def transcript_lines(path: Path) -> list[str]:
-    """The command lines of a transcript, without comments, as `bank play` reads them."""
-    out = []
-    for raw in path.read_text().splitlines():
-        text = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("#") else ""
-        if text:
-            out.append(text)
-    return out
 
 
 def between(lines: list[str], first: str, last: str) -> list[str]:
@@ -181,7 +172,7 @@ def fresh(fast_path) -> Bank:
 @pytest.fixture
 def sr1(fast_path) -> Bank:
     """The opening's auction only: SR 1 is about to start, Alice has priority."""
-    lines = transcript_lines(OPENING)
+    lines = lines_of(OPENING.read_text())
     script = fast_path / "auction.txt"
     script.write_text("\n".join(lines[:lines.index("par Dave B&O 67") + 1]) + "\n")
     b = Bank(fast_path / "sr1.db")
@@ -378,7 +369,7 @@ def test_log_json_shape(opening):
     ids = [e["id"] for e in entries]
     assert ids == sorted(ids) and len(set(ids)) == len(ids)
     # every transcript line is there, as typed, in order
-    assert [e["text"] for e in entries] == transcript_lines(OPENING)
+    assert [e["text"] for e in entries] == lines_of(OPENING.read_text())
     par = next(e for e in entries if e["text"] == "par Alice NYC 76")
     assert (par["round"], par["actor"], par["money"]) == ("SR 1", "Alice", 152)
     assert "par" in par["events"] and par["lines"] == ["Alice pars NYC at $76 (pays $152)"]
@@ -430,7 +421,7 @@ def test_log_filter_company(opening):
 
 
 def test_log_filter_round(opening):
-    lines = transcript_lines(OPENING)
+    lines = lines_of(OPENING.read_text())
     sr1 = opening.log("--round", "SR 1")
     assert [e["text"] for e in sr1] == lines[lines.index("par Dave B&O 67") + 1:lines.index("tile NYC 0")]
     assert {e["round"] for e in sr1} == {"SR 1"}

@@ -10,6 +10,7 @@ import pytest
 from cli_driver import Bank
 from game_files import in_memory, played_file
 from random_play import RandomGame
+from transcripts import lines_of
 
 from ledger import catalog
 from ledger.core.rules import trains
@@ -32,12 +33,8 @@ def widest(text: str) -> int:
 
 
 def game_lines(path: Path) -> list[str]:
-    lines = []
-    for raw in path.read_text().splitlines():
-        text = raw.split("#", 1)[0].strip()
-        if text and not text.startswith("new "):
-            lines.append(text)
-    return lines
+    """The transcript's commands after its `new` line."""
+    return [line for line in lines_of(path.read_text()) if not line.startswith("new ")]
 
 
 @pytest.mark.parametrize("example, title, players", [

@@ -24,6 +24,7 @@ from pathlib import Path
 import pytest
 from cli_driver import Bank, error_line
 from game_files import in_memory, memory_folder, played_file
+from transcripts import lines_of
 
 from ledger import ENGINE_VERSION
 from ledger.books.session import Session
@@ -50,16 +51,6 @@ def tmp_path():
     """This module's tests write whole games: their files live on the memory filesystem
     (game_files.in_memory), where a durable commit does not wait for a busy disk."""
     yield from in_memory()
-
-
-def transcript_commands(path: Path) -> list[str]:
-    """The command lines of a transcript, as `bank play` reads them: command k is item k - 1."""
-    out = []
-    for raw in path.read_text().splitlines():
-        text = raw.split("#", 1)[0].strip() if not raw.lstrip().startswith("#") else ""
-        if text:
-            out.append(text)
-    return out
 
 
 def play(lines: list[str], db: Path) -> Bank:
@@ -129,7 +120,7 @@ def statuses(db) -> list[tuple]:
 
 @pytest.fixture(scope="module")
 def lines() -> list[str]:
-    out = transcript_commands(FULL)
+    out = lines_of(FULL.read_text())
     assert out[FORGOTTEN - 1] == "tile B&M 0" and "tile B&M" not in " ".join(out[:FORGOTTEN - 1])
     return out
 
@@ -257,7 +248,7 @@ def test_undo_to_refuses_a_hidden_command_or_a_record(opening):
 def test_an_inserted_command_the_table_forgot_gives_the_game_played_with_it(tmp_path):
     """Leave C&O's tile over Toledo ($80, OR 1.1) out of the opening, insert it back: the game equals
     the one played from the whole transcript, command for command."""
-    lines = transcript_commands(OPENING)
+    lines = lines_of(OPENING.read_text())
     missing = lines.index("tile C&O 80")
     forgot = play(lines[:missing] + lines[missing + 1:], tmp_path / "forgot.db")
     whole = play(lines, tmp_path / "whole.db")

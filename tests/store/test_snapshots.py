@@ -28,6 +28,7 @@ from pathlib import Path
 import pytest
 from cli_driver import Bank, report_lines
 from game_files import in_memory, played_file
+from transcripts import lines_of
 
 from ledger import catalog
 from ledger.books import session as session_module
@@ -55,8 +56,7 @@ def tmp_path():
 
 
 def transcript(path: Path) -> list[str]:
-    lines = [line.split("#", 1)[0].strip() for line in path.read_text().splitlines()]
-    return [line for line in lines if line]
+    return lines_of(path.read_text())
 
 
 @contextmanager
