@@ -535,11 +535,13 @@ class Session:
 
     def refuse_if_damaged(self) -> None:
         """A damaged or edited record is never written to: the checks of what a write extends
-        (Store.write_problem: SQLite's integrity check, the whole chain, the statuses, the rows
-        derived from the events, the snapshots' hashes), or one refusal that leaves the file as it
-        is. The last verified point is this session's own: while no other connection has committed
-        since its last check (SQLite's data_version), the file is what this session checked and
-        wrote, and the shell's or the table's next command is not checked again."""
+        (Store.write_problem: SQLite's integrity check, the chain, the statuses, the rows derived
+        from the events, the snapshots' hashes; from the file's last verified point that this
+        machine recorded, ledger.books.known, when the rows up to it are those it verified, else of
+        the whole file), or one refusal that leaves the file as it is. Within a session the point is
+        its own: while no other connection has committed since its last check (SQLite's
+        data_version), the file is what this session checked and wrote, and the shell's or the
+        table's next command is not checked again."""
         store = self.store
         seen = store.data_version()
         if self.verified_at == seen:
