@@ -16,12 +16,9 @@ machine).
 
 from __future__ import annotations
 
-import queue
 import re
 import select
-import signal
 import socket
-import subprocess
 import sys
 import threading
 import time
@@ -29,7 +26,7 @@ from contextlib import contextmanager
 
 import pytest
 import uvicorn
-from table_rig import game_file
+from table_rig import game_file, serve_process
 
 from ledger.interface.board import guard
 from ledger.interface.board import serve as serving
@@ -117,23 +114,9 @@ def open_stream(port: int, source: str = "127.0.0.1") -> Raw:
 
 @contextmanager
 def bank_serve_table(db):
-    proc = subprocess.Popen([sys.executable, "-m", "ledger", "serve", "--game", str(db), "--table", "--port", "0"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=db.parent)
-    lines: queue.Queue = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout] + [lines.put(None)], daemon=True).start()
-    printed: list[str] = []
-    try:
-        while not printed or "Ctrl-C" not in printed[-1]:
-            line = lines.get(timeout=30)
-            assert line is not None, f"bank serve stopped: {printed} {proc.stderr.read()}"
-            printed.append(line)
-        yield int(re.search(r"http://127\.0\.0\.1:(\d+)/", printed[0]).group(1))
-        proc.send_signal(signal.SIGINT)
-        assert proc.wait(15) == 0, proc.stderr.read()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    """`bank serve --table` on `db` in its own process (table_rig.serve_process): the port it listens on."""
+    with serve_process(db) as printed:
+        yield int(re.search(r"http://127\.0\.0\.1:(\d+)/", printed).group(1))
 
 
 def test_200_idle_connections_do_not_shut_the_phones_out(tmp_path):

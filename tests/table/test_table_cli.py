@@ -5,54 +5,25 @@ test_table_pages.)"""
 
 from __future__ import annotations
 
-import queue
 import re
-import signal
-import subprocess
-import sys
-import threading
-from contextlib import contextmanager
-from pathlib import Path
 
 import httpx
 import pytest
-from table_rig import game_file
+from table_rig import game_file, serve_process
 
 from ledger.core.errors import CommandError
 from ledger.interface.board.serve import serve
 
 
-@contextmanager
-def serving(db: Path, *options: str):
-    """`bank serve --table --port 0` in its own process; yields what it printed up to 'Ctrl-C'."""
-    proc = subprocess.Popen([sys.executable, "-m", "ledger", "serve", "--game", str(db), "--port", "0", "--table",
-                             *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=db.parent)
-    lines: queue.Queue = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout] + [lines.put(None)], daemon=True).start()
-    printed: list[str] = []
-    try:
-        while not printed or "Ctrl-C" not in printed[-1]:
-            line = lines.get(timeout=20)
-            assert line is not None, f"bank serve stopped: {printed} {proc.stderr.read()}"
-            printed.append(line)
-        yield "".join(printed)
-        proc.send_signal(signal.SIGINT)
-        assert proc.wait(15) == 0, proc.stderr.read()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
-
-
 def test_bank_serve_table_prints_the_links_and_new_links_end_them(tmp_path):
     db = game_file(tmp_path, ["bid Ann CS 45"])
-    with serving(db) as printed:
+    with serve_process(db, wait=20) as printed:
         assert "Listening on 127.0.0.1 only: phones cannot open these links" in printed
         found = dict(re.findall(r"^(Ann|Ben|Cy|The banker): (http://127\.0\.0\.1:\d+/t/\S+)$", printed, re.M))
         assert set(found) == {"Ann", "Ben", "Cy", "The banker"}
         page = httpx.get(found["Ben"], timeout=10)
         assert page.status_code == 200 and 'data-who="player:Ben"' in page.text and 'data-verb="pass"' in page.text
-    with serving(db, "--new-links") as renewed:
+    with serve_process(db, "--new-links", wait=20) as renewed:
         base = re.search(r"http://\S+/", renewed).group(0)
         old = httpx.get(base + found["Ben"].split("/", 3)[3], timeout=10)
         assert "acts as nobody" in old.text
