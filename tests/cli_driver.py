@@ -1,10 +1,17 @@
-"""Drive the real `bank` CLI in tests (typer's runner, a SQLite game file), as typed in a shell."""
+"""Drive the real `bank` CLI in tests (typer's runner, a SQLite game file), as typed in a shell; and
+`bank serve` in a process of its own (bank_serve)."""
 
 from __future__ import annotations
 
 import json
+import queue
 import shlex
+import signal
+import subprocess
 import sys
+import threading
+from contextlib import contextmanager
+from pathlib import Path
 
 from typer.testing import CliRunner
 
@@ -108,3 +115,43 @@ def report_lines(text: str) -> list[str]:
         else:
             whole.append(line)
     return whole
+
+
+class Served:
+    """A `bank serve` process: what it printed up to its "Ctrl-C" line (`printed`), and once it has
+    stopped, what it printed after (`after`)."""
+
+    def __init__(self):
+        self.printed: list[str] = []
+        self.after = ""
+
+
+@contextmanager
+def bank_serve(db: Path, *options: str, wait: float = 20):
+    """`bank serve --game DB --port 0 OPTIONS` in its own process, as a shell starts it: yields a Served
+    once it has printed its "Ctrl-C" line (waiting at most `wait` seconds a line), then stops it as
+    Ctrl-C does and checks that it ends with 0."""
+    proc = subprocess.Popen([sys.executable, "-m", "ledger", "serve", "--game", str(db), "--port", "0", *options],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=Path(db).parent)
+    lines: queue.Queue = queue.Queue()
+    threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout] + [lines.put(None)], daemon=True).start()
+    served = Served()
+    try:
+        while not served.printed or "Ctrl-C" not in served.printed[-1]:
+            try:
+                line = lines.get(timeout=wait)
+            except queue.Empty:
+                raise AssertionError(f"bank serve printed no address: {served.printed}") from None
+            assert line is not None, f"bank serve stopped: {served.printed} {proc.stderr.read()}"
+            served.printed.append(line)
+        yield served
+        proc.send_signal(signal.SIGINT)
+        assert proc.wait(15) == 0, proc.stderr.read()
+        rest = []
+        while (line := lines.get(timeout=5)) is not None:
+            rest.append(line)
+        served.after = "".join(rest)
+    finally:
+        if proc.poll() is None:
+            proc.kill()
+            proc.wait()

@@ -16,10 +16,8 @@ import io
 import itertools
 import json
 import os
-import queue
 import re
 import shutil
-import signal
 import socket
 import subprocess
 import sys
@@ -33,7 +31,7 @@ import httpx
 import pytest
 import uvicorn
 from browsers import FieldReader, chromium, viewport
-from cli_driver import Bank, error_line
+from cli_driver import Bank, bank_serve, error_line
 from game_files import played_file
 from starlette.testclient import TestClient
 
@@ -364,33 +362,11 @@ def test_the_address_and_its_qr_code(monkeypatch):
 
 @contextmanager
 def served(db: Path, *options: str):
-    """`bank serve --port 0` in its own process; yields (URL, what it printed first)."""
-    proc = subprocess.Popen([sys.executable, "-m", "ledger", "serve", "--game", str(db), "--port", "0", *options],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=db.parent)
-    lines: queue.Queue = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout] + [lines.put(None)], daemon=True).start()
-    printed = []
-    try:
-        while not printed or "Ctrl-C" not in printed[-1]:
-            try:
-                line = lines.get(timeout=20)
-            except queue.Empty:
-                raise AssertionError(f"bank serve printed no address: {printed}") from None
-            assert line is not None, f"bank serve stopped: {printed} {proc.stderr.read()}"
-            printed.append(line)
-        url = re.search(r"http://\S+", printed[0]).group(0)
-        yield url, printed
-        # Ctrl-C stops it cleanly, open pages or not
-        proc.send_signal(signal.SIGINT)
-        assert proc.wait(15) == 0, proc.stderr.read()
-        rest = []
-        while (line := lines.get(timeout=5)) is not None:
-            rest.append(line)
-        assert "no longer served" in "".join(rest)
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
+    """`bank serve --port 0` in its own process (cli_driver.bank_serve); yields (URL, what it printed
+    first). Ctrl-C stops it cleanly, open pages or not, saying so."""
+    with bank_serve(db, *options) as run:
+        yield re.search(r"http://\S+", run.printed[0]).group(0), run.printed
+    assert "no longer served" in run.after
 
 
 def bank_json(db: Path, verb: str) -> dict:

@@ -1,15 +1,9 @@
 """What the table tests share: a game file played to a given point through the Session (as the CLI
 records it), a table server on it (Starlette's TestClient, or uvicorn on a free port for a browser),
-and a reader of a table page's forms, and `bank serve --table` in its own process (serve_process)."""
+and a reader of a table page's forms."""
 
 from __future__ import annotations
 
-import queue
-import signal
-import subprocess
-import sys
-import threading
-from contextlib import contextmanager
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -35,29 +29,6 @@ def game_file(folder: Path, lines: list[str] = (), players: list[str] = PLAYERS,
     finally:
         s.close()
     return path
-
-
-@contextmanager
-def serve_process(db: Path, *options: str, wait: float = 30):
-    """`bank serve --table --port 0` in its own process; yields what it printed up to 'Ctrl-C'
-    (waiting at most `wait` seconds a line), then stops it as Ctrl-C does and checks it ended well."""
-    proc = subprocess.Popen([sys.executable, "-m", "ledger", "serve", "--game", str(db), "--port", "0", "--table",
-                             *options], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=db.parent)
-    lines: queue.Queue = queue.Queue()
-    threading.Thread(target=lambda: [lines.put(x) for x in proc.stdout] + [lines.put(None)], daemon=True).start()
-    printed: list[str] = []
-    try:
-        while not printed or "Ctrl-C" not in printed[-1]:
-            line = lines.get(timeout=wait)
-            assert line is not None, f"bank serve stopped: {printed} {proc.stderr.read()}"
-            printed.append(line)
-        yield "".join(printed)
-        proc.send_signal(signal.SIGINT)
-        assert proc.wait(15) == 0, proc.stderr.read()
-    finally:
-        if proc.poll() is None:
-            proc.kill()
-            proc.wait()
 
 
 def terminal(s: Session, line: str) -> list[dict]:

@@ -26,7 +26,8 @@ from contextlib import contextmanager
 
 import pytest
 import uvicorn
-from table_rig import game_file, serve_process
+from cli_driver import bank_serve
+from table_rig import game_file
 
 from ledger.interface.board import guard
 from ledger.interface.board import serve as serving
@@ -114,9 +115,9 @@ def open_stream(port: int, source: str = "127.0.0.1") -> Raw:
 
 @contextmanager
 def bank_serve_table(db):
-    """`bank serve --table` on `db` in its own process (table_rig.serve_process): the port it listens on."""
-    with serve_process(db) as printed:
-        yield int(re.search(r"http://127\.0\.0\.1:(\d+)/", printed).group(1))
+    """`bank serve --table` on `db` in its own process (cli_driver.bank_serve): the port it listens on."""
+    with bank_serve(db, "--table", wait=30) as served:
+        yield int(re.search(r"http://127\.0\.0\.1:(\d+)/", served.printed[0]).group(1))
 
 
 def test_200_idle_connections_do_not_shut_the_phones_out(tmp_path):

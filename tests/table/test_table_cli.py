@@ -9,7 +9,8 @@ import re
 
 import httpx
 import pytest
-from table_rig import game_file, serve_process
+from cli_driver import bank_serve
+from table_rig import game_file
 
 from ledger.core.errors import CommandError
 from ledger.interface.board.serve import serve
@@ -17,13 +18,15 @@ from ledger.interface.board.serve import serve
 
 def test_bank_serve_table_prints_the_links_and_new_links_end_them(tmp_path):
     db = game_file(tmp_path, ["bid Ann CS 45"])
-    with serve_process(db, wait=20) as printed:
+    with bank_serve(db, "--table") as served:
+        printed = "".join(served.printed)
         assert "Listening on 127.0.0.1 only: phones cannot open these links" in printed
         found = dict(re.findall(r"^(Ann|Ben|Cy|The banker): (http://127\.0\.0\.1:\d+/t/\S+)$", printed, re.M))
         assert set(found) == {"Ann", "Ben", "Cy", "The banker"}
         page = httpx.get(found["Ben"], timeout=10)
         assert page.status_code == 200 and 'data-who="player:Ben"' in page.text and 'data-verb="pass"' in page.text
-    with serve_process(db, "--new-links", wait=20) as renewed:
+    with bank_serve(db, "--table", "--new-links") as served:
+        renewed = "".join(served.printed)
         base = re.search(r"http://\S+/", renewed).group(0)
         old = httpx.get(base + found["Ben"].split("/", 3)[3], timeout=10)
         assert "acts as nobody" in old.text
