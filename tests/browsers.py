@@ -19,26 +19,30 @@ SIZES = {"phone": (390, 844, True), "laptop": (1366, 768, False)}
 
 
 @contextmanager
-def served_app(app, what: str = "the page"):
-    """The ASGI `app` on a free local port; yields its base URL (no trailing slash)."""
+def served_app(app, what: str = "the page", sock: socket.socket | None = None, **options):
+    """The ASGI `app` on uvicorn in a thread of this process, on a free local port (or on `sock`, a
+    listening socket the test made, e.g. by ledger.interface.board.serve.listen); yields its base URL
+    (no trailing slash). `options` go to uvicorn.Config over the defaults here."""
     import uvicorn
-    sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
-    sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-    sock.bind(("127.0.0.1", 0))
-    sock.listen(64)
-    server = uvicorn.Server(uvicorn.Config(app, log_level="warning", access_log=False, lifespan="on",
-                                           timeout_graceful_shutdown=1))
+    if sock is None:
+        sock = socket.socket(socket.AF_INET, socket.SOCK_STREAM)
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(("127.0.0.1", 0))
+        sock.listen(64)
+    config = {"log_level": "warning", "access_log": False, "lifespan": "on", "timeout_graceful_shutdown": 1,
+              **options}
+    server = uvicorn.Server(uvicorn.Config(app, **config))
     thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
     thread.start()
     deadline = time.monotonic() + 10
     while not server.started:
-        assert time.monotonic() < deadline, f"{what} did not start"
+        assert thread.is_alive() and time.monotonic() < deadline, f"{what} did not start"
         time.sleep(0.02)
     try:
         yield f"http://127.0.0.1:{sock.getsockname()[1]}"
     finally:
         server.should_exit = True
-        thread.join(5)
+        thread.join(10)
         sock.close()
 
 

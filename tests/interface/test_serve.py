@@ -22,15 +22,13 @@ import socket
 import subprocess
 import sys
 import tempfile
-import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
 
 import httpx
 import pytest
-import uvicorn
-from browsers import FieldReader, chromium, viewport
+from browsers import FieldReader, chromium, served_app, viewport
 from cli_driver import Bank, bank_serve, error_line
 from game_files import played_file
 from starlette.testclient import TestClient
@@ -254,21 +252,10 @@ def test_everything_the_page_loads_is_served_by_the_program(masters, tmp_path):
 def uvicorn_thread(db: Path):
     """The app on a real server (uvicorn, in a thread of this process) on a free loopback port."""
     board = Board(db)
-    sock = serving.listen("127.0.0.1", 0)
-    server = uvicorn.Server(uvicorn.Config(create_app(board), log_level="warning", lifespan="on",
-                                           timeout_graceful_shutdown=1))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
     try:
-        yield f"http://127.0.0.1:{sock.getsockname()[1]}/"
+        with served_app(create_app(board), "the server", sock=serving.listen("127.0.0.1", 0), access_log=True) as base:
+            yield base + "/"
     finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
         board.close()
 
 

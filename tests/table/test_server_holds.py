@@ -20,12 +20,11 @@ import re
 import select
 import socket
 import sys
-import threading
 import time
 from contextlib import contextmanager
 
 import pytest
-import uvicorn
+from browsers import served_app
 from cli_driver import bank_serve
 from table_rig import game_file
 
@@ -178,22 +177,12 @@ def small(tmp_path, monkeypatch):
     monkeypatch.setattr(guard, "BODY", 1.0)
     monkeypatch.setattr(guard, "KEEP_ALIVE", 1)
     board = Board(game_file(tmp_path))
-    sock = serving.listen("127.0.0.1", 0)
     counts = guard.Guard(per_address=4, most=12)
-    server = uvicorn.Server(uvicorn.Config(create_app(board), log_level="warning", access_log=False, lifespan="on",
-                                           timeout_graceful_shutdown=1, **guard.server_options(counts)))
-    thread = threading.Thread(target=server.run, kwargs={"sockets": [sock]}, daemon=True)
-    thread.start()
-    deadline = time.monotonic() + 10
-    while not server.started:
-        assert thread.is_alive() and time.monotonic() < deadline, "the server did not start"
-        time.sleep(0.02)
     try:
-        yield Small(sock.getsockname()[1], counts)
+        with served_app(create_app(board), "the server", sock=serving.listen("127.0.0.1", 0),
+                        **guard.server_options(counts)) as base:
+            yield Small(int(base.rsplit(":", 1)[1]), counts)
     finally:
-        server.should_exit = True
-        thread.join(10)
-        sock.close()
         board.close()
 
 
