@@ -24,6 +24,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]  # the checkout first: nothing under tests/ may shadow the package
 
 from fuzz_lines import check, lines  # noqa: E402
+from transcripts import complete_game, shipped_titles  # noqa: E402
 from typer.testing import CliRunner  # noqa: E402
 
 from ledger.interface.cli import app  # noqa: E402
@@ -31,8 +32,14 @@ from ledger.interface.cli import app  # noqa: E402
 
 # Each title's game to fuzz: an example transcript and how many of its command lines to play (a
 # game in play takes more kinds of command than a finished one).
-TITLES = {"1830": ("1830-opening.txt", None), "1843": ("1843-game.txt", 150),
-          "1839": ("1839-opening.txt", None), "1801": ("1801-opening.txt", None)}
+def titles() -> dict:
+    """Every shipped title's game to fuzz, as the catalog finds them: its opening example, else the
+    first 150 lines of its complete game (a new title is picked up)."""
+    out = {}
+    for title in shipped_titles():
+        opening = f"{title}-opening.txt"
+        out[title] = (opening, None) if (ROOT / "examples" / opening).is_file() else (f"{complete_game(title)}.txt", 150)
+    return out
 
 
 def main() -> int:
@@ -44,7 +51,7 @@ def main() -> int:
     ap.add_argument("--all-titles", action="store_true", help="fuzz each title's game in turn")
     args = ap.parse_args()
     os.environ.setdefault("BANK_BUSY_TIMEOUT", "1")
-    runs = TITLES.values() if args.all_titles else [(args.example, args.first)]
+    runs = titles().values() if args.all_titles else [(args.example, args.first)]
     failed = 0
     for example, first in runs:
         problems, took = fuzz(example, first, args.lines, args.seed)

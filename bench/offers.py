@@ -19,10 +19,10 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 
 from offer_check import Findings, check_position  # noqa: E402
-from transcripts import positions  # noqa: E402
+from transcripts import complete_game, positions, shipped_titles  # noqa: E402
 
-
-GAMES = {"1830": "1830-full-game", "1843": "1843-game", "1839": "1839-game", "1801": "1801-game"}
+# every shipped title's complete example game, as the catalog finds them (a new title is picked up)
+GAMES = {title: complete_game(title) for title in shipped_titles()}
 
 
 def main() -> int:

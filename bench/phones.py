@@ -26,7 +26,7 @@ sys.path[:0] = [str(ROOT), str(ROOT / "tests"), str(ROOT / "tests" / "table")]
 
 from starlette.testclient import TestClient  # noqa: E402
 from table_rig import Forms, Rig  # noqa: E402
-from transcripts import lines_of  # noqa: E402
+from transcripts import complete_game, lines_of, shipped_titles  # noqa: E402
 
 from ledger import catalog  # noqa: E402
 from ledger.books.session import Session  # noqa: E402
@@ -37,7 +37,7 @@ from ledger.interface.board.actions import command_of  # noqa: E402
 from ledger.interface.board.table import typed_values  # noqa: E402
 from ledger.interface.views import score_json, status_json  # noqa: E402
 
-GAMES = {"1830": "1830-full-game", "1843": "1843-game", "1839": "1839-game", "1801": "1801-game"}
+GAMES = {title: complete_game(title) for title in shipped_titles()}   # every shipped title's example game
 
 
 def at_terminal(path: Path, lines: list[str]) -> None:
