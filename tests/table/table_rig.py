@@ -8,7 +8,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 from browsers import served_app
+from transcripts import lines_of, options_of
 
+from ledger import catalog
 from ledger.books.session import Session
 from ledger.core import grammar
 from ledger.interface.board import links
@@ -17,6 +19,7 @@ from ledger.interface.board.reading import Board
 from ledger.interface.board.table import Table, Writer
 
 PLAYERS = ["Ann", "Ben", "Cy"]
+EXAMPLES = Path(__file__).resolve().parents[2] / "examples"
 
 
 def game_file(folder: Path, lines: list[str] = (), players: list[str] = PLAYERS, name: str = "table.db") -> Path:
@@ -29,6 +32,33 @@ def game_file(folder: Path, lines: list[str] = (), players: list[str] = PLAYERS,
     finally:
         s.close()
     return path
+
+
+def recorded(folder: Path, lines: list[str], name: str = "game.db") -> Path:
+    """A transcript's lines (its `new` line first) recorded through the Session, each as typed at a
+    terminal, in the game file `name` of `folder`."""
+    new = catalog.parse_line(lines[0])
+    path = folder / name
+    s = Session.new(path, new.get("title"), new.get("players"), options_of(new))
+    try:
+        for line in lines[1:]:
+            terminal(s, line)
+    finally:
+        s.close()
+    return path
+
+
+def example_file(folder: Path, before: int) -> Path:
+    """The 1830 example game (examples/1830-full-game.txt) recorded up to (not including) its
+    transcript line `before` (1-based, as the file numbers its lines)."""
+    text = EXAMPLES.joinpath("1830-full-game.txt").read_text(encoding="utf-8").splitlines()
+    return recorded(folder, lines_of("\n".join(text[:before - 1])), "example.db")
+
+
+def played(folder: Path, example: str, before: str) -> Path:
+    """An example game recorded up to (not including) the first line that reads `before`."""
+    lines = lines_of((EXAMPLES / example).read_text(encoding="utf-8"))
+    return recorded(folder, lines[:lines.index(before)])
 
 
 def terminal(s: Session, line: str) -> list[dict]:

@@ -6,11 +6,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from conftest import Table
 from transcripts import lines_of
 
 from ledger import catalog
 from ledger.core import engine
-from ledger.core.events import apply
 from ledger.interface.board.controls import page_of
 from ledger.interface.board.table import typed_values
 
@@ -26,17 +26,11 @@ def test_picks_and_counts_read_as_the_command_writes_them():
 
 
 def position_before(name: str, line: str):
+    """(state, rules) of the example game `name` on the engine, before the first line that reads `line`."""
     lines = lines_of((ROOT / "examples" / f"{name}.txt").read_text())
-    first = catalog.parse_line(lines[0])
-    options = dict((o.partition("=")[0], o.partition("=")[2] or True) for o in first.get("option") or [])
-    rs = catalog.load(first.get("title"), options)
-    s = engine.initial_state(rs, first.get("players"), options)
-    for e in engine.start_events(rs, first.get("players")):
-        apply(s, e)
-    for text in lines[1:lines.index(line)]:
-        for e in engine.decide(s, rs, catalog.parse_line(text)):
-            apply(s, e)
-    return s, rs
+    t = Table(lines[0])
+    t.play("\n".join(lines[1:lines.index(line)]))
+    return t.state, t.rs
 
 
 def test_an_1801_tile_is_one_control_with_its_options_as_choices():

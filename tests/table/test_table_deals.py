@@ -11,31 +11,9 @@ from pathlib import Path
 
 import pytest
 from starlette.testclient import TestClient
-from table_rig import Forms, Rig, submit
-from transcripts import lines_of
+from table_rig import Forms, Rig, example_file, submit
 
-from ledger import catalog
 from ledger.books.session import Session
-from ledger.core import grammar
-
-EXAMPLE = Path(__file__).resolve().parents[2] / "examples" / "1830-full-game.txt"
-
-
-def example_file(folder: Path, before: int) -> Path:
-    """The 1830 example game recorded up to (not including) its transcript line `before` (1-based,
-    as the file numbers its lines)."""
-    text = EXAMPLE.read_text(encoding="utf-8").splitlines()
-    lines = lines_of("\n".join(text[:before - 1]))
-    new = catalog.parse_line(lines[0])
-    options = dict((o.partition("=")[0], o.partition("=")[2] or True) for o in new.get("option") or [])
-    path = folder / "example.db"
-    s = Session.new(path, "1830", new.get("players"), options)
-    try:
-        for line in lines[1:]:
-            s.execute(grammar.parse_line(line, grammar.verbs_of(s.rs)), line)
-    finally:
-        s.close()
-    return path
 
 
 @pytest.fixture

@@ -13,16 +13,11 @@ from pathlib import Path
 
 import pytest
 from browsers import chromium
-from table_rig import Rig, served
+from table_rig import Rig, example_file, played, served
 from test_table_browser import Pages
-from test_table_deals import example_file
-from transcripts import lines_of
 
-from ledger import catalog
 from ledger.books.session import Session
-from ledger.core import grammar
 
-ROOT = Path(__file__).resolve().parents[2]
 SCREEN = 844   # a phone's first screen, in CSS pixels
 
 
@@ -35,22 +30,6 @@ def browser(tmp_path_factory):
         yield driver
     finally:
         driver.quit()
-
-
-def played(folder: Path, example: str, before: str) -> Path:
-    """An example game recorded up to (not including) the first line that reads `before`."""
-    lines = lines_of((ROOT / "examples" / example).read_text(encoding="utf-8"))
-    lines = lines[:lines.index(before)]
-    new = catalog.parse_line(lines[0])
-    options = dict((o.partition("=")[0], o.partition("=")[2] or True) for o in new.get("option") or [])
-    path = folder / "game.db"
-    s = Session.new(path, new.get("title"), new.get("players"), options)
-    try:
-        for line in lines[1:]:
-            s.execute(grammar.parse_line(line, grammar.verbs_of(s.rs)), line)
-    finally:
-        s.close()
-    return path
 
 
 def on_first_screen(pages: Pages, element) -> bool:
