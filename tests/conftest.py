@@ -31,12 +31,13 @@ The game drivers of the tests, each for one thing:
   grammar. `tests/properties/test_whole_games.py`'s RandomTable is a Table with a random policy.
 * `cli_driver.Bank` (tests/cli_driver.py): the real `bank` CLI (typer's runner, a SQLite game file),
   for what only the command line and the store do: argv, exit codes, stderr, the record, undo, the
-  audit; `run_bank` runs it as a finished process. tests/1830/cli_1830.Bank is the same on the
-  click command built once.
+  audit; `run_bank` runs it as a finished process, `bank_serve` starts `bank serve` in a process of
+  its own. tests/1830/cli_1830.Bank is the same on the click command built once.
 * `game_files` (tests/game_files.py): game files made once per test process by the real CLI and
   copied into each test that changes one (`played_copy`, `new_copy`): real files, made once.
 * `random_play.RandomGame` (tests/random_play.py): a whole game played at random from what the core
-  offers (legal.turn), for the property tests of the titles.
+  offers (legal.turn), for the property tests of the titles; apart from Table because the bench's
+  scripts (bench/legal.py, bench/random_1801.py) play with it outside pytest.
 * tests/1801/table_1801.Table over engine_bank_1801.Bank: the 1801 rules tests, first written
   against game files, on a conftest.Table: `t.bank.line(...)` answers as the CLI would (an exit
   code, the one `error: ...` line), and the positions (the `*_game` fixtures of positions_1801)
