@@ -14,6 +14,7 @@ time.
 from __future__ import annotations
 
 import hashlib
+import re
 from dataclasses import dataclass, field, replace
 
 from ledger.core import engine, grammar, legal
@@ -138,7 +139,7 @@ def page_of(s, rs, who: str, head: int, pos: legal.Position | None = None) -> Pa
     if s.game_over:
         return page
     reg = pos.reg
-    _actor, _heading, plays = legal.now(reg, s, rs)
+    holder, _heading, plays = legal.now(reg, s, rs)
     for play in plays:
         if not play.offered:
             continue
@@ -148,8 +149,11 @@ def page_of(s, rs, who: str, head: int, pos: legal.Position | None = None) -> Pa
                 shown = True
             else:
                 # the round's verbs only to the one who acts now, never to the next player who would
-                # end the turn before his; a Play's own actors (a private's power) whenever they may
-                shown = acts_for(s, who, actor) and (own or mine and actor == turn.actor)
+                # end the turn before his; to the one who still holds the turn though he may only end
+                # it (done: the next one's first action would end it), what ends it; a Play's own
+                # actors (a private's power) whenever they may
+                shown = acts_for(s, who, actor) and (own or mine and actor == turn.actor
+                                                     or actor == holder != turn.actor)
             if not shown:
                 continue
             controls = controls_of(pos, play, actor)
@@ -160,6 +164,14 @@ def page_of(s, rs, who: str, head: int, pos: legal.Position | None = None) -> Pa
                 title = f"{title} ({actor})"
             (page.steps if mine else page.also).append(grouped(title, controls))
     return page
+
+
+def quiet_label(pos, play, actor, title: str) -> str:
+    """A control whose command the log says nothing of (a stock-round turn ended after acting): its
+    verb's title with the Next line's words about it ('Pass: ends the turn'), never its command."""
+    words = legal.words_of(pos, play, [actor])
+    said = re.search(r"\(([^()]*)\)\s*$", words)
+    return f"{title}: {said.group(1)}" if said else title
 
 
 def controls_of(pos, play, actor) -> list[Control]:
@@ -196,7 +208,7 @@ def controls_of(pos, play, actor) -> list[Control]:
         if offer.open:
             label = f"{grammar.verbs_of(rs)[offer.verb].title}{words_said(rs, offer)}"
         else:
-            label = said_once(rs, events) or legal.words_of(pos, play, [actor]) or grammar.verbs_of(rs)[offer.verb].title
+            label = said_once(rs, events) or quiet_label(pos, play, actor, grammar.verbs_of(rs)[offer.verb].title)
         key = (offer.verb, actor, label, tuple(n for n, _o in offer.open))
         if key in seen:
             continue
