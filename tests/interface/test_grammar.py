@@ -21,14 +21,14 @@ import pytest
 import typer
 from cli_driver import Bank, error_line
 from conftest import Table
-from transcripts import lines_of, shipped_titles
+from transcripts import complete_game, lines_of, shipped_titles
 from typer.testing import CliRunner
 
 from ledger import catalog
 from ledger.core import engine, grammar, legal, names, titles
 from ledger.core.command import Command
 from ledger.core.errors import CommandError
-from ledger.interface import cli
+from ledger.interface import cli, completing
 from ledger.interface.cli import app
 from ledger.interface.shell import Shell
 from ledger.interface.verbs import every_verb, shared_verbs
@@ -36,7 +36,7 @@ from ledger.interface.verbs import every_verb, shared_verbs
 ROOT = Path(__file__).resolve().parents[2]
 VERBS = every_verb()
 GROUP = typer.main.get_command(app)
-EXAMPLES = {"1830": ROOT / "examples" / "1830-full-game.txt", "1843": ROOT / "examples" / "1843-game.txt"}
+EXAMPLES = {title: ROOT / "examples" / f"{complete_game(title)}.txt" for title in shipped_titles()}
 
 
 # --------------------------------------------------------------------------- every verb
@@ -104,7 +104,7 @@ def states_by_round(title: str) -> dict[str, Table]:
     new, *lines = lines_of(EXAMPLES[title].read_text())
     g = Table(new)
     assert g.rs.title == title, new
-    every_kind = set(titles.for_ruleset(g.rs).rounds)
+    every_kind = sequence_of(g.rs)
     seen: dict[str, Table] = {}
     for line in lines:
         if not g.state.pending and not g.state.game_over:
@@ -113,6 +113,12 @@ def states_by_round(title: str) -> dict[str, Table]:
             break  # the first state of each kind is kept: the rest of the game changes none of them
         g.do(line)
     return seen
+
+
+def sequence_of(rs) -> set[str]:
+    """The round kinds a game of the title plays: its opening rounds and its cycle (a shared kind
+    its sequence leaves out, 1839's and 1801's auction, is registered but never played)."""
+    return set(rs.k("rounds", "opening")) | set(rs.k("rounds", "cycle"))
 
 
 @pytest.fixture(scope="module", params=sorted(EXAMPLES))
@@ -130,14 +136,17 @@ def test_the_shell_offers_the_verbs_legal_now_first(rounds):
     title, games = rounds
     rs = catalog.load(title)
     reg = titles.for_ruleset(rs)
-    assert set(games) == set(reg.rounds), "the example reaches every round kind of the title"
+    assert set(games) == sequence_of(rs) <= set(reg.rounds), "the example reaches every round kind the title plays"
     for name, verb in catalog.verbs_of_title(title).items():
         if verb.game:
             assert reg.rounds_of(name) or any(name in a for a in reg.answer_plays.values()), \
                 f"{title} declares {name} but no round plays it"
     for kind, g in games.items():
         offered = shell_on(g).offers([], "")
-        now = legal.verbs_now(g.state, g.rs)
+        session = SimpleNamespace(state=g.state, rs=g.rs)
+        # the verbs legal now of which some command is accepted (1839's income of a closed private
+        # is a verb of the round that accepts nothing)
+        now = [v for v in legal.verbs_now(g.state, g.rs) if completing.accepted_now(session, v)]
         assert offered[:len(now)] == now, f"{title} {kind}"
         game_verbs = {v for v in offered if v in catalog.verbs_of_title(title) and catalog.verbs_of_title(title)[v].game}
         assert game_verbs == set(now), f"{title} {kind}: {game_verbs ^ set(now)}"
