@@ -23,6 +23,8 @@ from collections import defaultdict
 from dataclasses import fields
 
 from ledger.books import chain, schema
+from ledger.books.damage import CACHE_HINT
+from ledger.books.derived import engine_fingerprint, extend_events_hash, round_snapshots
 from ledger.books.history import walk
 from ledger.core import engine, snapshot
 from ledger.core.engine import Command
@@ -176,7 +178,6 @@ def percent_problems(store, start_percents, events=None, after: int = 0) -> list
 
 # What a write checks (Store.write_problem) is told apart by its first words: SQLite's own damage,
 # a cache bank never opens from, or the record changed.
-SQLITE_DAMAGE = ("SQLite finds", "the file is damaged", "SQLite cannot read")
 
 
 def record_problems(store, start_percents, after: int = 0) -> list[str]:
@@ -437,7 +438,6 @@ def stored_snapshots(store) -> dict[int, list[tuple]]:
 def check_snapshots(entry, before, rs, stored: list[tuple], problems: list[str]) -> None:
     """The per-round snapshots (what the `worth_by_round` view reads) of a command in force,
     derived again from the state before it and its stored events."""
-    from ledger.books.session import round_snapshots
     want = [(label, r["player"], r["cash"], r["shares"], r["privates"], r["value"])
             for label, rows in round_snapshots(before, rs, entry.events) for r in rows]
     if want != stored:
@@ -453,7 +453,6 @@ class StateSnapshotCheck:
     engine, are never opened from and are only counted."""
 
     def __init__(self, store, own: type | None = None):
-        from ledger.books.session import engine_fingerprint
         self.own = own   # the title's own state's dataclass (GameState.own)
         self.rows, self.ignored, self.problems = {}, [], []
         self.failing: set[int] = set()   # snapshots whose hash fails (moved or edited outside bank)
@@ -528,12 +527,10 @@ class StateSnapshotCheck:
 
 
 # The session opens a game from its latest snapshot without re-reading the events before it.
-CACHE_HINT = "; snapshots are a cache: sqlite3 GAME 'delete from state_snapshots' makes bank replay every event"
 
 
 def event_digests(store) -> list[tuple[int, int, str]]:
     """(command id, active events so far, their digest) after each command in force with events."""
-    from ledger.books.session import extend_events_hash
     out, count, digest = [], 0, ""
     for command_id, rows in grouped_by_command(store.query(
             "select e.id, e.command_id, e.data from events e join commands c on c.id = e.command_id "

@@ -17,17 +17,17 @@ trusted (checking its digest would mean reading every event before it): `bank au
 
 from __future__ import annotations
 
-import hashlib
 import json
 import os
 import sqlite3
 from contextlib import contextmanager
 from dataclasses import dataclass
-from functools import lru_cache
 from pathlib import Path
 
 from ledger import ENGINE_VERSION
 from ledger.books import chain, schema
+from ledger.books.damage import CACHE_HINT, SQLITE_DAMAGE
+from ledger.books.derived import engine_fingerprint, extend_events_hash, round_snapshots  # noqa: F401
 from ledger.books.store import KEY_HINT, Store, db_error, publish, sweep_scratch, unreadable
 from ledger import catalog
 from ledger.core import engine, snapshot
@@ -549,7 +549,6 @@ class Session:
         problem = store.write_problem()
         if problem:
             problem = " ".join(problem.replace("*** in database main ***", "").split())   # one line
-            from ledger.books.audit import CACHE_HINT, SQLITE_DAMAGE
             if problem.startswith(SQLITE_DAMAGE):
                 raise LedgerCorrupt(f"{store.path} is damaged ({problem}): nothing was recorded",
                                     "restore the game from a backup; bank backup COPY.db keeps what can still be "
@@ -729,51 +728,3 @@ def store_state_snapshot(store: Store, base: Base, command_id: int, events: list
     store.save_state_snapshot(command_id, new.head_events, new.events_hash, snapshot.FORMAT, engine_fingerprint(),
                               text)
     return new
-
-
-def extend_events_hash(digest: str, rows: list[tuple[int, str]]) -> str:
-    """The digest of the active events, extended by more (id, data) rows: a chain, so a snapshot's
-    digest follows from the previous one's without reading the events before it again."""
-    for event_id, data in rows:
-        digest = hashlib.sha256(f"{digest}|{event_id}|{data}".encode()).hexdigest()
-    return digest
-
-
-@lru_cache(maxsize=1)
-def engine_fingerprint() -> str:
-    """Which engine wrote a state snapshot: the engine version, the snapshot format, the state's
-    layout and the source of the pure core and the titles' modules (everything that decides what
-    applying an event does). Equal sources give equal fingerprints on every machine, so a game
-    file shared between people keeps its snapshots; any change to the engine ignores them."""
-    import ledger.core
-    import rulesets
-    digest = hashlib.sha256(f"{ENGINE_VERSION}:{snapshot.FORMAT}:{snapshot.layout_digest()}".encode())
-    for package in (ledger.core, rulesets):
-        root = Path(package.__file__).parent
-        for path in source_files(root):
-            digest.update(path.relative_to(root).as_posix().encode() + b"\0" + path.read_bytes())
-    return digest.hexdigest()[:32]
-
-
-def source_files(root: Path) -> list[Path]:
-    """The .py files under a package folder, in a fixed order (os.walk: cheaper than a glob on a
-    cold start)."""
-    found = []
-    for folder, subfolders, names in os.walk(root):
-        subfolders[:] = [d for d in subfolders if d != "__pycache__"]
-        found += [Path(folder, n) for n in names if n.endswith(".py")]
-    return sorted(found)
-
-
-def round_snapshots(state: GameState, rs, events: list[dict]) -> list[tuple[str, list[dict]]]:
-    """Each player's cash and worth at the moment each round begins (and when the game ends), for
-    the ledger's per-round snapshots; the same moment `bank export` uses."""
-    from ledger.core.scoring import snapshot_rows
-    if not any(e["kind"] in ("round_started", "game_over") for e in events):
-        return []
-    work, out = state.clone(), []
-    for event in events:
-        apply(work, event)
-        if event["kind"] in ("round_started", "game_over"):
-            out.append((round_label(work), snapshot_rows(work, rs)))
-    return out

@@ -31,7 +31,7 @@ from game_files import in_memory, played_file
 from transcripts import lines_of
 
 from ledger import catalog
-from ledger.books import session as session_module
+from ledger.books import derived
 from ledger.books.session import Session
 from ledger.books.store import Store
 from ledger.core import engine, snapshot
@@ -530,7 +530,7 @@ def rehash_snapshots(path: Path, command_ids: list[int]) -> None:
             [snapshot_hash(row["command_hash"], row, keying.for_row(command_id)), command_id])
 
 
-FINGERPRINT = "from ledger.books.session import engine_fingerprint; print(engine_fingerprint())"
+FINGERPRINT = "from ledger.books.derived import engine_fingerprint; print(engine_fingerprint())"
 
 
 def test_the_engine_fingerprint_follows_the_sources(tmp_path):
@@ -543,12 +543,12 @@ def test_the_engine_fingerprint_follows_the_sources(tmp_path):
     def fingerprint() -> str:
         return subprocess.run([sys.executable, "-c", FINGERPRINT], env=env, cwd=tmp_path, capture_output=True,
                               text=True, check=True).stdout.strip()
-    assert fingerprint() == session_module.engine_fingerprint()
+    assert fingerprint() == derived.engine_fingerprint()
     with (tmp_path / "ledger" / "core" / "state.py").open("a") as f:
         f.write("# a comment is enough\n")
-    assert fingerprint() != session_module.engine_fingerprint()
+    assert fingerprint() != derived.engine_fingerprint()
     copied = tmp_path / "rulesets"
-    assert session_module.source_files(copied) == sorted(p for p in copied.rglob("*.py"))  # .py only, in order
+    assert derived.source_files(copied) == sorted(p for p in copied.rglob("*.py"))  # .py only, in order
 
 
 # --------------------------------------------------------------------------- what a cold command imports
