@@ -11,7 +11,6 @@ drive it.
 
 from __future__ import annotations
 
-import os
 import sys
 
 from ledger.interface import completing
@@ -194,7 +193,3 @@ class Shell:
                     break
                 self.run_block(text)
         return 0
-
-
-def history_path() -> str:
-    return os.environ.get("BANK_HISTORY") or os.path.expanduser("~/.bank_history")

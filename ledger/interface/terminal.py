@@ -82,6 +82,11 @@ def red_errors():
         sys.stderr = saved
 
 
+def history_path() -> str:
+    """Where the shell keeps what was typed ($BANK_HISTORY, else ~/.bank_history)."""
+    return os.environ.get("BANK_HISTORY") or os.path.expanduser("~/.bank_history")
+
+
 def prompt_session(shell):
     """The shell's prompt: Tab's menu from the rules' answer with each entry's figure, the Next line
     in the bottom toolbar, a history saved after every command and searched with Ctrl-R, Ctrl-L to
@@ -91,7 +96,6 @@ def prompt_session(shell):
     from prompt_toolkit.history import FileHistory
 
     from ledger.interface import completing
-    from ledger.interface.shell import history_path
 
     class LegalCompleter(Completer):
         def get_completions(self, document, complete_event):
