@@ -49,6 +49,7 @@ game files in `fast_dir` / `fast_path` (in memory: the store syncs every command
 
 from __future__ import annotations
 
+import atexit
 import copy
 import json
 import os
@@ -69,11 +70,14 @@ from ledger.core.state import BANK, POOL, GameState, company_acct, player_acct
 
 sys.path.insert(0, str(Path(__file__).parent))   # the helper modules beside this file (transcripts ...)
 
-# The record's chain key (ledger.books.chain.key_folder) lives in a folder of this test process,
-# never in the user's own configuration folder; the processes a test starts inherit it.
-os.environ.setdefault("BANK_CONFIG_DIR", tempfile.mkdtemp(prefix="bank-test-config-"))
-
 from game_files import memory_root  # noqa: E402
+
+# The record's chain key and the record of the games keyed here (ledger.books.chain.key_folder,
+# ledger.books.known) live in a folder of this test process, in memory where the machine has it,
+# never in the user's own configuration folder; the processes a test starts inherit it.
+if "BANK_CONFIG_DIR" not in os.environ:   # made once, by the first process (the workers inherit it)
+    os.environ["BANK_CONFIG_DIR"] = tempfile.mkdtemp(prefix="bank-test-config-", dir=memory_root())
+    atexit.register(shutil.rmtree, os.environ["BANK_CONFIG_DIR"], True)
 from transcripts import lines_of, options_of  # noqa: E402
 
 
