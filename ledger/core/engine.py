@@ -207,20 +207,21 @@ def decide(state: GameState, rs: Ruleset, cmd: Command) -> list[dict]:
     return decide_with_state(state, rs, cmd)[0]
 
 
-def decide_with_state(state: GameState, rs: Ruleset, cmd: Command, read: set | None = None) \
-        -> tuple[list[dict], GameState]:
+def decide_with_state(state: GameState, rs: Ruleset, cmd: Command, read: set | None = None,
+                      memo: dict | None = None) -> tuple[list[dict], GameState]:
     """As `decide`, also returning the state after the events (a new object). A refusal's hint
     names symbols as they paste into bash (names.pasteable): a hint is what to type next. `read`
     gets the words the rules read (the answer of what is legal prunes its search with them)."""
     try:
-        return decided(state, rs, cmd, read)
+        return decided(state, rs, cmd, read, memo)
     except BankError as exc:
         if exc.hint and not exc.literal_hint:
             exc.hint = pasteable(exc.hint, rs)
         raise
 
 
-def decided(state: GameState, rs: Ruleset, cmd: Command, read: set | None = None) -> tuple[list[dict], GameState]:
+def decided(state: GameState, rs: Ruleset, cmd: Command, read: set | None = None,
+            memo: dict | None = None) -> tuple[list[dict], GameState]:
     if state.game_over and cmd.verb not in READ_ONLY | ALWAYS:
         raise RuleViolation(f"the game is over ({state.end_reason}); only status, market, score and log work")
     reg = for_ruleset(rs)
@@ -233,7 +234,7 @@ def decided(state: GameState, rs: Ruleset, cmd: Command, read: set | None = None
         raise CommandError("--force needs --reason TEXT: a waived rule is recorded with its reason")
     token = WAIVING.set([] if forced else None)
     try:
-        refuse_by_play(reg, play, state, rs, cmd)  # the true reason first: the actor, then the verb's bars
+        refuse_by_play(reg, play, state, rs, cmd, memo)  # the true reason first: the actor, then the verb's bars
         refuse_unread(state, rs, play, cmd)
         ctx = Ctx(state.clone(), rs)
         reg.call("before_verb", ctx, cmd)
@@ -306,7 +307,7 @@ def attempt(state: GameState, rs: Ruleset, cmd: Command, memo: dict | None = Non
         if refused_at_once(state, rs, cmd, read, memo):
             return None, frozenset(read)
         read.clear()
-        return decide_with_state(state, rs, cmd, read)[0], frozenset(read)
+        return decide_with_state(state, rs, cmd, read, memo)[0], frozenset(read)
     except BankError:
         return None, frozenset(read)
 

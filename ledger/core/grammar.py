@@ -508,10 +508,23 @@ def build(verb: Verb, values: dict) -> Command:
 
 def check_switches(verb: Verb, values: dict) -> None:
     """Switches that set the same argument exclude each other (--pool, --ipo)."""
-    for opt in verb.all_options():
-        rivals = [o.flag for o in verb.all_options() if o.name == opt.name and o.switch and values.get(verb.param(o))]
+    for group in switch_groups(verb):
+        rivals = [flag for flag, param in group if values.get(param)]
         if len(rivals) > 1:
             raise CommandError(f"choose one of {' and '.join(rivals)}")
+
+
+def switch_groups(verb: Verb) -> list[list[tuple[str, str]]]:
+    """The verb's switches that set one argument, as (flag, parameter) groups of two or more: read
+    once per verb (every command the answer of what is legal decides is built)."""
+    found = verb.__dict__.get("_switch_groups")
+    if found is None:
+        by_name: dict[str, list] = {}
+        for o in verb.all_options():
+            if o.switch:
+                by_name.setdefault(o.name, []).append((o.flag, verb.param(o)))
+        found = verb.__dict__["_switch_groups"] = [g for g in by_name.values() if len(g) > 1]
+    return found
 
 
 def refuse_unknown_options(verb: str, args: dict) -> None:
