@@ -144,25 +144,45 @@ def major_phase(s) -> bool:
 @dataclass
 class State:
     """What 1801's own rules keep (GameState.own)."""
-    removed: list = field(default_factory=list)             # regionals out of the game (§8.2)
-    removed_by_players: list = field(default_factory=list)  # ... of them, those the players removed
-    owes_train: list = field(default_factory=list)          # companies owing their reserved 2+2 (§11.6.1)
-    insolvent: dict = field(default_factory=dict)           # company -> the unpaid part of its 2+2 (§11.6.5)
-    reserved: dict = field(default_factory=dict)            # regional -> who its secondaries are kept for (§8.4)
-    repeat_income: bool = False                             # the repeat OR pays private income (D18 #43)
-    absorbed: dict = field(default_factory=dict)            # minor -> the major that absorbed it (§10.5, §9.5)
-    a_bonus_paid: bool = False                              # Minor A's merger bonus is paid (§15.1)
-    consolidation_due: bool = False                         # the next SR is the Consolidation round (§5.1.5)
-    custody: dict = field(default_factory=dict)             # company -> whom BBBT keeps a share for (§14.4)
-    private_tokens: list = field(default_factory=list)      # [private, company, city] of the free tokens (§14.5-7)
-    engineers: dict = field(default_factory=lambda: {"laid": 0, "or": None, "this_or": 0})   # BB's tiles (§14.9)
-    ferry_window: list | None = None                        # WCF's Lille token may go down now (§14.7)
-    minor_chits: dict = field(default_factory=dict)         # minor -> its zone chit (§9.5)
-    m_pullman: str | None = None                            # Minor M's own Pullman (§15.12)
-    oe_markers: list = field(default_factory=list)          # majors that made their first OE run (§12)
-    final: dict | None = None                               # the final sequence: the repeat OR and its runs (§13)
-    tile_points: dict = field(default_factory=dict)         # company -> its extra tile points (§15.7: Minor G's)
-    price_held: list = field(default_factory=list)          # companies no sale moves down this SR (§14.4: BBBT)
+    # regionals out of the game (§8.2)
+    removed: list[str] = field(default_factory=list)
+    # ... of them, those the players removed
+    removed_by_players: list[str] = field(default_factory=list)
+    # companies owing their reserved 2+2 (§11.6.1)
+    owes_train: list[str] = field(default_factory=list)
+    # company -> the unpaid part of its 2+2 (§11.6.5)
+    insolvent: dict[str, int] = field(default_factory=dict)
+    # regional -> who its secondaries are kept for (§8.4)
+    reserved: dict[str, str] = field(default_factory=dict)
+    # the repeat OR pays private income (D18 #43)
+    repeat_income: bool = False
+    # minor -> the major that absorbed it (§10.5, §9.5)
+    absorbed: dict[str, str] = field(default_factory=dict)
+    # Minor A's merger bonus is paid (§15.1)
+    a_bonus_paid: bool = False
+    # the next SR is the Consolidation round (§5.1.5)
+    consolidation_due: bool = False
+    # company -> whom BBBT keeps a share for (§14.4)
+    custody: dict[str, str] = field(default_factory=dict)
+    # [private, company, city] of the free tokens (§14.5-7)
+    private_tokens: list[list[str | None]] = field(default_factory=list)
+    # BB's tiles (§14.9)
+    engineers: dict[str, int | list[int] | None] = field(
+        default_factory=lambda: {"laid": 0, "or": None, "this_or": 0})
+    # WCF's Lille token may go down now (§14.7)
+    ferry_window: list[int] | None = None
+    # minor -> its zone chit (§9.5)
+    minor_chits: dict[str, str] = field(default_factory=dict)
+    # Minor M's own Pullman (§15.12)
+    m_pullman: str | None = None
+    # majors that made their first OE run (§12)
+    oe_markers: list[str] = field(default_factory=list)
+    # the final sequence: the repeat OR and its runs (§13)
+    final: dict | None = None
+    # company -> its extra tile points (§15.7: Minor G's)
+    tile_points: dict[str, int] = field(default_factory=dict)
+    # companies no sale moves down this SR (§14.4: BBBT)
+    price_held: list[str] = field(default_factory=list)
 
     @classmethod
     def start(cls, rs) -> "State":
