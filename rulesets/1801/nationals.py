@@ -426,6 +426,25 @@ def rusted_types(s, rs, corp, args) -> list[str]:
     return sorted({trains.train_type(t) for t, h in s.trains.items() if h == RUSTED}, key=int)
 
 
+def sml_serves(s, rs, corp: str) -> bool:
+    """The Swift Metropolitan Line may give this railroad a rusted 2+2 now (§14.10): its president
+    holds it face up, from Train Phase 4, and the railroad is no national."""
+    sml = s.privates.get(PERMANENT_TRAIN)
+    pres = s.president(corp)
+    return (sml is not None and not sml.closed and pres is not None and sml.owner == player_acct(pres)
+            and int(s.phase) >= int(rules(rs, "pullman_phase")) and kind_of(s, corp) != "national")
+
+
+def claim_bars(s, rs, corp) -> list[str]:
+    """Only a national claims rusted trains (§11.6.6), and another railroad only through the Swift
+    Metropolitan Line (§14.10)."""
+    if corp is None or corp not in s.corps or kind_of(s, corp) == "national" or sml_serves(s, rs, corp):
+        return []
+    return [f"{corp} is a {kind_of(s, corp)}: only a national claims rusted trains (§11.6.6), and another railroad "
+            f"a rusted {rules(rs, 'reserved_train')} only through the Swift Metropolitan Line its president holds face "
+            f"up, from Train Phase {rules(rs, 'pullman_phase')} (§14.10); it buys with train"]
+
+
 def claimable_types(s, rs, corp, args) -> list[str]:
     """The trains a claim may name: for a national, the rusted types in the Locomotive Works and the
     types the majors of its president run (a swap --from one of them); for any other railroad, the
@@ -632,7 +651,9 @@ def register(reg) -> None:
              elsewhere="a conversion is declined in the window the first train of Train Phase 4, 6 or 8 opens (§9.4)",
              who=window_players, phrase=lambda *_: "decline (convert no major, §9.4)", not_actor=convert_not_actor)
     reg.verb("claim", cmd_claim, "operating", elsewhere="rusted trains are claimed in an operating turn (§11.6.6)",
-             candidates={"type": claimable_types, "source": same_president_majors, "swap": rusted_held},
+             bars=claim_bars,
+             candidates={"type": claimable_types, "source": same_president_majors, "swap": rusted_held,
+                         "using": lambda s, rs, corp, args: [PERMANENT_TRAIN] if sml_serves(s, rs, corp) else []},
              together=(("swap", "source"),),
              phrase=claim_phrase)
     reg.verb("flip", cmd_flip, "operating", elsewhere="a national flips its rusted trains in its operating turn "

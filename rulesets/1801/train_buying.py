@@ -5,10 +5,13 @@ national (§11.6.4), and the trains that rust in the buyer's own step (§11.6.3)
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
 from ledger.core.events import counted, event
 from ledger.core.grammar import DEPOT_WORDS, SUPPLY_WORDS
+from ledger.core.plays import Bounds
 from ledger.core.rounds import operating
 from ledger.core.rules import revenue, train_step, trains
 from ledger.core.rules.turn import operating_corp
@@ -166,6 +169,19 @@ def treasury_pays_alone(ctx, corp: str, cmd) -> None:
         refuse(f"{corp} has {rs.money(cash)}: a train from another railroad costs from {rs.money(1)} up to the "
                f"buyer's whole treasury and only treasury cash may be used (§11.6), not {rs.money(price)}",
                f"--price {cash}" if cash >= 1 else None)
+
+
+def agreed_prices(shared):
+    """§11.6: a price agreed with another railroad is paid from the buyer's treasury alone, so it
+    runs from £1 to the treasury (the president's cash never counts: the shared range allows it to
+    a trainless company); with a private's discount (--using) the shared range, which the rule
+    narrows."""
+    def prices(s, rs, corp, args):
+        found = shared(s, rs, corp, args)
+        if not isinstance(found, Bounds) or args.get("using"):
+            return found
+        return replace(found, high=max(1, s.cash(company_acct(corp))))
+    return prices
 
 
 def forced_purchase_check(s, rs, corp: str, name: str, side_name) -> None:
@@ -462,7 +478,9 @@ def register(reg) -> None:
     reg.rule("train_offers", early_offers)
     reg.rule("supply_types", supply_types)
     reg.rule("train_discount", train_discount)
-    reg.rework("operating", "train", handler=cmd_train, phrase=train_phrase)
+    shared_train = reg.play_for("operating", "train")
+    reg.rework("operating", "train", handler=cmd_train, phrase=train_phrase,
+               candidates={**shared_train.candidates, "price": agreed_prices(shared_train.candidates["price"])})
     reg.rework("operating", "done", handler=cmd_done, phrase=done_phrase)
     never = {"who": lambda s, rs: list(s.players), "offered": False}
     reg.rework("operating", "buy-private", handler=cmd_no_private_sale, offered=False,
