@@ -257,7 +257,7 @@ class Play:
             ext.fn(ctx, cmd)
         inner = self.handler
         for ext in reversed(self.stage("around")):
-            inner = partial(ext.fn, inner=inner)
+            inner = partial(wrapped, ext.fn, inner)
         inner(ctx, cmd)
         for ext in self.stage("after"):
             ext.fn(ctx, cmd)
@@ -274,9 +274,6 @@ class Play:
                 + [f"after: {e.said()}" for e in self.stage("after")])
 
 
-STAGES = ("before", "around", "after")
-
-
 @dataclass(frozen=True)
 class Extension:
     """What a feature adds to a verb's rule: `before` it (`fn(ctx, cmd)`: a check that may refuse,
@@ -289,6 +286,11 @@ class Extension:
 
     def said(self) -> str:
         return f"{self.name}: {named(self.fn)}" if self.name else named(self.fn)
+
+
+def wrapped(around, inner, ctx, cmd) -> None:
+    """An `around` extension playing the rule inside it (`inner`), passed in the third place."""
+    around(ctx, cmd, inner)
 
 
 def named(fn) -> str:

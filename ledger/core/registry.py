@@ -104,7 +104,9 @@ class Registry:
             self.answer_plays.setdefault(play.answers, {})[play.verb] = play
             return
         for kind in play.rounds:
-            self.plays[(kind, play.verb)] = play
+            had = self.plays.get((kind, play.verb))   # what features added to the Play it replaces stays
+            self.plays[(kind, play.verb)] = play.with_(extensions=had.extensions + play.extensions) \
+                if had is not None and had.extensions else play
 
     def verb(self, verb: str, handler: Callable, *rounds: str, **declared) -> None:
         """`handler(ctx, cmd)` plays `verb` in these round kinds ('*': in any round); `declared`

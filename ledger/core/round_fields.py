@@ -64,7 +64,7 @@ def problems(s, rs) -> list[str]:
     for key, value in s.round.items():
         if key not in fields:
             out.append(f"the {kind} round holds {key!r}, which nobody declares")
-        elif value is not None and not holds(value, parsed(fields[key])):
+        elif not holds(value, parsed(fields[key])):
             out.append(f"the {kind} round's {key} is {value!r}, not a {fields[key]}")
     return out
 

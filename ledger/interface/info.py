@@ -63,11 +63,11 @@ def info_text(rs: Ruleset, width: int | None = None) -> str:
         extras.append("Second tile a turn: " + ", ".join(fees))
     if extras:
         out.append("\n".join(extras))
-    chains = titles.for_ruleset(rs).chains()
-    if chains:   # what the title adds to a shared verb's rule, in the order it runs
-        lines = ["The title's additions to a verb's rule, in the order they run:"]
-        for (kind, verb), chain in chains.items():
-            lines.append(f"  {verb} ({kind} rounds): " + " -> ".join(chain))
+    extended = {key: play for key, play in titles.for_ruleset(rs).plays.items() if play.extensions}
+    if extended:   # what the title adds to a verb's rule, in the order they run
+        lines = ["What the title adds to a verb's rule, in the order it runs:"]
+        for (kind, verb), play in extended.items():
+            lines.append(f"  {verb} ({kind} rounds): " + " -> ".join(chain_words(play)))
         out.append("\n".join(lines))
     if rs.options:
         valued = dict(c.split("=", 1) for c in rs.chosen_options if "=" in c)   # a valued option's value
@@ -75,6 +75,14 @@ def info_text(rs: Ruleset, width: int | None = None) -> str:
                 for name, spec in rs.options.items()]
         out.append(tabulate(rows, headers=["option (--option NAME)", "default", "what"]))
     return fit_text("\n\n".join(out), asked)
+
+
+def chain_words(play) -> list[str]:
+    """A verb's chain as a player reads it: each extension by what it does, the rule by whose."""
+    rule = "the title's rule" if play.handler.__module__.startswith("rulesets") else "the shared rule"
+    return ([f"first, {e.name or e.fn.__name__}" for e in play.stage("before")]
+            + [f"around it, {e.name or e.fn.__name__}" for e in play.stage("around")]
+            + [rule] + [f"then, {e.name or e.fn.__name__}" for e in play.stage("after")])
 
 
 def kinds_table(rs: Ruleset, width: int | None = None) -> str:

@@ -5,13 +5,13 @@ corrections); these never reach the engine.
 
 `verbs_of(rs)`: every verb a game of this title takes at the command line; `shared_verbs()`: the
 shared ones, outside a game; `every_verb()`: every title's, before a game is open (the command line
-is built from it). `interface_words(...)`: what Tab offers for an interface verb's word (a listed choice, a title, a player
-or a company of the game): these verbs have no rule to ask.
+is built from it). `interface_words(...)`: what Tab offers for an interface verb's word (a listed
+choice, a title, a player or a company of the game): these verbs have no rule to ask.
 """
 
 from __future__ import annotations
 
-from functools import lru_cache
+import shlex
 
 from ledger import catalog
 from ledger.core import grammar
@@ -107,15 +107,9 @@ def verbs_of(rs) -> dict[str, Verb]:
     return {**grammar.verbs_of(rs), **{v.name: v for v in INTERFACE}}
 
 
-@lru_cache(maxsize=None)
 def every_verb() -> dict[str, Verb]:
     """Every title's verbs and the interface's: the command line is built before a game is open."""
     return {**catalog.all_verbs(), **{v.name: v for v in INTERFACE}}
-
-
-def is_interface(name: str) -> bool:
-    """Whether a verb is the interface's, run by the command line itself."""
-    return any(v.name == name for v in INTERFACE)
 
 
 def interface_words(state, rs, verb: Verb, typed: list[str]) -> list[str]:
@@ -130,8 +124,11 @@ def interface_words(state, rs, verb: Verb, typed: list[str]) -> list[str]:
         return list(catalog.available_titles())
     if state is None:
         return []
-    if at.kind == "player":
-        return list(state.players)
-    if at.kind == "company":
-        return [c.alias or c.sym for c in rs.corporations]
+    if at.kind == "player":   # as typed at a prompt: a name with a space quoted
+        return [shlex.quote(p) for p in state.players]
+    if at.kind == "company":   # by the plain alias a shell types safely, the operating company first
+        typed = [c.alias or c.sym for c in rs.corporations]
+        op = state.round.get("corp")
+        op = op and (rs.corporation(op).alias or op)
+        return ([op] if op else []) + [c for c in typed if c != op]
     return []

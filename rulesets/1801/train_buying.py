@@ -175,10 +175,13 @@ def agreed_prices(shared):
     """§11.6: a price agreed with another railroad is paid from the buyer's treasury alone, so it
     runs from £1 to the treasury (the president's cash never counts: the shared range allows it to
     a trainless company); with a private's discount (--using) the shared range, which the rule
-    narrows."""
+    narrows (so too with Minor J's discount on deals)."""
     def prices(s, rs, corp, args):
         found = shared(s, rs, corp, args)
-        if not isinstance(found, Bounds) or args.get("using"):
+        # Minor J's discount off an agreed price (the option j_discount_on_deals, D18 #28) lets the
+        # price exceed the treasury: the shared range, which the rule narrows
+        discounted = rules(rs, "j_discount_on_deals") and locomotive_discount(s, corp, 10) > 0
+        if not isinstance(found, Bounds) or args.get("using") or discounted:
             return found
         return replace(found, high=max(1, s.cash(company_acct(corp))))
     return prices

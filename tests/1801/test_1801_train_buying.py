@@ -204,3 +204,24 @@ def test_minor_js_discount_on_a_price_agreed_between_railroads_is_an_option():
         ctx = SimpleNamespace(state=s, rs=catalog.load("1801", options=options))
         assert train_buying.train_discount(ctx, "MZA", "3", "company:BHB", deal) == off
         assert train_buying.train_discount(ctx, "BHB", "3", "company:MZA", deal) == 0   # BHB has no Minor J
+
+
+def test_with_js_discount_on_deals_the_offered_prices_run_past_the_treasury():
+    """§11.6 with D18 #28's option: a railroad owning Minor J's discount pays an agreed price less
+    10 % from its treasury alone, so the prices the answer offers it reach past its cash; without
+    the discount they stop at its cash."""
+    import importlib
+
+    from ledger import catalog
+    from ledger.core.plays import Bounds
+    from ledger.core.state import company_acct
+    train_buying = importlib.import_module("rulesets.1801.train_buying")
+    bank, _rest = played_to("choose Ann cash")
+    s = bank.table.state
+    for options, past in (({}, False), ({"j_discount_on_deals": True}, True)):
+        rs = catalog.load("1801", options=options)
+        shared = lambda s, rs, corp, args: Bounds(1, 5000, needed=True)   # a range the rule narrows
+        prices = train_buying.agreed_prices(shared)
+        span = prices(s, rs, "MZA", {"source": "BHB"})
+        assert (span.high > s.cash(company_acct("MZA"))) is past, (options, span)
+        assert prices(s, rs, "BHB", {"source": "MZA"}).high == max(1, s.cash(company_acct("BHB")))   # no Minor J

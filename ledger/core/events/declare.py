@@ -48,8 +48,9 @@ FIELD_TYPES = {"str": (str,), "int": (int,), "bool": (bool,), "list": (list, tup
 
 
 def fits(value, declared, none_ok: bool) -> bool:
+    """Whether a field's value is of its declared type (`none_ok`: its default is None)."""
     if value is None:
-        return none_ok
+        return none_ok or holds(None, parsed(str(declared)))
     return holds(value, parsed(str(declared)))
 
 

@@ -152,6 +152,8 @@ def page_of(s, rs, who: str, head: int, pos: legal.Position | None = None) -> Pa
                 # end the turn before his; to the one who still holds the turn though he may only end
                 # it (done: the next one's first action would end it), what ends it; a Play's own
                 # actors (a private's power) whenever they may
+                # (the answer hands the turn on only when the holder's one verb left is pass:
+                # legal's handed_on, so what the holder sees then is what ends his turn)
                 shown = acts_for(s, who, actor) and (own or mine and actor == turn.actor
                                                      or actor == holder != turn.actor)
             if not shown:
@@ -171,7 +173,9 @@ def quiet_label(pos, play, actor, title: str) -> str:
     verb's title with the Next line's words about it ('Pass: ends the turn'), never its command."""
     words = legal.words_of(pos, play, [actor])
     said = re.search(r"\(([^()]*)\)\s*$", words)
-    return f"{title}: {said.group(1)}" if said else title
+    if not said or "--" in said.group(1) or re.search(r"\d", said.group(1)):   # options or a range: no words
+        return title
+    return f"{title}: {said.group(1)}"
 
 
 def controls_of(pos, play, actor) -> list[Control]:
