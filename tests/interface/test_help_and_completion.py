@@ -150,3 +150,16 @@ def test_every_verb_of_every_title_has_an_example():
         rs = catalog.load(title)
         for name, verb in grammar.verbs_of(rs).items():
             assert grammar.example_of(verb, rs).startswith(f"bank {name}"), (title, name)
+
+
+def test_tab_on_a_views_words_types_names_as_a_prompt_takes_them():
+    """A view's words have no rule to ask (ledger.interface.verbs.interface_words): Tab after
+    `log --player` types a name with a space quoted, after `log --company` the operating company
+    first by its plain alias, after `chart` the charts it draws."""
+    from conftest import Table
+    t = Table("new 1830 'Ann Lee' Bob Cy Dee")
+    session = SimpleNamespace(state=t.state, rs=t.rs)
+    assert [c.text for c in completing.offers(session, ["log", "--player"], "")] == ["'Ann Lee'", "Bob", "Cy", "Dee"]
+    companies = [c.text for c in completing.offers(session, ["log", "--company"], "")]
+    assert "BnO" in companies and "B&O" not in companies
+    assert [c.text for c in completing.offers(session, ["chart"], "")] == ["worth", "prices"]
