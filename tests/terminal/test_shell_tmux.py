@@ -123,6 +123,6 @@ def test_an_operating_round_typed_with_tab(shell_at):
     screen = t.wait_for("error:")
     refusal = [line for line in screen.splitlines() if line.startswith("error:")]
     assert len(refusal) == 1 or not refusal[1:] or refusal[1].startswith("  ")
-    t.keys("C-l")
-    screen = t.wait_for("Next: OR 1.1")
-    assert "error:" not in screen                 # Ctrl-L cleared the screen; the toolbar stays
+    t.keys("C-l")   # Ctrl-L clears the screen (the refusal goes), the toolbar stays: waited for, not raced
+    screen = t.wait_for(lambda sc: "Next: OR 1.1" in sc and "error:" not in sc)
+    assert "Next: OR 1.1" in screen and "error:" not in screen
