@@ -211,6 +211,22 @@ def engineers_or(terrain_costs):
     return found
 
 
+def tokens_held(s, rs, corp, args) -> list[str]:
+    """The privates that place a token (§14.5-8) whose owner is the railroad's president, face up
+    (§6.1): what `token --using` may name (the rule decides the rest: the phase, the step)."""
+    pres = s.president(corp) if corp in s.corps else None
+    return [sym for sym in (*FREE_TOKENS, FERRY_TOKEN, TOWN_TOKEN)
+            if sym in s.privates and not s.privates[sym].closed and pres and s.privates[sym].owner == player_acct(pres)]
+
+
+def engineers_held(s, rs, corp, args) -> list[str]:
+    """The one private that lays a tile (§14.9), where the operating railroad's president holds
+    it face up (§6.1): what `tile --using` may name (the rule decides the rest: tiles left, two an OR)."""
+    bb = s.privates.get(ENGINEERS)
+    pres = s.president(corp) if corp in s.corps else None
+    return [ENGINEERS] if bb is not None and not bb.closed and pres and bb.owner == player_acct(pres) else []
+
+
 def engineers_tile(ctx, corp: str, cmd) -> None:
     """`tile CORP COST --using BB`: Brandt & Brandau lays a yellow tile on rough terrain with no
     terrain fee (tile points as usual); four in all, at most two an OR; the certificate turns face
@@ -328,5 +344,6 @@ def register(reg) -> None:
     shared_tile = reg.play_for("operating", "tile")
     reg.rework("operating", "tile", handler=cmd_tile,
                candidates={**shared_tile.candidates, "patronage": patronage_amounts,
-                           "cost": engineers_or(shared_tile.candidates["cost"])})
-    reg.rework("operating", "token", handler=cmd_token)
+                           "cost": engineers_or(shared_tile.candidates["cost"]), "using": engineers_held})
+    shared_token = reg.play_for("operating", "token")
+    reg.rework("operating", "token", handler=cmd_token, candidates={**shared_token.candidates, "using": tokens_held})
