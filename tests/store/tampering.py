@@ -12,26 +12,9 @@ from __future__ import annotations
 import json
 import sqlite3
 from pathlib import Path
+from outside import one, sql
 
 PAGE = 4096
-
-
-def _sql(path: Path, *statements: str) -> None:
-    conn = sqlite3.connect(str(path))
-    try:
-        for statement in statements:
-            conn.execute(statement)
-        conn.commit()
-    finally:
-        conn.close()
-
-
-def _one(path: Path, sql: str):
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return conn.execute(sql).fetchone()
-    finally:
-        conn.close()
 
 
 def _flip(path: Path, offsets: list[int]) -> None:
@@ -43,13 +26,13 @@ def _flip(path: Path, offsets: list[int]) -> None:
 
 def _page_of(path: Path, name: str) -> int:
     """The (1-based) root page of a table or index."""
-    return _one(path, f"select rootpage from sqlite_master where name = '{name}'")[0]
+    return one(path, f"select rootpage from sqlite_master where name = '{name}'")[0]
 
 
 def _middle(path: Path, table: str = "commands", where: str = "") -> int:
     """The id of a row in the middle of a table."""
-    low, high = _one(path, f"select min(id), max(id) from {table} {where}")
-    return _one(path, f"select min(id) from {table} where id >= {(low + high) // 2} "
+    low, high = one(path, f"select min(id), max(id) from {table} {where}")
+    return one(path, f"select min(id) from {table} where id >= {(low + high) // 2} "
                       f"{'and ' + where.removeprefix('where ') if where else ''}")[0]
 
 
@@ -72,7 +55,7 @@ def index_page_flip(path: Path) -> None:
 def table_page_flip(path: Path) -> None:
     """A byte inside an event's JSON as it lies on its page (a bit rotted on the disk)."""
     data = path.read_bytes()
-    event_id, text = _one(path, f"select id, data from events where id = "
+    event_id, text = one(path, f"select id, data from events where id = "
                                 f"{_middle(path, 'events', 'where kind = ' + repr('share_bought'))}")
     at = data.find(text.encode())
     assert at > 0, "the event's text lies across pages"
@@ -119,91 +102,91 @@ def event_json(path: Path) -> None:
 
 
 def command_deleted_middle(path: Path) -> None:
-    _sql(path, f"delete from commands where id = {_middle(path)}")
+    sql(path, f"delete from commands where id = {_middle(path)}")
 
 
 def command_and_events_deleted_middle(path: Path) -> None:
     middle = _middle(path)
-    _sql(path, f"delete from postings where command_id = {middle}", f"delete from cert_moves where command_id = {middle}",
+    sql(path, f"delete from postings where command_id = {middle}", f"delete from cert_moves where command_id = {middle}",
          f"delete from cert_percents where command_id = {middle}", f"delete from snapshots where command_id = {middle}",
          f"delete from events where command_id = {middle}", f"delete from commands where id = {middle}")
 
 
 def command_text(path: Path) -> None:
-    _sql(path, f"update commands set text = text || ' ' where id = {_middle(path)}")
+    sql(path, f"update commands set text = text || ' ' where id = {_middle(path)}")
 
 
 def command_time(path: Path) -> None:
-    _sql(path, f"update commands set at = '2001-01-01T00:00:00+00:00' where id = {_middle(path)}")
+    sql(path, f"update commands set at = '2001-01-01T00:00:00+00:00' where id = {_middle(path)}")
 
 
 def command_author(path: Path) -> None:
-    _sql(path, f"update commands set entered_by = 'player:Bob' where id = {_middle(path)}")
+    sql(path, f"update commands set entered_by = 'player:Bob' where id = {_middle(path)}")
 
 
 def command_status(path: Path) -> None:
-    _sql(path, f"update commands set status = 'undone' where id = {_middle(path)}")
+    sql(path, f"update commands set status = 'undone' where id = {_middle(path)}")
 
 
 def command_round(path: Path) -> None:
-    _sql(path, f"update commands set round = 'OR 9.9' where id = {_middle(path)}")
+    sql(path, f"update commands set round = 'OR 9.9' where id = {_middle(path)}")
 
 
 def last_round_cleared(path: Path) -> None:
     """The last command's round emptied: a write that fills missing rounds must not fill this one."""
-    _sql(path, "update commands set round = 'SR 9' where id = (select max(id) - 1 from commands)",
+    sql(path, "update commands set round = 'SR 9' where id = (select max(id) - 1 from commands)",
          "update commands set round = null where id = (select max(id) from commands)")
 
 
 def event_deleted_middle(path: Path) -> None:
-    _sql(path, f"delete from events where id = {_middle(path, 'events')}")
+    sql(path, f"delete from events where id = {_middle(path, 'events')}")
 
 
 def event_inserted(path: Path) -> None:
     middle = _middle(path)
-    _sql(path, f"insert into events (command_id, seq, kind, data) values ({middle}, 99, 'count', "
+    sql(path, f"insert into events (command_id, seq, kind, data) values ({middle}, 99, 'count', "
                f"'{{\"kind\": \"count\", \"player\": \"player:Alice\"}}')")
 
 
 def posting_amount(path: Path) -> None:
-    _sql(path, f"update postings set amount = amount + 10 where id = {_middle(path, 'postings')}")
+    sql(path, f"update postings set amount = amount + 10 where id = {_middle(path, 'postings')}")
 
 
 def posting_deleted(path: Path) -> None:
-    _sql(path, f"delete from postings where id = {_middle(path, 'postings')}")
+    sql(path, f"delete from postings where id = {_middle(path, 'postings')}")
 
 
 def cert_move_dest(path: Path) -> None:
-    _sql(path, f"update cert_moves set dest = 'pool' where id = {_middle(path, 'cert_moves')}")
+    sql(path, f"update cert_moves set dest = 'pool' where id = {_middle(path, 'cert_moves')}")
 
 
 def cert_moves_reordered(path: Path) -> None:
-    first, last = _one(path, "select min(id), max(id) from cert_moves where cert = "
+    first, last = one(path, "select min(id), max(id) from cert_moves where cert = "
                              "(select cert from cert_moves group by cert having count(*) > 1 limit 1)")
-    _sql(path, f"update cert_moves set id = -1 where id = {first}",
+    sql(path, f"update cert_moves set id = -1 where id = {first}",
          f"update cert_moves set id = {first} where id = {last}", f"update cert_moves set id = {last} where id = -1")
 
 
 def cert_percent(path: Path) -> None:
-    _sql(path, "update cert_percents set percent = percent + 10 where id = (select min(id) from cert_percents)")
+    sql(path, "update cert_percents set percent = percent + 10 where id = (select min(id) from cert_percents)")
 
 
 def worth_snapshot(path: Path) -> None:
-    _sql(path, f"update snapshots set value = value + 100 where id = {_middle(path, 'snapshots')}")
+    sql(path, f"update snapshots set value = value + 100 where id = {_middle(path, 'snapshots')}")
 
 
 def state_snapshot_state(path: Path) -> None:
     """A balance added to the latest state snapshot (the cache a game opens from)."""
-    _sql(path, "update state_snapshots set state = replace(state, '\"balances\":{', '\"balances\":{\"x\":1,') "
+    sql(path, "update state_snapshots set state = replace(state, '\"balances\":{', '\"balances\":{\"x\":1,') "
                "where command_id = (select max(command_id) from state_snapshots)")
 
 
 def chain_head_null(path: Path) -> None:
-    _sql(path, "update game set chain_head = null, chain_hash = null")
+    sql(path, "update game set chain_head = null, chain_hash = null")
 
 
 def superseded_status(path: Path) -> None:
-    _sql(path, f"update commands set status = 'superseded' where id = {_middle(path)}")
+    sql(path, f"update commands set status = 'superseded' where id = {_middle(path)}")
 
 
 # name -> what it does to the file

@@ -29,24 +29,7 @@ from ledger.core.errors import LedgerCorrupt
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "table"))
 from table_rig import Rig, game_file  # noqa: E402
-
-
-def sql(path: Path, *statements: str, params=()) -> None:
-    conn = sqlite3.connect(str(path))
-    try:
-        for statement in statements:
-            conn.execute(statement, params)
-        conn.commit()
-    finally:
-        conn.close()
-
-
-def one(path: Path, query: str):
-    conn = sqlite3.connect(str(path))
-    try:
-        return conn.execute(query).fetchone()
-    finally:
-        conn.close()
+from outside import one, sql  # noqa: E402
 
 
 @pytest.fixture

@@ -13,7 +13,6 @@ from __future__ import annotations
 import hashlib
 import json
 import shutil
-import sqlite3
 from pathlib import Path
 
 import pytest
@@ -25,6 +24,7 @@ from ledger.books import audit, chain, known
 from ledger.books.session import Session
 from ledger.books.store import Store
 from ledger.core.command import Command
+from outside import one, sql  # noqa: E402
 
 
 @pytest.fixture
@@ -49,24 +49,6 @@ def game(tmp_path, config, monkeypatch) -> Bank:
     b("new", "1830", "Alice", "Bob", "Carol", "Dave")
     b.lines("bid Alice CS 45", "pass Bob", "pass Carol", "pass Dave", "pass Alice")
     return b
-
-
-def sql(path: Path, *statements: str) -> None:
-    conn = sqlite3.connect(str(path))
-    try:
-        for statement in statements:
-            conn.execute(statement)
-        conn.commit()
-    finally:
-        conn.close()
-
-
-def one(path: Path, query: str):
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
-    try:
-        return conn.execute(query).fetchone()
-    finally:
-        conn.close()
 
 
 def digest(path: Path) -> str:

@@ -17,6 +17,7 @@ from game_files import in_memory, played_file
 
 from ledger.interface.cli import app
 from ledger.interface.shell import Shell
+from outside import sql  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[2]
 OPENING = ROOT / "examples" / "1830-opening.txt"
@@ -44,17 +45,6 @@ def game(played, tmp_path) -> Bank:
 
 def digest(path) -> str:
     return hashlib.sha256(Path(path).read_bytes()).hexdigest()
-
-
-def sql(path, *statements: str) -> None:
-    """Change the file as an outsider would (the sqlite3 shell)."""
-    conn = sqlite3.connect(str(path))
-    try:
-        for statement in statements:
-            conn.execute(statement)
-        conn.commit()
-    finally:
-        conn.close()
 
 
 def problems(bank: Bank) -> list[str]:
