@@ -97,6 +97,13 @@ def cmd_custody(ctx, cmd) -> None:
     bankers_gone(ctx, player)   # D18 #38: only its marker stays, on the share
 
 
+def kept_candidates(s, rs, player, args) -> list[str]:
+    """The railroads whose treasury holds a share to keep (§14.4 (2): a regional or a major; the
+    rule decides the rest), any player's."""
+    return [sym for sym in s.corps if kind_of(s, sym) in ("regional", "major")
+            and shares.ordinary_certs(s, shares.unsold_acct(s, rs, sym), sym)]
+
+
 def protection_ends(ctx) -> None:
     """§14.4 (3): the protection ends with the stock round, and BBBT leaves the game."""
     s = ctx.state
@@ -218,6 +225,6 @@ def register(reg) -> None:
              who=bankers_owner, bars=bankers_bars, candidates={"private": bankers, "corp": priced_railroads},
              phrase=lambda *_: "BBBT: protect", not_actor=not_bankers_owner)
     reg.verb("custody", cmd_custody, "stock", elsewhere="BBBT keeps a treasury share in a stock round (§14.4)",
-             who=bankers_owner, bars=bankers_bars, candidates={"private": bankers, "corp": lambda s, rs, p, a: list(s.corps)},
+             who=bankers_owner, bars=bankers_bars, candidates={"private": bankers, "corp": kept_candidates},
              phrase=lambda *_: "BBBT: custody", not_actor=not_bankers_owner)
     reg.on("sr_ending", protection_ends)
