@@ -616,6 +616,17 @@ choose Ann normal
 """
 
 
+def or22_to_sr3(t) -> None:
+    """OR 2.2 as the comments above work it, after OR21_TO_P3: the minors half-pay £400, the
+    regionals withhold £400 and buy a 3, WW, KSS and GWR pay and buy their 3s (SR 3 follows)."""
+    for corp in MINORS:
+        t.do(f"half {corp} 400", f"done {corp}")
+    for corp in REGIONALS_LEFT:
+        t.do(f"withhold {corp} 400", f"train {corp} 3", f"done {corp}")
+    t.play("pay WW 100\ntrain WW 3\ndone WW\npay KSS 70\ntrain KSS 3\ndone KSS\n"
+           "pay GWR 50\ntrain GWR 3\ntrain GWR 3\ndone GWR\n")
+
+
 P3_CASH = {"Ann": 1800, "Ben": 2402, "Cy": 2414, "WW": 470, "KSS": 200, "GWR": 395,
            "A": 200, "B": 200, "C": 200, "D": 230, "E": 210, "F": 200, "G": 200, "H": 210,
            "J": 220, "K": 310, "L": 210, "M": 210}
@@ -946,12 +957,7 @@ def or31_first_4(option: str | None = None, a_into_gwr: bool = False) -> Table:
     def build():
         t = or21_with(option)
         t.play(OR21_TO_P3)
-        for corp in MINORS:
-            t.do(f"half {corp} 400", f"done {corp}")
-        for corp in REGIONALS_LEFT:
-            t.do(f"withhold {corp} 400", f"train {corp} 3", f"done {corp}")
-        t.play("pay WW 100\ntrain WW 3\ndone WW\npay KSS 70\ntrain KSS 3\ndone KSS\n"
-               "pay GWR 50\ntrain GWR 3\ntrain GWR 3\ndone GWR\n")
+        or22_to_sr3(t)
         t.play(turns)
         t.do("choose Ann normal")
         for corp in left:

@@ -13,8 +13,8 @@ on the engine Table (tests/conftest.py).
 from __future__ import annotations
 
 from conftest import Table
-from positions_1801 import (LEFT_MINORS, MINORS, NATIONAL_RUN, OR21_TO_P3, P3M_TURNS, REGIONALS_LEFT, example_lines,
-                            first_6_with_sml, money_kept, or21, or31_first_4, or41_a_bought, played_to, refused_line)
+from positions_1801 import (LEFT_MINORS, NATIONAL_RUN, OR21_TO_P3, P3M_TURNS, REGIONALS_LEFT, example_lines,
+                            first_6_with_sml, money_kept, or21, or22_to_sr3, or31_first_4, or41_a_bought, played_to, refused_line)
 from table_1801 import changes
 
 
@@ -145,12 +145,7 @@ def test_a_converted_majors_orient_express_marker_and_port_authority_leave_play(
     t = or21()
     t.play(OR21_TO_P3.replace("pay WW 100\ntrain WW 3\n",
                               "pay WW 100 --oe 50\nchoose Ann cash\nport-authority WW north\ntrain WW 3\n"))
-    for corp in MINORS:
-        t.do(f"half {corp} 400", f"done {corp}")
-    for corp in REGIONALS_LEFT:
-        t.do(f"withhold {corp} 400", f"train {corp} 3", f"done {corp}")
-    t.play("pay WW 100\ntrain WW 3\ndone WW\npay KSS 70\ntrain KSS 3\ndone KSS\n"
-           "pay GWR 50\ntrain GWR 3\ntrain GWR 3\ndone GWR\n")
+    or22_to_sr3(t)
     t.play(P3M_TURNS)
     t.do("choose Ann normal")
     for corp in LEFT_MINORS:
