@@ -487,8 +487,10 @@ def names_known(state: GameState, rs: Ruleset, cmd: Command) -> None:
     if syntax is None:
         return
     for arg in syntax.args:
+        if arg.kind not in NAME_KINDS or arg.many:   # a word that names nothing is not read here
+            continue
         raw = cmd.get(arg.name)
-        if arg.kind not in NAME_KINDS or raw is None or arg.many:
+        if raw is None:
             continue
         if arg.kind == "player":
             names.player(state, raw)

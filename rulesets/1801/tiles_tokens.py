@@ -6,6 +6,7 @@ engineers' free tiles)."""
 from __future__ import annotations
 
 from ledger.core import names
+from ledger.core.command import changed
 from ledger.core.errors import refuse
 from ledger.core.events import event
 from ledger.core.grammar import Opt, TitleGrammar
@@ -58,6 +59,8 @@ def check_modifiers(s, rs, corp: str, raw) -> None:
 def cmd_tile(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = operating_corp(ctx, cmd.get("corp"), "tile")
+    for why in track.track_step_over(s, corp):   # every lay of 1801 keeps to the step (§11.1), the engineers' too
+        refuse(why)
     check_modifiers(s, rs, corp, cmd.get("modifiers"))
     patronage = patronage_paid(cmd)
     if cmd.get("using"):
@@ -88,9 +91,12 @@ def cmd_token(ctx, cmd) -> None:
         ferry_token_at_once(ctx, cmd)
         return
     corp = operating_corp(ctx, cmd.get("corp"), "token")
-    check_modifiers(s, rs, corp, cmd.get("modifiers"))
     if kind_of(s, corp) == "national":
         refuse(f"{corp} is a national: nationals never have tokens on the map (§11.2)")
+    if not cmd.get("using"):   # the turn's bars before the station's words (track.cmd_token's order)
+        for why in track.station_bars(s, corp):
+            refuse(why)
+    check_modifiers(s, rs, corp, cmd.get("modifiers"))
     if cmd.get("using"):
         private_token(ctx, corp, cmd)
         return
@@ -151,7 +157,7 @@ def private_token(ctx, corp: str, cmd) -> None:
         if not trains.phase_reached(s, rs, rules(rs, "ferry_phase")):
             refuse(f"White Cliffs Ferry's token goes to Lille from Train Phase {rules(rs, 'ferry_phase')}; it is Train "
                    f"Phase {s.phase} (§11.2.2)")
-        track.cmd_token(ctx, cmd.__class__(cmd.verb, {**cmd.args, "using": None, "city": city or "Lille"}))
+        track.cmd_token(ctx, cmd.__class__(cmd.verb, changed(cmd.args, using=None, city=city or "Lille")))
         ctx.emit("private_put_down", player=s.president(corp), private=sym, how="used",
                  assets=[[sym, s.privates[sym].owner, None]])
         return

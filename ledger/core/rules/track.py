@@ -22,10 +22,13 @@ from ledger.core.state import BANK, company_acct
 def cmd_tile(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = turn.operating_corp(ctx, cmd.get("corp"), "tile")
+    using = cmd.get("using")
+    if not using:   # the step's order first: then no word of the lay matters (nor is read) when it is over
+        for why in track_step_over(s, corp):
+            refuse(why)
     terrain = names.amount(cmd.get("cost"), "tile cost")
     hex_fee = hex_fee_of(rs, cmd.get("hex"))
     asked = fees.parse_asked(cmd.get("modifiers"))
-    using = cmd.get("using")
     if using:  # a private's lay: an extra one may come at any time in the turn (R18)
         tile_with_private(ctx, corp, names.private(rs, using), terrain, hex_fee, asked, cmd.get("hex"))
         return
@@ -230,13 +233,16 @@ def tile_with_private(ctx, corp: str, sym: str, terrain: int, hex_fee: int, aske
 def cmd_token(ctx, cmd) -> None:
     s, rs = ctx.state, ctx.rs
     corp = turn.operating_corp(ctx, cmd.get("corp"), "token")
-    city = station_city(s, corp, cmd.get("city"))
-    if cmd.get("using"):
+    using = cmd.get("using")
+    if using:
         turn.before_revenue(s, corp, "placing a station")
-        station_with_private(ctx, corp, names.private(rs, cmd.get("using")), cmd.get("cost"), city)
+    else:   # the turn's bars before the station's words: none of them is read when the step is over
+        for why in station_bars(s, corp):
+            refuse(why)
+    city = station_city(s, corp, cmd.get("city"))
+    if using:
+        station_with_private(ctx, corp, names.private(rs, using), cmd.get("cost"), city)
         return
-    for why in station_bars(s, corp):
-        refuse(why)
     if markers_left(s, rs, corp) <= 0:
         n = charter_slots(s, rs, corp)
         raise RuleViolation(f"{corp} has no station tokens left (all {n} placed)")
