@@ -48,8 +48,6 @@ def cmd_train(ctx, cmd) -> None:
     corp = operating_corp(ctx, cmd.get("corp"), "train")
     name, side = names.side(rs, cmd.get("type"))
     reserved = rules(rs, "reserved_train")
-    source = (cmd.get("source") or "depot").lower()
-    from_works, from_railroad = source in WORKS_WORDS, source not in SUPPLY_WORDS
     if s.round.get("treasury"):
         refuse(f"{corp} has bought or sold its own shares: its train step is over (§11 steps 6-7)")
     if kind_of(s, corp) == "national":
@@ -58,6 +56,10 @@ def cmd_train(ctx, cmd) -> None:
     if owes(s, corp) and name != reserved:
         refuse(f"{corp} must first buy its reserved {reserved_side(rs).name} (§11.6.1)",
                f"train {corp} {reserved_side(rs).name}")
+    # the limit before the seller: no seller or price changes it (and no 1801 train is bought by a trade-in)
+    train_step.at_limit(s, rs, corp, name, side)
+    source = (cmd.get("source") or "depot").lower()
+    from_works, from_railroad = source in WORKS_WORDS, source not in SUPPLY_WORDS
     if from_railroad:
         check_seller(s, rs, names.corp(rs, cmd.get("source")), name)
         treasury_pays_alone(ctx, corp, cmd)
@@ -104,6 +106,15 @@ def cmd_train(ctx, cmd) -> None:
 def pool_train(s, name: str) -> str | None:
     """An un-rusted train of this level in the Open Market (§11.6.3)."""
     return next((t for t in s.pool_trains() if trains.train_type(t) == name and not is_rusted(s, t)), None)
+
+
+def sellers(s, rs, corp, args) -> list[str]:
+    """Who a railroad may buy a train from (--from): the Open Market when it holds one; other
+    railroads only in the Major railroad phase (§8.2, §8.3), never a national (§11.6.6)."""
+    pool = ["pool"] if s.pool_trains() else []
+    if not major_phase(s):
+        return pool
+    return pool + [c for c in s.corps if c != corp and kind_of(s, c) != "national" and s.corp_trains(c)]
 
 
 def check_seller(s, rs, seller: str, name: str) -> None:
@@ -483,7 +494,8 @@ def register(reg) -> None:
     reg.rule("train_discount", train_discount)
     shared_train = reg.play_for("operating", "train")
     reg.rework("operating", "train", handler=cmd_train, phrase=train_phrase,
-               candidates={**shared_train.candidates, "price": agreed_prices(shared_train.candidates["price"])})
+               candidates={**shared_train.candidates, "price": agreed_prices(shared_train.candidates["price"]),
+                           "source": sellers})
     reg.rework("operating", "done", handler=cmd_done, phrase=done_phrase)
     never = {"who": lambda s, rs: list(s.players), "offered": False}
     reg.rework("operating", "buy-private", handler=cmd_no_private_sale, offered=False,

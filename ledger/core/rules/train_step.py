@@ -24,6 +24,8 @@ def cmd_train(ctx, cmd) -> None:
     early = ctx.reg.rules.get("train_before_run")   # 1839 Nederlandsche Fabriek: at any point of the turn
     if not (early and early(s, rs, corp)):
         ensure_ran(ctx, corp, "train")
+    if cmd.get("trade_in") is None and cmd.get("using") is None:   # a named private is checked first, as it is read
+        at_limit(s, rs, corp, name, side_name)
     source = (cmd.get("source") or "depot")
     trade = traded(s, rs, corp, name, cmd.get("trade_in"))
     given = cmd.get("price")
@@ -54,6 +56,16 @@ def cmd_train(ctx, cmd) -> None:
         raise RuleViolation(f"{corp} has {rs.money(s.cash(company_acct(corp)))}: a rusted certificate is paid "
                             f"from the treasury alone ({rs.money(price)})")
     buy_train(ctx, corp, train_id, seller, price, contribution, trade, side.name, rusted)
+
+
+def at_limit(s, rs, corp: str, name: str, side_name: str | None) -> None:
+    """Refuses a purchase without a trade-in that no side of the type could make within the train
+    limit, before the seller and the price are read: no source or price changes that."""
+    sides = [rs.train(name).side(side_name)] if side_name else list(rs.train(name).sides)
+    n_trains, n_certs = trains.load(s, rs, corp)   # trains.within_limit's count, made once for every side
+    lightest = min(side.trains for side in sides)
+    if n_trains + lightest > trains.limit(s, rs, corp) or n_certs + 1 > trains.cert_limit(s, rs, corp):
+        refuse(trains.limit_refusal(s, rs, corp, f"a {sides[0].name}"))
 
 
 def discounted(ctx, corp: str, name: str, seller: str, price: int, cmd) -> int:
