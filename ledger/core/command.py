@@ -60,3 +60,16 @@ class Reading(dict):
 
     def unread(self) -> list:
         return [k for k in self.keys() if k not in self.read]
+
+    def but(self, **changes) -> "Reading":
+        """These words with some changed, for a rule that hands the command on to another: what the
+        other reads is read here too (one record of reads, the same `into`)."""
+        out = Reading({**dict.items(self).mapping, **changes}, into=self.into)
+        out.read = self.read
+        return out
+
+
+def changed(args: dict, **changes) -> dict:
+    """A command's words with some changed: a Reading's own copy (so that the reads of the rule it is
+    handed to are still recorded), or a plain dict's."""
+    return args.but(**changes) if isinstance(args, Reading) else {**args, **changes}

@@ -4,6 +4,7 @@ to the announced revenue, and the Orient Express's first-run bonus (§12)."""
 from __future__ import annotations
 
 from ledger.core import names
+from ledger.core.command import changed
 from ledger.core.errors import refuse
 from ledger.core.events import event
 from ledger.core.grammar import Opt, TitleGrammar
@@ -57,7 +58,7 @@ def run_1801(ctx, cmd, how: str) -> None:
     total = base + bonus + (oe["extra"] if oe else 0)
     check_repeat(s, rs, corp, total, how)
     # the ceiling guards the run the table announces; the bank's additions come on top (§11.3.9, §12)
-    revenue.run(ctx, replace(cmd, args={**cmd.args, "revenue": total}), how, bank_adds=total - base)
+    revenue.run(ctx, replace(cmd, args=changed(cmd.args, revenue=total)), how, bank_adds=total - base)
     if bonus or oe:
         ctx.emit("run_extras", corp=corp, announced=base, pullman=bonus, oe=oe["extra"] if oe else 0)
     record_final_run(ctx, corp, total, how)
