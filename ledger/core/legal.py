@@ -25,7 +25,7 @@ import shlex
 from dataclasses import dataclass, field, replace
 
 from ledger.core import engine, grammar
-from ledger.core.command import Command
+from ledger.core.command import Command, Reading
 from ledger.core.errors import BankError
 from ledger.core.names import pasteable
 from ledger.core.plays import Bounds, Open, Picks, Play, Quoted, Text, needed
@@ -124,6 +124,8 @@ class Position:
         self.dims: dict[str, list[Dim]] = {}
         self.offered: dict = {}   # (Play, actor) -> its Offers, once found
         self.reads: dict = {}     # a decided command -> the words the rules read to decide it
+        self.candidates: dict = {}   # (Play, word, actor) -> [(the words read, their values, the candidates)]
+        self.refusals: dict = {}  # verb -> the words a refusal read -> their values in the refused commands
         self.last_read: frozenset = frozenset()
         self.spelled: list[str] = []   # the whole commands the Next line spells
         self.turn: Turn | None = None
@@ -144,16 +146,36 @@ class Position:
         """The events of the command these words make, or None when the rule refuses it (a count of
         1 is what leaving the count out says: decided once)."""
         one = "count" if self.count_optional(verb) else None
-        key = (verb, tuple(sorted((k, str(v)) for k, v in values.items() if v is not None
-                                  and not (k == one and str(v) == "1"))))
+        words = {k: str(v) for k, v in values.items() if v is not None and not (k == one and str(v) == "1")}
+        key = (verb, tuple(sorted(words.items())))
         if key not in self.decided:
-            try:
-                self.decided[key], self.reads[key] = engine.attempt(self.s, self.rs, command(self.rs, verb, values),
-                                                                    self.memo)
-            except BankError:   # the grammar refuses the words themselves: each of them mattered
-                self.decided[key], self.reads[key] = None, frozenset(values)
+            known = self.refused_alike(verb, words)
+            if known is not None:
+                self.decided[key], self.reads[key] = None, known
+            else:
+                try:
+                    found, read = engine.attempt(self.s, self.rs, command(self.rs, verb, values), self.memo)
+                except BankError:   # the grammar refuses the words themselves: each of them mattered
+                    found, read = None, frozenset(values)
+                else:
+                    if found is None:
+                        self.note_refusal(verb, words, read)
+                self.decided[key], self.reads[key] = found, read
         self.last_read = self.reads[key]
         return self.decided[key]
+
+    def note_refusal(self, verb: str, words: dict, read: frozenset) -> None:
+        """A refusal that read only the words `read` holds for every command of the verb that gives
+        those words as this one does (the rule takes the same steps to the same refusal)."""
+        names = tuple(sorted(read))
+        self.refusals.setdefault(verb, {}).setdefault(names, set()).add(tuple(words.get(k) for k in names))
+
+    def refused_alike(self, verb: str, words: dict) -> frozenset | None:
+        """The words read by a refusal already found that holds for this command too, or None."""
+        for names, seen in self.refusals.get(verb, {}).items():
+            if tuple(words.get(k) for k in names) in seen:
+                return frozenset(names)
+        return None
 
 
 def command(rs, verb: str, values: dict) -> Command:
@@ -183,7 +205,42 @@ def command(rs, verb: str, values: dict) -> Command:
 
 def raw_candidates(pos: Position, play: Play, actor, dim: Dim, args: dict):
     """The values worth trying for a dimension: its Play's, else its kind's (with a switch's
-    constants); a list, or the Bounds of a number."""
+    constants); a list, or the Bounds of a number. Found once per position for the same words
+    (a search asks again for every combination it walks; nobody changes what it gets)."""
+    seen = pos.candidates.setdefault((id(play), dim.name, actor), [])
+    for names, values, found in seen:
+        if names is None and values == args or names is not None and all(args.get(k) == v for k, v in zip(names, values)):
+            return found
+    read: set = set()
+    watched = Watched(args, into=read)
+    found = fresh_candidates(pos, play, actor, dim, watched)
+    if watched.whole:   # they depend on all the words: found again for any other words
+        seen.append((None, dict(args), found))
+    else:               # on the words read: found again only when one of those differs
+        seen.append((tuple(read), tuple(args.get(k) for k in read), found))
+    return found
+
+
+class Watched(Reading):
+    """Words whose reads are all recorded, their walking too: a candidate list that walks the words
+    given depends on every one of them, and on which are absent (`whole`)."""
+
+    whole = False
+
+    def __iter__(self):
+        self.whole = True
+        return super().__iter__()
+
+    def keys(self):
+        self.whole = True
+        return super().keys()
+
+    def __len__(self):
+        self.whole = True
+        return super().__len__()
+
+
+def fresh_candidates(pos: Position, play: Play, actor, dim: Dim, args: dict):
     own = play.candidates.get(dim.name)
     if own is not None:
         found = own(pos.s, pos.rs, actor, args)

@@ -53,20 +53,26 @@ def _symbol(rs: Ruleset, kind: str, raw: str, table) -> str:
 def _match(rs: Ruleset, raw: str, table) -> str | None:
     """A symbol by its symbol, its plain alias or its name (any case); failing those, by the symbol
     with its shell-special characters left out, when that names nothing else in the title."""
-    exact, loose, taken = _words(rs, table)
+    exact, loose, taken, seen = _words(rs, table)
+    try:
+        return seen[raw]
+    except (KeyError, TypeError):
+        pass
     text = str(raw).strip().lower()
     if text in exact:
-        return exact[text]
-    found = loose.get(plain(text), ())
-    if len(found) == 1 and plain(text) not in taken:
-        return found[0]
-    return None
+        found = exact[text]
+    else:
+        loosely = loose.get(plain(text), ())
+        found = loosely[0] if len(loosely) == 1 and plain(text) not in taken else None
+    if isinstance(raw, str) and len(seen) < 5000:   # the words met, once each (a table's names are fixed)
+        seen[raw] = found
+    return found
 
 
 _WORDS: dict = {}
 
 
-def _words(rs: Ruleset, table) -> tuple[dict, dict, set]:
+def _words(rs: Ruleset, table) -> tuple[dict, dict, set, dict]:
     """A table's words, read once per ruleset (every command resolves its names here): each
     symbol, alias and name in lower case -> the symbol (the first entry wins, as the table reads),
     each plain symbol -> its symbols, and the title's taken words."""
@@ -80,9 +86,9 @@ def _words(rs: Ruleset, table) -> tuple[dict, dict, set]:
         loose: dict = {}
         for entry in table:
             loose.setdefault(plain(entry.sym), []).append(entry.sym)
-        found = (rs, table, exact, {k: tuple(v) for k, v in loose.items()}, taken_words(rs))
+        found = (rs, table, exact, {k: tuple(v) for k, v in loose.items()}, taken_words(rs), {})
         _WORDS[key] = found
-    return found[2], found[3], found[4]
+    return found[2], found[3], found[4], found[5]
 
 
 def plain(text: str) -> str:
@@ -156,7 +162,21 @@ def train(rs: Ruleset, raw: str) -> str:
 
 def side(rs: Ruleset, raw: str) -> tuple[str, str | None]:
     """A train as the banker names it: (train type, side name or None for 'the type's first side').
-    A side's printed name or alias (1843 '4+1', '3/5x2', 'TGV') names that side of its certificate."""
+    A side's printed name or alias (1843 '4+1', '3/5x2', 'TGV') names that side of its certificate.
+    Read once per title and word (the rules read a command's train again at every step)."""
+    key = (id(rs), rs.digest, raw if isinstance(raw, str) else str(raw))
+    found = _SIDES.get(key)
+    if found is None or found[0] is not rs:
+        found = _SIDES[key] = (rs, read_side(rs, raw))
+        if len(_SIDES) > 20000:
+            _SIDES.clear()
+    return found[1]
+
+
+_SIDES: dict = {}
+
+
+def read_side(rs: Ruleset, raw: str) -> tuple[str, str | None]:
     text = str(raw).strip().lower()
     for t in rs.trains:
         for sd in t.sides:

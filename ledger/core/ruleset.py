@@ -430,10 +430,16 @@ class Ruleset:
         return self._by("phases", name)
 
     def _by(self, what: str, key: str):
-        for item in getattr(self, what):
-            if getattr(item, "sym", getattr(item, "name", None)) == key:
-                return item
-        raise KeyError(f"{what}: {key}")
+        index = self.__dict__.get("_index", {}).get(what)
+        if index is None:   # indexed once per table (the rules look these up at every step)
+            index = {}
+            for item in getattr(self, what):
+                index.setdefault(getattr(item, "sym", getattr(item, "name", None)), item)
+            self.__dict__.setdefault("_index", {})[what] = index
+        try:
+            return index[key]
+        except (KeyError, TypeError):
+            raise KeyError(f"{what}: {key}") from None
 
     def par_cells(self) -> dict[int, Cell]:
         return {c.price: c for c in self.market.values() if c.par}
