@@ -64,7 +64,7 @@ class Reading(dict):
     def but(self, **changes) -> "Reading":
         """These words with some changed, for a rule that hands the command on to another: what the
         other reads is read here too (one record of reads, the same `into`)."""
-        out = Reading({**dict.items(self).mapping, **changes}, into=self.into)
+        out = Reading({**dict(dict.items(self)), **changes}, into=self.into)   # copying reads nothing
         out.read = self.read
         return out
 
