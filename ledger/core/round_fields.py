@@ -1,71 +1,44 @@
-"""What a round's bookkeeping (GameState.round) may hold, declared: each shared round kind's fields
-with their types, and each title's own, added by its features (`ROUND_FIELDS`, ledger.core.parts).
+"""What a round's bookkeeping (GameState.round) may hold, as its classes declare it
+(ledger.core.round_state): each shared kind's fields with their types, and each title's own, added
+by its features (`ROUND_FIELDS`, ledger.core.parts).
 
-A round is kept as a plain dict (stored in the round_started event, replayed as it is); this is
-its declaration, the way an event kind's annotations declare its fields. `problems(state, rs)`
-lists what a round holds that nobody declared, or of another type than declared; the tests ask it
-after every event of the example games and of random games of every title, so that a key's scope
-is a declaration rather than a convention: a title writes only the shared keys and its own, and
-the shared rules (tests/engine/test_round_fields.py) read only the shared ones.
-
-Types are written as an event's fields are (ledger.core.events.declare): 'int', 'str | None',
-'list[str]', a bare 'dict' for what holds anything.
+A round of a kind holds only its class's fields (`Round.but` refuses another), so what is left to
+check is the values: `problems(state, rs)` lists a field whose value is not of its declared type,
+and a round of a kind nobody declares. The tests ask it after every event of the example games
+and of random games of every title; the shared rules (tests/engine/test_round_fields.py) read only
+the shared fields.
 """
 
 from __future__ import annotations
 
+from ledger.core import round_state
 from ledger.core.events.declare import holds, parsed
 
 # The shared round kinds' fields (ledger.core.rounds: auction.py, stock.py, operating.py; the
-# game's setup and its end); a company's turn in an operating round is the fields after `had_trains`,
-# reset as each turn starts (events.TURN_RESET), a stock-round turn's the last four
-# (events.STOCK_TURN_KEYS).
-SHARED = {
-    "setup": {"kind": "str"},
-    "over": {"kind": "str", "after": "dict"},
-    "auction": {
-        "kind": "str", "turn": "int", "passes": "int", "bids": "dict", "last_buyer": "int | None",
-        "war": "str | None",
-    },
-    "stock": {
-        "kind": "str", "number": "int", "turn": "int", "passes": "int", "acted": "bool", "buys": "list",
-        "sold": "dict", "last_actor": "int | None", "directs": "list[str]", "passers": "list[str]",
-        "at_par": "list",
-        "sale_at": "dict[str, int]", "turn_sold": "list[str]", "sold_first": "bool",
-    },
-    "operating": {
-        "kind": "str", "set": "int", "index": "int", "count": "int", "order": "list[str]", "moved": "list[str]",
-        "had_trains": "list[str]",
-        "pos": "int", "corp": "str | None", "tiles": "int", "extra_tiles": "int", "token": "bool",
-        "free_token": "bool", "revenue": "int | None", "trains": "int", "special": "str | None",
-        "station_step": "str | None", "track_open": "bool", "points": "int", "paid_tiles": "list",
-        "treasury": "str | None",
-    },
-}
+# game's setup and its end), as the classes declare them.
+SHARED = round_state.shared_fields()
 
 
 def declared(rs) -> dict[str, dict[str, str]]:
     """Every round kind's fields in a game of this title: the shared ones and the title's own."""
-    out = {kind: dict(fields) for kind, fields in SHARED.items()}
-    for kind in rs.parts.round_kinds:   # a title's own kind of round names itself, at least
-        out.setdefault(kind, {"kind": "str"})
-    for kind, fields in rs.parts.round_fields.items():
-        out.setdefault(kind, {"kind": "str"}).update(fields)
-    return out
+    return {kind: round_state.field_types(cls) for (title, kind), cls in round_state.TYPES.items()
+            if title == rs.title}
 
 
 def problems(s, rs) -> list[str]:
     """What the round holds that its kind does not declare, or of another type."""
-    kind = s.round.get("kind")
-    fields = declared(rs).get(kind)
-    if fields is None:
-        return [f"a round of kind {kind!r}, which nobody declares"]
+    r = s.round
+    fields = declared(rs).get(r.get("kind"))
+    if fields is None or type(r) is not round_state.TYPES.get((rs.title, r.get("kind"))):
+        return [f"a round of kind {r.get('kind')!r}, which nobody declares for {rs.title}"]
     out = []
-    for key, value in s.round.items():
-        if key not in fields:
-            out.append(f"the {kind} round holds {key!r}, which nobody declares")
+    for key, value in r.items():
+        if key == "after":   # the round a game ended in: a round of its own
+            out += [f"the round it ended in: {p}" for p in problems(type("Ended", (), {"round": value}), rs)]
+        elif key not in fields:
+            out.append(f"the {r.kind} round holds {key!r}, which nobody declares")
         elif not holds(value, parsed(fields[key])):
-            out.append(f"the {kind} round's {key} is {value!r}, not a {fields[key]}")
+            out.append(f"the {r.kind} round's {key} is {value!r}, not a {fields[key]}")
     return out
 
 

@@ -16,7 +16,7 @@ import tomllib
 from dataclasses import dataclass, field
 from typing import Any, NamedTuple
 
-from ledger.core import market_data
+from ledger.core import market_data, round_state
 from ledger.core.errors import RulesetError
 from ledger.core.fees import DEFAULT_TILE, read_fees, read_stations
 from ledger.core.parts import TitleParts, parts_of
@@ -479,6 +479,7 @@ def parse(text: str, options: dict[str, Any], source: str = "ruleset", override_
     rs = build(data, problems, chosen, text + override_text, parts, stored)
     if problems:
         raise RulesetError(problems, source=source)
+    round_state.declare(rs.title, parts.round_kinds, parts.round_fields)   # its rounds' own fields
     return rs
 
 

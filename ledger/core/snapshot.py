@@ -7,7 +7,9 @@ them: a list comes back as a tuple where the field says tuple, a key as an int w
 key type says int. Where a field's type says nothing (`dict`, `list`, `Any`), the value is read
 back as JSON gives it, which is what replaying the stored (JSON) events puts there: a tuple is
 written as a list; anything else JSON would change (a non-text key, a set, a dataclass the type
-does not name) is refused with TypeError rather than stored inexactly.
+does not name) is refused with TypeError rather than stored inexactly. A record that says it is
+`KEPT_AS_DATA` (a round: ledger.core.round_state) is written as its `as_data()` and read back as
+that data, which its holder makes the record again (GameState.__post_init__).
 
 Plain JSON on purpose: game files are shared between people, and reading one must never run code
 (no pickle, no class names looked up from the file).
@@ -70,6 +72,8 @@ def encode(value, hint):
     """`value` as JSON data, checked against its declared type `hint`."""
     if value is None:
         return None
+    if getattr(value, "KEPT_AS_DATA", False):
+        return encode(value.as_data(), Any)
     if dataclasses.is_dataclass(value) and not isinstance(value, type):
         return encode_dataclass(value, hint)
     if isinstance(value, enum.Enum):
@@ -142,7 +146,7 @@ def decode(data, hint):
     """JSON data back into the declared type `hint`."""
     if type(data) is hint and hint in SCALARS:  # most values: a state is mostly text and numbers
         return data
-    if hint in UNTYPED or hint is None:
+    if hint in UNTYPED or hint is None or getattr(hint, "KEPT_AS_DATA", False):
         return data
     origin, args = typing.get_origin(hint), typing.get_args(hint)
     if origin in (typing.Union, types.UnionType):

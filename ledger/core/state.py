@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ledger.core.round_kind import label_of
+from ledger.core.round_state import Round, make_round
 
 BANK = "bank"
 REMAINDER = "remainder"  # money held back beside the bank until the title pays it in (1801 §13)
@@ -161,7 +162,7 @@ class GameState:
     corps: dict[str, Corp]
     trains: dict[str, str]  # train id -> holder (depot, pool, company:X, rusted)
     phase: str
-    round: dict  # {"kind": "auction"|"stock"|"operating", ...}
+    round: Round  # the round's bookkeeping, of its kind (ledger.core.round_state); a dict is made one
     priority: int = 0
     seq: int = 0
     bank_broken: bool = False
@@ -191,6 +192,7 @@ class GameState:
             self.certs = Holdings(self.certs)
         if not isinstance(self.trains, Holdings):
             self.trains = Holdings(self.trains)
+        self.round = make_round(self.title, self.round)
 
     def clone(self) -> "GameState":
         """A copy sharing nothing mutable (hand-written: deepcopy was most of a command's cost)."""
@@ -202,7 +204,7 @@ class GameState:
         new.trains = self.trains.copy() if isinstance(self.trains, Holdings) else Holdings(self.trains)
         new.assets = {k: a.copy() for k, a in self.assets.items()}
         new.corps = {k: c.copy() for k, c in self.corps.items()}
-        new.round = dict(self.round)  # event appliers replace nested values, never change them in place
+        # the round is shared: it is frozen, and event appliers replace its nested values, never change them
         new.bankrupt = list(self.bankrupt)
         new.pending = [dict(p) for p in self.pending]
         new.train_flags = {k: dict(v) for k, v in self.train_flags.items()}

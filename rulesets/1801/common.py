@@ -294,7 +294,7 @@ def repeat_or(s) -> bool:
 
 def round_update(s, e) -> None:
     """A round's own fields updated by an event (the packet auction's rows, bids and turn)."""
-    s.round = {**s.round, **e["update"]}
+    s.round = s.round.but(**e["update"])
     if "turn" in e["update"]:   # §7: the priority deal passes after every action of the auction
         s.priority = e["update"]["turn"]
 

@@ -20,7 +20,7 @@ from .trades import over_limit_bars
 
 # defaults: what games stored before these numbers moved to ruleset.toml played with
 # the Consolidation round (§10.6) and the nationals that absorbed a minor this stock round (§10.5)
-ROUND_FIELDS = {"stock": {"consolidation": "bool", "merged_into": "list[str]"}}
+ROUND_FIELDS = {"stock": {"consolidation": "bool", "merged_into": "list[str]"}, "operating": {"bought_minor": "bool"}}
 KNOBS = {"title_rules": {
     "merge_from_phase": Knob(str, None, "3"),   # §5.2, §10.5: minors merge into majors from Train Phase 3
     "abandoned_price": Knob(int, None, 60),     # §9.5: a major buys an abandoned minor for £60
@@ -311,7 +311,7 @@ class MinorMerged:
             s.own.a_bonus_paid = True
         note_minor_chit(s, e)
         if s.round.get("kind") == "stock":
-            s.round = {**s.round, "merged_into": [*s.round.get("merged_into", []), e["corp"]]}
+            s.round = s.round.but(merged_into=[*s.round.get("merged_into", []), e["corp"]])
 
     def describe(e, rs):
         where = {"treasury": f"a share from {e['corp']}'s treasury, its {rs.money(e['cash'])} to {e['corp']}",
@@ -352,7 +352,7 @@ class AbandonedMinorBought:
         s.corps[e["minor"]].floated = False
         s.own.absorbed = dict(e["absorbed"])
         tile_points_moved(s, e["tile_point_bonus"])
-        s.round = {**s.round, "bought_minor": True}
+        s.round = s.round.but(bought_minor=True)
         if e.get("a_bonus"):
             s.own.a_bonus_paid = True
         note_minor_chit(s, e)
@@ -378,7 +378,7 @@ class ConsolidationStarted:
     number: int
 
     def apply(s, e):
-        s.round = {**s.round, "consolidation": True}
+        s.round = s.round.but(consolidation=True)
         s.own.consolidation_due = False
 
     def describe(e, rs):

@@ -528,7 +528,7 @@ class PrivatePutDown:
     def apply(s, e):
         s.assets[e["private"]].closed = True
         if s.round.get("kind") == "stock":
-            s.round = {**s.round, "free_action": True}
+            s.round = s.round.but(free_action=True)
 
     def describe(e, rs):
         return f"{e['player']}'s {e['private']} is {e['how']}"

@@ -518,7 +518,7 @@ class ConversionWindow:
     window: dict = None
 
     def apply(s, e):
-        s.round = {**s.round, "conversion": e["window"]}
+        s.round = s.round.but(conversion=e["window"])
 
     def describe(e, rs):
         w = e.get("window")

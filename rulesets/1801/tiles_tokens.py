@@ -282,7 +282,7 @@ class TilePointGranted:
     reason: str
 
     def apply(s, e):
-        s.round = {**s.round, "bonus_points": 1}
+        s.round = s.round.but(bonus_points=1)
 
     def describe(e, rs):
         return f"{e['corp']} has one more tile point this turn: {e['reason']}"

@@ -400,7 +400,7 @@ class TokenRefunded:
         c = s.corps[e["corp"]]
         c.stations = c.stations[:-1]
         c.tokens_used -= 1
-        s.round = {**s.round, "token": False}
+        s.round = s.round.but(token=False)
 
     def describe(e, rs):
         return f"{e['corp']}'s token{' in ' + e['city'] if e.get('city') else ''} comes back: {rs.money(e['cost'])} refunded"
@@ -417,7 +417,7 @@ class TileRefunded:
         paid = list(s.round.get("paid_tiles", []))
         if paid:
             paid.pop()
-        s.round = {**s.round, "paid_tiles": paid}
+        s.round = s.round.but(paid_tiles=paid)
 
     def describe(e, rs):
         return f"{e['corp']}'s tile{' in ' + e['hex'] if e.get('hex') else ''} is taken up: {rs.money(e['cost'])} refunded"
@@ -450,7 +450,7 @@ class RustedInStep:
     count: int
 
     def apply(s, e):
-        s.round = {**s.round, "rusted_in_step": e["count"]}
+        s.round = s.round.but(rusted_in_step=e["count"])
 
     def describe(e, rs):
         trains = "rusted train leaves" if e["count"] == 1 else f"{e['count']} rusted trains leave"

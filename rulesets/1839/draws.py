@@ -555,13 +555,12 @@ class DiscountPlaced:
     chip: bool = False
 
     def apply(s, e):
-        r = dict(s.round)
-        r["discounts"] = {**r["discounts"], e["private"]: e["total"]}
+        r = {"discounts": {**s.round["discounts"], e["private"]: e["total"]}}
         if e.get("chip"):
-            chips = list(r["chips"])
+            chips = list(s.round["chips"])
             chips.remove(e["amount"])
             r["chips"] = chips
-        s.round = r
+        s.round = s.round.but(**r)
 
     def describe(e, rs):
         costs = max(0, rs.private(e["private"]).face - e["total"])
@@ -575,6 +574,6 @@ class DrawsStep:
     turn: int
 
     def apply(s, e):
-        s.round = {**s.round, "step": e["step"], "turn": e["turn"]}
+        s.round = s.round.but(step=e["step"], turn=e["turn"])
 
 

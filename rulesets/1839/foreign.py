@@ -305,4 +305,4 @@ class ForeignStepBegun:
     """The public companies have operated; the foreign companies operate now (§8.3)."""
 
     def apply(s, e):
-        s.round = {**s.round, "foreign_step": True}
+        s.round = s.round.but(foreign_step=True)

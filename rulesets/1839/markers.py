@@ -251,7 +251,7 @@ class MarkerMoved:
         c.stations = (c.stations[:e["index"]] + (replace(st, city=e["city"], home=False, atop=e["atop"]),)
                       + c.stations[e["index"] + 1:])
         if s.round.get("kind") == "operating":
-            s.round = {**s.round, "token": True}
+            s.round = s.round.but(token=True)
 
     def describe(e, rs):
         what = "as its exchange marker" if e["atop"] else "as a station"

@@ -573,7 +573,7 @@ class TilesLaidWithPrivate:
     def apply(s, e):
         # the turn's whole lay: no other tile, and (two or more tiles) no station (§8.2.3-8.2.4)
         # (§12.2: the power does not keep the company from placing a station marker)
-        s.round = {**s.round, "tiles": max(s.round.get("tiles", 0) + 1, e.get("lays", 1)), "private_lay": True}
+        s.round = s.round.but(tiles=max(s.round.get("tiles", 0) + 1, e.get("lays", 1)), private_lay=True)
 
     def describe(e, rs):
         return (f"{e['corp']} lays {counted(e['count'], 'tile')} with {e['private']} for {rs.money(e['fee'])}"
@@ -588,7 +588,7 @@ class TrackLeftOpen:
     private: str
 
     def apply(s, e):
-        s.round = {**s.round, "track_open": True}
+        s.round = s.round.but(track_open=True)
 
 
 @event
@@ -599,7 +599,7 @@ class PrivateTileLay:
     private: str
 
     def apply(s, e):
-        s.round = {**s.round, "tiles": s.round.get("tiles", 0) + 1, "track_open": True}
+        s.round = s.round.but(tiles=s.round.get("tiles", 0) + 1, track_open=True)
 
 
 @event
@@ -644,7 +644,7 @@ class DirectorCharged:
 
     def apply(s, e):
         if s.round.get("kind") == "operating":
-            s.round = {**s.round, "charged": s.round.get("charged", 0) + e["amount"]}
+            s.round = s.round.but(charged=s.round.get("charged", 0) + e["amount"])
 
     def describe(e, rs):
         return f"{e['corp']} charges its director {e['player']} {rs.money(e['amount'])} ({e['private']})"
@@ -657,4 +657,4 @@ class ChargeSpent:
     amount: int
 
     def apply(s, e):
-        s.round = {**s.round, "charged": max(0, s.round.get("charged", 0) - e["amount"])}
+        s.round = s.round.but(charged=max(0, s.round.get("charged", 0) - e["amount"]))

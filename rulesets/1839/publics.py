@@ -16,6 +16,7 @@ from ledger.core.ruleset import Knob
 from ledger.core.state import BANK, POOL, company_acct
 
 
+ROUND_FIELDS = {"operating": {"markers_sold": "bool"}}   # this turn sold station markers (§8.2.7.3)
 KNOBS = {"publics": {
     # §8.2.7.3: a train from another company bought with marker-sale money at most at face (a game
     # begun before this was kept has it off)
@@ -133,7 +134,7 @@ class TokenSold:
         c.stations = c.stations[:e["index"]] + c.stations[e["index"] + 1:]
         c.tokens_used -= 1
         if s.round.get("kind") == "operating":
-            s.round = {**s.round, "markers_sold": True}
+            s.round = s.round.but(markers_sold=True)
 
     def describe(e, rs):
         where = f" in {e['city']}" if e.get("city") else ""

@@ -15,7 +15,7 @@ from ledger.core.ruleset import Knob
 from ledger.core.state import BANK, POOL, company_acct, player_acct
 
 # the companies floated before this stock round's purchases (who may use a floating power)
-ROUND_FIELDS = {"stock": {"floated_before": "list[str]"}}
+ROUND_FIELDS = {"stock": {"floated_before": "list[str]", "forced": "list[list]"}}   # forced: [company, IPO % needed]
 KNOBS = {"stock_powers": {
     "forced_capital": Knob(int, None, 7),   # §12.5: "70 % capitalised": 7 x par from the bank
     "escrowed": Knob(int, None, 3),         # §12.5: three 10 % certificates to the pool, each holding par
@@ -214,7 +214,7 @@ class FloatDeclared:
     need: int
 
     def apply(s, e):
-        s.round = {**s.round, "forced": [*s.round.get("forced", []), [e["corp"], e["need"]]]}
+        s.round = s.round.but(forced=[*s.round.get("forced", []), [e["corp"], e["need"]]])
 
     def describe(e, rs):
         return f"{e['player']} uses {e['private']}: {e['corp']} floats at the end of this stock round"
@@ -254,7 +254,7 @@ class FloatsNoted:
     floated: list[str]
 
     def apply(s, e):
-        s.round = {**s.round, "floated_before": list(e["floated"])}
+        s.round = s.round.but(floated_before=list(e["floated"]))
 
 
 @event

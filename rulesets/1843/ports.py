@@ -177,7 +177,7 @@ class PortClaimed:
     def apply(s, e):
         move_ports(s, e)
         if s.round.get("kind") == "operating":   # the claim is the turn's station step (§8.5.3)
-            s.round = {**s.round, "station_step": "claimed a port"}
+            s.round = s.round.but(station_step="claimed a port")
 
     def describe(e, rs):
         return f"{e['corp']} claims the {e['port'].title()} port"

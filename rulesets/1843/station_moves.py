@@ -81,7 +81,7 @@ class StationMoved:
     def apply(s, e):
         s.own.stations_moved = s.own.stations_moved + [e["corp"]]
         if "token" in s.round:
-            s.round = {**s.round, "token": True}
+            s.round = s.round.but(token=True)
 
     def describe(e, rs):
         return f"{e['corp']} moves a station for {rs.money(e['cost'])}"

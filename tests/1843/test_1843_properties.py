@@ -463,7 +463,7 @@ def check_events(g: Table, before, events: list[dict], line: str) -> None:
         elif k == "port_claimed":
             # §8.5.3 (A24): a train at the start of the OR, no station this OR, one claim an OR
             r = before.round
-            assert e["corp"] in r["had_trains"] and not r["token"] and not r.get("special") and not r.get("port"), where
+            assert e["corp"] in r["had_trains"] and not r["token"] and not r.get("special") and not r.get("station_step"), where
         elif k == "port_sold":
             assert e["price"] == 20, where  # §8.9
         elif k == "port_income":

@@ -11,6 +11,7 @@ import pytest
 from ledger import catalog
 from ledger.core import engine, round_fields
 from ledger.core.events import apply
+from ledger.core.round_state import make_round
 from random_play import RandomGame
 from transcripts import complete_game, lines_of, shipped_titles
 
@@ -56,13 +57,18 @@ def test_random_games_keep_to_the_declared_fields(title):
     assert not found, found[:5]
 
 
-def test_a_problem_names_the_key_nobody_declares_and_a_wrong_type():
-    class S:
-        round = {"kind": "stock", "number": "2", "mystery": 1}
+def test_a_problem_names_a_value_of_the_wrong_type():
     rs = catalog.title_ruleset("1830")
-    said = round_fields.problems(S, rs)
-    assert "the stock round holds 'mystery', which nobody declares" in said
-    assert "the stock round's number is '2', not a int" in said
+
+    class S:
+        round = make_round(rs.title, {"kind": "stock", "number": "2"})
+    assert round_fields.problems(S, rs) == ["the stock round's number is '2', not a int"]
+
+
+def test_the_shared_kinds_are_the_classes_fields():
+    assert round_fields.SHARED["operating"]["tiles"] == "int"
+    assert round_fields.SHARED["stock"]["passers"] == "list[str]"
+    assert set(round_fields.SHARED) == {"setup", "over", "auction", "stock", "operating"}
 
 
 @pytest.mark.parametrize("title", shipped_titles())

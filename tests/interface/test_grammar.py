@@ -28,6 +28,7 @@ from ledger import catalog
 from ledger.core import engine, grammar, legal, names, titles
 from ledger.core.command import Command
 from ledger.core.errors import CommandError
+from ledger.core.round_state import make_round
 from ledger.interface import cli, completing
 from ledger.interface.cli import app
 from ledger.interface.shell import Shell
@@ -296,7 +297,8 @@ def test_the_ledger_keeps_the_command_as_typed(tmp_path, monkeypatch):
 def test_a_game_refuses_an_option_of_another_title(line):
     g = Table(title="1830", players=["Alice", "Bob", "Carol", "Dave"])
     verb = catalog.parse_line(line).verb
-    g.state.round = {"kind": "operating" if verb != "exchange" else "stock", "corp": "NYC"}
+    kind = "operating" if verb != "exchange" else "stock"
+    g.state.round = make_round(g.rs.title, {"kind": kind, **({"corp": "NYC"} if kind == "operating" else {})})
     with pytest.raises(CommandError, match=rf"1830 has no option --\S+ for {verb}"):
         engine.decide(g.state, g.rs, catalog.parse_line(line))
 

@@ -15,9 +15,8 @@ class AuctionTurn:
     last_buyer: int = None
 
     def apply(s, e):
-        s.round = {**s.round, "turn": e["turn"], "passes": e["passes"]}
-        if e.get("last_buyer") is not None:
-            s.round["last_buyer"] = e["last_buyer"]
+        bought = {"last_buyer": e["last_buyer"]} if e.get("last_buyer") is not None else {}
+        s.round = s.round.but(turn=e["turn"], passes=e["passes"], **bought)
 
 
 @event
@@ -26,7 +25,7 @@ class BiddingWar:
     private: str = None
 
     def apply(s, e):
-        s.round = {**s.round, "war": e.get("private")}
+        s.round = s.round.but(war=e.get("private"))
 
 
 @event
@@ -39,7 +38,7 @@ class Bid:
     def apply(s, e):
         bids = dict(s.round["bids"])
         bids[e["private"]] = {**bids.get(e["private"], {}), e["player"]: e["amount"]}
-        s.round = {**s.round, "bids": bids}
+        s.round = s.round.but(bids=bids)
 
 
 @event
@@ -51,7 +50,7 @@ class BidDropped:
     def apply(s, e):
         bids = dict(s.round["bids"])
         bids[e["private"]] = {p: a for p, a in bids[e["private"]].items() if p != e["player"]}
-        s.round = {**s.round, "bids": bids}
+        s.round = s.round.but(bids=bids)
 
 
 @event
@@ -70,7 +69,7 @@ class PrivateBought:
     def apply(s, e):
         s.privates[e["private"]].owner = player_acct(e["player"])
         if s.round.get("kind") == "auction":
-            s.round = {**s.round, "bids": {k: v for k, v in s.round["bids"].items() if k != e["private"]}}
+            s.round = s.round.but(bids={k: v for k, v in s.round["bids"].items() if k != e["private"]})
 
 
 @event

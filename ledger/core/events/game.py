@@ -5,6 +5,7 @@ banker's corrections."""
 from __future__ import annotations
 
 from ledger.core.events.declare import KINDS, event
+from ledger.core.round_state import make_round
 
 
 @event
@@ -28,7 +29,7 @@ class RoundStarted:
     priority: int = 0
 
     def apply(s, e):
-        s.round = dict(e["round"])
+        s.round = make_round(s.title, e["round"])
         if "priority" in e:
             s.priority = e["priority"]
         if e["round"]["kind"] == "operating" and e["round"]["index"] == 1:
@@ -116,7 +117,7 @@ class GameOver:
     def apply(s, e):
         s.game_over = True
         s.end_reason = e["reason"]
-        s.round = {"kind": "over", "after": s.round}
+        s.round = make_round(s.title, {"kind": "over", "after": s.round})
 
 
 @event

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from ledger.core.events.declare import event
 from ledger.core.events.operating import OR_KEYS
+from ledger.core.round_state import make_round
 
 
 @event
@@ -13,6 +14,7 @@ class RoundUpdate:
     set: dict
 
     def apply(s, e):
-        if "pos" in e["set"] and s.round.get("kind") == "operating":   # a company's turn began: as CorpTurnStarted
-            s.round = {k: v for k, v in s.round.items() if k in OR_KEYS}
-        s.round.update(e["set"])
+        r = s.round
+        if "pos" in e["set"] and r.get("kind") == "operating":   # a company's turn began: as CorpTurnStarted
+            r = r.kept(OR_KEYS)
+        s.round = make_round(s.title, {**r.as_data(), **e["set"]})   # what this version no longer keeps is passed over

@@ -31,8 +31,7 @@ class CorpTurnStarted:
 
     def apply(s, e):
         if e.get("pos") is not None:
-            s.round = {k: v for k, v in s.round.items() if k in OR_KEYS}
-            s.round.update(pos=e["pos"], corp=e["corp"], **TURN_RESET)
+            s.round = s.round.kept(OR_KEYS, pos=e["pos"], corp=e["corp"], **TURN_RESET)
         corp = s.corps[e["corp"]]
         if e.get("home_token"):
             homes = e.get("homes", 1)
@@ -47,7 +46,7 @@ class OrOrder:
     order: list[str]
 
     def apply(s, e):
-        s.round = {**s.round, "order": list(e["order"])}
+        s.round = s.round.but(order=list(e["order"]))
 
 
 @event
@@ -75,14 +74,16 @@ class TileLaid:
     def apply(s, e):
         if s.round.get("kind") != "operating":
             return
+        r = s.round
         key = "extra_tiles" if e.get("extra") else "tiles"
-        s.round = {**s.round, key: s.round[key] + 1}
+        changes = {key: r[key] + 1}
         if e.get("points"):
-            s.round["points"] = s.round.get("points", 0) + e["points"]
+            changes["points"] = r.get("points", 0) + e["points"]
             if e["cost"]:  # what this turn's track cost, for a refund (1801 §11.6.5)
-                s.round["paid_tiles"] = [*s.round.get("paid_tiles", []), [e.get("hex"), e["cost"]]]
+                changes["paid_tiles"] = [*r.get("paid_tiles", []), [e.get("hex"), e["cost"]]]
         if e.get("free_token"):
-            s.round["free_token"] = True
+            changes["free_token"] = True
+        s.round = r.but(**changes)
 
 
 @event
@@ -104,9 +105,8 @@ class TokenPlaced:
         c.stations = c.stations + (placed_station(c, e),)
         if s.round.get("kind") != "operating":
             return
-        s.round = {**s.round, "token": True, "free_token": False}
-        if e.get("private"):
-            s.round.update(special=e["private"], tiles=s.round["tiles"] + 1)
+        track = {"special": e["private"], "tiles": s.round["tiles"] + 1} if e.get("private") else {}
+        s.round = s.round.but(token=True, free_token=False, **track)
 
 
 @event
@@ -131,7 +131,7 @@ class Revenue:
     def apply(s, e):
         s.corps[e["corp"]].last_run = (e["revenue"], e["how"])
         if s.round.get("kind") == "operating":
-            s.round = {**s.round, "revenue": e["revenue"], "moved": s.round.get("moved", []) + [e["corp"]]}
+            s.round = s.round.but(revenue=e["revenue"], moved=s.round.get("moved", []) + [e["corp"]])
 
 
 def home_station(e: dict, slot: int = 1) -> Station:

@@ -14,8 +14,7 @@ class SrTurn:
 
     def apply(s, e):
         turn_keys = STOCK_TURN_KEYS[""] | STOCK_TURN_KEYS.get(s.title, set())   # what lasts one turn
-        s.round = {k: v for k, v in s.round.items() if k not in turn_keys}
-        s.round.update(turn=e["turn"], passes=e["passes"], acted=False, buys=[])
+        s.round = s.round.cleared(turn_keys, turn=e["turn"], passes=e["passes"], acted=False, buys=[])
 
 
 @event
@@ -28,18 +27,19 @@ class SrActed:
     turn_sales: bool = None   # the title's turn order counts this turn's sales (stock.order, sell_in_blocks)
 
     def apply(s, e):
-        r = {**s.round, "acted": True, "last_actor": e["index"]}
+        old = s.round
+        r = {"acted": True, "last_actor": e["index"], "buys": old["buys"]}
         if e.get("bought"):
-            r["buys"] = r["buys"] + [list(e["bought"])]
+            r["buys"] = old["buys"] + [list(e["bought"])]
         if e.get("sold"):
-            r["sold"] = {**r["sold"], e["player"]: r["sold"].get(e["player"], []) + [e["sold"]]}
+            r["sold"] = {**old["sold"], e["player"]: old["sold"].get(e["player"], []) + [e["sold"]]}
         if e.get("sold") and e.get("turn_sales"):
             # this turn's sales, and whether they came before its purchase (stock.order, sell_in_blocks)
-            r["turn_sold"] = r.get("turn_sold", []) + [e["sold"]]
-            r["sold_first"] = r.get("sold_first", False) or not r["buys"]
-        if "passers" in r:  # acting hands back a passing card (1839 D9.3)
-            r["passers"] = [p for p in r["passers"] if p != e["player"]]
-        s.round = r
+            r["turn_sold"] = old.get("turn_sold", []) + [e["sold"]]
+            r["sold_first"] = old.get("sold_first", False) or not r["buys"]
+        if "passers" in old:  # acting hands back a passing card (1839 D9.3)
+            r["passers"] = [p for p in old["passers"] if p != e["player"]]
+        s.round = old.but(**r)
 
 
 @event
@@ -49,7 +49,7 @@ class DirectorsNoted:
     corps: list[str]
 
     def apply(s, e):
-        s.round = {**s.round, "directs": list(e["corps"])}
+        s.round = s.round.but(directs=list(e["corps"]))
 
 
 @event
@@ -59,7 +59,7 @@ class StockPass:
     def apply(s, e):
         if "passers" in s.round and e["player"] not in s.round["passers"]:
             # the lowest free passing card; a player who holds one keeps it (1839 D9.3)
-            s.round = {**s.round, "passers": s.round["passers"] + [e["player"]]}
+            s.round = s.round.but(passers=s.round["passers"] + [e["player"]])
 
 
 @event
@@ -73,7 +73,7 @@ class Par:
     def apply(s, e):
         s.corps[e["corp"]].par = e["price"]
         if e.get("par_round"):
-            s.round = {**s.round, "at_par": [*s.round.get("at_par", []), e["corp"]]}
+            s.round = s.round.but(at_par=[*s.round.get("at_par", []), e["corp"]])
 
 
 @event
@@ -97,7 +97,7 @@ class SharesSold:
 
     def apply(s, e):
         if e.get("held_price") and e["corp"] not in s.round.get("sale_at", {}):
-            s.round = {**s.round, "sale_at": {**s.round.get("sale_at", {}), e["corp"]: e["price"]}}
+            s.round = s.round.but(sale_at={**s.round.get("sale_at", {}), e["corp"]: e["price"]})
 
 
 @event
@@ -177,7 +177,7 @@ class SharesIssued:
 
     def apply(s, e):
         if "corp" in s.round:  # a company either issues or buys back in its turn, not both
-            s.round = {**s.round, "treasury": "redeem" if e.get("redeem") else "issue"}
+            s.round = s.round.but(treasury="redeem" if e.get("redeem") else "issue")
 
 
 @event

@@ -21,7 +21,7 @@ class TrainBought:
     def apply(s, e):
         s.corps[e["corp"]].trained = True
         if s.round.get("kind") == "operating":
-            s.round = {**s.round, "trains": s.round.get("trains", 0) + 1}
+            s.round = s.round.but(trains=s.round.get("trains", 0) + 1)
 
 
 @event
