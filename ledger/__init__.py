@@ -14,5 +14,7 @@
 # version 3 would write without, breaking the chain; amend and restore records.
 # 5: event kinds in each title's namespace and a title's own typed state in snapshots; a rusted
 # certificate bought again is flagged `rusted` (an older engine would not read the flag).
-ENGINE_VERSION = 5
+# 6: a round's fields typed (core/round_state.py); 1801's packet events give the round's new fields
+# as fields of their own, not a bag `update` (an older engine would not read them).
+ENGINE_VERSION = 6
 __version__ = "0.1.0"

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ledger.core.errors import refuse
+from ledger.core.events import upgrades
 from ledger.core.rounds import stock
 from ledger.core.rules import trains
 from ledger.core.ruleset import REQUIRED, Knob
@@ -292,11 +293,23 @@ def repeat_or(s) -> bool:
     return bool(fin) and s.round.get("kind") == "operating" and [s.round["set"], s.round["index"]] == fin["repeat"]
 
 
+# The packet auction's round fields an event may give anew (rulesets/1801/packet.py)
+PACKET_FIELDS = ("rows", "bids", "prices", "auction", "passes", "turn")
+
+
 def round_update(s, e) -> None:
-    """A round's own fields updated by an event (the packet auction's rows, bids and turn)."""
-    s.round = s.round.but(**e["update"])
-    if "turn" in e["update"]:   # §7: the priority deal passes after every action of the auction
-        s.priority = e["update"]["turn"]
+    """The packet auction's round takes the fields the event gives (its rows, bids and turn)."""
+    s.round = s.round.but(**{k: e[k] for k in PACKET_FIELDS if e.get(k) is not None})
+    if e.get("turn") is not None:   # §7: the priority deal passes after every action of the auction
+        s.priority = e["turn"]
+
+
+@upgrades
+def upgrade_event(e: dict) -> None:
+    """Packet events stored before engine version 6 carry the round's new fields in a bag,
+    `update` (an auction over cleared its `auction`, which its kind now does itself)."""
+    if e["kind"].startswith("packet_") and isinstance(e.get("update"), dict):
+        e.update({k: v for k, v in e.pop("update").items() if v is not None})
 
 
 def register(reg) -> None:

@@ -178,7 +178,7 @@ def award(ctx, player: str, item: str, price: int, how: str) -> None:
     bids = {k: v for k, v in s.round["bids"].items() if k != item}
     prices = {k: v for k, v in s.round["prices"].items() if k != item}
     ctx.emit("packet_sold", player=player, item=item, price=price, how=how, transfers=transfers, certs=certs,
-             assets=assets, update={"rows": rows, "bids": bids, "prices": prices})
+             assets=assets, rows=rows, bids=bids, prices=prices)
 
 
 def cmd_packet_buy(ctx, cmd) -> None:
@@ -240,7 +240,7 @@ def cmd_packet_bid(ctx, cmd) -> None:
                f"held back by other bids: {rs.money(amount)} cannot be set aside (§7)")
     check_portfolio(s, rs, player, item)
     bids = {**s.round["bids"], item: {**s.round["bids"].get(item, {}), player: amount}}
-    ctx.emit("packet_bid", player=player, item=item, amount=amount, update={"bids": bids})
+    ctx.emit("packet_bid", player=player, item=item, amount=amount, bids=bids)
     after_action(ctx)
 
 
@@ -261,7 +261,7 @@ def open_minor_auction(ctx, player: str, item: str, amount: int) -> None:
     auction = {"item": item, "bidders": bidders, "high": amount, "leader": player, "turn": bidders[0],
                "open": True, "actor": seat}
     ctx.emit("packet_auction", item=item, bidders=bidders, high=amount, leader=player, open=True,
-             update={"auction": auction})
+             auction=auction)
     settle_auction(ctx)
 
 
@@ -280,7 +280,7 @@ def auction_bid(ctx, player: str, item: str, amount: int) -> None:
     bids = s.round["bids"]
     if item in bids:
         bids = {**bids, item: {**bids[item], player: amount}}
-    ctx.emit("packet_bid", player=player, item=item, amount=amount, update={"auction": auction, "bids": bids})
+    ctx.emit("packet_bid", player=player, item=item, amount=amount, auction=auction, bids=bids)
 
 
 def next_bidder(bidders: list[str], after: str) -> str:
@@ -298,11 +298,11 @@ def cmd_packet_pass(ctx, cmd) -> None:
         bids = s.round["bids"]
         if a["item"] in bids and player in bids[a["item"]]:
             bids = {**bids, a["item"]: {p: v for p, v in bids[a["item"]].items() if p != player}}
-        ctx.emit("packet_pass", player=player, item=a["item"], update={"auction": auction, "bids": bids})
+        ctx.emit("packet_pass", player=player, item=a["item"], auction=auction, bids=bids)
         settle_auction(ctx)
         return
     passes = s.round["passes"] + 1
-    ctx.emit("packet_pass", player=player, update={"passes": passes, "turn": s.next_player(s.round["turn"])})
+    ctx.emit("packet_pass", player=player, passes=passes, turn=s.next_player(s.round["turn"]))
     if passes >= len(s.players):
         all_passed(ctx)
 
@@ -314,7 +314,7 @@ def all_passed(ctx) -> None:
     cut = rs.k("auction", "all_pass_discount")
     top = s.round["rows"][0]
     prices = {**s.round["prices"], **{i: max(0, s.round["prices"][i] - cut) for i in top}}
-    ctx.emit("packet_cut", items=list(top), cut=cut, update={"prices": prices, "passes": 0})
+    ctx.emit("packet_cut", items=list(top), cut=cut, prices=prices, passes=0)
     free_takes(ctx)
 
 
@@ -336,7 +336,7 @@ def after_action(ctx) -> None:
     s = ctx.state
     if s.round.get("auction"):
         return
-    ctx.emit("packet_turn", update={"turn": s.next_player(s.round["turn"]), "passes": 0})
+    ctx.emit("packet_turn", turn=s.next_player(s.round["turn"]), passes=0)
     resolve_rows(ctx)
 
 
@@ -345,7 +345,7 @@ def resolve_rows(ctx) -> None:
     first item with several bids goes to auction among its bidders (left to right, §7)."""
     s = ctx.state
     while s.round["rows"] and not s.round["rows"][0]:
-        ctx.emit("packet_row", update={"rows": s.round["rows"][1:]})
+        ctx.emit("packet_row", rows=s.round["rows"][1:])
         if not s.round["rows"]:
             break
     if not s.round["rows"]:
@@ -375,7 +375,7 @@ def start_bid_auction(ctx, item: str, bids: dict) -> None:
     bidders = [p for p in order if p in bids]
     auction = {"item": item, "bidders": bidders, "high": high, "leader": leader, "turn": bidders[0], "open": False}
     ctx.emit("packet_auction", item=item, bidders=bidders, high=high, leader=leader, open=False,
-             update={"auction": auction})
+             auction=auction)
 
 
 def settle_auction(ctx) -> None:
@@ -384,7 +384,7 @@ def settle_auction(ctx) -> None:
     a = s.round["auction"]
     if len(a["bidders"]) > 1:
         return
-    ctx.emit("packet_auction_over", item=a["item"], update={"auction": None})
+    ctx.emit("packet_auction_over", item=a["item"])
     award(ctx, a["leader"], a["item"], a["high"], "auction")
     if a.get("open"):
         after_action(ctx)
@@ -438,7 +438,9 @@ class PacketSold:
     item: str
     price: int
     how: str
-    update: dict
+    rows: list[list[str]]       # the packet's rows, the bids and the prices once it is sold
+    bids: dict
+    prices: dict[str, int]
 
     apply = round_update
 
@@ -456,7 +458,8 @@ class PacketBid:
     player: str
     item: str
     amount: int
-    update: dict
+    bids: dict = None           # the bids held back, with this one
+    auction: dict = None        # the auction under way, this bid its high bid
 
     apply = round_update
 
@@ -472,7 +475,7 @@ class PacketAuction:
     high: int
     leader: str
     open: bool
-    update: dict
+    auction: dict
 
     apply = round_update
 
@@ -485,16 +488,19 @@ class PacketAuction:
 @event
 class PacketAuctionOver:
     item: str
-    update: dict
 
-    apply = round_update
+    def apply(s, e):
+        s.round = s.round.but(auction=None)
 
 
 @event
 class PacketPass:
     player: str
-    update: dict
     item: str = None
+    passes: int = None          # passes in a row, and the next to act (outside an auction)
+    turn: int = None
+    auction: dict = None        # the auction without the player, and the bids left (in one)
+    bids: dict = None
 
     apply = round_update
 
@@ -507,7 +513,8 @@ class PacketCut:
     """Everyone passed: the top row's items drop (§7)."""
     items: list[str]
     cut: int
-    update: dict
+    prices: dict[str, int]
+    passes: int
 
     apply = round_update
 
@@ -517,7 +524,8 @@ class PacketCut:
 
 @event
 class PacketTurn:
-    update: dict
+    turn: int
+    passes: int
     priority: int = None
 
     def apply(s, e):
@@ -528,7 +536,7 @@ class PacketTurn:
 
 @event
 class PacketRow:
-    update: dict
+    rows: list[list[str]]
 
     apply = round_update
 

@@ -1,6 +1,7 @@
-"""Games recorded by engine version 1 (before typed events and the title registry) still open,
-audit clean, and go on being played (tests/data/v1: the 1830 opening after an undo, and the whole
-1843 example game, both recorded by that engine)."""
+"""Games recorded by older engines still open, audit clean, and go on being played: engine version 1
+(before typed events and the title registry; tests/data/v1: the 1830 opening after an undo, and the
+whole 1843 example game) and version 5 (tests/data/v5: 1801's packet auction, its events carrying
+the round's fields in a bag)."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ from ledger import ENGINE_VERSION
 V1 = Path(__file__).resolve().parents[1] / "data" / "v1"
 
 
-def copy_of(name: str, tmp_path: Path) -> Path:
-    source = V1 / name
+def copy_of(name: str, tmp_path: Path, folder: Path = V1) -> Path:
+    source = folder / name
     assert source.is_file(), f"missing test data {source} (see tests/data/README.md)"
     target = tmp_path / name
     shutil.copyfile(source, target)
@@ -66,3 +67,18 @@ def test_an_1843_game_of_version_1_opens_with_its_stored_rules(tmp_path):
 def test_version_1_games_keep_their_log_lines(name, tmp_path):
     log = Bank(copy_of(name, tmp_path)).log()
     assert log and all(entry["lines"] is not None for entry in log)
+
+
+def test_an_1801_packet_auction_of_version_5_opens_audits_and_plays_on(tmp_path):
+    db = copy_of("1801-packet.v5.db", tmp_path, V1.parent / "v5")
+    assert engine_version(db) == 5
+    with sqlite3.connect(str(db)) as conn:   # what the test is about: the old bag is in the file
+        bags = conn.execute("select count(*) from events where kind like 'packet%' and data like '%\"update\"%'")
+        assert bags.fetchone()[0] > 50
+    b = Bank(db)
+    status = b.status()
+    assert status["round"] == "SR 1" and status["turn"].startswith("SR 1: Cy must float Minor H")
+    b("audit")   # the stored bags read as today's fields, and the rules decide each command alike
+    b("float", "Cy", "H", "AH")   # the next line of the example opening
+    b("audit")
+    assert engine_version(db) == ENGINE_VERSION

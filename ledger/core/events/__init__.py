@@ -15,7 +15,7 @@ hands every name on, so a rule imports from `ledger.core.events` whatever part h
 """
 
 from ledger.core.events.declare import (  # noqa: F401
-    EFFECTS, Kind, FIELD_TYPES, fits, KINDS, event, UPGRADES, upgrades, STOCK_TURN_KEYS, stock_turn_keys, kind_of,
+    EFFECTS, Kind, FIELD_TYPES, fits, KINDS, event, UPGRADES, upgrades, upgraded, STOCK_TURN_KEYS, stock_turn_keys, kind_of,
     make, apply_kind)
 from ledger.core.events.operating import (  # noqa: F401
     OR_KEYS, TURN_RESET, CorpTurnStarted, OrOrder, CorpTurnEnded, TileLaid, TokenPlaced, AbilityUsed,

@@ -4,6 +4,8 @@ its kinds with the same `event` decorator (rulesets/1843/ports.py), in its own n
 
 from __future__ import annotations
 
+import copy
+
 import ast
 import re
 from typing import Any, Callable
@@ -139,6 +141,17 @@ def upgrades(fn: Callable) -> Callable:
 # The keys of a stock round's bookkeeping that last one turn (dropped as the next turn starts): the
 # shared ones, and each title's own (namespace -> keys), declared in the title's module.
 STOCK_TURN_KEYS = {"": {"sale_at", "turn_sold", "sold_first"}}
+
+
+def upgraded(events: list[dict], title: str) -> list[dict]:
+    """Copies of stored events in today's terms (the events are left as they were stored)."""
+    upgrade = UPGRADES.get(title)
+    if upgrade is None:
+        return events
+    out = copy.deepcopy(events)
+    for e in out:
+        upgrade(e)
+    return out
 
 
 def stock_turn_keys(module: str, *keys: str) -> None:
