@@ -17,8 +17,8 @@ from conftest import Table
 from game_files import in_memory, memory_folder
 
 # One list of the recorded games and one way to read them (failing, never skipping, without them).
-from test_logparse import GAME_IDS as GAMES
-from test_logparse import expected, log_text
+from recorded_games import GAME_IDS as GAMES
+from recorded_games import expected, log_text
 from typer.testing import CliRunner
 
 from ledger import catalog

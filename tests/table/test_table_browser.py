@@ -14,13 +14,12 @@ from pathlib import Path
 
 import pytest
 from browsers import chromium
-from table_rig import Rig, game_file, served, terminal
+from table_rig import Pages, Rig, game_file, served, terminal
 
 from ledger.books.session import Session
 from ledger.core import legal
 from ledger.interface.views import status_json
 
-WAIT = 10
 
 
 @pytest.fixture(scope="module")
@@ -30,88 +29,6 @@ def browser(tmp_path_factory):
         yield driver
     finally:
         driver.quit()
-
-
-class Pages:
-    """One tab per holder, switched to by name."""
-
-    def __init__(self, driver, base: str, rig: Rig):
-        self.driver, self.base, self.rig, self.tabs = driver, base, rig, {}
-
-    def open(self, who: str) -> None:
-        if self.tabs:
-            self.driver.switch_to.new_window("tab")
-        self.driver.get(self.base + self.rig.url(who))
-        self.tabs[who] = self.driver.current_window_handle
-        self.wait(lambda d: d.find_element("id", "live").get_attribute("data-state") == "live")
-
-    def on(self, who: str):
-        self.driver.switch_to.window(self.tabs[who])
-        return self.driver
-
-    def wait(self, condition, what: str = ""):
-        from selenium.common.exceptions import StaleElementReferenceException
-        from selenium.webdriver.support.ui import WebDriverWait
-        # a live page replaces its document when the game moves: an element read mid-swap is asked again
-        return WebDriverWait(self.driver, WAIT, ignored_exceptions=(StaleElementReferenceException,)).until(
-            condition, what)
-
-    def form(self, who: str, verb: str, item: str | None = None):
-        """The page's form of `verb` (for `item`, when given), once the page offers it."""
-        def found(d):
-            for form in d.find_elements("css selector", f"form[data-verb='{verb}']"):
-                fixed = [i.get_attribute("value") for i in form.find_elements("css selector", "input[name='w.item']")]
-                if item is None or item in fixed:
-                    return form
-            return False
-        form = self.wait(lambda d: found(self.on(who)), f"{who}'s page offers {verb} {item or ''}")
-        return self.opened(form)
-
-    def opened(self, element):
-        """A control inside a step the page shows closed: its steps opened as a thumb opens them, by
-        their titles, outermost first."""
-        steps = self.driver.execute_script(
-            "const out = []; for (let d = arguments[0].closest('details'); d; d = d.parentElement.closest('details'))"
-            " out.unshift(d); return out;", element)
-        for step in steps:
-            if not step.get_attribute("open"):
-                step.find_element("css selector", ":scope > summary").click()
-        return element
-
-    def result(self, who: str) -> str:
-        return self.wait(lambda d: self.on(who).find_element("id", "result").text, f"{who}'s result")
-
-    def send(self, who: str, element, how: str = "click") -> str:
-        """Post a form from `who`'s page and read the result on the page the server answers with.
-        The old page is marked first: its result line is the previous action's until the answer loads."""
-        driver = self.on(who)
-        driver.execute_script("window.__sent = true;")
-        getattr(element, how)()
-        self.wait(lambda d: d.execute_script("return window.__sent === undefined && document.readyState === 'complete';"),
-                  f"{who}'s page answers the post")
-        return self.result(who)
-
-    def figures(self, who: str) -> dict:
-        # read in one script: the page's script may swap the board in between two reads
-        return self.on(who).execute_script("""
-            const cash = {};
-            for (const row of document.querySelectorAll("#board tbody[data-player]"))
-              cash[row.dataset.player] = row.querySelector("[data-field='cash']").textContent.trim();
-            const field = (name) => {
-              const el = document.querySelector(`#board [data-field='${name}']`);
-              return el ? el.textContent.trim() : null;
-            };
-            const next = document.querySelector("[data-field='next']");
-            return {cash: cash, next: next ? next.textContent.trim() : null, bank: field("bank"),
-                    round: field("round"), turn: field("turn")};""")
-
-    def close(self) -> None:
-        """Leave every page (their event streams end before the server stops), one tab left open."""
-        for who in list(self.tabs)[1:]:
-            self.on(who).close()
-        if self.tabs:
-            self.driver.switch_to.window(self.tabs[next(iter(self.tabs))])
-            self.driver.get("about:blank")
 
 
 def expected(path: Path) -> dict:

@@ -13,8 +13,7 @@ from pathlib import Path
 
 import pytest
 from browsers import chromium
-from table_rig import Rig, example_file, played, served
-from test_table_browser import Pages
+from table_rig import Pages, Rig, example_file, played, served
 
 from ledger.books.session import Session
 
