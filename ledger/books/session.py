@@ -33,7 +33,7 @@ from ledger import catalog
 from ledger.core import engine, snapshot
 from ledger.core.engine import Command
 from ledger.core.errors import BankError, CommandError, LedgerCorrupt, NeedsConfirmation, RuleViolation
-from ledger.core.events import apply
+from ledger.core.events import apply, upgraded
 from ledger.core.invariants import check as check_invariants
 from ledger.core.state import GameState, round_label
 
@@ -466,7 +466,9 @@ class Session:
                                            worth=round_snapshots(before_state, self.rs, events))
             base = store_state_snapshot(self.store, base, command_id, events, after)
             ids.append(command_id)
-            if row is not None and json.loads(json.dumps(events)) != self.store.events_of(row["id"]):
+            # the stored events as today's engine reads them (an older engine's wording is no change)
+            stored = row is not None and upgraded(self.store.events_of(row["id"]), self.rs.title)
+            if row is not None and json.loads(json.dumps(events)) != stored:
                 changed.append(command_id)
         return ids, changed
 

@@ -5,7 +5,9 @@ round with its company's turn) are declared here; a title's own fields, and its 
 round, are declared by its features (`ROUND_FIELDS`, `ROUND_KINDS`: ledger.core.parts) and become
 a subclass per title and kind (`declare`, called as a ruleset loads), the way a title's `STATE`
 extends the game state. A field of no kind of the title cannot be written (`but` refuses it) nor
-read (`get` raises), so a misspelt key fails where it is made rather than reading as empty.
+read (`get` raises), so a misspelt key fails where it is used rather than reading as empty. Only a
+round rebuilt from stored data passes over a key it does not keep (`make_round`: an older version's
+field), so the tests check every round_started event's keys against its class.
 
 Every field but `kind` is None until set: None means "not set", as a missing key did when the
 round was a dict. A round still reads as a mapping (`r.get("tiles", 0)`, `r["bids"]`, `"passers"

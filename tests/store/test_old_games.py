@@ -79,6 +79,8 @@ def test_an_1801_packet_auction_of_version_5_opens_audits_and_plays_on(tmp_path)
     status = b.status()
     assert status["round"] == "SR 1" and status["turn"].startswith("SR 1: Cy must float Minor H")
     b("audit")   # the stored bags read as today's fields, and the rules decide each command alike
+    said = b("amend", "2", "buy", "Ann", "RSC").stdout   # the same command again: no later result changes
+    assert "(0 with results that changed)" in " ".join(said.split()), said
     b("float", "Cy", "H", "AH")   # the next line of the example opening
     b("audit")
     assert engine_version(db) == ENGINE_VERSION
