@@ -466,9 +466,10 @@ class Session:
                                            worth=round_snapshots(before_state, self.rs, events))
             base = store_state_snapshot(self.store, base, command_id, events, after)
             ids.append(command_id)
+            if row is None:
+                continue
             # the stored events as today's engine reads them (an older engine's wording is no change)
-            stored = row is not None and upgraded(self.store.events_of(row["id"]), self.rs.title)
-            if row is not None and json.loads(json.dumps(events)) != stored:
+            if json.loads(json.dumps(events)) != upgraded(self.store.events_of(row["id"]), self.rs.title):
                 changed.append(command_id)
         return ids, changed
 

@@ -26,15 +26,18 @@ def declared(rs) -> dict[str, dict[str, str]]:
 
 
 def problems(s, rs) -> list[str]:
-    """What the round holds that its kind does not declare, or of another type."""
-    r = s.round
+    """What the state's round holds that its kind does not declare, or of another type."""
+    return round_problems(s.round, rs)
+
+
+def round_problems(r, rs) -> list[str]:
     fields = declared(rs).get(r.get("kind"))
     if fields is None or type(r) is not round_state.TYPES.get((rs.title, r.get("kind"))):
         return [f"a round of kind {r.get('kind')!r}, which nobody declares for {rs.title}"]
     out = []
     for key, value in r.items():
         if key == "after":   # the round a game ended in: a round of its own
-            out += [f"the round it ended in: {p}" for p in problems(type("Ended", (), {"round": value}), rs)]
+            out += [f"the round it ended in: {p}" for p in round_problems(value, rs)]
         elif key not in fields:
             out.append(f"the {r.kind} round holds {key!r}, which nobody declares")
         elif not holds(value, parsed(fields[key])):

@@ -48,6 +48,8 @@ class Round(Mapping):
         return default if value is None else value
 
     def __getitem__(self, key):
+        # a field of this kind that is not set reads as None (a rule asks `r["revenue"] is None`);
+        # a field of no kind of this round raises, as a missing key did
         value = self.__dict__.get(key, NOT_SET)
         if value is NOT_SET:
             raise KeyError(key)

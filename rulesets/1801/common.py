@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ledger.core.errors import refuse
-from ledger.core.events import upgrades
 from ledger.core.rounds import stock
 from ledger.core.rules import trains
 from ledger.core.ruleset import REQUIRED, Knob
@@ -291,25 +290,6 @@ def pullmans_of(s, corp: str) -> list[str]:
 def repeat_or(s) -> bool:
     fin = s.own.final
     return bool(fin) and s.round.get("kind") == "operating" and [s.round["set"], s.round["index"]] == fin["repeat"]
-
-
-# The packet auction's round fields an event may give anew (rulesets/1801/packet.py)
-PACKET_FIELDS = ("rows", "bids", "prices", "auction", "passes", "turn")
-
-
-def round_update(s, e) -> None:
-    """The packet auction's round takes the fields the event gives (its rows, bids and turn)."""
-    s.round = s.round.but(**{k: e[k] for k in PACKET_FIELDS if e.get(k) is not None})
-    if e.get("turn") is not None:   # §7: the priority deal passes after every action of the auction
-        s.priority = e["turn"]
-
-
-@upgrades
-def upgrade_event(e: dict) -> None:
-    """Packet events stored before engine version 6 carry the round's new fields in a bag,
-    `update` (an auction over cleared its `auction`, which its kind now does itself)."""
-    if e["kind"].startswith("packet_") and isinstance(e.get("update"), dict):
-        e.update({k: v for k, v in e.pop("update").items() if v is not None})
 
 
 def register(reg) -> None:

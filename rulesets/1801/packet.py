@@ -11,14 +11,14 @@ from __future__ import annotations
 
 from ledger.core import names
 from ledger.core.errors import RuleViolation, refuse
-from ledger.core.events import event
+from ledger.core.events import event, upgrades
 from ledger.core.plays import Bounds
 from ledger.core.round_kind import RoundKind, known_round
 from ledger.core.rules import privates, shares
 from ledger.core.ruleset import REQUIRED, Knob
 from ledger.core.state import BANK, company_acct, player_acct
 
-from .common import round_update, rules
+from .common import rules
 
 ROUND_KINDS = ("packet",)
 # the packet auction (§7): the rows left, their prices, the bids, the item auctioned, whose turn
@@ -428,6 +428,22 @@ def packet_lines(s, rs) -> list[str]:
     if held:
         out.append("Held back by bids: " + ", ".join(f"{p} {rs.money(v)}" for p, v in held.items()))
     return out
+
+
+
+def round_update(s, e) -> None:
+    """The packet round takes the fields of its own the event gives anew (its rows, bids and turn)."""
+    s.round = s.round.but(**{k: e[k] for k in ROUND_FIELDS["packet"] if e.get(k) is not None})
+    if e.get("turn") is not None:   # §7: the priority deal passes after every action of the auction
+        s.priority = e["turn"]
+
+
+@upgrades
+def upgrade_event(e: dict) -> None:
+    """Packet events stored before engine version 6 carry the round's new fields in a bag,
+    `update` (an auction over cleared its `auction`, which its kind now does itself)."""
+    if e["kind"].startswith("packet_") and isinstance(e.get("update"), dict):
+        e.update({k: v for k, v in e.pop("update").items() if v is not None})
 
 
 @event

@@ -4,9 +4,8 @@ its kinds with the same `event` decorator (rulesets/1843/ports.py), in its own n
 
 from __future__ import annotations
 
-import copy
-
 import ast
+import copy
 import re
 from typing import Any, Callable
 
@@ -144,7 +143,8 @@ STOCK_TURN_KEYS = {"": {"sale_at", "turn_sold", "sold_first"}}
 
 
 def upgraded(events: list[dict], title: str) -> list[dict]:
-    """Copies of stored events in today's terms (the events are left as they were stored)."""
+    """Stored events in today's terms: copies, upgraded, where the title reads its older events anew
+    (the events given are left as they were stored); the events themselves where it reads none."""
     upgrade = UPGRADES.get(title)
     if upgrade is None:
         return events
